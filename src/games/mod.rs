@@ -1,0 +1,1 @@
+//! Game rules, one folder per game. Rules never import `search`.

@@ -1,0 +1,10 @@
+//! SearchLab: game engines and search algorithms to watch them think.
+//!
+//! Layout (see `README.md`): [`game`] holds the traits, `games::*` the rules of each game, and
+//! [`search`] the algorithms, generic over the traits. `wasm` is the only module that talks to
+//! JavaScript.
+
+pub mod game;
+pub mod games;
+pub mod rng;
+pub mod search;

@@ -1,0 +1,133 @@
+//! Search algorithms, generic over the traits in [`crate::game`], one algorithm per file.
+//!
+//! Every search is a resumable object implementing [`Search`]: the caller runs it in slices with
+//! [`Search::step`] under a node or iteration budget, reads progress between slices, and stops
+//! whenever it likes. The core never reads a clock; callers measure time. Every search has
+//! explicit [`Limits`] and ends with [`Progress::LimitReached`] instead of exhausting memory.
+
+use serde::Serialize;
+
+/// Counters every search reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// States whose successors were generated (tree nodes selected, for MCTS).
+    pub expanded: u64,
+    /// Successor states created (forward-model calls).
+    pub generated: u64,
+    /// Largest number of states waiting in the frontier at once.
+    pub max_frontier: u64,
+    /// Deepest depth reached, in actions from the root.
+    pub max_depth: u32,
+    /// States held in memory now (closed set, tree nodes, population).
+    pub stored: u64,
+    /// Iterations completed (MCTS playouts, RHEA generations, IDDFS/ID depths).
+    pub iterations: u64,
+}
+
+/// Hard limits on a search. A search that would exceed one stops with [`Progress::LimitReached`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Limits {
+    /// Most states expanded over the whole search.
+    pub max_nodes: u64,
+    /// Most bytes of search memory (estimated from the states stored).
+    pub max_memory_bytes: u64,
+}
+
+impl Default for Limits {
+    /// 50 million expansions and 1 GiB.
+    fn default() -> Self {
+        Limits {
+            max_nodes: 50_000_000,
+            max_memory_bytes: 1 << 30,
+        }
+    }
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Limit {
+    /// [`Limits::max_nodes`].
+    Nodes,
+    /// [`Limits::max_memory_bytes`].
+    Memory,
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::Nodes => write!(f, "limit reached: node limit"),
+            Limit::Memory => write!(f, "limit reached: memory limit"),
+        }
+    }
+}
+
+/// Where a search stands after a call to [`Search::step`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "status", content = "limit")]
+pub enum Progress {
+    /// Budget used up; call `step` again to go on.
+    Running,
+    /// A one-shot search found a plan (or proved a value); further steps do nothing.
+    Solved,
+    /// A one-shot search proved there is no plan within its bounds.
+    Exhausted,
+    /// A limit stopped the search; the best answer so far is still available.
+    LimitReached(Limit),
+}
+
+impl Progress {
+    /// Whether further steps would do nothing.
+    pub fn is_finished(self) -> bool {
+        !matches!(self, Progress::Running)
+    }
+}
+
+/// What a search tells its [`Observer`] about one state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Visit {
+    /// Actions from the root.
+    pub depth: u32,
+    /// The search's value of the state (f for A*, heuristic score for DLS, 0 when none).
+    pub value: f64,
+}
+
+/// Watches a search: the page uses it to shade what a search explored. The default methods do
+/// nothing, and [`NoObserver`] compiles away.
+pub trait Observer<G> {
+    /// `state` was expanded.
+    fn expanded(&mut self, _state: &G, _visit: Visit) {}
+    /// `state` was generated and queued in the frontier.
+    fn generated(&mut self, _state: &G, _visit: Visit) {}
+}
+
+/// An observer that ignores everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl<G> Observer<G> for NoObserver {}
+
+/// A resumable search over states of `G`.
+pub trait Search<G: crate::game::Game> {
+    /// Runs for at most `budget` units of work (expansions, or iterations for anytime searches).
+    fn step(&mut self, budget: u64) -> Progress;
+
+    /// The action the search recommends now at the root, if it has one.
+    fn best_action(&self) -> Option<G::Action>;
+
+    /// The plan (one-shot searches) or the expected line of play (anytime searches) so far.
+    fn principal_variation(&self) -> Vec<G::Action>;
+
+    /// Counters so far.
+    fn stats(&self) -> Stats;
+}
+
+/// Steps `search` until it finishes, in slices of `slice` units. Returns the final progress.
+pub fn run_to_end<G: crate::game::Game>(search: &mut dyn Search<G>, slice: u64) -> Progress {
+    loop {
+        let progress = search.step(slice);
+        if progress.is_finished() {
+            return progress;
+        }
+    }
+}
