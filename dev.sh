@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# SearchLab's one entry point.
+#   ./dev.sh serve   install what is missing, build the wasm package into www/pkg, serve www/ on localhost
+#   ./dev.sh test    install what is missing, then run every test (fmt, clippy, native, wasm, browser)
+#   ./dev.sh build   install what is missing and build www/pkg only
+#   ./dev.sh bench   the native benchmarks recorded in BENCHMARKS.md
+# Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
+# registries and is skipped when already present.
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$PWD
+export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\(.*\)"/\1/p' Cargo.toml)
+PORT=${PORT:-8000}
+
+say() { printf '\n==> %s\n' "$*"; }
+
+ensure_wasm_target() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+}
+
+ensure_wasm_bindgen() {
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+    say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 6 minutes)"
+    # --locked first; the registry mirror can lag behind a lock file, so fall back to a fresh resolve.
+    cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION" --locked \
+      || cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
+  fi
+}
+
+ensure_wasm_pack() {
+  if ! command -v wasm-pack >/dev/null; then
+    say "installing wasm-pack"
+    cargo install wasm-pack --locked || cargo install wasm-pack
+  fi
+}
+
+ensure_npm_packages() {
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "installing npm packages (binaryen for wasm-opt, playwright-core)"
+    npm ci --no-audit --no-fund
+  fi
+}
+
+ensure_chromium() {
+  if ! command -v chromium >/dev/null; then
+    say "installing Debian's chromium"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update
+    $sudo apt-get install -y chromium
+  fi
+}
+
+setup() {
+  ensure_wasm_target
+  ensure_wasm_bindgen
+  ensure_wasm_pack
+  ensure_npm_packages
+}
+
+build_wasm() {
+  say "building the wasm package into www/pkg"
+  wasm-pack build --target web --out-dir www/pkg --release --mode no-install --no-pack
+}
+
+serve() {
+  setup
+  build_wasm
+  say "serving www/ at http://localhost:$PORT/ (Ctrl-C to stop)"
+  exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory www
+}
+
+run_tests() {
+  setup
+  ensure_chromium
+  say "cargo fmt --check"
+  cargo fmt --all -- --check
+  say "cargo clippy"
+  cargo clippy --all-targets -- -D warnings
+  say "native tests"
+  cargo test
+  build_wasm
+  say "wasm boundary tests (wasm-pack test --node)"
+  wasm-pack test --node --mode no-install
+  say "browser tests (Chromium + playwright-core)"
+  node --test tests/e2e/
+}
+
+bench() {
+  cargo build --release
+  ./target/release/searchlab bait bench "$@"
+}
+
+case "${1:-}" in
+  serve) serve ;;
+  test) run_tests ;;
+  build) setup; build_wasm ;;
+  bench) shift; bench "$@" ;;
+  *) echo "usage: ./dev.sh serve|test|build|bench" >&2; exit 2 ;;
+esac
