@@ -78,6 +78,18 @@ fn the_best_plan_heads_for_the_goal_and_its_value_tops_the_root_stats() {
 }
 
 #[test]
+fn waiting_is_a_gene_when_every_move_is_a_trap() {
+    // Both legal moves fall into a trap; only the no-op (GVGAI's NIL) survives the one tick.
+    let root = Corridor::parse("#TST#", 1);
+    for seed in 1..=3 {
+        let mut search = Rhea::new(root, RheaConfig::default(), seed, win_score_value).unwrap();
+        search.step(100);
+        assert_eq!(search.best_action(), Some(Step::Wait));
+        assert_eq!(search.principal_variation(), vec![Step::Wait]);
+    }
+}
+
+#[test]
 fn generations_are_counted_after_the_first_population() {
     let mut search = Rhea::with_returns(Nim::new(15), RheaConfig::default(), 1).unwrap();
     search.step(10 + 9 * 3);

@@ -535,7 +535,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
     /// into a fresh arena) and its statistics. `new_root` is the state actually reached, after
     /// any chance outcomes. Counters restart from zero (`stored` counts the kept nodes); the
     /// reward baseline stays the one of the creation root, so kept and new rewards agree. An
-    /// action never tried starts a fresh tree.
+    /// action never tried starts a fresh tree. While copying, old and new arenas coexist.
     pub fn advance_root(&mut self, action: G::Action, new_root: G) {
         let index = G::action_index(action);
         let mut kept = NONE;
@@ -583,6 +583,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
             }
             next += 1;
         }
+        arena.shrink_to_fit();
         self.nodes = arena;
         self.finished = None;
         self.stats.stored = self.nodes.len() as u64;

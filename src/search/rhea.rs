@@ -300,14 +300,8 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
                     self.choices.push(noop);
                 }
             }
-            let action = match self
-                .choices
-                .iter()
-                .find(|&&choice| G::action_index(choice) == gene)
-            {
-                Some(&action) => action,
-                None if self.choices.is_empty() => break,
-                None => self.choices[gene as usize % self.choices.len()],
+            let Some(action) = decode_gene(gene, &self.choices, G::action_index) else {
+                break;
             };
             state.apply(action);
             self.stats.generated += 1;
@@ -382,17 +376,31 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
         self.root = new_root;
         let shift = self.config.shift_buffer;
         if shift {
-            for individual in &mut self.population {
-                if individual.genes.len() == self.config.horizon {
-                    individual.genes.rotate_left(1);
-                    individual.genes.pop();
-                    let gene = self.rng.below(u64::from(G::NUM_DISTINCT_ACTIONS.max(1))) as u32;
-                    individual.genes.push(gene);
+            for slot in 0..self.population.len() {
+                if self.population[slot].genes.len() == self.config.horizon {
+                    let gene = self.random_gene();
+                    let genes = &mut self.population[slot].genes;
+                    genes.rotate_left(1);
+                    genes.pop();
+                    genes.push(gene);
                 }
             }
         }
         self.restart(!shift);
     }
+}
+
+/// The action `gene` plays among `choices`: the choice whose index is `gene`, else
+/// `choices[gene % choices.len()]`; `None` when there is no choice.
+fn decode_gene<A: Copy>(gene: u32, choices: &[A], index: impl Fn(A) -> u32) -> Option<A> {
+    let own = choices
+        .iter()
+        .copied()
+        .find(|&choice| index(choice) == gene);
+    own.or_else(|| {
+        let len = choices.len();
+        (len > 0).then(|| choices[gene as usize % len])
+    })
 }
 
 /// Sorts by value, best first, keeping the order of equal values.
@@ -430,5 +438,21 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Search<G> for Rhea<G, V> {
     /// `max_frontier` is unused (0).
     fn stats(&self) -> Stats {
         self.stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_gene;
+
+    #[test]
+    fn a_gene_plays_its_own_action_when_it_is_a_choice_else_wraps() {
+        let choices = [1u32, 2, 5, 7];
+        let decode = |gene| decode_gene(gene, &choices, |action| action);
+        assert_eq!(decode(5), Some(5));
+        assert_eq!(decode(7), Some(7));
+        assert_eq!(decode(3), Some(7), "3 % 4 = 3");
+        assert_eq!(decode(4), Some(1), "4 % 4 = 0");
+        assert_eq!(decode_gene(0, &[] as &[u32], |action| action), None);
     }
 }
