@@ -5,7 +5,7 @@ mod bait_common;
 use std::collections::HashMap;
 
 use bait_common::official_level;
-use searchlab::game::{Game, Puzzle};
+use searchlab::game::Game;
 use searchlab::games::bait::{Action, BaitKey, BaitState, Bits256, Item};
 use searchlab::rng::Rng;
 
