@@ -17,6 +17,19 @@ impl DistanceMap {
     /// Breadth-first distances from `sources` over the open cells not in `blocked`, one move per
     /// step (L, R, D, U). Blocked sources are skipped.
     pub fn bfs(level: &Level, sources: impl IntoIterator<Item = Cell>, blocked: &Bits256) -> Self {
+        Self::bfs_until(level, sources, blocked, &Bits256::EMPTY)
+    }
+
+    /// Like [`DistanceMap::bfs`], but may stop as soon as every cell of `targets` has its
+    /// distance; other cells may then read as unreachable. An empty `targets` searches it all.
+    pub fn bfs_until(
+        level: &Level,
+        sources: impl IntoIterator<Item = Cell>,
+        blocked: &Bits256,
+        targets: &Bits256,
+    ) -> Self {
+        let mut missing = targets.len();
+        let stop_early = missing > 0;
         let mut dist = [UNREACHABLE; 256];
         let mut queue = [0 as Cell; 256];
         let (mut head, mut tail) = (0usize, 0usize);
@@ -25,9 +38,10 @@ impl DistanceMap {
                 dist[usize::from(source)] = 0;
                 queue[tail] = source;
                 tail += 1;
+                missing -= u32::from(targets.contains(source));
             }
         }
-        while head < tail {
+        while head < tail && !(stop_early && missing == 0) {
             let cell = queue[head];
             head += 1;
             let next_dist = dist[usize::from(cell)] + 1;
@@ -41,6 +55,7 @@ impl DistanceMap {
                     // Each cell enters the queue at most once, and there are at most 256.
                     queue[tail] = next;
                     tail += 1;
+                    missing -= u32::from(targets.contains(next));
                 }
             }
         }
