@@ -245,8 +245,10 @@ fn walls_only_bound_at_the_start_of_each_level() {
     }
     // Level 0: avatar (2,1) to key (2,4) is 3 moves, key to goal (1,1) is 4.
     let level = official_level(0);
+    let eval = BaitEval::new(&level);
+    assert_eq!(eval.distance_to_key(level.start_avatar()), Some(3));
     assert_eq!(
-        BaitEval::new(&level).walls_only_lower_bound(&BaitState::new(Rc::clone(&level))),
+        eval.walls_only_lower_bound(&BaitState::new(Rc::clone(&level))),
         Some(7)
     );
 }

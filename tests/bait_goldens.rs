@@ -50,9 +50,8 @@ fn random_traces_replay_byte_for_byte() {
     let files = jsonl_files("goldens");
     assert_eq!(files.len(), 20, "{files:?}");
     for file in files {
-        let level: usize = file[3..4].parse().unwrap();
         let text = read(&format!("goldens/{file}"));
-        let state = replay(&file, &text, official_level(level));
+        let state = replay(&file, &text, level_of(&file));
         assert!(
             state.is_over() || text.lines().count() == 151,
             "{file}: a random trace stops at game over or after 150 actions"
@@ -75,27 +74,40 @@ fn probe_traces_replay_byte_for_byte() {
     }
 }
 
+/// The level a golden trace file (relative to `goldens/`) was recorded on.
+fn level_of(file: &str) -> Rc<Level> {
+    match file.strip_prefix("probes/") {
+        Some(probe) => {
+            let text = read(&format!(
+                "goldens/probes/{}.txt",
+                probe.trim_end_matches(".jsonl")
+            ));
+            Rc::new(Level::parse(&text).unwrap())
+        }
+        None => official_level(file[3..4].parse().unwrap()),
+    }
+}
+
 #[test]
 fn index_lists_every_trace_with_its_actions_and_outcome() {
     let index: Value = serde_json::from_str(&read("goldens/index.json")).unwrap();
     let traces = index["traces"].as_array().unwrap();
-    assert!(traces.len() >= 20);
+    assert_eq!(traces.len(), 27);
     for entry in traces {
         let file = entry["file"].as_str().unwrap();
-        let Some(level) = entry["level"].as_u64() else {
-            continue;
-        };
-        if !std::path::Path::new(&format!("{SHARED}/goldens/{file}")).exists() {
-            continue;
-        }
-        let mut state = BaitState::new(official_level(level as usize));
-        for action in parse_plan(entry["actions"].as_str().unwrap()).unwrap() {
+        let golden = read(&format!("goldens/{file}"));
+        let mut state = BaitState::new(level_of(file));
+        let plan = parse_plan(entry["actions"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            plan.len() as u64,
+            entry["steps"].as_u64().unwrap(),
+            "{file}"
+        );
+        assert_eq!(plan.len() + 1, golden.lines().count(), "{file}");
+        for action in plan {
             state.apply(action);
         }
-        let last: Value =
-            serde_json::from_str(read(&format!("goldens/{file}")).lines().last().unwrap()).unwrap();
         let fin = &entry["final"];
-        assert_eq!(fin["tick"], last["tick"], "{file}");
         assert_eq!(
             u64::from(state.tick()),
             fin["tick"].as_u64().unwrap(),
@@ -107,10 +119,17 @@ fn index_lists_every_trace_with_its_actions_and_outcome() {
             "{file}"
         );
         assert_eq!(
+            state.is_over(),
+            fin["game_over"].as_bool().unwrap(),
+            "{file}"
+        );
+        assert_eq!(
             state.outcome().name(),
             fin["winner"].as_str().unwrap(),
             "{file}"
         );
+        let avatar_type = if state.has_key() { "withkey" } else { "nokey" };
+        assert_eq!(avatar_type, fin["avatar_type"].as_str().unwrap(), "{file}");
     }
 }
 

@@ -415,7 +415,7 @@ impl Level {
         self.cell_at(x, y).is_none()
     }
 
-    /// The (x, y) of an open cell.
+    /// The (x, y) of an open cell. Panics if `cell` is not below [`Level::open_cells`].
     pub fn position(&self, cell: Cell) -> (usize, usize) {
         let (x, y) = self.positions[usize::from(cell)];
         (usize::from(x), usize::from(y))
@@ -443,7 +443,7 @@ impl Level {
         self.item_cells.len()
     }
 
-    /// The cell of an item.
+    /// The cell of an item. Panics if `id` is not below [`Level::item_count`].
     pub fn item_cell(&self, id: u8) -> Cell {
         self.item_cells[usize::from(id)]
     }

@@ -20,7 +20,7 @@
 //! ```
 
 use super::action::Action;
-use super::level::{Item, BLOCKED};
+use super::level::{Cell, Item, BLOCKED};
 use super::state::{BaitKey, BaitState, Outcome};
 use crate::game::{Game, IllegalAction, Puzzle, Turn};
 
@@ -92,7 +92,7 @@ impl BaitState {
 
     /// Whether `cell` holds a present item of `kind`.
     #[inline]
-    fn present(&self, cell: u8, kind: Item) -> bool {
+    fn present(&self, cell: Cell, kind: Item) -> bool {
         let info = self.level.info(cell);
         info.kind == kind && self.items.contains(info.item)
     }
