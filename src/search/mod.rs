@@ -7,6 +7,12 @@
 
 use serde::Serialize;
 
+pub mod astar;
+pub mod bfs;
+pub mod dfs;
+pub mod dls;
+pub mod node_store;
+
 /// Counters every search reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
