@@ -17,19 +17,21 @@
 //!
 //! Implementation, built for tens of millions of expansions: the frontier is a bucket queue
 //! indexed by the integer `den·g + num·h` for `w = num/den`, each bucket a set of LIFO stacks by
-//! `g`; frontier entries hold the state itself, so expanding needs no re-derivation; the closed
-//! set maps each key to an arena node (parent id, action, g, closed flag); a state reached again
+//! `g`; frontier entries hold the state itself, so expanding needs no re-derivation; the node
+//! store maps each key to a record (parent id, action, g, closed flag); a state reached again
 //! by a shorter route before its expansion is queued again and the old entry is skipped when
 //! popped (lazy deletion). States the heuristic prunes are remembered as closed.
 //!
-//! Memory estimate: closed set (slots + keys), arena nodes, frontier entries (state + id) over
-//! their stacks' capacity, and the bucket and stack headers.
+//! Memory estimate: the node store (table and records; see [`node_store`](super::node_store)),
+//! frontier entries (state + id) over their stacks' capacity, and the bucket and stack headers.
+//! Before each expansion the store grows only if the grown estimate stays within the limit; the
+//! frontier is checked after each expansion.
 //!
 //! References: Hart, Nilsson and Raphael, *A formal basis for the heuristic determination of
 //! minimum cost paths*, 1968; Pohl, *Heuristic search viewed as path finding in a graph*, 1970
 //! (weighted A*); Dial, *Shortest-path forest with topological ordering*, 1969 (bucket queue).
 
-use super::node_store::{ClosedSet, KeyMode, Lookup, Node, ParentArena, NO_PARENT};
+use super::node_store::{push_gently, KeyMode, Lookup, Node, NodeStore, NO_PARENT};
 use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
@@ -136,7 +138,7 @@ pub struct AStarOptions {
     pub weight: Weight,
 }
 
-/// A queued state and its arena id.
+/// A queued state and its node id.
 struct Entry<P> {
     state: P,
     node: u32,
@@ -207,7 +209,7 @@ impl<P> Frontier<P> {
         }
         let stack = &mut bucket.stacks[index];
         let before = stack.capacity();
-        stack.push(entry);
+        push_gently(stack, entry);
         self.entry_capacity += stack.capacity() - before;
         bucket.len += 1;
         self.len += 1;
@@ -263,8 +265,7 @@ pub struct AStar<P: Puzzle, H, O = NoObserver> {
     options: AStarOptions,
     heuristic: H,
     observer: O,
-    closed: ClosedSet<P::Key>,
-    arena: ParentArena<P::Action>,
+    nodes: NodeStore<P::Key, Node<P::Action>>,
     frontier: Frontier<P>,
     actions: Vec<P::Action>,
     stats: Stats,
@@ -294,8 +295,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
             options,
             heuristic,
             observer,
-            closed: ClosedSet::new(options.keys),
-            arena: ParentArena::new(),
+            nodes: NodeStore::new(options.keys),
             frontier: Frontier::new(options.weight.num),
             actions: Vec::new(),
             stats: Stats::default(),
@@ -315,13 +315,14 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
                 return search;
             }
         };
-        let _ = search.closed.find_or_insert(root.key());
-        search.arena.push(Node {
+        let root_node = Node {
             parent: NO_PARENT,
             depth: 0,
             action: None,
             closed: false,
-        });
+        };
+        // The store is empty, so the root gets id 0.
+        let _ = search.nodes.find_or_insert(root.key(), root_node);
         search.stats.stored = 1;
         if let Err(end) = search.enqueue(root, 0, 0, h) {
             search.outcome = Some(end);
@@ -341,12 +342,12 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.closed.memory_bytes() + self.arena.memory_bytes() + self.frontier.memory_bytes()
+        self.nodes.memory_bytes() + self.frontier.memory_bytes()
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
         self.outcome = Some(progress);
-        self.stats.stored = self.closed.len() as u64;
+        self.stats.stored = self.nodes.len() as u64;
         progress
     }
 
@@ -357,7 +358,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
         usize::try_from(f).ok().filter(|&f| f < self.max_buckets)
     }
 
-    /// Queues `state` (arena node `node`, already holding `g`) with heuristic value `h`.
+    /// Queues `state` (node `node`, already holding `g`) with heuristic value `h`.
     fn enqueue(&mut self, state: P, node: u32, g: u32, h: u32) -> Result<(), Progress> {
         let f = self
             .f_index(g, h)
@@ -380,6 +381,14 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
     /// Generates the children of `state` (node `id`, at `g`) and queues the new or improved ones.
     fn expand(&mut self, state: &P, id: u32, g: u32) -> Result<(), Progress> {
         state.legal_actions(&mut self.actions);
+        let headroom = self
+            .options
+            .limits
+            .max_memory_bytes
+            .saturating_sub(self.memory_bytes());
+        if !self.nodes.reserve(self.actions.len(), headroom) {
+            return Err(Progress::LimitReached(Limit::Memory));
+        }
         let child_g = g + 1;
         for index in 0..self.actions.len() {
             let action = self.actions[index];
@@ -388,19 +397,20 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
             if child.is_terminal() && !child.is_solved() {
                 continue;
             }
-            let lookup = self
-                .closed
-                .find_or_insert(child.key())
-                .ok_or(Progress::LimitReached(Limit::Memory))?;
             let reached = Node {
                 parent: id,
                 depth: child_g,
                 action: Some(action),
                 closed: false,
             };
+            let lookup = self
+                .nodes
+                .find_or_insert(child.key(), reached)
+                .ok_or(Progress::LimitReached(Limit::Memory))?;
             let child_id = match lookup {
+                Lookup::Inserted(new) => new,
                 Lookup::Found(known) => {
-                    let node = self.arena.get_mut(known);
+                    let node = self.nodes.value_mut(known);
                     if node.closed || child_g >= node.depth {
                         continue;
                     }
@@ -408,13 +418,9 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
                     *node = reached;
                     known
                 }
-                Lookup::Inserted(new) => {
-                    self.arena.push(reached);
-                    new
-                }
             };
             match (self.heuristic)(&child) {
-                None => self.arena.get_mut(child_id).closed = true,
+                None => self.nodes.value_mut(child_id).closed = true,
                 Some(h) => self.enqueue(child, child_id, child_g, h)?,
             }
         }
@@ -433,27 +439,27 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
                 let Some((entry, g, f)) = self.frontier.pop() else {
                     return self.finish(Progress::Exhausted);
                 };
-                let node = self.arena.get(entry.node);
+                let node = self.nodes.value(entry.node);
                 // Skip entries superseded by a shorter route or already expanded.
                 if !node.closed && node.depth == g {
                     break (entry.state, entry.node, g, f);
                 }
             };
             if state.is_solved() {
-                self.plan = self.arena.path_to(id);
+                self.plan = self.nodes.path_to(id);
                 return self.finish(Progress::Solved);
             }
             if self.stats.expanded >= self.options.limits.max_nodes {
                 return self.finish(Progress::LimitReached(Limit::Nodes));
             }
-            self.arena.get_mut(id).closed = true;
+            self.nodes.value_mut(id).closed = true;
             self.stats.expanded += 1;
             let value = f as f64 / self.options.weight.den as f64;
             self.observer.expanded(&state, Visit { depth: g, value });
             if let Err(end) = self.expand(&state, id, g) {
                 return self.finish(end);
             }
-            self.stats.stored = self.closed.len() as u64;
+            self.stats.stored = self.nodes.len() as u64;
             if self.memory_bytes() > self.options.limits.max_memory_bytes {
                 return self.finish(Progress::LimitReached(Limit::Memory));
             }
@@ -470,7 +476,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
     fn principal_variation(&self) -> Vec<P::Action> {
         match (self.outcome, self.closest) {
             (Some(Progress::Solved), _) | (_, None) => self.plan.clone(),
-            (_, Some(closest)) => self.arena.path_to(closest.node),
+            (_, Some(closest)) => self.nodes.path_to(closest.node),
         }
     }
 

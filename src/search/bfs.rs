@@ -9,14 +9,15 @@
 //! Fits every puzzle; its memory grows with the number of states up to the goal's depth, so it
 //! suits small levels and serves as the reference for the other searches.
 //!
-//! Memory estimate: closed set (slots + keys), parent arena, and the queue's states (see
-//! [`node_store`](super::node_store)).
+//! Memory estimate: the node store (table, keys, parent pointers; see
+//! [`node_store`](super::node_store)) and the queue's states. Before each expansion both grow
+//! only if the grown estimate stays within the memory limit.
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.1.
 
 use std::collections::VecDeque;
 
-use super::node_store::{ClosedSet, KeyMode, Lookup, Node, ParentArena, NO_PARENT};
+use super::node_store::{KeyMode, Lookup, Node, NodeStore, NO_PARENT};
 use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
@@ -33,8 +34,7 @@ pub struct BfsOptions {
 pub struct Bfs<P: Puzzle, O = NoObserver> {
     options: BfsOptions,
     observer: O,
-    closed: ClosedSet<P::Key>,
-    arena: ParentArena<P::Action>,
+    nodes: NodeStore<P::Key, Node<P::Action>>,
     queue: VecDeque<(P, u32)>,
     actions: Vec<P::Action>,
     stats: Stats,
@@ -59,8 +59,7 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
         let mut search = Bfs {
             options,
             observer,
-            closed: ClosedSet::new(options.keys),
-            arena: ParentArena::new(),
+            nodes: NodeStore::new(options.keys),
             queue: VecDeque::new(),
             actions: Vec::new(),
             stats: Stats::default(),
@@ -73,13 +72,14 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
         } else if root.is_terminal() {
             search.outcome = Some(Progress::Exhausted);
         } else {
-            search.closed.find_or_insert(root.key());
-            search.arena.push(Node {
+            let root_node = Node {
                 parent: NO_PARENT,
                 depth: 0,
                 action: None,
                 closed: false,
-            });
+            };
+            // The store is empty, so the root gets id 0.
+            let _ = search.nodes.find_or_insert(root.key(), root_node);
             search.observer.generated(
                 &root,
                 Visit {
@@ -106,9 +106,7 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.closed.memory_bytes()
-            + self.arena.memory_bytes()
-            + (self.queue.capacity() * std::mem::size_of::<(P, u32)>()) as u64
+        self.nodes.memory_bytes() + (self.queue.capacity() * std::mem::size_of::<(P, u32)>()) as u64
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
@@ -116,37 +114,63 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
         progress
     }
 
+    /// Grows the store and the queue for `children` more states now, if that keeps the
+    /// estimate within the memory limit.
+    fn make_room(&mut self, children: usize) -> bool {
+        let limit = self.options.limits.max_memory_bytes;
+        if !self
+            .nodes
+            .reserve(children, limit.saturating_sub(self.memory_bytes()))
+        {
+            return false;
+        }
+        let (length, capacity) = (self.queue.len(), self.queue.capacity());
+        if length + children <= capacity {
+            return true;
+        }
+        let more = (length / 2).max(children).max(64);
+        let bytes = ((length + more - capacity) * std::mem::size_of::<(P, u32)>()) as u64;
+        if bytes > limit.saturating_sub(self.memory_bytes()) {
+            return false;
+        }
+        self.queue.reserve_exact(more);
+        true
+    }
+
     /// Expands one state; `Some` when the search ends.
     fn expand(&mut self, state: P, id: u32) -> Option<Progress> {
-        let depth = self.arena.get(id).depth;
+        let depth = self.nodes.value(id).depth;
         self.last_expanded = id;
         self.stats.expanded += 1;
         self.observer.expanded(&state, Visit { depth, value: 0.0 });
         state.legal_actions(&mut self.actions);
+        if !self.make_room(self.actions.len()) {
+            return Some(Progress::LimitReached(Limit::Memory));
+        }
         for index in 0..self.actions.len() {
             let action = self.actions[index];
             let child = state.child(action);
             self.stats.generated += 1;
             self.stats.max_depth = self.stats.max_depth.max(depth + 1);
             if child.is_solved() {
-                self.plan = self.arena.path_to(id);
+                self.plan = self.nodes.path_to(id);
                 self.plan.push(action);
                 return Some(Progress::Solved);
             }
             if child.is_terminal() {
                 continue;
             }
-            let child_id = match self.closed.find_or_insert(child.key()) {
-                None => return Some(Progress::LimitReached(Limit::Memory)),
-                Some(Lookup::Found(_)) => continue,
-                Some(Lookup::Inserted(child_id)) => child_id,
-            };
-            self.arena.push(Node {
+            let node = Node {
                 parent: id,
                 depth: depth + 1,
                 action: Some(action),
                 closed: false,
-            });
+            };
+            let child_id = match self.nodes.find_or_insert(child.key(), node) {
+                None => return Some(Progress::LimitReached(Limit::Memory)),
+                Some(Lookup::Found(_)) => continue,
+                Some(Lookup::Inserted(child_id)) => child_id,
+            };
             let visit = Visit {
                 depth: depth + 1,
                 value: 0.0,
@@ -154,7 +178,7 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
             self.observer.generated(&child, visit);
             self.queue.push_back((child, child_id));
         }
-        self.stats.stored = self.closed.len() as u64;
+        self.stats.stored = self.nodes.len() as u64;
         self.stats.max_frontier = self.stats.max_frontier.max(self.queue.len() as u64);
         if self.memory_bytes() > self.options.limits.max_memory_bytes {
             return Some(Progress::LimitReached(Limit::Memory));
@@ -177,7 +201,7 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
                 return self.finish(Progress::LimitReached(Limit::Nodes));
             }
             if let Some(end) = self.expand(state, id) {
-                self.stats.stored = self.closed.len() as u64;
+                self.stats.stored = self.nodes.len() as u64;
                 return self.finish(end);
             }
         }
@@ -193,7 +217,7 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
         if self.outcome == Some(Progress::Solved) || self.stats.expanded == 0 {
             self.plan.clone()
         } else {
-            self.arena.path_to(self.last_expanded)
+            self.nodes.path_to(self.last_expanded)
         }
     }
 

@@ -13,12 +13,13 @@
 //!
 //! Fits every puzzle; memory is the visited set plus the current path.
 //!
-//! Memory estimate: visited set (slots + keys), one `u32` depth per state when a maximum depth
-//! is set, and the path's states and actions.
+//! Memory estimate: the visited store (table, keys and one `u32` depth per state; see
+//! [`node_store`](super::node_store)) and the path's states and actions, checked after each
+//! expansion.
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.3.
 
-use super::node_store::{ClosedSet, KeyMode, Lookup, PathStack};
+use super::node_store::{KeyMode, Lookup, NodeStore, PathStack};
 use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
@@ -37,9 +38,8 @@ pub struct DfsOptions {
 pub struct Dfs<P: Puzzle, O = NoObserver> {
     options: DfsOptions,
     observer: O,
-    visited: ClosedSet<P::Key>,
-    /// Least depth each visited state was entered at (only with a maximum depth).
-    visited_depth: Vec<u32>,
+    /// Each visited state with the least depth it was entered at.
+    visited: NodeStore<P::Key, u32>,
     path: PathStack<P>,
     /// The root, until the first step expands it.
     root: Option<P>,
@@ -62,8 +62,7 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
         let mut search = Dfs {
             options,
             observer,
-            visited: ClosedSet::new(options.keys),
-            visited_depth: Vec::new(),
+            visited: NodeStore::new(options.keys),
             path: PathStack::new(),
             root: None,
             stats: Stats::default(),
@@ -101,9 +100,7 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.visited.memory_bytes()
-            + (self.visited_depth.capacity() * 4) as u64
-            + self.path.memory_bytes()
+        self.visited.memory_bytes() + self.path.memory_bytes()
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
@@ -113,19 +110,13 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
     }
 
     /// Records `state` as visited at `depth`; false if it was visited already (at a depth no
-    /// greater than `depth`, when a maximum depth is set). `None` when the set is full.
+    /// greater than `depth`, when a maximum depth is set). `None` when the store is full.
     fn admit(&mut self, state: &P, depth: u32) -> Option<bool> {
-        let lookup = self.visited.find_or_insert(state.key())?;
-        if self.options.max_depth.is_none() {
-            return Some(matches!(lookup, Lookup::Inserted(_)));
-        }
-        Some(match lookup {
-            Lookup::Inserted(_) => {
-                super::node_store::push_gently(&mut self.visited_depth, depth);
-                true
-            }
+        Some(match self.visited.find_or_insert(state.key(), depth)? {
+            Lookup::Inserted(_) => true,
+            Lookup::Found(_) if self.options.max_depth.is_none() => false,
             Lookup::Found(id) => {
-                let known = &mut self.visited_depth[id as usize];
+                let known = self.visited.value_mut(id);
                 let shallower = depth < *known;
                 if shallower {
                     *known = depth;

@@ -19,13 +19,14 @@
 //!
 //! Fits any puzzle with a scoring heuristic (a Bait evaluation, minus a distance to the goal).
 //!
-//! Memory estimate: reached set (slots + keys), one `u32` depth per reached state, and the
-//! path's states and actions.
+//! Memory estimate: the reached store (table, keys and one `u32` depth per state; see
+//! [`node_store`](super::node_store)) and the path's states and actions, checked after each
+//! expansion.
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.4
 //! (depth-limited search) and §5.3 (cutting search off with an evaluation function).
 
-use super::node_store::{push_gently, ClosedSet, KeyMode, Lookup, PathStack};
+use super::node_store::{KeyMode, Lookup, NodeStore, PathStack};
 use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
@@ -60,9 +61,8 @@ pub struct Dls<P: Puzzle, H, O = NoObserver> {
     options: DlsOptions,
     heuristic: H,
     observer: O,
-    reached: ClosedSet<P::Key>,
-    /// Least depth each reached state was reached at.
-    reached_depth: Vec<u32>,
+    /// Each reached state with the least depth it was reached at.
+    reached: NodeStore<P::Key, u32>,
     path: PathStack<P>,
     /// The root, until the first step expands it.
     root: Option<P>,
@@ -90,8 +90,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             options,
             heuristic,
             observer,
-            reached: ClosedSet::new(options.keys),
-            reached_depth: Vec::new(),
+            reached: NodeStore::new(options.keys),
             path: PathStack::new(),
             root: None,
             stats: Stats::default(),
@@ -139,9 +138,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.reached.memory_bytes()
-            + (self.reached_depth.capacity() * 4) as u64
-            + self.path.memory_bytes()
+        self.reached.memory_bytes() + self.path.memory_bytes()
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
@@ -155,15 +152,12 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
     }
 
     /// Records `state` as reached at `depth`; false if it was reached before at a depth no
-    /// greater. `None` when the set is full.
+    /// greater. `None` when the store is full.
     fn admit(&mut self, state: &P, depth: u32) -> Option<bool> {
-        Some(match self.reached.find_or_insert(state.key())? {
-            Lookup::Inserted(_) => {
-                push_gently(&mut self.reached_depth, depth);
-                true
-            }
+        Some(match self.reached.find_or_insert(state.key(), depth)? {
+            Lookup::Inserted(_) => true,
             Lookup::Found(id) => {
-                let known = &mut self.reached_depth[id as usize];
+                let known = self.reached.value_mut(id);
                 let shallower = depth < *known;
                 if shallower {
                     *known = depth;

@@ -1,17 +1,18 @@
-//! Storage shared by the puzzle searches (BFS, DFS, DLS, A*): a closed set that maps each
-//! state's [`Puzzle::key`](crate::game::Puzzle::key) to a dense id, a parent-pointer arena
-//! indexed by those ids, and an explicit depth-first path stack. Each part reports the bytes it
-//! holds so that searches can enforce [`Limits::max_memory_bytes`](super::Limits).
+//! Storage shared by the puzzle searches (BFS, DFS, DLS, A*): a node store that maps each
+//! state's [`Puzzle::key`](crate::game::Puzzle::key) to a dense id and keeps a small value per
+//! state (parent pointer and depth for BFS and A*, so plans are rebuilt rather than stored), and
+//! an explicit depth-first path stack. Each part reports the bytes it holds so that searches can
+//! enforce [`Limits::max_memory_bytes`](super::Limits).
 //!
 //! Memory estimate: the capacity of every vector times its element size (`size_of`), so a growth
 //! step shows at once. Heap data owned by keys or states (a `Vec` inside a key) is not seen;
 //! games should keep keys and states inline (arrays, bitsets) so that the estimate is honest.
+//! Per stored state: about 13 bytes of table (8-byte slots at load 1/2 to 3/4) plus one record
+//! of key and value (`size_of::<(P::Key, V)>()`, or 8 bytes of fingerprint and the value).
 //!
-//! The closed set is an open-addressing table with linear probing whose slots hold 8 bytes (a
-//! 32-bit hash tag and a 32-bit id); the keys themselves sit in a dense vector indexed by id, so
-//! a table slot never holds a key and a probe touches a key only when the tags match. With
-//! [`KeyMode::Fingerprint`] it keeps a 64-bit hash of each key instead of the key ("hash
-//! compaction", Stern and Dill, *Improved probabilistic verification by hash compaction*, 1995).
+//! With [`KeyMode::Fingerprint`] the store keeps a 64-bit hash of each key instead of the key
+//! ("hash compaction", Stern and Dill, *Improved probabilistic verification by hash
+//! compaction*, 1995).
 
 use std::hash::{Hash, Hasher};
 
@@ -106,13 +107,14 @@ fn hash_key<K: Hash>(key: &K) -> u64 {
     hasher.finish()
 }
 
-/// What the closed set remembers of each key.
-enum StoredKeys<K> {
-    Exact(Vec<K>),
-    Fingerprint(Vec<u64>),
+/// The records of a [`NodeStore`], indexed by id: each key (or its fingerprint, as two `u32` so
+/// that the record keeps the value's alignment) beside its value.
+enum Records<K, V> {
+    Exact(Vec<(K, V)>),
+    Fingerprint(Vec<([u32; 2], V)>),
 }
 
-/// The result of [`ClosedSet::find_or_insert`].
+/// The result of [`NodeStore::find_or_insert`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Lookup {
     /// The key was there already, with this id.
@@ -124,57 +126,127 @@ pub(crate) enum Lookup {
 /// Smallest table, in slots.
 const MIN_SLOTS: usize = 64;
 
-/// A set of state keys, each with a dense id in insertion order.
-pub(crate) struct ClosedSet<K> {
-    /// 0 = empty, else `(hash >> 32) << 32 | (id + 1)`.
-    slots: Vec<u64>,
-    keys: StoredKeys<K>,
+/// Smallest number of records allocated at once.
+const MIN_RECORDS: usize = 64;
+
+/// Whether a table of `slots` slots may hold `len` keys (load below 3/4, so probes end).
+fn fits(len: usize, slots: usize) -> bool {
+    len * 4 < slots * 3
 }
 
-impl<K: Hash + Eq> ClosedSet<K> {
+/// The states a search has seen: a map from key to a dense id (in insertion order) with a value
+/// `V` per state (a parent pointer, a depth), kept beside the key so that a lookup that finds a
+/// state touches one record.
+///
+/// The index is an open-addressing table with linear probing; each 8-byte slot holds the low 32
+/// bits of the key's hash, which place it (Lemire's multiply-shift), and the id. Tables grow by
+/// half, re-placing slots in order without touching the records.
+pub(crate) struct NodeStore<K, V> {
+    /// 0 = empty, else `(hash & 0xFFFF_FFFF) << 32 | (id + 1)`.
+    slots: Vec<u64>,
+    records: Records<K, V>,
+}
+
+impl<K: Hash + Eq, V> NodeStore<K, V> {
     pub(crate) fn new(mode: KeyMode) -> Self {
-        ClosedSet {
+        NodeStore {
             slots: vec![0; MIN_SLOTS],
-            keys: match mode {
-                KeyMode::Exact => StoredKeys::Exact(Vec::new()),
-                KeyMode::Fingerprint => StoredKeys::Fingerprint(Vec::new()),
+            records: match mode {
+                KeyMode::Exact => Records::Exact(Vec::new()),
+                KeyMode::Fingerprint => Records::Fingerprint(Vec::new()),
             },
         }
     }
 
-    /// Number of keys stored.
+    /// Number of states stored.
     pub(crate) fn len(&self) -> usize {
-        match &self.keys {
-            StoredKeys::Exact(keys) => keys.len(),
-            StoredKeys::Fingerprint(prints) => prints.len(),
+        match &self.records {
+            Records::Exact(records) => records.len(),
+            Records::Fingerprint(records) => records.len(),
         }
     }
 
-    /// Bytes held: the table's slots and the stored keys or fingerprints.
-    pub(crate) fn memory_bytes(&self) -> u64 {
-        let keys = match &self.keys {
-            StoredKeys::Exact(keys) => keys.capacity() * std::mem::size_of::<K>(),
-            StoredKeys::Fingerprint(prints) => prints.capacity() * 8,
-        };
-        (self.slots.capacity() * 8 + keys) as u64
+    fn record_bytes(&self) -> usize {
+        match &self.records {
+            Records::Exact(_) => std::mem::size_of::<(K, V)>(),
+            Records::Fingerprint(_) => std::mem::size_of::<([u32; 2], V)>(),
+        }
     }
 
-    /// The id of `key`, inserting it if it is new. `None` when no id is left (2³² - 1 keys),
+    fn record_capacity(&self) -> usize {
+        match &self.records {
+            Records::Exact(records) => records.capacity(),
+            Records::Fingerprint(records) => records.capacity(),
+        }
+    }
+
+    /// Bytes held: the table's slots and the records.
+    pub(crate) fn memory_bytes(&self) -> u64 {
+        (self.slots.capacity() * 8 + self.record_capacity() * self.record_bytes()) as u64
+    }
+
+    /// The value of state `id`.
+    pub(crate) fn value(&self, id: u32) -> &V {
+        match &self.records {
+            Records::Exact(records) => &records[id as usize].1,
+            Records::Fingerprint(records) => &records[id as usize].1,
+        }
+    }
+
+    /// The value of state `id`, to change it.
+    pub(crate) fn value_mut(&mut self, id: u32) -> &mut V {
+        match &mut self.records {
+            Records::Exact(records) => &mut records[id as usize].1,
+            Records::Fingerprint(records) => &mut records[id as usize].1,
+        }
+    }
+
+    /// Makes room for `additional` more states now, so that inserting them allocates nothing,
+    /// if the bytes this adds are at most `headroom`. False (and nothing changed) otherwise.
+    pub(crate) fn reserve(&mut self, additional: usize, headroom: u64) -> bool {
+        let needed = self.len() + additional;
+        let mut slots = self.slots.len();
+        while !fits(needed, slots) {
+            slots += slots / 2;
+        }
+        let capacity = self.record_capacity();
+        let records = if needed > capacity {
+            needed.max(capacity + capacity / 2).max(MIN_RECORDS)
+        } else {
+            capacity
+        };
+        let added = (slots - self.slots.len()) * 8 + (records - capacity) * self.record_bytes();
+        if added as u64 > headroom {
+            return false;
+        }
+        if slots > self.slots.len() {
+            self.resize_table(slots);
+        }
+        let more = records - self.len();
+        match &mut self.records {
+            Records::Exact(records) => records.reserve_exact(more),
+            Records::Fingerprint(records) => records.reserve_exact(more),
+        }
+        true
+    }
+
+    /// The id of `key`, inserting it with `value` if it is new (growing the table if
+    /// [`NodeStore::reserve`] did not make room). `None` when no id is left (2³² - 1 keys),
     /// which searches report as the memory limit.
-    pub(crate) fn find_or_insert(&mut self, key: K) -> Option<Lookup> {
+    pub(crate) fn find_or_insert(&mut self, key: K, value: V) -> Option<Lookup> {
         let hash = hash_key(&key);
-        let tag = hash >> 32;
-        let mut position = slot_of(hash, self.slots.len());
+        let low = hash & 0xFFFF_FFFF;
+        let mut position = slot_of(low, self.slots.len());
         loop {
             let slot = self.slots[position];
             if slot == 0 {
                 break;
             }
-            if slot >> 32 == tag {
+            if slot >> 32 == low {
                 let id = (slot as u32) - 1;
-                let same = match &self.keys {
-                    StoredKeys::Exact(keys) => keys[id as usize] == key,
-                    StoredKeys::Fingerprint(prints) => prints[id as usize] == hash,
+                let same = match &self.records {
+                    Records::Exact(records) => records[id as usize].0 == key,
+                    Records::Fingerprint(records) => records[id as usize].0 == split(hash),
                 };
                 if same {
                     return Some(Lookup::Found(id));
@@ -186,49 +258,60 @@ impl<K: Hash + Eq> ClosedSet<K> {
             }
         }
         let id = u32::try_from(self.len()).ok().filter(|&id| id < u32::MAX)?;
-        self.slots[position] = (tag << 32) | (id as u64 + 1);
-        match &mut self.keys {
-            StoredKeys::Exact(keys) => push_gently(keys, key),
-            StoredKeys::Fingerprint(prints) => push_gently(prints, hash),
+        if !fits(self.len() + 1, self.slots.len()) {
+            let size = self.slots.len() + self.slots.len() / 2;
+            self.resize_table(size);
+            position = slot_of(low, size);
+            while self.slots[position] != 0 {
+                position = if position + 1 == size {
+                    0
+                } else {
+                    position + 1
+                };
+            }
         }
-        if self.len() * 4 >= self.slots.len() * 3 {
-            self.grow();
+        self.slots[position] = (low << 32) | (id as u64 + 1);
+        match &mut self.records {
+            Records::Exact(records) => push_gently(records, (key, value)),
+            Records::Fingerprint(records) => push_gently(records, (split(hash), value)),
         }
         Some(Lookup::Inserted(id))
     }
 
-    /// Rebuilds the table 1.5 times larger (load stays between 1/2 and 3/4).
-    fn grow(&mut self) {
-        let size = self.slots.len() + self.slots.len() / 2;
+    /// Re-places every slot in a table of `size` slots. Slots are visited in order and their
+    /// homes are monotone in the stored hash bits, so the writes run almost sequentially.
+    fn resize_table(&mut self, size: usize) {
         let mut slots = vec![0u64; size];
-        for id in 0..self.len() {
-            let hash = match &self.keys {
-                StoredKeys::Exact(keys) => hash_key(&keys[id]),
-                StoredKeys::Fingerprint(prints) => prints[id],
-            };
-            let mut position = slot_of(hash, size);
+        for &slot in self.slots.iter().filter(|&&slot| slot != 0) {
+            let mut position = slot_of(slot >> 32, size);
             while slots[position] != 0 {
-                position += 1;
-                if position == size {
-                    position = 0;
-                }
+                position = if position + 1 == size {
+                    0
+                } else {
+                    position + 1
+                };
             }
-            slots[position] = ((hash >> 32) << 32) | (id as u64 + 1);
+            slots[position] = slot;
         }
         self.slots = slots;
     }
 }
 
-/// The home slot of `hash` in a table of `size` slots (Lemire's multiply-shift on the low half).
-fn slot_of(hash: u64, size: usize) -> usize {
-    (((hash & 0xFFFF_FFFF) * size as u64) >> 32) as usize
+/// A 64-bit fingerprint as two `u32`.
+fn split(hash: u64) -> [u32; 2] {
+    [hash as u32, (hash >> 32) as u32]
+}
+
+/// The home slot of the 32 hash bits `low` in a table of `size` slots.
+fn slot_of(low: u64, size: usize) -> usize {
+    ((low * size as u64) >> 32) as usize
 }
 
 /// Pushes onto `vec`, growing its capacity by half (not doubling) so that large searches waste
 /// at most a third of the vector.
 pub(crate) fn push_gently<T>(vec: &mut Vec<T>, value: T) {
     if vec.len() == vec.capacity() {
-        vec.reserve_exact((vec.len() / 2).max(64));
+        vec.reserve_exact((vec.len() / 2).max(MIN_RECORDS));
     }
     vec.push(value);
 }
@@ -236,7 +319,7 @@ pub(crate) fn push_gently<T>(vec: &mut Vec<T>, value: T) {
 /// No parent: the root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
-/// One state in a parent-pointer arena: how it was reached and how far it is from the root.
+/// How a state was reached: the value a [`NodeStore`] keeps per state for BFS and A*.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<A> {
     /// Id of the state it was reached from, or [`NO_PARENT`].
@@ -249,45 +332,19 @@ pub(crate) struct Node<A> {
     pub(crate) closed: bool,
 }
 
-/// Parent pointers for every stored state, indexed by closed-set id. A plan is rebuilt by
-/// walking from a node to the root, so no search stores whole paths.
-pub(crate) struct ParentArena<A> {
-    nodes: Vec<Node<A>>,
-}
-
-impl<A: Copy> ParentArena<A> {
-    pub(crate) fn new() -> Self {
-        ParentArena { nodes: Vec::new() }
-    }
-
-    /// Appends a node; its id is the number of nodes before it.
-    pub(crate) fn push(&mut self, node: Node<A>) {
-        push_gently(&mut self.nodes, node);
-    }
-
-    pub(crate) fn get(&self, id: u32) -> &Node<A> {
-        &self.nodes[id as usize]
-    }
-
-    pub(crate) fn get_mut(&mut self, id: u32) -> &mut Node<A> {
-        &mut self.nodes[id as usize]
-    }
-
-    /// The actions from the root to node `id`.
+impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
+    /// The actions from the root to state `id`, following parent pointers (so no search stores
+    /// whole paths).
     pub(crate) fn path_to(&self, id: u32) -> Vec<A> {
-        let mut path = Vec::with_capacity(self.get(id).depth as usize);
+        let mut path = Vec::with_capacity(self.value(id).depth as usize);
         let mut current = id;
         while current != NO_PARENT {
-            let node = self.get(current);
+            let node = self.value(current);
             path.extend(node.action);
             current = node.parent;
         }
         path.reverse();
         path
-    }
-
-    pub(crate) fn memory_bytes(&self) -> u64 {
-        (self.nodes.capacity() * std::mem::size_of::<Node<A>>()) as u64
     }
 }
 

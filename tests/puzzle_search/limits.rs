@@ -109,13 +109,12 @@ fn a_memory_limit_stops_every_search_without_panicking() {
 
 #[test]
 fn memory_estimates_grow_with_the_search_and_stop_it_near_the_limit() {
-    let start = Eight::parse(HARDEST);
     let limits = Limits {
         max_memory_bytes: 1 << 20,
         ..Limits::default()
     };
     let mut bfs = Bfs::new(
-        start,
+        Eight::parse(HARDEST),
         BfsOptions {
             limits,
             ..BfsOptions::default()
@@ -126,9 +125,10 @@ fn memory_estimates_grow_with_the_search_and_stop_it_near_the_limit() {
         finish(&mut bfs).progress,
         Progress::LimitReached(Limit::Memory)
     );
-    assert!(bfs.memory_bytes() > limits.max_memory_bytes);
-    assert!(bfs.memory_bytes() < 2 * limits.max_memory_bytes);
-    assert!(small < bfs.memory_bytes());
+    // The store and the queue grow only when the grown estimate fits.
+    assert!(small < 4096);
+    assert!(bfs.memory_bytes() <= limits.max_memory_bytes);
+    assert!(bfs.memory_bytes() > limits.max_memory_bytes / 2);
     let mut astar = AStar::new(
         Eight::parse("1 2 3 4 5 6 8 7 0"),
         manhattan,
@@ -141,8 +141,8 @@ fn memory_estimates_grow_with_the_search_and_stop_it_near_the_limit() {
         finish(&mut astar).progress,
         Progress::LimitReached(Limit::Memory)
     );
-    assert!(astar.memory_bytes() > limits.max_memory_bytes);
-    assert!(astar.memory_bytes() < 2 * limits.max_memory_bytes);
+    assert!(astar.memory_bytes() > limits.max_memory_bytes / 2);
+    assert!(astar.memory_bytes() < limits.max_memory_bytes + limits.max_memory_bytes / 10);
 }
 
 #[test]
