@@ -8,7 +8,12 @@
 use serde::Serialize;
 
 pub mod anytime;
+pub mod astar;
+pub mod bfs;
+pub mod dfs;
+pub mod dls;
 pub mod mcts;
+pub mod node_store;
 pub mod rhea;
 
 /// Counters every search reports.
