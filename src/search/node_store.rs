@@ -16,12 +16,12 @@
 
 use std::hash::{Hash, Hasher};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
 
 /// How a search recognises states it has seen before.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum KeyMode {
     /// Keep every key: exact, `size_of::<P::Key>()` bytes per state.
