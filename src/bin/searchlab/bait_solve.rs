@@ -76,6 +76,7 @@ pub fn solve_command(flags: &Flags, level: Level) -> CliResult<()> {
         (None, None) => ActBudget::Millis(40.0),
     };
     let max_moves: usize = flags.get_or("max-moves", level.tick_limit() as usize + 1)?;
+    flags.finish()?; // a mistyped flag fails now, not after a long search
     let start = BaitState::new(Rc::new(level));
     let began = Instant::now();
     let (moves, status, limit, stats, searches) = match spec.algo {
