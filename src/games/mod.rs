@@ -1,1 +1,3 @@
 //! Game rules, one folder per game. Rules never import `search`.
+
+pub mod g2048;

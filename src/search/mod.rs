@@ -5,6 +5,9 @@
 //! whenever it likes. The core never reads a clock; callers measure time. Every search has
 //! explicit [`Limits`] and ends with [`Progress::LimitReached`] instead of exhausting memory.
 
+pub mod baseline;
+pub mod expectimax;
+
 use serde::Serialize;
 
 /// Counters every search reports.

@@ -4,12 +4,14 @@
 //! stderr with exit status 2.
 
 mod args;
+mod g2048;
 
 use args::{CliError, CliResult, Flags};
 
 const USAGE: &str = "usage: searchlab GAME COMMAND [--flag value ...]
 games and commands:
-  bait trace|solve|bench";
+  bait trace|solve|bench
+  2048 play|bench   play --algo mcts|expectimax|greedy|random [--depth N] [--budget-ms N | --iterations N] --games N --seed S";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +28,7 @@ fn run(words: &[String]) -> CliResult<()> {
     };
     let flags = Flags::parse(rest)?;
     match game {
+        "2048" => g2048::run(command, &flags),
         _ => Err(CliError(format!(
             "unknown game '{game}' (command '{command}')\n{USAGE}"
         ))),
