@@ -280,7 +280,7 @@ fn the_observer_sees_every_expansion_and_evaluation() {
     );
     // Depth 2: move, spawn, move.
     assert_eq!(seen.deepest, 3);
-    assert_eq!(stats.max_depth, 2);
+    assert_eq!(stats.max_depth, 3);
 }
 
 #[test]
@@ -311,8 +311,9 @@ fn baselines_choose_legal_moves() {
 }
 
 #[test]
-fn expectimax_plays_2048_past_2048_from_a_fixed_seed() {
-    // Depth 2, to completion every move: deterministic for the seed.
+fn expectimax_reaches_1024_from_a_fixed_seed() {
+    // Depth 2, to completion every move: deterministic for the seed (it reaches 2048 in about
+    // 2000 moves with the default weights; random play stops near 128, greedy near 256).
     let mut spawns = Rng::new(7);
     let mut game = G2048::new_game(&mut spawns);
     let config = Config {
@@ -328,7 +329,7 @@ fn expectimax_plays_2048_past_2048_from_a_fixed_seed() {
         moves += 1;
     }
     let max_tile = game.board().max_tile();
-    assert!(max_tile >= 512, "reached {max_tile} in {moves} moves");
+    assert!(max_tile >= 1024, "reached {max_tile} in {moves} moves");
     println!(
         "depth 2, seed 7: max tile {max_tile}, score {}, {moves} moves",
         game.score()

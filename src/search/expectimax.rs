@@ -282,7 +282,6 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
         });
         self.stats.expanded += 1;
         self.stats.max_frontier = self.stats.max_frontier.max(self.frames.len() as u64);
-        self.stats.max_depth = self.stats.max_depth.max(ply);
     }
 
     /// Folds a child's value into the top frame (its parent).
@@ -389,6 +388,7 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
         let depth = frame.depth + u32::from(frame.kind != Kind::Chance);
         let ply = frame.ply + 1;
         let probability = frame.probability * weight;
+        self.stats.max_depth = self.stats.max_depth.max(ply);
         if depth >= self.depth || probability < self.config.min_probability || child.is_terminal() {
             frame.next += 1;
             self.stats.generated += 1;
