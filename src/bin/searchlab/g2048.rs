@@ -166,9 +166,7 @@ fn play(flags: &Flags) -> CliResult<()> {
             moves += 1;
         }
         let max_tile = game.board().max_tile();
-        println!(
-            "{}",
-            json!({
+        emit(&json!({
                 "game": i,
                 "seed": game_seed,
                 "score": game.score(),
@@ -176,16 +174,15 @@ fn play(flags: &Flags) -> CliResult<()> {
                 "moves": moves,
                 "nodes": nodes,
                 "seconds": start.elapsed().as_secs_f64(),
-            })
-        );
+        }))?;
         scores.push(game.score());
         max_tiles.push(max_tile);
     }
-    println!(
-        "{}",
-        summary(&scores, &max_tiles, started.elapsed().as_secs_f64())
-    );
-    Ok(())
+    emit(&summary(
+        &scores,
+        &max_tiles,
+        started.elapsed().as_secs_f64(),
+    ))
 }
 
 fn summary(scores: &[u64], max_tiles: &[u64], seconds: f64) -> serde_json::Value {
@@ -233,14 +230,13 @@ fn bench(flags: &Flags) -> CliResult<()> {
     let depth: u32 = flags.get_or("depth", 3)?;
     flags.finish()?;
     let mut rng = Rng::new(seed);
-    bench_slides(&mut rng, millis);
-    bench_rollouts(&mut rng, millis);
-    bench_expectimax(seed, depth, millis)?;
-    Ok(())
+    bench_slides(&mut rng, millis)?;
+    bench_rollouts(&mut rng, millis)?;
+    bench_expectimax(seed, depth, millis)
 }
 
 /// Table-driven slides on random boards (tiles up to 2048, a quarter of the cells empty).
-fn bench_slides(rng: &mut Rng, millis: u64) {
+fn bench_slides(rng: &mut Rng, millis: u64) -> CliResult<()> {
     let boards: Vec<Board> = (0..4096)
         .map(|_| {
             let cells = std::array::from_fn(|_| match rng.below(4) {
@@ -265,15 +261,14 @@ fn bench_slides(rng: &mut Rng, millis: u64) {
         moves += 64 * 4 * boards.len() as u64;
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "{}",
-        json!({"bench": "slides", "moves": moves, "seconds": seconds,
-               "moves_per_second": moves as f64 / seconds, "checksum": checksum})
-    );
+    emit(
+        &json!({"bench": "slides", "moves": moves, "seconds": seconds,
+               "moves_per_second": moves as f64 / seconds, "checksum": checksum}),
+    )
 }
 
 /// Uniformly random games from the start to game over.
-fn bench_rollouts(rng: &mut Rng, millis: u64) {
+fn bench_rollouts(rng: &mut Rng, millis: u64) -> CliResult<()> {
     let start = Instant::now();
     let (mut games, mut moves) = (0u64, 0u64);
     let mut actions = Vec::new();
@@ -288,12 +283,11 @@ fn bench_rollouts(rng: &mut Rng, millis: u64) {
         games += 1;
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "{}",
-        json!({"bench": "random_rollouts", "games": games, "moves": moves, "seconds": seconds,
+    emit(
+        &json!({"bench": "random_rollouts", "games": games, "moves": moves, "seconds": seconds,
                "rollouts_per_second": games as f64 / seconds,
-               "moves_per_second": moves as f64 / seconds})
-    );
+               "moves_per_second": moves as f64 / seconds}),
+    )
 }
 
 /// Expectimax (default evaluation, cache on) from positions of one greedy game.
@@ -330,12 +324,17 @@ fn bench_expectimax(seed: u64, depth: u32, millis: u64) -> CliResult<()> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "{}",
-        json!({"bench": "expectimax", "depth": depth, "searches": searches,
+    emit(
+        &json!({"bench": "expectimax", "depth": depth, "searches": searches,
                "expanded": expanded, "generated": generated, "seconds": seconds,
                "generated_per_second": generated as f64 / seconds,
-               "expanded_per_second": expanded as f64 / seconds})
-    );
+               "expanded_per_second": expanded as f64 / seconds}),
+    )
+}
+
+/// Prints one JSON line; a closed stdout (`| head`) is an error, not a panic.
+fn emit(value: &serde_json::Value) -> CliResult<()> {
+    use std::io::Write;
+    writeln!(std::io::stdout().lock(), "{value}")?;
     Ok(())
 }
