@@ -8,3 +8,6 @@ pub mod game;
 pub mod games;
 pub mod rng;
 pub mod search;
+pub mod share;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
