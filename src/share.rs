@@ -380,7 +380,7 @@ impl View {
         self.validate()?;
         let mut out = format!("v={VERSION}&game={}", encode(&self.game));
         if let Some(level) = &self.level {
-            let rows: Vec<String> = level.lines().map(|row| encode(row)).collect();
+            let rows: Vec<String> = level.lines().map(encode).collect();
             out.push_str("&level=");
             out.push_str(&rows.join("/"));
         }
