@@ -125,20 +125,29 @@ impl Mode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Heuristic {
-    /// Walls-only distance avatar → key → goal (admissible).
+    /// Walls-only distance avatar → key → goal (admissible, consistent).
     Walls,
-    /// The course assignment's weighted heuristic (not admissible).
+    /// The same distance through the cells the current state leaves open (admissible,
+    /// consistent, stronger and slower).
+    Aware,
+    /// The course assignment's weighted value (not a distance: depth-limited DFS only).
     Course,
 }
 
 impl Heuristic {
-    const ALL: [Heuristic; 2] = [Heuristic::Walls, Heuristic::Course];
+    const ALL: [Heuristic; 3] = [Heuristic::Walls, Heuristic::Aware, Heuristic::Course];
 
     fn name(self) -> &'static str {
         match self {
             Heuristic::Walls => "walls",
+            Heuristic::Aware => "aware",
             Heuristic::Course => "course",
         }
+    }
+
+    /// Whether A* can use it: a distance estimate rather than a value.
+    pub fn is_distance(self) -> bool {
+        !matches!(self, Heuristic::Course)
     }
 }
 
@@ -158,6 +167,9 @@ pub struct View {
     pub depth: u32,
     /// Heuristic of DLS, A* and weighted A*.
     pub heuristic: Heuristic,
+    /// Weights of the course heuristic: per point of score, per step of distance still to
+    /// walk, per cell between a box and its nearest hole.
+    pub weights: [f64; 3],
     /// Weight w of weighted A* (f = g + w·h), at least 1.
     pub weight: f64,
     /// UCT exploration constant of MCTS.
@@ -186,6 +198,7 @@ impl Default for View {
             mode: Mode::Plan,
             depth: 12,
             heuristic: Heuristic::Walls,
+            weights: [10.0, 1.0, 0.1],
             weight: 2.0,
             c: std::f64::consts::SQRT_2,
             rollout: 10,
@@ -225,6 +238,7 @@ fn error(field: &str, message: impl Into<String>) -> ShareError {
 /// Inclusive ranges of the numeric fields.
 const DEPTH_RANGE: (u32, u32) = (1, 1000);
 const WEIGHT_RANGE: (f64, f64) = (1.0, 100.0);
+const WEIGHTS_RANGE: (f64, f64) = (-1e6, 1e6);
 const C_RANGE: (f64, f64) = (0.0, 100.0);
 const ROLLOUT_RANGE: (u32, u32) = (1, 1000);
 const POPULATION_RANGE: (u32, u32) = (2, 1000);
@@ -250,6 +264,20 @@ impl View {
             check_level_size(level)?;
         }
         check_range("depth", self.depth, DEPTH_RANGE)?;
+        if !self.heuristic.is_distance()
+            && matches!(self.algo, Algorithm::Astar | Algorithm::Wastar)
+        {
+            return Err(error(
+                "heuristic",
+                format!(
+                    "'{}' is a value, not a distance: A* takes walls or aware",
+                    self.heuristic.name()
+                ),
+            ));
+        }
+        for weight in self.weights {
+            check_float("weights", weight, WEIGHTS_RANGE)?;
+        }
         check_float("weight", self.weight, WEIGHT_RANGE)?;
         check_float("c", self.c, C_RANGE)?;
         check_range("rollout", self.rollout, ROLLOUT_RANGE)?;
@@ -354,11 +382,25 @@ impl View {
                 .ok_or_else(|| {
                     error(
                         "heuristic",
-                        format!("unknown heuristic '{h}' (expected walls or course)"),
+                        format!("unknown heuristic '{h}' (expected walls, aware or course)"),
                     )
                 })?;
         }
         read_number(&get, "depth", &mut view.depth)?;
+        if let Some(raw) = get("weights") {
+            let parts: Vec<&str> = raw.split(',').collect();
+            if parts.len() != 3 {
+                return Err(error(
+                    "weights",
+                    "expected three numbers separated by commas: score,distance,boxes",
+                ));
+            }
+            for (slot, part) in view.weights.iter_mut().zip(parts) {
+                *slot = part
+                    .parse()
+                    .map_err(|_| error("weights", format!("'{}' is not a number", clean(part))))?;
+            }
+        }
         read_number(&get, "weight", &mut view.weight)?;
         read_number(&get, "c", &mut view.c)?;
         read_number(&get, "rollout", &mut view.rollout)?;
@@ -389,7 +431,14 @@ impl View {
         for key in self.algo.parameter_keys() {
             let value = match *key {
                 "depth" => self.depth.to_string(),
-                "heuristic" => self.heuristic.name().to_string(),
+                "heuristic" => {
+                    let mut text = self.heuristic.name().to_string();
+                    if self.heuristic == Heuristic::Course {
+                        let [a, b, c] = self.weights;
+                        text.push_str(&format!("&weights={a},{b},{c}"));
+                    }
+                    text
+                }
                 "weight" => self.weight.to_string(),
                 "c" => self.c.to_string(),
                 "rollout" => self.rollout.to_string(),
@@ -420,6 +469,7 @@ const KEYS: &[&str] = &[
     "mode",
     "depth",
     "heuristic",
+    "weights",
     "weight",
     "c",
     "rollout",
@@ -497,12 +547,16 @@ fn read_number<'a, T: std::str::FromStr>(
     slot: &mut T,
 ) -> Result<(), ShareError> {
     if let Some(raw) = get(key) {
-        *slot = raw.parse().map_err(|_| {
-            let shown: String = raw.chars().filter(|c| !c.is_control()).take(24).collect();
-            error(key, format!("'{shown}' is not a number"))
-        })?;
+        *slot = raw
+            .parse()
+            .map_err(|_| error(key, format!("'{}' is not a number", clean(raw))))?;
     }
     Ok(())
+}
+
+/// A value as it may be quoted in an error: at most 24 characters, no control characters.
+fn clean(raw: &str) -> String {
+    raw.chars().filter(|c| !c.is_control()).take(24).collect()
 }
 
 /// Decodes `%XX` escapes; the result must be UTF-8. `+` stays a plus sign.
@@ -604,6 +658,18 @@ mod tests {
     }
 
     #[test]
+    fn course_weights_travel_with_the_course_heuristic() {
+        let view = View::parse("v=1&algo=dls&depth=3&heuristic=course&weights=5,2,0.5").unwrap();
+        assert_eq!(view.weights, [5.0, 2.0, 0.5]);
+        let link = view.format().unwrap();
+        assert!(
+            link.contains("&depth=3&heuristic=course&weights=5,2,0.5&"),
+            "{link}"
+        );
+        assert_eq!(View::parse(&link).unwrap(), view);
+    }
+
+    #[test]
     fn spaces_in_course_levels_are_escaped_and_restored() {
         let view = View {
             level: Some("www\nwA w\nwww".into()),
@@ -626,6 +692,15 @@ mod tests {
         assert_eq!(field_of("v=1&game=chess"), "game");
         assert_eq!(field_of("v=1&mode=fast"), "mode");
         assert_eq!(field_of("v=1&heuristic=magic"), "heuristic");
+        assert_eq!(field_of("v=1&algo=astar&heuristic=course"), "heuristic");
+        assert_eq!(
+            field_of("v=1&algo=dls&heuristic=course&weights=1,2"),
+            "weights"
+        );
+        assert_eq!(
+            field_of("v=1&algo=dls&heuristic=course&weights=1,x,2"),
+            "weights"
+        );
         assert_eq!(field_of("v=1&depth=abc"), "depth");
         assert_eq!(field_of("v=1&depth=0"), "depth");
         assert_eq!(field_of("v=1&weight=0.5"), "weight");

@@ -23,8 +23,9 @@ const ALGORITHMS = {
   rhea: { name: 'RHEA', text: 'Rolling horizon evolution: evolves short action sequences under a time budget, plays the best first move.' },
 };
 const PARAM_INPUTS = ['depth', 'heuristic', 'weight', 'c', 'rollout', 'population', 'horizon', 'nodes', 'budget'];
+const WEIGHT_INPUTS = ['p-w-score', 'p-w-distance', 'p-w-boxes'];
 const PARAMS_OF = {
-  dfs: [], bfs: [], dls: ['depth', 'heuristic'], astar: ['heuristic'], wastar: ['heuristic', 'weight'],
+  dfs: [], bfs: [], dls: ['depth', 'heuristic', 'weights'], astar: ['heuristic'], wastar: ['heuristic', 'weight'],
   mcts: ['c', 'rollout'], rhea: ['population', 'horizon'],
 };
 
@@ -150,6 +151,9 @@ function clearSearch() {
 function fillControls(view) {
   $('algo').value = view.algo;
   for (const key of PARAM_INPUTS) $(`p-${key}`).value = String(view[key]);
+  WEIGHT_INPUTS.forEach((id, i) => {
+    $(id).value = String(view.weights[i]);
+  });
   $('p-seed').value = String(view.seed);
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === view.mode;
   showRelevantControls();
@@ -161,6 +165,11 @@ function showRelevantControls() {
   for (const label of document.querySelectorAll('[data-param]')) {
     label.hidden = !PARAMS_OF[algo].includes(label.dataset.param);
   }
+  // The course value is not a distance: A* cannot use it, and its weights matter only with it.
+  const heuristic = $('p-heuristic');
+  heuristic.querySelector('option[value="course"]').disabled = algo !== 'dls';
+  if (algo !== 'dls' && heuristic.value === 'course') heuristic.value = 'walls';
+  document.querySelector('[data-param="weights"]').hidden = !(algo === 'dls' && heuristic.value === 'course');
   const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
   for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
 }
@@ -175,6 +184,7 @@ function readControls() {
     const n = Number($(`p-${key}`).value);
     view[key] = $(`p-${key}`).value.trim() === '' || !Number.isFinite(n) ? NaN : n;
   }
+  view.weights = WEIGHT_INPUTS.map((id) => ($(id).value.trim() === '' ? NaN : Number($(id).value)));
   const seed = Number($('p-seed').value);
   view.seed = Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
   view.level = app.levelText;
@@ -198,7 +208,7 @@ function settingsChanged() {
   showRelevantControls();
   const view = readControls();
   for (const key of Object.keys(view)) {
-    if (Number.isNaN(view[key])) {
+    if (Number.isNaN(view[key]) || (key === 'weights' && view.weights.some(Number.isNaN))) {
       setStatus('error', `The field '${key}' needs a number.`);
       return;
     }
@@ -208,7 +218,8 @@ function settingsChanged() {
     setStatus('error', problem);
     return;
   }
-  const changedAgent = ['algo', 'mode', ...PARAM_INPUTS, 'seed'].some((k) => view[k] !== app.view[k]);
+  const changedAgent = ['algo', 'mode', ...PARAM_INPUTS, 'seed'].some((k) => view[k] !== app.view[k]) ||
+    view.weights.some((w, i) => w !== app.view.weights[i]);
   app.view = view;
   if (changedAgent) {
     halt();
@@ -696,7 +707,11 @@ function wire() {
     $('speed-value').textContent = `${$('speed').value} moves/s`;
   });
   $('level').addEventListener('change', chooseLevel);
-  for (const el of [$('algo'), ...PARAM_INPUTS.map((k) => $(`p-${k}`)), $('p-seed'), ...document.querySelectorAll('input[name="mode"]')]) {
+  const settings = [
+    $('algo'), ...PARAM_INPUTS.map((k) => $(`p-${k}`)), ...WEIGHT_INPUTS.map($), $('p-seed'),
+    ...document.querySelectorAll('input[name="mode"]'),
+  ];
+  for (const el of settings) {
     el.addEventListener('change', settingsChanged);
   }
   $('algo').addEventListener('change', () => {
