@@ -7,6 +7,10 @@
 
 use serde::Serialize;
 
+pub mod anytime;
+pub mod mcts;
+pub mod rhea;
+
 /// Counters every search reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
