@@ -982,3 +982,35 @@ impl SearchJob {
         to_js(&rows)
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Speed comparison (tests/e2e/bench.mjs times these against the same code built natively)
+
+/// `speed::bait_random_walk`: `steps` forward-model calls; returns the checksum as a decimal
+/// string.
+#[wasm_bindgen(js_name = benchRandomWalk)]
+pub fn bench_random_walk(level: &str, steps: f64, seed: f64) -> Result<String, JsError> {
+    let steps = seed_from_js("steps", steps)?;
+    let seed = seed_from_js("seed", seed)?;
+    crate::speed::bait_random_walk(level, steps, seed)
+        .map(|checksum| checksum.to_string())
+        .map_err(|e| JsError::new(&format!("level: {e}")))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AstarBench {
+    plan_length: usize,
+    expanded: u64,
+}
+
+/// `speed::bait_astar`: A* with the walls-only distance to the end; returns
+/// `{ planLength, expanded }`.
+#[wasm_bindgen(js_name = benchAstar)]
+pub fn bench_astar(level: &str) -> Result<JsValue, JsError> {
+    let run = crate::speed::bait_astar(level).map_err(|e| JsError::new(&format!("level: {e}")))?;
+    to_js(&AstarBench {
+        plan_length: run.plan_length,
+        expanded: run.stats.expanded,
+    })
+}

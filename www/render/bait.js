@@ -384,8 +384,7 @@ function drawRootActions(ctx, view, rootActions, s, c) {
   const cx = view.avatarX * s + s / 2;
   const cy = view.avatarY * s + s / 2;
   ctx.save();
-  ctx.strokeStyle = c.path;
-  ctx.fillStyle = c.path;
+  ctx.strokeStyle = c.text;
   ctx.lineCap = 'round';
   for (const r of rootActions) {
     const a = ACTIONS[r.action];
