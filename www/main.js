@@ -433,8 +433,9 @@ async function play() {
       if (token === app.runToken) endRun();
       return;
     }
+    // One announcement per run: the moves themselves show on the board and in data-moves.
+    setStatus('playing', `Playing ${algoName()}'s plan of ${app.plan.actions.length} moves.`);
     while (token === app.runToken && planIsCurrent()) {
-      setStatus('playing', `Playing ${algoName()}'s plan: move ${app.plan.index + 1} of ${app.plan.actions.length}.`);
       const action = app.plan.actions[app.plan.index];
       app.plan.index += 1;
       app.session.apply(action);
@@ -448,8 +449,8 @@ async function play() {
       setStatus('idle', `${algoName()}'s plan is played out without a win.`);
     }
   } else {
+    setStatus('playing', `${algoName()} is playing, with ${app.view.budget} ms to think before each move.`);
     while (token === app.runToken) {
-      setStatus('playing', `${algoName()} is playing: move ${app.session.moves() + 1}, ${app.view.budget} ms to think.`);
       const answer = await actOnce(token);
       if (!answer || token !== app.runToken) break;
       app.session.apply(answer.action);
@@ -458,6 +459,7 @@ async function play() {
       if (finishIfOver()) return;
       await sleep(Math.max(0, delayMs() - answer.roundTripMs));
     }
+    if (token === app.runToken) endRun();
   }
 }
 
