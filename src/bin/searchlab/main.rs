@@ -4,12 +4,14 @@
 //! stderr with exit status 2.
 
 mod args;
+mod bait;
 
 use args::{CliError, CliResult, Flags};
 
 const USAGE: &str = "usage: searchlab GAME COMMAND [--flag value ...]
 games and commands:
-  bait trace|solve|bench";
+  bait trace --level FILE --actions LETTERS [--tick-limit N]
+  bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +28,7 @@ fn run(words: &[String]) -> CliResult<()> {
     };
     let flags = Flags::parse(rest)?;
     match game {
+        "bait" => bait::run(command, &flags),
         _ => Err(CliError(format!(
             "unknown game '{game}' (command '{command}')\n{USAGE}"
         ))),

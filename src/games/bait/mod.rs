@@ -1,0 +1,25 @@
+//! GVGAI "Bait", move for move as GAIGResearch/GVGAI's forward model plays it.
+//!
+//! The rules are `shared/bait/RULES.md` section 3; every golden trace in `shared/bait/goldens/`
+//! replays byte for byte (see `tests/bait_goldens.rs`).
+//!
+//! - [`level`]: level text to a [`Level`] (static board) or a [`LevelError`] with line and column.
+//! - [`state`]: [`BaitState`], the small clonable state, its [`BaitKey`] and text form.
+//! - `rules`: one tick ([`BaitState::advance`]) and the [`crate::game::Game`]/[`crate::game::Puzzle`] impls.
+//! - [`trace`]: the golden JSON record of a state.
+//! - [`eval`]: engine knowledge kept out of the rules (distances, lower bounds, dead states,
+//!   GVGAI's and the course's state values).
+
+pub mod action;
+pub mod bits;
+pub mod distance;
+pub mod eval;
+pub mod level;
+mod rules;
+pub mod state;
+pub mod trace;
+
+pub use action::{parse_plan, Action, PlanError};
+pub use bits::Bits256;
+pub use level::{Cell, Item, Level, LevelError, COURSE_TICK_LIMIT, GVGAI_TICK_LIMIT};
+pub use state::{BaitKey, BaitState, Contents, Outcome};

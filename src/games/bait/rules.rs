@@ -1,0 +1,167 @@
+//! Bait's rules: one GVGAI tick (`ForwardModel.advance`), exactly the plain procedure of
+//! `shared/bait/RULES.md` section 3, and the [`Game`] and [`Puzzle`] traits.
+//!
+//! ```text
+//! if over: return
+//! a = P + d                                   (P: avatar cell, d: the action's direction)
+//! if wall(a): a = P                           R1 (the board's edge counts as a wall)
+//! if hole(a): alive = false                   R2 (the avatar stays at a)
+//! if box(a) and a != P:                       R3
+//!     b = a + d
+//!     if wall(b) or box(b) or mushroom(b): a = P        R4-R6 (nothing moves)
+//!     else: move box a -> b; if hole(b): remove both, score += 1   R7
+//! if key(a): (if alive and nokey: withkey); remove key             R8, R9
+//! if nokey and goal(a): a = P                 R10 (a box pushed above stays pushed)
+//! if withkey and goal(a): remove goal; score += 5                  R11
+//! if mushroom(a): remove mushroom; score += 1                      R12
+//! avatar = a
+//! if no goal left: won  elif not alive: lost  elif tick >= limit: lost
+//! tick += 1
+//! ```
+
+use super::action::Action;
+use super::level::{Cell, Item, BLOCKED};
+use super::state::{BaitKey, BaitState, Outcome};
+use crate::game::{Game, IllegalAction, Puzzle, Turn};
+
+impl BaitState {
+    /// Advances one tick. Does nothing once the game is over. Never panics.
+    #[inline]
+    pub fn advance(&mut self, action: Action) {
+        if self.outcome != Outcome::Running {
+            return;
+        }
+        let level = &*self.level;
+        let start = self.avatar;
+        let dir = action as usize;
+        let mut at = level.info(start).step[dir];
+        if at == BLOCKED {
+            at = start; // R1
+        }
+        let target = *level.info(at);
+        if target.kind == Item::Hole && self.items.contains(target.item) {
+            self.alive = false; // R2
+        }
+        if at != start && self.boxes.contains(at) {
+            // R3: the box moves the way the avatar moved.
+            let beyond = target.step[dir];
+            let blocked = beyond == BLOCKED
+                || self.boxes.contains(beyond)
+                || self.present(beyond, Item::Mushroom);
+            if blocked {
+                at = start; // R4-R6: undoAll
+            } else {
+                self.boxes.remove(at);
+                let landing = level.info(beyond);
+                if landing.kind == Item::Hole && self.items.contains(landing.item) {
+                    self.items.remove(landing.item); // R7: killBoth
+                    self.score += 1;
+                } else {
+                    self.boxes.insert(beyond);
+                }
+            }
+        }
+        let here = *level.info(at);
+        if here.kind == Item::Key && self.items.contains(here.item) {
+            if self.alive {
+                self.has_key = true; // R8
+            }
+            self.items.remove(here.item); // R9
+        }
+        if here.kind == Item::Goal && self.items.contains(here.item) {
+            if self.has_key {
+                self.items.remove(here.item); // R11
+                self.score += 5;
+            } else {
+                at = start; // R10
+            }
+        }
+        let here = level.info(at);
+        if here.kind == Item::Mushroom && self.items.contains(here.item) {
+            self.items.remove(here.item); // R12
+            self.score += 1;
+        }
+        self.avatar = at;
+        if !self.items.intersects(&level.items_of(Item::Goal)) {
+            self.outcome = Outcome::Won;
+        } else if !self.alive || self.tick >= level.tick_limit() {
+            self.outcome = Outcome::Lost;
+        }
+        self.tick = self.tick.saturating_add(1);
+    }
+
+    /// Whether `cell` holds a present item of `kind`.
+    #[inline]
+    fn present(&self, cell: Cell, kind: Item) -> bool {
+        let info = self.level.info(cell);
+        info.kind == kind && self.items.contains(info.item)
+    }
+}
+
+impl Game for BaitState {
+    type Action = Action;
+    const NUM_PLAYERS: usize = 1;
+    const NUM_DISTINCT_ACTIONS: u32 = 5;
+
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Terminal
+        } else {
+            Turn::Player(0)
+        }
+    }
+
+    /// The four moves in GVGAI's order `L R D U` (NIL is appliable but not listed, as in
+    /// GVGAI's `getAvailableActions()`); empty once the game is over.
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if !self.is_over() {
+            out.extend_from_slice(&Action::MOVES);
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        self.advance(action);
+    }
+
+    /// The score, during the game and at its end (no bonus or penalty for the outcome).
+    fn returns(&self, _player: usize) -> f64 {
+        f64::from(self.score)
+    }
+
+    fn action_index(action: Action) -> u32 {
+        action.index()
+    }
+
+    fn action_from_index(index: u32) -> Option<Action> {
+        Action::from_index(index)
+    }
+
+    /// Accepts every action, NIL included, while the game runs (GVGAI's `advance` takes NIL).
+    fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction {
+                index: action.index(),
+                reason: "the game is over".into(),
+            });
+        }
+        self.advance(action);
+        Ok(())
+    }
+
+    fn noop_action() -> Option<Action> {
+        Some(Action::Nil)
+    }
+}
+
+impl Puzzle for BaitState {
+    type Key = BaitKey;
+
+    fn key(&self) -> BaitKey {
+        BaitState::key(self)
+    }
+
+    fn is_solved(&self) -> bool {
+        self.is_won()
+    }
+}

@@ -1,0 +1,295 @@
+//! A Bait state: what changes during a game, over a shared [`Level`].
+//!
+//! The moving parts are two [`Bits256`] sets (boxes by open cell, fixed items still present by
+//! item id), the avatar's cell, type and life, the score, the tick and the outcome: 88 bytes
+//! with the `Rc<Level>`, cloned without touching the heap. The rules live in `rules.rs`.
+
+use std::rc::Rc;
+
+use super::bits::Bits256;
+use super::level::{Cell, Item, Level, LevelError, AVATAR_KEY_BITS};
+
+/// How a game stands (GVGAI's `Types.WINNER`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `NO_WINNER`: the game goes on.
+    Running,
+    /// `PLAYER_WINS`: no goal is left.
+    Won,
+    /// `PLAYER_LOSES`: the avatar died, or the tick limit ran out.
+    Lost,
+}
+
+impl Outcome {
+    /// GVGAI's name: `"NO_WINNER"`, `"PLAYER_WINS"` or `"PLAYER_LOSES"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Running => "NO_WINNER",
+            Outcome::Won => "PLAYER_WINS",
+            Outcome::Lost => "PLAYER_LOSES",
+        }
+    }
+}
+
+/// One Bait state. Create it with [`BaitState::new`] or [`BaitState::parse`]; change it only
+/// through the rules (`Game::apply`).
+#[derive(Clone)]
+pub struct BaitState {
+    pub(crate) level: Rc<Level>,
+    /// Boxes, by open cell.
+    pub(crate) boxes: Bits256,
+    /// Holes, mushrooms, keys and goals still present, by item id.
+    pub(crate) items: Bits256,
+    pub(crate) tick: u32,
+    pub(crate) score: i32,
+    pub(crate) avatar: Cell,
+    pub(crate) has_key: bool,
+    pub(crate) alive: bool,
+    pub(crate) outcome: Outcome,
+}
+
+/// A state's identity for duplicate detection ([`crate::game::Puzzle::Key`]): 32 bytes.
+///
+/// Bits 0-7 hold the avatar's cell, bit 8 `withkey`, bit 9 alive, bit 10 game over; then one bit
+/// per open cell (box there) and one per item (still present). The score and the tick are left
+/// out: the score follows from the items, and the tick only matters at the tick limit. Keys of
+/// states from different levels are not comparable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BaitKey(pub [u64; 4]);
+
+/// The sprites in one board cell, as the golden traces draw them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Contents {
+    /// A wall (nothing else shares its cell).
+    pub wall: bool,
+    /// The living avatar. A dead avatar is not drawn.
+    pub avatar: bool,
+    /// A box.
+    pub box_: bool,
+    /// The key, still present.
+    pub key: bool,
+    /// The goal, still present.
+    pub goal: bool,
+    /// A mushroom, still present.
+    pub mushroom: bool,
+    /// A hole, still open.
+    pub hole: bool,
+}
+
+impl Contents {
+    /// The level characters present, in the trace priority order `A 1 k g m 0 w`.
+    pub fn chars(&self) -> impl Iterator<Item = char> {
+        let flags = [
+            (self.avatar, 'A'),
+            (self.box_, '1'),
+            (self.key, 'k'),
+            (self.goal, 'g'),
+            (self.mushroom, 'm'),
+            (self.hole, '0'),
+            (self.wall, 'w'),
+        ];
+        flags.into_iter().filter(|&(on, _)| on).map(|(_, c)| c)
+    }
+
+    /// The character drawn for the cell: the first of [`Contents::chars`], or `.` when empty.
+    pub fn top_char(&self) -> char {
+        self.chars().next().unwrap_or('.')
+    }
+}
+
+impl BaitState {
+    /// The level's starting state: tick 0, score 0, `nokey`, alive, running.
+    pub fn new(level: Rc<Level>) -> BaitState {
+        BaitState {
+            boxes: level.start_boxes(),
+            items: (0..level.item_count()).map(|id| id as u8).collect(),
+            avatar: level.start_avatar(),
+            level,
+            tick: 0,
+            score: 0,
+            has_key: false,
+            alive: true,
+            outcome: Outcome::Running,
+        }
+    }
+
+    /// Parses a level text into its starting state (GVGAI tick limit).
+    pub fn parse(text: &str) -> Result<BaitState, LevelError> {
+        Ok(BaitState::new(Rc::new(Level::parse(text)?)))
+    }
+
+    /// The level this state plays on.
+    pub fn level(&self) -> &Rc<Level> {
+        &self.level
+    }
+
+    /// The avatar's cell. A dead avatar stays in the hole it fell into.
+    pub fn avatar_cell(&self) -> Cell {
+        self.avatar
+    }
+
+    /// The avatar's (x, y), kept after the game ends (GVGAI would report (-1, -1) then).
+    pub fn avatar_position(&self) -> (usize, usize) {
+        self.level.position(self.avatar)
+    }
+
+    /// Whether the avatar is `withkey`.
+    pub fn has_key(&self) -> bool {
+        self.has_key
+    }
+
+    /// Whether the avatar is alive.
+    pub fn is_alive(&self) -> bool {
+        self.alive
+    }
+
+    /// The game score.
+    pub fn score(&self) -> i32 {
+        self.score
+    }
+
+    /// The forward model's tick: the number of actions applied before the game ended.
+    pub fn tick(&self) -> u32 {
+        self.tick
+    }
+
+    /// How the game stands.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Whether the game is over (won or lost).
+    pub fn is_over(&self) -> bool {
+        self.outcome != Outcome::Running
+    }
+
+    /// Whether the game is won.
+    pub fn is_won(&self) -> bool {
+        self.outcome == Outcome::Won
+    }
+
+    /// The boxes, by open cell.
+    pub fn boxes(&self) -> Bits256 {
+        self.boxes
+    }
+
+    /// The items still present, by item id (see [`Level::items_of`]).
+    pub fn items(&self) -> Bits256 {
+        self.items
+    }
+
+    /// Whether a box is on `cell`.
+    pub fn has_box(&self, cell: Cell) -> bool {
+        self.boxes.contains(cell)
+    }
+
+    /// The fixed item on `cell` if it is still present ([`Item::None`] otherwise).
+    pub fn item_at(&self, cell: Cell) -> Item {
+        let info = self.level.info(cell);
+        if info.kind != Item::None && self.items.contains(info.item) {
+            info.kind
+        } else {
+            Item::None
+        }
+    }
+
+    /// What the cell at column `x`, row `y` holds. Cells off the board read as walls.
+    pub fn contents(&self, x: usize, y: usize) -> Contents {
+        let Some(cell) = self.level.cell_at(x, y) else {
+            return Contents {
+                wall: true,
+                ..Contents::default()
+            };
+        };
+        let item = self.item_at(cell);
+        Contents {
+            wall: false,
+            avatar: self.alive && cell == self.avatar,
+            box_: self.boxes.contains(cell),
+            key: item == Item::Key,
+            goal: item == Item::Goal,
+            mushroom: item == Item::Mushroom,
+            hole: item == Item::Hole,
+        }
+    }
+
+    /// The board as level text: one row per line, `\n` between rows, no final newline, each cell
+    /// drawn as [`Contents::top_char`]. Parsing it back gives this state's board when no cell is
+    /// stacked and the avatar is alive; the avatar's type, the score and the tick are not part
+    /// of the text.
+    pub fn to_level_text(&self) -> String {
+        let mut text = String::with_capacity((self.level.width() + 1) * self.level.height());
+        for y in 0..self.level.height() {
+            if y > 0 {
+                text.push('\n');
+            }
+            text.extend((0..self.level.width()).map(|x| self.contents(x, y).top_char()));
+        }
+        text
+    }
+
+    /// This state's identity (see [`BaitKey`]).
+    pub fn key(&self) -> BaitKey {
+        let mut words = [0u64; 4];
+        words[0] = u64::from(self.avatar)
+            | u64::from(self.has_key) << 8
+            | u64::from(self.alive) << 9
+            | u64::from(self.is_over()) << 10;
+        or_shifted(&mut words, AVATAR_KEY_BITS, &self.boxes);
+        or_shifted(
+            &mut words,
+            AVATAR_KEY_BITS + self.level.open_cells(),
+            &self.items,
+        );
+        BaitKey(words)
+    }
+}
+
+/// ORs `bits` into `out` starting at bit `offset`. Bits shifted past 256 are dropped; the
+/// level's capacity check guarantees they are zero.
+fn or_shifted(out: &mut [u64; 4], offset: usize, bits: &Bits256) {
+    let (word, shift) = (offset / 64, offset % 64);
+    for (i, src) in bits.words().into_iter().enumerate() {
+        if let Some(slot) = out.get_mut(word + i) {
+            *slot |= src << shift;
+        }
+        if shift != 0 {
+            if let Some(slot) = out.get_mut(word + i + 1) {
+                *slot |= src >> (64 - shift);
+            }
+        }
+    }
+}
+
+impl PartialEq for BaitState {
+    /// Same level (by identity or content) and same dynamic state, score and tick included.
+    fn eq(&self, other: &BaitState) -> bool {
+        (Rc::ptr_eq(&self.level, &other.level) || self.level == other.level)
+            && self.boxes == other.boxes
+            && self.items == other.items
+            && self.tick == other.tick
+            && self.score == other.score
+            && self.avatar == other.avatar
+            && self.has_key == other.has_key
+            && self.alive == other.alive
+            && self.outcome == other.outcome
+    }
+}
+
+impl Eq for BaitState {}
+
+impl std::fmt::Debug for BaitState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (x, y) = self.avatar_position();
+        writeln!(
+            f,
+            "BaitState {{ tick: {}, score: {}, avatar: ({x}, {y}) {} {}, {} }}",
+            self.tick,
+            self.score,
+            if self.has_key { "withkey" } else { "nokey" },
+            if self.alive { "alive" } else { "dead" },
+            self.outcome.name(),
+        )?;
+        f.write_str(&self.to_level_text())
+    }
+}

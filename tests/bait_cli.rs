@@ -1,0 +1,187 @@
+//! The `searchlab bait` command line, run as a built binary: traces equal the goldens byte for
+//! byte, and bad input gives a one-line error with exit status 2.
+
+mod bait_common;
+
+use std::process::{Command, Output};
+
+use bait_common::{read, SHARED};
+use serde_json::Value;
+
+fn searchlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .output()
+        .expect("the searchlab binary runs")
+}
+
+/// The actions of a golden trace as plan letters.
+fn letters_of(trace: &str) -> String {
+    trace
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let record: Value = serde_json::from_str(line).unwrap();
+            match record["action"].as_str().unwrap() {
+                "LEFT" => 'L',
+                "RIGHT" => 'R',
+                "DOWN" => 'D',
+                "UP" => 'U',
+                _ => 'N',
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn trace_output_equals_the_goldens_byte_for_byte() {
+    let cases = [
+        ("goldens/lvl0_seq05.jsonl", "levels/bait_lvl0.txt"),
+        ("goldens/lvl2_seq05.jsonl", "levels/bait_lvl2.txt"),
+        ("goldens/lvl3_seq00.jsonl", "levels/bait_lvl3.txt"),
+        ("goldens/lvl4_seq11.jsonl", "levels/bait_lvl4.txt"),
+        (
+            "goldens/probes/nokey_push_off_goal.jsonl",
+            "goldens/probes/nokey_push_off_goal.txt",
+        ),
+        (
+            "goldens/probes/mushroom_then_hole.jsonl",
+            "goldens/probes/mushroom_then_hole.txt",
+        ),
+    ];
+    for (golden, level) in cases {
+        let expected = read(golden);
+        let level_path = format!("{SHARED}/{level}");
+        let output = searchlab(&[
+            "bait",
+            "trace",
+            "--level",
+            &level_path,
+            "--actions",
+            &letters_of(&expected),
+        ]);
+        assert!(output.status.success(), "{golden}: {output:?}");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected,
+            "{golden}"
+        );
+    }
+}
+
+#[test]
+fn trace_stops_at_game_over_and_honours_the_tick_limit() {
+    let level = format!("{SHARED}/goldens/probes/timeout.txt");
+    let output = searchlab(&[
+        "bait",
+        "trace",
+        "--level",
+        &level,
+        "--actions",
+        "NNNNNN",
+        "--tick-limit",
+        "3",
+    ]);
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines.len(),
+        5,
+        "line 0 and four actions, the fourth ends the game"
+    );
+    assert!(lines[4].contains("\"tick\":4") && lines[4].contains("\"winner\":\"PLAYER_LOSES\""));
+}
+
+/// Runs a command that must fail; returns its single stderr line.
+fn failure(args: &[&str]) -> String {
+    let output = searchlab(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn bad_input_gives_a_one_line_error_and_exit_status_2() {
+    let level = format!("{SHARED}/levels/bait_lvl0.txt");
+    let error = failure(&["bait", "trace", "--level", &level, "--actions", "LRxU"]);
+    assert!(
+        error.contains("'x'") && error.contains("position 3"),
+        "{error}"
+    );
+    let error = failure(&[
+        "bait",
+        "trace",
+        "--level",
+        "/no/such/level.txt",
+        "--actions",
+        "L",
+    ]);
+    assert!(error.contains("/no/such/level.txt"), "{error}");
+
+    let dir = std::env::temp_dir().join(format!("searchlab-bait-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "wwww\nwA?w\nwwww\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let error = failure(&["bait", "trace", "--level", bad, "--actions", "L"]);
+    assert!(
+        error.contains(bad) && error.contains("line 2, column 3"),
+        "{error}"
+    );
+    let error = failure(&["bait", "bench", "--levels", dir.to_str().unwrap()]);
+    assert!(error.contains("bait_lvl0.txt"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let error = failure(&["bait", "trace", "--level", &level]);
+    assert!(error.contains("--actions"), "{error}");
+    let error = failure(&[
+        "bait",
+        "trace",
+        "--level",
+        &level,
+        "--actions",
+        "L",
+        "--tick",
+        "3",
+    ]);
+    assert!(error.contains("--tick"), "{error}");
+    let error = failure(&["bait", "fly"]);
+    assert!(error.contains("fly"), "{error}");
+    let error = failure(&["bait", "bench", "--seconds", "0"]);
+    assert!(error.contains("--seconds"), "{error}");
+}
+
+#[test]
+fn bench_prints_one_json_line_per_level() {
+    let levels = format!("{SHARED}/levels");
+    let output = searchlab(&[
+        "bait",
+        "bench",
+        "--seconds",
+        "0.01",
+        "--runs",
+        "1",
+        "--levels",
+        &levels,
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    for (n, line) in lines.iter().enumerate() {
+        assert_eq!(line["level"], n);
+        for metric in [
+            "copy_step_from_start_per_s",
+            "copy_step_random_walk_per_s",
+            "step_in_rollouts_per_s",
+        ] {
+            assert!(line[metric].as_f64().unwrap() > 0.0, "{line}");
+        }
+    }
+}
