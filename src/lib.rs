@@ -4,6 +4,7 @@
 //! [`search`] the algorithms, generic over the traits. `wasm` is the only module that talks to
 //! JavaScript.
 
+pub mod agents;
 pub mod game;
 pub mod games;
 pub mod rng;

@@ -5,10 +5,15 @@
 //! whenever it likes. The core never reads a clock; callers measure time. Every search has
 //! explicit [`Limits`] and ends with [`Progress::LimitReached`] instead of exhausting memory.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub mod anytime;
+pub mod astar;
+pub mod bfs;
+pub mod dfs;
+pub mod dls;
 pub mod mcts;
+pub mod node_store;
 pub mod rhea;
 
 /// Counters every search reports.
@@ -29,7 +34,8 @@ pub struct Stats {
 }
 
 /// Hard limits on a search. A search that would exceed one stops with [`Progress::LimitReached`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Limits {
     /// Most states expanded over the whole search.
     pub max_nodes: u64,
@@ -124,6 +130,12 @@ pub trait Search<G: crate::game::Game> {
 
     /// Counters so far.
     fn stats(&self) -> Stats;
+
+    /// Per root action, what an anytime search knows of it (visits and value); empty for
+    /// searches that keep no such statistics.
+    fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
+        Vec::new()
+    }
 }
 
 /// Steps `search` until it finishes, in slices of `slice` units. Returns the final progress.

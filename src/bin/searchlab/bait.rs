@@ -1,4 +1,4 @@
-//! `searchlab bait trace|bench`.
+//! `searchlab bait trace|solve|bench` (`solve` lives in `bait_solve.rs`).
 //!
 //! - `trace --level FILE --actions LETTERS [--tick-limit N]`: JSON Lines in the golden format
 //!   (`shared/bait/goldens/README.md`): line 0 the starting state, then one line per action,
@@ -23,8 +23,16 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
     match command {
         "trace" => trace_command(flags),
         "bench" => bench_command(flags),
+        "solve" => {
+            let path: String = flags.require("level")?;
+            let mut level = load_level(&path)?;
+            if let Some(limit) = flags.get::<u32>("tick-limit")? {
+                level = level.with_tick_limit(limit);
+            }
+            crate::bait_solve::solve_command(flags, level)
+        }
         _ => Err(CliError(format!(
-            "bait: unknown command '{command}' (expected trace or bench)"
+            "bait: unknown command '{command}' (expected trace, solve or bench)"
         ))),
     }
 }

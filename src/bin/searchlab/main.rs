@@ -5,12 +5,17 @@
 
 mod args;
 mod bait;
+mod bait_solve;
 
 use args::{CliError, CliResult, Flags};
 
 const USAGE: &str = "usage: searchlab GAME COMMAND [--flag value ...]
 games and commands:
   bait trace --level FILE --actions LETTERS [--tick-limit N]
+  bait solve --level FILE --algo bfs|dfs|dls|astar|wastar|mcts|rhea [--depth N] [--heuristic walls|state]
+             [--weight W] [--uct K] [--rollout-depth N] [--population N] [--horizon N]
+             [--budget-ms N | --iterations N] [--max-nodes N] [--max-memory-mb N] [--keys exact|fingerprint]
+             [--seed N] [--tick-limit N] [--max-moves N]
   bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]";
 
 fn main() {

@@ -307,7 +307,8 @@ impl BaitEval {
 }
 
 /// Weights of [`BaitEval::course_value`].
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct CourseWeights {
     /// Per point of game score.
     pub score: f64,

@@ -1,0 +1,319 @@
+//! Bait agents: DFS, depth-limited DFS, BFS, A*, weighted A*, MCTS and RHEA, with their
+//! parameters and defaults in one place.
+//!
+//! Planners (`dfs`, `bfs`, `astar`, `wastar`) search to the end and return a plan; `dls` returns
+//! the partial plan to its best-scoring leaf (the course's Task 2 agent executes it and plans
+//! again); `mcts` and `rhea` are anytime: the GVGAI loop asks them for one action per tick under
+//! a budget.
+
+use serde::{Deserialize, Serialize};
+
+use super::{check_range, SpecError};
+use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
+use crate::games::bait::BaitState;
+use crate::search::anytime::RootActionStat;
+use crate::search::astar::{AStar, AStarOptions, Weight};
+use crate::search::bfs::{Bfs, BfsOptions};
+use crate::search::dfs::{Dfs, DfsOptions};
+use crate::search::dls::{Dls, DlsOptions};
+use crate::search::mcts::{Mcts, MctsConfig, Rollout};
+use crate::search::node_store::KeyMode;
+use crate::search::rhea::{Rhea, RheaConfig};
+use crate::search::{Limits, Observer, Progress, Search, Stats};
+
+/// The algorithms a Bait agent can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// Depth-first graph search: the first plan found.
+    Dfs,
+    /// Depth-limited DFS scoring leaves with the course heuristic: a partial plan.
+    Dls,
+    /// Breadth-first search: a shortest plan.
+    Bfs,
+    /// A* with an admissible, consistent lower bound: a shortest plan.
+    Astar,
+    /// Weighted A* (`w > 1`): faster, plans at most `w` times longer than the shortest.
+    Wastar,
+    /// GVGAI's sampleMCTS (open-loop UCT).
+    Mcts,
+    /// GVGAI's sampleRHEA (rolling-horizon evolution).
+    Rhea,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order the page lists them.
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Dfs,
+        Algorithm::Dls,
+        Algorithm::Bfs,
+        Algorithm::Astar,
+        Algorithm::Wastar,
+        Algorithm::Mcts,
+        Algorithm::Rhea,
+    ];
+
+    /// The name used in share links and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Dfs => "dfs",
+            Algorithm::Dls => "dls",
+            Algorithm::Bfs => "bfs",
+            Algorithm::Astar => "astar",
+            Algorithm::Wastar => "wastar",
+            Algorithm::Mcts => "mcts",
+            Algorithm::Rhea => "rhea",
+        }
+    }
+
+    /// The algorithm called `name`.
+    pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| {
+                SpecError::new(
+                    "algo",
+                    format!("unknown algorithm '{name}' (expected dfs, dls, bfs, astar, wastar, mcts or rhea)"),
+                )
+            })
+    }
+
+    /// Whether the agent answers one action at a time under a budget (the GVGAI loop).
+    pub fn is_anytime(self) -> bool {
+        matches!(self, Algorithm::Mcts | Algorithm::Rhea)
+    }
+}
+
+/// Which admissible lower bound A* uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    /// Walls-only distance avatar → key → goal.
+    Walls,
+    /// The state-aware bound: boxes that can never move and holes no box can reach count as walls.
+    State,
+}
+
+impl Bound {
+    /// The bound called `name` (`walls` or `state`).
+    pub fn parse(name: &str) -> Result<Bound, SpecError> {
+        match name {
+            "walls" => Ok(Bound::Walls),
+            "state" => Ok(Bound::State),
+            _ => Err(SpecError::new(
+                "heuristic",
+                format!("unknown heuristic '{name}' (expected walls or state)"),
+            )),
+        }
+    }
+}
+
+/// An agent's settings. Fields that do not apply to the chosen algorithm are ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AgentSpec {
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// DLS: the depth limit (default 5). DFS: the deepest state expanded (none by default).
+    pub depth: Option<u32>,
+    /// A* and weighted A*: the lower bound (default `state`).
+    pub heuristic: Bound,
+    /// Weighted A*: the weight w in f = g + w·h (default 2; A* always uses 1).
+    pub weight: f64,
+    /// DLS: the course heuristic's weights.
+    pub course: CourseWeights,
+    /// MCTS: UCT's exploration constant K (default √2).
+    pub uct: f64,
+    /// MCTS: tree depth limit and rollout horizon (default 10).
+    pub rollout_depth: u32,
+    /// RHEA: individuals (default 10).
+    pub population: usize,
+    /// RHEA: genes per individual (default 10).
+    pub horizon: usize,
+    /// Node and memory limits.
+    pub limits: Limits,
+    /// How planners remember visited states.
+    pub keys: KeyMode,
+}
+
+impl Default for AgentSpec {
+    /// A* with the state-aware bound and GVGAI's sample-agent defaults for the others.
+    fn default() -> Self {
+        AgentSpec {
+            algo: Algorithm::Astar,
+            depth: None,
+            heuristic: Bound::State,
+            weight: 2.0,
+            course: CourseWeights::default(),
+            uct: std::f64::consts::SQRT_2,
+            rollout_depth: 10,
+            population: 10,
+            horizon: 10,
+            limits: Limits::default(),
+            keys: KeyMode::Exact,
+        }
+    }
+}
+
+/// The DLS depth limit when none is given.
+pub const DEFAULT_DLS_DEPTH: u32 = 5;
+
+impl AgentSpec {
+    /// Checks every parameter the algorithm uses, naming the first bad one.
+    pub fn validate(&self) -> Result<(), SpecError> {
+        match self.algo {
+            Algorithm::Dls => {
+                check_range("depth", self.depth.unwrap_or(DEFAULT_DLS_DEPTH), 1..=64)?;
+            }
+            Algorithm::Dfs => {
+                if let Some(depth) = self.depth {
+                    check_range("depth", depth, 1..=100_000)?;
+                }
+            }
+            Algorithm::Wastar => {
+                check_range("weight", self.weight, 1.0..=100.0)?;
+            }
+            Algorithm::Mcts => {
+                check_range("uct", self.uct, 0.0..=100.0)?;
+                check_range("rollout_depth", self.rollout_depth, 1..=1000)?;
+            }
+            Algorithm::Rhea => {
+                check_range("population", self.population, 2..=1000)?;
+                check_range("horizon", self.horizon, 1..=1000)?;
+            }
+            Algorithm::Bfs | Algorithm::Astar => {}
+        }
+        check_range("max_nodes", self.limits.max_nodes, 1..=u64::MAX)?;
+        check_range(
+            "max_memory",
+            self.limits.max_memory_bytes,
+            1 << 16..=u64::MAX,
+        )?;
+        Ok(())
+    }
+
+    /// The search this spec describes, from `state`, seeded with `seed` (only MCTS and RHEA draw
+    /// random numbers), reporting to `observer`.
+    pub fn build<O: Observer<BaitState> + 'static>(
+        &self,
+        state: &BaitState,
+        seed: u64,
+        observer: O,
+    ) -> Result<Box<dyn Search<BaitState>>, SpecError> {
+        self.validate()?;
+        let root = state.clone();
+        let limits = self.limits;
+        let keys = self.keys;
+        Ok(match self.algo {
+            Algorithm::Dfs => {
+                let options = DfsOptions {
+                    limits,
+                    keys,
+                    max_depth: self.depth,
+                };
+                Box::new(Dfs::with_observer(root, options, observer))
+            }
+            Algorithm::Bfs => Box::new(Bfs::with_observer(
+                root,
+                BfsOptions { limits, keys },
+                observer,
+            )),
+            Algorithm::Dls => {
+                let eval = BaitEval::new(state.level());
+                let weights = self.course;
+                let options = DlsOptions {
+                    depth: self.depth.unwrap_or(DEFAULT_DLS_DEPTH),
+                    limits,
+                    keys,
+                };
+                let heuristic = move |s: &BaitState| eval.course_value(s, &weights);
+                Box::new(Dls::with_observer(root, heuristic, options, observer))
+            }
+            Algorithm::Astar | Algorithm::Wastar => {
+                let weight = match self.algo {
+                    Algorithm::Astar => Weight::ONE,
+                    _ => Weight::from_f64(self.weight)
+                        .map_err(|e| SpecError::new("weight", e.to_string()))?,
+                };
+                let options = AStarOptions {
+                    limits,
+                    keys,
+                    weight,
+                };
+                let eval = BaitEval::new(state.level());
+                match self.heuristic {
+                    Bound::Walls => {
+                        let h = move |s: &BaitState| eval.walls_only_lower_bound(s);
+                        Box::new(AStar::with_observer(root, h, options, observer))
+                    }
+                    Bound::State => {
+                        let h = move |s: &BaitState| eval.state_aware_lower_bound(s);
+                        Box::new(AStar::with_observer(root, h, options, observer))
+                    }
+                }
+            }
+            Algorithm::Mcts => {
+                let config = MctsConfig {
+                    exploration: self.uct,
+                    max_tree_depth: Some(self.rollout_depth),
+                    rollout: Rollout::UntilDepth(self.rollout_depth),
+                    limits,
+                    ..MctsConfig::gvgai_sample_mcts()
+                };
+                let value = |s: &BaitState, _player: usize| mcts_value(s);
+                let search = Mcts::new(root, config, seed, value)
+                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                Box::new(Observed { search, observer })
+            }
+            Algorithm::Rhea => {
+                let config = RheaConfig {
+                    population_size: self.population,
+                    horizon: self.horizon,
+                    limits,
+                    ..RheaConfig::default()
+                };
+                let value = |s: &BaitState, _player: usize| rhea_value(s);
+                let search = Rhea::new(root, config, seed, value)
+                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                Box::new(Observed { search, observer })
+            }
+        })
+    }
+}
+
+/// An anytime search that reports to an observer it owns, so it fits `Box<dyn Search>`.
+struct Observed<S, O> {
+    search: S,
+    observer: O,
+}
+
+/// Forwards [`Search`] to an anytime search's `step_observed`.
+macro_rules! observed_search {
+    ($search:ident) => {
+        impl<V, O> Search<BaitState> for Observed<$search<BaitState, V>, O>
+        where
+            V: Fn(&BaitState, usize) -> f64,
+            O: Observer<BaitState>,
+        {
+            fn step(&mut self, budget: u64) -> Progress {
+                self.search.step_observed(budget, &mut self.observer)
+            }
+            fn best_action(&self) -> Option<crate::games::bait::Action> {
+                self.search.best_action()
+            }
+            fn principal_variation(&self) -> Vec<crate::games::bait::Action> {
+                self.search.principal_variation()
+            }
+            fn stats(&self) -> Stats {
+                self.search.stats()
+            }
+            fn root_action_stats(&self) -> Vec<RootActionStat> {
+                self.search.root_action_stats()
+            }
+        }
+    };
+}
+
+observed_search!(Mcts);
+observed_search!(Rhea);

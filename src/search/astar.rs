@@ -1,0 +1,486 @@
+//! A* and weighted A*: a shortest plan guided by an admissible heuristic.
+//!
+//! States are expanded in order of `f = g + w·h`, where `g` is the number of actions from the
+//! root and `h(state)` estimates the actions still needed (`None`: the state provably cannot
+//! be solved, and is pruned). Equal `f` goes to the larger `g` (deeper first), then to the state
+//! queued last. The goal test is made on expansion.
+//!
+//! Contract: `h` is admissible (never above the true distance) and consistent
+//! (`h(s) <= 1 + h(s')` for every action `s -> s'`), with `h = 0` on solved states. Then, with
+//! `w = 1`, A* expands each state at most once and returns a shortest plan. With `w > 1`
+//! (weighted A*) it usually expands far fewer states, and its plan is at most `w` times longer
+//! than a shortest one. A state is never expanded twice, so with an inconsistent heuristic the
+//! plan may also be longer than a shortest one.
+//!
+//! Fits every puzzle with a distance estimate (Manhattan distance for sliding tiles, box-goal
+//! matching for Bait/Sokoban-like levels).
+//!
+//! Implementation, built for tens of millions of expansions: the frontier is a bucket queue
+//! indexed by the integer `den·g + num·h` for `w = num/den`, each bucket a set of LIFO stacks by
+//! `g`; frontier entries hold the state itself, so expanding needs no re-derivation; the node
+//! store maps each key to a record (parent id, action, g, closed flag); a state reached again
+//! by a shorter route before its expansion is queued again and the old entry is skipped when
+//! popped (lazy deletion). States the heuristic prunes are remembered as closed.
+//!
+//! Memory estimate: the node store (table and records; see [`node_store`](super::node_store)),
+//! frontier entries (state + id) over their stacks' capacity, and the bucket and stack headers.
+//! Before each expansion the store grows only if the grown estimate stays within the limit; the
+//! frontier is checked after each expansion.
+//!
+//! References: Hart, Nilsson and Raphael, *A formal basis for the heuristic determination of
+//! minimum cost paths*, 1968; Pohl, *Heuristic search viewed as path finding in a graph*, 1970
+//! (weighted A*); Dial, *Shortest-path forest with topological ordering*, 1969 (bucket queue).
+
+use super::node_store::{push_gently, KeyMode, Lookup, Node, NodeStore, NO_PARENT};
+use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use crate::game::Puzzle;
+
+/// The heuristic weight `w = num / den >= 1`, kept as a reduced fraction so that `f` stays an
+/// integer (`den·g + num·h`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weight {
+    num: u32,
+    den: u32,
+}
+
+/// A weight that is not a number of at least 1 with a small enough fraction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightError {
+    /// What is wrong, in words a person can act on.
+    pub reason: String,
+}
+
+impl std::fmt::Display for WeightError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid A* weight: {}", self.reason)
+    }
+}
+
+impl std::error::Error for WeightError {}
+
+/// Largest numerator or denominator of a reduced weight.
+const MAX_WEIGHT_TERM: u32 = 1_000_000;
+
+fn gcd(mut a: u32, mut b: u32) -> u32 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl Weight {
+    /// Plain A*.
+    pub const ONE: Weight = Weight { num: 1, den: 1 };
+
+    /// The weight `num / den`, which must be at least 1; terms up to 1 000 000 after reduction.
+    pub fn new(num: u32, den: u32) -> Result<Weight, WeightError> {
+        if den == 0 {
+            return Err(WeightError {
+                reason: "the denominator is 0".into(),
+            });
+        }
+        if num < den {
+            return Err(WeightError {
+                reason: format!("{num}/{den} is below 1"),
+            });
+        }
+        let common = gcd(num, den);
+        let (num, den) = (num / common, den / common);
+        if num > MAX_WEIGHT_TERM || den > MAX_WEIGHT_TERM {
+            return Err(WeightError {
+                reason: format!("{num}/{den} has a term above {MAX_WEIGHT_TERM}"),
+            });
+        }
+        Ok(Weight { num, den })
+    }
+
+    /// The weight `w` rounded to hundredths (1.5 is 3/2); `w` must lie in `[1, 1000]`.
+    pub fn from_f64(w: f64) -> Result<Weight, WeightError> {
+        if !(1.0..=1000.0).contains(&w) {
+            return Err(WeightError {
+                reason: format!("{w} is not a number from 1 to 1000"),
+            });
+        }
+        Weight::new((w * 100.0).round() as u32, 100)
+    }
+
+    /// The numerator of the reduced fraction.
+    pub fn numerator(self) -> u32 {
+        self.num
+    }
+
+    /// The denominator of the reduced fraction.
+    pub fn denominator(self) -> u32 {
+        self.den
+    }
+
+    /// The weight as a float.
+    pub fn as_f64(self) -> f64 {
+        self.num as f64 / self.den as f64
+    }
+}
+
+impl Default for Weight {
+    /// Plain A* (`w = 1`).
+    fn default() -> Self {
+        Weight::ONE
+    }
+}
+
+/// Settings of an A* search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AStarOptions {
+    /// Node and memory limits.
+    pub limits: Limits,
+    /// How closed states are remembered.
+    pub keys: KeyMode,
+    /// The heuristic weight (1 for plain A*).
+    pub weight: Weight,
+}
+
+/// A queued state and its node id.
+struct Entry<P> {
+    state: P,
+    node: u32,
+}
+
+/// The entries of one `f` value, in LIFO stacks indexed by `g / num` (within one bucket all
+/// `g` share the residue `g mod num`, since `den·g + num·h` is fixed and `num, den` are coprime).
+struct Bucket<P> {
+    stacks: Vec<Vec<Entry<P>>>,
+    len: usize,
+    /// Highest stack index that may hold entries.
+    top: usize,
+    residue: u32,
+}
+
+impl<P> Default for Bucket<P> {
+    fn default() -> Self {
+        Bucket {
+            stacks: Vec::new(),
+            len: 0,
+            top: 0,
+            residue: 0,
+        }
+    }
+}
+
+/// A bucket queue on `(least f, greatest g)`.
+struct Frontier<P> {
+    buckets: Vec<Bucket<P>>,
+    /// No bucket below this index holds entries.
+    cursor: usize,
+    len: usize,
+    /// `num` of the weight: the stride of `g` within a bucket.
+    stride: u32,
+    /// Entries the stacks can hold without growing, over all stacks.
+    entry_capacity: usize,
+    /// Stack headers allocated, over all buckets.
+    stack_count: usize,
+}
+
+impl<P> Frontier<P> {
+    fn new(stride: u32) -> Self {
+        Frontier {
+            buckets: Vec::new(),
+            cursor: 0,
+            len: 0,
+            stride,
+            entry_capacity: 0,
+            stack_count: 0,
+        }
+    }
+
+    fn push(&mut self, f: usize, g: u32, entry: Entry<P>) {
+        if f >= self.buckets.len() {
+            self.buckets.resize_with(f + 1, Bucket::default);
+        }
+        let bucket = &mut self.buckets[f];
+        let index = (g / self.stride) as usize;
+        if index >= bucket.stacks.len() {
+            self.stack_count += index + 1 - bucket.stacks.len();
+            bucket.stacks.resize_with(index + 1, Vec::new);
+        }
+        if bucket.len == 0 {
+            bucket.residue = g % self.stride;
+            bucket.top = index;
+        } else {
+            bucket.top = bucket.top.max(index);
+        }
+        let stack = &mut bucket.stacks[index];
+        let before = stack.capacity();
+        push_gently(stack, entry);
+        self.entry_capacity += stack.capacity() - before;
+        bucket.len += 1;
+        self.len += 1;
+        self.cursor = self.cursor.min(f);
+    }
+
+    /// The entry with the least `f`, then greatest `g`, then queued last; with its `g` and `f`.
+    fn pop(&mut self) -> Option<(Entry<P>, u32, usize)> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.buckets[self.cursor].len == 0 {
+            self.cursor += 1;
+        }
+        let f = self.cursor;
+        let bucket = &mut self.buckets[f];
+        while bucket.stacks[bucket.top].is_empty() {
+            bucket.top -= 1;
+        }
+        let entry = bucket.stacks[bucket.top].pop()?;
+        let g = bucket.top as u32 * self.stride + bucket.residue;
+        bucket.len -= 1;
+        self.len -= 1;
+        if bucket.len == 0 {
+            // Release the emptied bucket's stacks: with a consistent heuristic and w = 1 no
+            // entry will come back to it.
+            let freed: usize = bucket.stacks.iter().map(Vec::capacity).sum();
+            self.entry_capacity -= freed;
+            self.stack_count -= bucket.stacks.len();
+            bucket.stacks = Vec::new();
+        }
+        Some((entry, g, f))
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        (self.entry_capacity * std::mem::size_of::<Entry<P>>()
+            + self.stack_count * std::mem::size_of::<Vec<Entry<P>>>()
+            + self.buckets.capacity() * std::mem::size_of::<Bucket<P>>()) as u64
+    }
+}
+
+/// The node that the principal variation leads to while the search runs: least `h`, then
+/// least `f`.
+#[derive(Clone, Copy)]
+struct Closest {
+    h: u32,
+    f: usize,
+    node: u32,
+}
+
+/// A resumable (weighted) A* search from one root state, with heuristic `H`.
+pub struct AStar<P: Puzzle, H, O = NoObserver> {
+    options: AStarOptions,
+    heuristic: H,
+    observer: O,
+    nodes: NodeStore<P::Key, Node<P::Action>>,
+    frontier: Frontier<P>,
+    actions: Vec<P::Action>,
+    stats: Stats,
+    /// Most buckets the memory limit allows (so that a huge `h` cannot allocate a huge queue).
+    max_buckets: usize,
+    closest: Option<Closest>,
+    /// The plan, once solved.
+    plan: Vec<P::Action>,
+    outcome: Option<Progress>,
+}
+
+impl<P: Puzzle, H: FnMut(&P) -> Option<u32>> AStar<P, H> {
+    /// A search from `root` with no observer.
+    pub fn new(root: P, heuristic: H, options: AStarOptions) -> Self {
+        Self::with_observer(root, heuristic, options, NoObserver)
+    }
+}
+
+impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
+    /// A search from `root` that reports every expansion and queued state to `observer` (visit
+    /// value: `f = g + w·h`).
+    pub fn with_observer(root: P, heuristic: H, options: AStarOptions, observer: O) -> Self {
+        let bucket_bytes = std::mem::size_of::<Bucket<P>>() as u64;
+        let max_buckets =
+            usize::try_from(options.limits.max_memory_bytes / bucket_bytes).unwrap_or(usize::MAX);
+        let mut search = AStar {
+            options,
+            heuristic,
+            observer,
+            nodes: NodeStore::new(options.keys),
+            frontier: Frontier::new(options.weight.num),
+            actions: Vec::new(),
+            stats: Stats::default(),
+            max_buckets,
+            closest: None,
+            plan: Vec::new(),
+            outcome: None,
+        };
+        if root.is_solved() {
+            search.outcome = Some(Progress::Solved);
+            return search;
+        }
+        let h = match (search.heuristic)(&root) {
+            Some(h) if !root.is_terminal() => h,
+            _ => {
+                search.outcome = Some(Progress::Exhausted);
+                return search;
+            }
+        };
+        let root_node = Node {
+            parent: NO_PARENT,
+            depth: 0,
+            action: None,
+            closed: false,
+        };
+        // The store is empty, so the root gets id 0.
+        let _ = search.nodes.find_or_insert(root.key(), root_node);
+        search.stats.stored = 1;
+        if let Err(end) = search.enqueue(root, 0, 0, h) {
+            search.outcome = Some(end);
+        }
+        search
+    }
+
+    /// The observer.
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    /// The observer, to drain what it collected.
+    pub fn observer_mut(&mut self) -> &mut O {
+        &mut self.observer
+    }
+
+    /// Estimated bytes held (see the module documentation).
+    pub fn memory_bytes(&self) -> u64 {
+        self.nodes.memory_bytes() + self.frontier.memory_bytes()
+    }
+
+    fn finish(&mut self, progress: Progress) -> Progress {
+        self.outcome = Some(progress);
+        self.stats.stored = self.nodes.len() as u64;
+        progress
+    }
+
+    /// `den·g + num·h`, if the bucket queue may hold it.
+    fn f_index(&self, g: u32, h: u32) -> Option<usize> {
+        let weight = self.options.weight;
+        let f = g as u64 * weight.den as u64 + h as u64 * weight.num as u64;
+        usize::try_from(f).ok().filter(|&f| f < self.max_buckets)
+    }
+
+    /// Queues `state` (node `node`, already holding `g`) with heuristic value `h`.
+    fn enqueue(&mut self, state: P, node: u32, g: u32, h: u32) -> Result<(), Progress> {
+        let f = self
+            .f_index(g, h)
+            .ok_or(Progress::LimitReached(Limit::Memory))?;
+        let value = f as f64 / self.options.weight.den as f64;
+        self.observer.generated(&state, Visit { depth: g, value });
+        self.frontier.push(f, g, Entry { state, node });
+        self.stats.max_frontier = self.stats.max_frontier.max(self.frontier.len as u64);
+        self.stats.max_depth = self.stats.max_depth.max(g);
+        let closer = match self.closest {
+            None => true,
+            Some(best) => (h, f) < (best.h, best.f),
+        };
+        if closer {
+            self.closest = Some(Closest { h, f, node });
+        }
+        Ok(())
+    }
+
+    /// Generates the children of `state` (node `id`, at `g`) and queues the new or improved ones.
+    fn expand(&mut self, state: &P, id: u32, g: u32) -> Result<(), Progress> {
+        state.legal_actions(&mut self.actions);
+        let headroom = self
+            .options
+            .limits
+            .max_memory_bytes
+            .saturating_sub(self.memory_bytes());
+        if !self.nodes.reserve(self.actions.len(), headroom) {
+            return Err(Progress::LimitReached(Limit::Memory));
+        }
+        let child_g = g + 1;
+        for index in 0..self.actions.len() {
+            let action = self.actions[index];
+            let child = state.child(action);
+            self.stats.generated += 1;
+            if child.is_terminal() && !child.is_solved() {
+                continue;
+            }
+            let reached = Node {
+                parent: id,
+                depth: child_g,
+                action: Some(action),
+                closed: false,
+            };
+            let lookup = self
+                .nodes
+                .find_or_insert(child.key(), reached)
+                .ok_or(Progress::LimitReached(Limit::Memory))?;
+            let child_id = match lookup {
+                Lookup::Inserted(new) => new,
+                Lookup::Found(known) => {
+                    let node = self.nodes.value_mut(known);
+                    if node.closed || child_g >= node.depth {
+                        continue;
+                    }
+                    // A shorter route to a queued state: its old entry becomes stale.
+                    *node = reached;
+                    known
+                }
+            };
+            match (self.heuristic)(&child) {
+                None => self.nodes.value_mut(child_id).closed = true,
+                Some(h) => self.enqueue(child, child_id, child_g, h)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar<P, H, O> {
+    /// Expands at most `budget` states.
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(outcome) = self.outcome {
+            return outcome;
+        }
+        for _ in 0..budget {
+            let (state, id, g, f) = loop {
+                let Some((entry, g, f)) = self.frontier.pop() else {
+                    return self.finish(Progress::Exhausted);
+                };
+                let node = self.nodes.value(entry.node);
+                // Skip entries superseded by a shorter route or already expanded.
+                if !node.closed && node.depth == g {
+                    break (entry.state, entry.node, g, f);
+                }
+            };
+            if state.is_solved() {
+                self.plan = self.nodes.path_to(id);
+                return self.finish(Progress::Solved);
+            }
+            if self.stats.expanded >= self.options.limits.max_nodes {
+                return self.finish(Progress::LimitReached(Limit::Nodes));
+            }
+            self.nodes.value_mut(id).closed = true;
+            self.stats.expanded += 1;
+            let value = f as f64 / self.options.weight.den as f64;
+            self.observer.expanded(&state, Visit { depth: g, value });
+            if let Err(end) = self.expand(&state, id, g) {
+                return self.finish(end);
+            }
+            self.stats.stored = self.nodes.len() as u64;
+            if self.memory_bytes() > self.options.limits.max_memory_bytes {
+                return self.finish(Progress::LimitReached(Limit::Memory));
+            }
+        }
+        Progress::Running
+    }
+
+    fn best_action(&self) -> Option<P::Action> {
+        self.principal_variation().first().copied()
+    }
+
+    /// The plan once solved; before, the path to the queued state with the least `h` (ties:
+    /// least `f`), the one that looks closest to a solution.
+    fn principal_variation(&self) -> Vec<P::Action> {
+        match (self.outcome, self.closest) {
+            (Some(Progress::Solved), _) | (_, None) => self.plan.clone(),
+            (_, Some(closest)) => self.nodes.path_to(closest.node),
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}
