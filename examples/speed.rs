@@ -32,7 +32,8 @@ fn main() {
     let mut run = None;
     for _ in 0..repeats {
         let t = Instant::now();
-        checksum = searchlab::speed::bait_random_walk(&walk_level, steps, seed).expect("walk level");
+        checksum =
+            searchlab::speed::bait_random_walk(&walk_level, steps, seed).expect("walk level");
         walk_ms.push(t.elapsed().as_secs_f64() * 1e3);
         let t = Instant::now();
         run = Some(searchlab::speed::bait_astar(&astar_level).expect("A* level"));

@@ -1,13 +1,22 @@
 //! Share links: the whole playground view in a URL fragment, versioned and readable.
 //!
 //! A link looks like
-//! `#v=1&game=bait&level=wwwww/wA.gw/wk..w/wwwww&algo=astar&heuristic=walls&mode=plan&nodes=2000000&seed=42`:
+//! `#v=1&game=bait&level=wwwww/wA.gw/wk..w/wwwww&algo=astar&heuristic=walls&mode=plan&max-nodes=2000000&seed=42`:
 //! `key=value` pairs joined by `&`, values percent-encoded, the level's rows joined by `/`. A teacher
 //! can write one by hand: every key but `v` is optional and takes its default. Parsing is strict
 //! (unknown or repeated keys, out-of-range numbers and oversized links are errors that name the
 //! field), so a typo never silently changes what a class sees. The level's tiles are checked by the
 //! game's own parser, not here.
+//!
+//! The agent's parameters are those of [`AgentSpec`] under the command line's names (`depth`,
+//! `heuristic`, `weight`, `uct`, `rollout-depth`, `population`, `horizon`, `max-nodes`, `seed`), so
+//! a link and a `searchlab bait solve` command with the same settings run the same search; the
+//! link adds the run mode, the think time per action (`budget-ms`) and the course heuristic's
+//! weights (`weights=score,distance,boxes`).
 
+use crate::agents::bait::{AgentSpec, Algorithm, Bound, DEFAULT_DLS_DEPTH};
+use crate::games::bait::eval::CourseWeights;
+use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -25,80 +34,29 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// The games a link may name.
 pub const GAMES: &[&str] = &["bait"];
 
-/// A search algorithm the playground can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    /// Depth-first search.
-    Dfs,
-    /// Depth-limited depth-first search.
-    Dls,
-    /// Breadth-first search.
-    Bfs,
-    /// A* with an admissible heuristic.
-    Astar,
-    /// Weighted A*: f = g + w·h.
-    Wastar,
-    /// Monte Carlo tree search (UCT).
-    Mcts,
-    /// Rolling horizon evolutionary algorithm.
-    Rhea,
+/// Whether an algorithm plans to the goal (a puzzle search) rather than acting under a budget.
+pub fn is_planner(algo: Algorithm) -> bool {
+    !algo.is_anytime()
 }
 
-impl Algorithm {
-    /// Every algorithm, in the order the page lists them.
-    pub const ALL: [Algorithm; 7] = [
-        Algorithm::Dfs,
-        Algorithm::Dls,
-        Algorithm::Bfs,
-        Algorithm::Astar,
-        Algorithm::Wastar,
-        Algorithm::Mcts,
-        Algorithm::Rhea,
-    ];
-
-    /// The name used in links and in the JS API.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Dfs => "dfs",
-            Algorithm::Dls => "dls",
-            Algorithm::Bfs => "bfs",
-            Algorithm::Astar => "astar",
-            Algorithm::Wastar => "wastar",
-            Algorithm::Mcts => "mcts",
-            Algorithm::Rhea => "rhea",
-        }
+/// The run mode the page starts in: planners plan, anytime searches act.
+pub fn default_mode(algo: Algorithm) -> Mode {
+    if is_planner(algo) {
+        Mode::Plan
+    } else {
+        Mode::Act
     }
+}
 
-    /// The algorithm called `name`, if any.
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == name)
-    }
-
-    /// Whether the algorithm plans to the goal (a puzzle search) rather than acting under a budget.
-    pub fn is_planner(self) -> bool {
-        !matches!(self, Algorithm::Mcts | Algorithm::Rhea)
-    }
-
-    /// The run mode the page starts in: planners plan, anytime searches act.
-    pub fn default_mode(self) -> Mode {
-        if self.is_planner() {
-            Mode::Plan
-        } else {
-            Mode::Act
-        }
-    }
-
-    /// The parameter keys this algorithm reads (written to links in this order).
-    pub fn parameter_keys(self) -> &'static [&'static str] {
-        match self {
-            Algorithm::Dfs | Algorithm::Bfs => &[],
-            Algorithm::Dls => &["depth", "heuristic"],
-            Algorithm::Astar => &["heuristic"],
-            Algorithm::Wastar => &["heuristic", "weight"],
-            Algorithm::Mcts => &["c", "rollout"],
-            Algorithm::Rhea => &["population", "horizon"],
-        }
+/// The parameter keys an algorithm reads, in the order links write them.
+pub fn parameter_keys(algo: Algorithm) -> &'static [&'static str] {
+    match algo {
+        Algorithm::Dfs | Algorithm::Bfs => &[],
+        Algorithm::Dls => &["depth", "weights"],
+        Algorithm::Astar => &["heuristic"],
+        Algorithm::Wastar => &["heuristic", "weight"],
+        Algorithm::Mcts => &["uct", "rollout-depth"],
+        Algorithm::Rhea => &["population", "horizon"],
     }
 }
 
@@ -121,36 +79,6 @@ impl Mode {
     }
 }
 
-/// A state-value heuristic for the informed searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Heuristic {
-    /// Walls-only distance avatar → key → goal (admissible, consistent).
-    Walls,
-    /// The same distance through the cells the current state leaves open (admissible,
-    /// consistent, stronger and slower).
-    Aware,
-    /// The course assignment's weighted value (not a distance: depth-limited DFS only).
-    Course,
-}
-
-impl Heuristic {
-    const ALL: [Heuristic; 3] = [Heuristic::Walls, Heuristic::Aware, Heuristic::Course];
-
-    fn name(self) -> &'static str {
-        match self {
-            Heuristic::Walls => "walls",
-            Heuristic::Aware => "aware",
-            Heuristic::Course => "course",
-        }
-    }
-
-    /// Whether A* can use it: a distance estimate rather than a value.
-    pub fn is_distance(self) -> bool {
-        !matches!(self, Heuristic::Course)
-    }
-}
-
 /// Every setting of the playground view. Field names are the JS names (camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -165,47 +93,50 @@ pub struct View {
     pub mode: Mode,
     /// Depth limit of depth-limited DFS.
     pub depth: u32,
-    /// Heuristic of DLS, A* and weighted A*.
-    pub heuristic: Heuristic,
-    /// Weights of the course heuristic: per point of score, per step of distance still to
-    /// walk, per cell between a box and its nearest hole.
+    /// Lower bound of A* and weighted A*.
+    pub heuristic: Bound,
+    /// Weights of depth-limited DFS's course heuristic: per point of score, per step of
+    /// distance still to walk, per cell between a box and its nearest hole.
     pub weights: [f64; 3],
     /// Weight w of weighted A* (f = g + w·h), at least 1.
     pub weight: f64,
-    /// UCT exploration constant of MCTS.
-    pub c: f64,
+    /// UCT exploration constant K of MCTS.
+    pub uct: f64,
     /// MCTS rollout depth (also its tree depth limit, as in GVGAI).
-    pub rollout: u32,
+    pub rollout_depth: u32,
     /// RHEA population size.
     pub population: u32,
     /// RHEA horizon (individual length).
     pub horizon: u32,
-    /// Most expansions (iterations for MCTS and RHEA) in plan mode.
-    pub nodes: u64,
+    /// Most expansions (iterations for MCTS and RHEA) of one search.
+    pub max_nodes: u64,
     /// Think time per action in act mode, in milliseconds.
-    pub budget: u32,
+    pub budget_ms: u32,
     /// The search seed; `None` until the page draws a fresh one.
     pub seed: Option<u64>,
 }
 
 impl Default for View {
-    /// A* on the page's default level, GVGAI's sample-agent defaults elsewhere.
+    /// [`AgentSpec`]'s defaults (A* with the state-aware bound, GVGAI's sample agents), plan
+    /// mode, two million expansions, 40 ms per action, no level and no seed yet.
     fn default() -> Self {
+        let spec = AgentSpec::default();
+        let course = CourseWeights::default();
         View {
             game: "bait".into(),
             level: None,
-            algo: Algorithm::Astar,
-            mode: Mode::Plan,
-            depth: 12,
-            heuristic: Heuristic::Walls,
-            weights: [10.0, 1.0, 0.1],
-            weight: 2.0,
-            c: std::f64::consts::SQRT_2,
-            rollout: 10,
-            population: 10,
-            horizon: 10,
-            nodes: 2_000_000,
-            budget: 40,
+            algo: spec.algo,
+            mode: default_mode(spec.algo),
+            depth: DEFAULT_DLS_DEPTH,
+            heuristic: spec.heuristic,
+            weights: [course.score, course.distance, course.box_to_hole],
+            weight: spec.weight,
+            uct: spec.uct,
+            rollout_depth: spec.rollout_depth,
+            population: spec.population as u32,
+            horizon: spec.horizon as u32,
+            max_nodes: 2_000_000,
+            budget_ms: 40,
             seed: None,
         }
     }
@@ -236,10 +167,10 @@ fn error(field: &str, message: impl Into<String>) -> ShareError {
 }
 
 /// Inclusive ranges of the numeric fields.
-const DEPTH_RANGE: (u32, u32) = (1, 1000);
+const DEPTH_RANGE: (u32, u32) = (1, 64);
 const WEIGHT_RANGE: (f64, f64) = (1.0, 100.0);
 const WEIGHTS_RANGE: (f64, f64) = (-1e6, 1e6);
-const C_RANGE: (f64, f64) = (0.0, 100.0);
+const UCT_RANGE: (f64, f64) = (0.0, 100.0);
 const ROLLOUT_RANGE: (u32, u32) = (1, 1000);
 const POPULATION_RANGE: (u32, u32) = (2, 1000);
 const HORIZON_RANGE: (u32, u32) = (1, 1000);
@@ -264,31 +195,23 @@ impl View {
             check_level_size(level)?;
         }
         check_range("depth", self.depth, DEPTH_RANGE)?;
-        if !self.heuristic.is_distance()
-            && matches!(self.algo, Algorithm::Astar | Algorithm::Wastar)
-        {
-            return Err(error(
-                "heuristic",
-                format!(
-                    "'{}' is a value, not a distance: A* takes walls or aware",
-                    self.heuristic.name()
-                ),
-            ));
-        }
         for weight in self.weights {
             check_float("weights", weight, WEIGHTS_RANGE)?;
         }
         check_float("weight", self.weight, WEIGHT_RANGE)?;
-        check_float("c", self.c, C_RANGE)?;
-        check_range("rollout", self.rollout, ROLLOUT_RANGE)?;
+        check_float("uct", self.uct, UCT_RANGE)?;
+        check_range("rollout-depth", self.rollout_depth, ROLLOUT_RANGE)?;
         check_range("population", self.population, POPULATION_RANGE)?;
         check_range("horizon", self.horizon, HORIZON_RANGE)?;
-        check_range("nodes", self.nodes, NODES_RANGE)?;
-        check_range("budget", self.budget, BUDGET_RANGE)?;
+        check_range("max-nodes", self.max_nodes, NODES_RANGE)?;
+        check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
         if let Some(seed) = self.seed {
             check_range("seed", seed, (0, MAX_SEED))?;
         }
-        Ok(())
+        // The agent's own checks, under the link's names (they agree with the ranges above).
+        self.agent_spec(u64::MAX)
+            .validate()
+            .map_err(|e| error(&e.field.replace('_', "-"), e.message))
     }
 
     /// Reads a fragment (with or without the leading `#`).
@@ -356,16 +279,10 @@ impl View {
             view.level = Some(level.split('/').collect::<Vec<_>>().join("\n"));
         }
         if let Some(algo) = get("algo") {
-            view.algo = Algorithm::from_name(algo).ok_or_else(|| {
-                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                error(
-                    "algo",
-                    format!("unknown algorithm '{algo}' (expected {})", names.join(", ")),
-                )
-            })?;
+            view.algo = Algorithm::parse(algo).map_err(|e| error("algo", e.message))?;
         }
         view.mode = match get("mode") {
-            None => view.algo.default_mode(),
+            None => default_mode(view.algo),
             Some("plan") => Mode::Plan,
             Some("act") => Mode::Act,
             Some(other) => {
@@ -376,15 +293,7 @@ impl View {
             }
         };
         if let Some(h) = get("heuristic") {
-            view.heuristic = Heuristic::ALL
-                .into_iter()
-                .find(|x| x.name() == h)
-                .ok_or_else(|| {
-                    error(
-                        "heuristic",
-                        format!("unknown heuristic '{h}' (expected walls, aware or course)"),
-                    )
-                })?;
+            view.heuristic = Bound::parse(h).map_err(|e| error("heuristic", e.message))?;
         }
         read_number(&get, "depth", &mut view.depth)?;
         if let Some(raw) = get("weights") {
@@ -402,12 +311,12 @@ impl View {
             }
         }
         read_number(&get, "weight", &mut view.weight)?;
-        read_number(&get, "c", &mut view.c)?;
-        read_number(&get, "rollout", &mut view.rollout)?;
+        read_number(&get, "uct", &mut view.uct)?;
+        read_number(&get, "rollout-depth", &mut view.rollout_depth)?;
         read_number(&get, "population", &mut view.population)?;
         read_number(&get, "horizon", &mut view.horizon)?;
-        read_number(&get, "nodes", &mut view.nodes)?;
-        read_number(&get, "budget", &mut view.budget)?;
+        read_number(&get, "max-nodes", &mut view.max_nodes)?;
+        read_number(&get, "budget-ms", &mut view.budget_ms)?;
         if get("seed").is_some() {
             let mut seed = 0u64;
             read_number(&get, "seed", &mut seed)?;
@@ -428,35 +337,65 @@ impl View {
         }
         out.push_str("&algo=");
         out.push_str(self.algo.name());
-        for key in self.algo.parameter_keys() {
+        for key in parameter_keys(self.algo) {
             let value = match *key {
                 "depth" => self.depth.to_string(),
-                "heuristic" => {
-                    let mut text = self.heuristic.name().to_string();
-                    if self.heuristic == Heuristic::Course {
-                        let [a, b, c] = self.weights;
-                        text.push_str(&format!("&weights={a},{b},{c}"));
-                    }
-                    text
+                "weights" => {
+                    let [score, distance, boxes] = self.weights;
+                    format!("{score},{distance},{boxes}")
                 }
+                "heuristic" => bound_name(self.heuristic).to_string(),
                 "weight" => self.weight.to_string(),
-                "c" => self.c.to_string(),
-                "rollout" => self.rollout.to_string(),
+                "uct" => self.uct.to_string(),
+                "rollout-depth" => self.rollout_depth.to_string(),
                 "population" => self.population.to_string(),
-                "horizon" => self.horizon.to_string(),
-                _ => unreachable!("parameter_keys lists only these keys"),
+                _ => self.horizon.to_string(),
             };
             out.push_str(&format!("&{key}={value}"));
         }
         out.push_str(&format!("&mode={}", self.mode.name()));
-        match self.mode {
-            Mode::Plan => out.push_str(&format!("&nodes={}", self.nodes)),
-            Mode::Act => out.push_str(&format!("&budget={}", self.budget)),
+        out.push_str(&format!("&max-nodes={}", self.max_nodes));
+        if self.mode == Mode::Act {
+            out.push_str(&format!("&budget-ms={}", self.budget_ms));
         }
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
         }
         Ok(out)
+    }
+
+    /// The agent these settings describe, with at most `max_memory_bytes` of search memory.
+    pub fn agent_spec(&self, max_memory_bytes: u64) -> AgentSpec {
+        let [score, distance, box_to_hole] = self.weights;
+        AgentSpec {
+            algo: self.algo,
+            depth: (self.algo == Algorithm::Dls).then_some(self.depth),
+            heuristic: self.heuristic,
+            weight: self.weight,
+            course: CourseWeights {
+                score,
+                distance,
+                box_to_hole,
+                ..CourseWeights::default()
+            },
+            uct: self.uct,
+            rollout_depth: self.rollout_depth,
+            population: self.population as usize,
+            horizon: self.horizon as usize,
+            limits: Limits {
+                max_nodes: self.max_nodes,
+                max_memory_bytes,
+            },
+            ..AgentSpec::default()
+        }
+    }
+}
+
+/// A bound's name in links (the command line's `--heuristic`).
+fn bound_name(bound: Bound) -> &'static str {
+    match bound {
+        Bound::Walls => "walls",
+        Bound::State => "state",
     }
 }
 
@@ -471,12 +410,12 @@ const KEYS: &[&str] = &[
     "heuristic",
     "weights",
     "weight",
-    "c",
-    "rollout",
+    "uct",
+    "rollout-depth",
     "population",
     "horizon",
-    "nodes",
-    "budget",
+    "max-nodes",
+    "budget-ms",
     "seed",
 ];
 
@@ -621,6 +560,9 @@ mod tests {
         let view = View::parse("v=1").unwrap();
         assert_eq!(view, View::default());
         assert_eq!(View::parse("v=1&algo=mcts").unwrap().mode, Mode::Act);
+        let spec = View::default().agent_spec(1 << 20);
+        assert_eq!(spec.algo, AgentSpec::default().algo);
+        assert_eq!(spec.heuristic, AgentSpec::default().heuristic);
     }
 
     #[test]
@@ -629,7 +571,7 @@ mod tests {
             let view = View {
                 level: Some("www\nwA w\n".trim_end().into()),
                 algo,
-                mode: algo.default_mode(),
+                mode: default_mode(algo),
                 seed: Some(MAX_SEED),
                 ..View::default()
             };
@@ -647,26 +589,28 @@ mod tests {
             level: Some(LEVEL.into()),
             algo: Algorithm::Mcts,
             mode: Mode::Act,
+            uct: 1.5,
             seed: Some(42),
             ..View::default()
         };
         assert_eq!(
             view.format().unwrap(),
-            "v=1&game=bait&level=wwwww/wA.gw/wk0.w/wwwww&algo=mcts&c=1.4142135623730951\
-             &rollout=10&mode=act&budget=40&seed=42"
+            "v=1&game=bait&level=wwwww/wA.gw/wk0.w/wwwww&algo=mcts&uct=1.5\
+             &rollout-depth=10&mode=act&max-nodes=2000000&budget-ms=40&seed=42"
         );
     }
 
     #[test]
-    fn course_weights_travel_with_the_course_heuristic() {
-        let view = View::parse("v=1&algo=dls&depth=3&heuristic=course&weights=5,2,0.5").unwrap();
+    fn course_weights_travel_with_depth_limited_search() {
+        let view = View::parse("v=1&algo=dls&depth=3&weights=5,2,0.5").unwrap();
         assert_eq!(view.weights, [5.0, 2.0, 0.5]);
         let link = view.format().unwrap();
-        assert!(
-            link.contains("&depth=3&heuristic=course&weights=5,2,0.5&"),
-            "{link}"
-        );
+        assert!(link.contains("&depth=3&weights=5,2,0.5&"), "{link}");
         assert_eq!(View::parse(&link).unwrap(), view);
+        let spec = view.agent_spec(1 << 20);
+        assert_eq!(spec.depth, Some(3));
+        assert_eq!(spec.course.score, 5.0);
+        assert_eq!(spec.course.box_to_hole, 0.5);
     }
 
     #[test]
@@ -692,23 +636,18 @@ mod tests {
         assert_eq!(field_of("v=1&game=chess"), "game");
         assert_eq!(field_of("v=1&mode=fast"), "mode");
         assert_eq!(field_of("v=1&heuristic=magic"), "heuristic");
-        assert_eq!(field_of("v=1&algo=astar&heuristic=course"), "heuristic");
-        assert_eq!(
-            field_of("v=1&algo=dls&heuristic=course&weights=1,2"),
-            "weights"
-        );
-        assert_eq!(
-            field_of("v=1&algo=dls&heuristic=course&weights=1,x,2"),
-            "weights"
-        );
+        assert_eq!(field_of("v=1&heuristic=course"), "heuristic");
+        assert_eq!(field_of("v=1&algo=dls&weights=1,2"), "weights");
+        assert_eq!(field_of("v=1&algo=dls&weights=1,x,2"), "weights");
         assert_eq!(field_of("v=1&depth=abc"), "depth");
         assert_eq!(field_of("v=1&depth=0"), "depth");
         assert_eq!(field_of("v=1&weight=0.5"), "weight");
         assert_eq!(field_of("v=1&weight=NaN"), "weight");
-        assert_eq!(field_of("v=1&c=inf"), "c");
+        assert_eq!(field_of("v=1&uct=inf"), "uct");
+        assert_eq!(field_of("v=1&depth=65"), "depth");
         assert_eq!(field_of("v=1&population=1"), "population");
-        assert_eq!(field_of("v=1&budget=-3"), "budget");
-        assert_eq!(field_of("v=1&nodes=99999999999"), "nodes");
+        assert_eq!(field_of("v=1&budget-ms=-3"), "budget-ms");
+        assert_eq!(field_of("v=1&max-nodes=99999999999"), "max-nodes");
         assert_eq!(field_of("v=1&seed=9007199254740992"), "seed");
         assert_eq!(field_of("v=1&level="), "level");
         assert_eq!(field_of("v=1&level=ab%zz"), "level");
@@ -725,10 +664,10 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "share link, field 'algo': unknown algorithm 'dijkstra' \
-             (expected dfs, dls, bfs, astar, wastar, mcts, rhea)"
+             (expected dfs, dls, bfs, astar, wastar, mcts or rhea)"
         );
         let err = View::parse("v=1&depth=0").unwrap_err();
-        assert_eq!(err.message, "0 is out of range (1 to 1000)");
+        assert_eq!(err.message, "0 is out of range (1 to 64)");
     }
 
     #[test]
@@ -751,9 +690,9 @@ mod tests {
     #[test]
     fn format_refuses_an_out_of_range_view() {
         let view = View {
-            budget: 0,
+            budget_ms: 0,
             ..View::default()
         };
-        assert_eq!(view.format().unwrap_err().field, "budget");
+        assert_eq!(view.format().unwrap_err().field, "budget-ms");
     }
 }

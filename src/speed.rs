@@ -23,7 +23,9 @@ pub fn bait_random_walk(level: &str, steps: u64, seed: u64) -> Result<u64, Level
             state = start.clone();
         }
         state = state.child(Action::MOVES[rng.index(Action::MOVES.len())]);
-        checksum = checksum.wrapping_mul(31).wrapping_add(u64::from(state.avatar_cell()));
+        checksum = checksum
+            .wrapping_mul(31)
+            .wrapping_add(u64::from(state.avatar_cell()));
     }
     Ok(checksum)
 }

@@ -14,21 +14,15 @@
 //! is installed once, when the module starts. The one `match` on the game's name is in
 //! [`game_kind`]; everything else goes through the [`GameKind`], [`Playable`] and [`Job`] traits.
 
-use crate::game::{Game, Puzzle};
-use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
+use crate::game::Game;
 use crate::games::bait::{BaitState, LevelError, Outcome};
 use crate::rng::Rng;
-use crate::search::anytime::{RootActionStat, ValueFn};
-use crate::search::astar::{AStar, AStarOptions, Weight};
-use crate::search::bfs::{Bfs, BfsOptions};
-use crate::search::dfs::{Dfs, DfsOptions};
-use crate::search::dls::{Dls, DlsOptions};
-use crate::search::mcts::{Mcts, MctsConfig, Rollout};
-use crate::search::node_store::KeyMode;
-use crate::search::rhea::{Rhea, RheaConfig};
-use crate::search::{Limit, Limits, Observer, Progress, Search, Stats, Visit};
-use crate::share::{Algorithm, Heuristic, View, MAX_SEED};
+use crate::search::anytime::RootActionStat;
+use crate::search::{Limit, Observer, Progress, Search, Stats, Visit};
+use crate::share::{View, MAX_SEED};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 /// Memory a page search may use (each of the page and the worker has its own wasm memory).
@@ -50,15 +44,15 @@ export interface View {
   algo: "dfs" | "dls" | "bfs" | "astar" | "wastar" | "mcts" | "rhea";
   mode: "plan" | "act";
   depth: number;
-  heuristic: "walls" | "aware" | "course";
+  heuristic: "walls" | "state";
   weights: [number, number, number];
   weight: number;
-  c: number;
-  rollout: number;
+  uct: number;
+  rolloutDepth: number;
   population: number;
   horizon: number;
-  nodes: number;
-  budget: number;
+  maxNodes: number;
+  budgetMs: number;
   seed: number | null;
 }
 /** A board to draw: per-cell bit flags (wall 1, box 2, hole 4, mushroom 8, key 16, goal 32). */
@@ -187,10 +181,15 @@ impl BoardView {
                 .map(|_| ())
                 .map_err(|_| JsError::new("could not build the board view"))
         };
-        let (x, y) = self.avatar.map_or((-1.0, -1.0), |(x, y)| (x as f64, y as f64));
+        let (x, y) = self
+            .avatar
+            .map_or((-1.0, -1.0), |(x, y)| (x as f64, y as f64));
         set("width", (self.width as f64).into())?;
         set("height", (self.height as f64).into())?;
-        set("cells", js_sys::Uint8Array::from(self.cells.as_slice()).into())?;
+        set(
+            "cells",
+            js_sys::Uint8Array::from(self.cells.as_slice()).into(),
+        )?;
         set("avatarX", x.into())?;
         set("avatarY", y.into())?;
         set("hasKey", self.has_key.into())?;
@@ -317,126 +316,22 @@ impl GameKind for BaitKind {
 
     fn job(&self, state: &EncodedState, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
         let root = state.replay(parse_bait(&state.level)?)?;
-        let limits = Limits {
-            max_nodes: view.nodes,
-            max_memory_bytes: SEARCH_MEMORY_BYTES,
-        };
-        let eval = BaitEval::new(root.level());
-        let cells = root.cell_count();
-        let keys = KeyMode::Exact;
-        let job: Box<dyn Job> = match view.algo {
-            Algorithm::Bfs => {
-                let search = Bfs::with_observer(root, BfsOptions { limits, keys }, CellHeat::new(cells));
-                Box::new(PuzzleJob::<BaitState, _>::new(search, |s: &Bfs<BaitState, CellHeat>| s.observer()))
-            }
-            Algorithm::Dfs => {
-                let options = DfsOptions {
-                    limits,
-                    keys,
-                    max_depth: None,
-                };
-                let search = Dfs::with_observer(root, options, CellHeat::new(cells));
-                Box::new(PuzzleJob::<BaitState, _>::new(search, |s: &Dfs<BaitState, CellHeat>| s.observer()))
-            }
-            Algorithm::Dls => {
-                let options = DlsOptions {
-                    depth: view.depth,
-                    limits,
-                    keys,
-                };
-                let value = leaf_value(eval, view);
-                let search = Dls::with_observer(root, value, options, CellHeat::new(cells));
-                Box::new(PuzzleJob::<BaitState, _>::new(search, |s: &Dls<BaitState, LeafValue, CellHeat>| {
-                    s.observer()
-                }))
-            }
-            Algorithm::Astar | Algorithm::Wastar => {
-                let weight = if view.algo == Algorithm::Astar {
-                    Weight::default()
-                } else {
-                    Weight::from_f64(view.weight)
-                        .map_err(|e| JsError::new(&format!("parameter 'weight': {e}")))?
-                };
-                let options = AStarOptions {
-                    limits,
-                    keys,
-                    weight,
-                };
-                let distance = distance_estimate(eval, view.heuristic)?;
-                let search = AStar::with_observer(root, distance, options, CellHeat::new(cells));
-                Box::new(PuzzleJob::<BaitState, _>::new(
-                    search,
-                    |s: &AStar<BaitState, DistanceEstimate, CellHeat>| s.observer(),
+        let heat = SharedHeat(Rc::new(RefCell::new(CellHeat::new(root.cell_count()))));
+        let search = view
+            .agent_spec(SEARCH_MEMORY_BYTES)
+            .build(&root, seed, heat.clone())
+            .map_err(|e| {
+                JsError::new(&format!(
+                    "parameter '{}': {}",
+                    e.field.replace('_', "-"),
+                    e.message
                 ))
-            }
-            Algorithm::Mcts => {
-                let config = MctsConfig {
-                    exploration: view.c,
-                    max_tree_depth: Some(view.rollout),
-                    rollout: Rollout::UntilDepth(view.rollout),
-                    limits,
-                    ..MctsConfig::gvgai_sample_mcts()
-                };
-                let value: ValueFn<BaitState> = |state, _| mcts_value(state);
-                let search = Mcts::new(root, config, seed, value)
-                    .map_err(|e| JsError::new(&format!("MCTS parameters: {e}")))?;
-                Box::new(AnytimeJob::new(search, cells))
-            }
-            Algorithm::Rhea => {
-                let config = RheaConfig {
-                    population_size: view.population as usize,
-                    horizon: view.horizon as usize,
-                    limits,
-                    ..RheaConfig::default()
-                };
-                let value: ValueFn<BaitState> = |state, _| rhea_value(state);
-                let search = Rhea::new(root, config, seed, value)
-                    .map_err(|e| JsError::new(&format!("RHEA parameters: {e}")))?;
-                Box::new(AnytimeJob::new(search, cells))
-            }
-        };
-        Ok(job)
-    }
-}
-
-/// A* heuristics over Bait states.
-type DistanceEstimate = Box<dyn FnMut(&BaitState) -> Option<u32>>;
-/// Depth-limited DFS's leaf values over Bait states (higher is better).
-type LeafValue = Box<dyn FnMut(&BaitState) -> f64>;
-
-fn distance_estimate(eval: BaitEval, heuristic: Heuristic) -> Result<DistanceEstimate, JsError> {
-    match heuristic {
-        Heuristic::Walls => Ok(Box::new(move |s| eval.walls_only_lower_bound(s))),
-        Heuristic::Aware => Ok(Box::new(move |s| eval.state_aware_lower_bound(s))),
-        Heuristic::Course => Err(JsError::new(
-            "parameter 'heuristic': the course value is not a distance; A* takes walls or aware",
-        )),
-    }
-}
-
-/// Leaf values for DLS: the course value, or minus a distance bound (minus infinity when the
-/// goal cannot be reached any more).
-fn leaf_value(eval: BaitEval, view: &View) -> LeafValue {
-    let unreachable = f64::NEG_INFINITY;
-    match view.heuristic {
-        Heuristic::Walls => Box::new(move |s| {
-            eval.walls_only_lower_bound(s)
-                .map_or(unreachable, |d| -f64::from(d))
-        }),
-        Heuristic::Aware => Box::new(move |s| {
-            eval.state_aware_lower_bound(s)
-                .map_or(unreachable, |d| -f64::from(d))
-        }),
-        Heuristic::Course => {
-            let [score, distance, box_to_hole] = view.weights;
-            let weights = CourseWeights {
-                score,
-                distance,
-                box_to_hole,
-                ..CourseWeights::default()
-            };
-            Box::new(move |s| eval.course_value(s, &weights))
-        }
+            })?;
+        Ok(Box::new(Running {
+            search,
+            heat,
+            has_frontier: !view.algo.is_anytime(),
+        }))
     }
 }
 
@@ -477,7 +372,9 @@ impl<G: Board> Session<G> {
     }
 
     fn current(&self) -> &G {
-        self.states.last().expect("a session always holds its start state")
+        self.states
+            .last()
+            .expect("a session always holds its start state")
     }
 }
 
@@ -566,8 +463,9 @@ impl EncodedState {
     /// The state after `moves` from `start`; an error names the first move that does not apply.
     fn replay<G: Game>(&self, mut state: G) -> Result<G, JsError> {
         for (i, &index) in self.moves.iter().enumerate() {
-            let action = G::action_from_index(index)
-                .ok_or_else(|| JsError::new(&format!("encoded state: move {i} ({index}) does not exist")))?;
+            let action = G::action_from_index(index).ok_or_else(|| {
+                JsError::new(&format!("encoded state: move {i} ({index}) does not exist"))
+            })?;
             state
                 .try_apply(action)
                 .map_err(|e| JsError::new(&format!("encoded state: move {i}: {e}")))?;
@@ -724,36 +622,43 @@ impl<G: Board> Observer<G> for CellHeat {
     }
 }
 
+/// The heat map shared by a search (which owns its observer) and the job that reads it.
+#[derive(Clone)]
+struct SharedHeat(Rc<RefCell<CellHeat>>);
+
+impl<G: Board> Observer<G> for SharedHeat {
+    fn expanded(&mut self, state: &G, visit: Visit) {
+        Observer::<G>::expanded(&mut *self.0.borrow_mut(), state, visit);
+    }
+
+    fn generated(&mut self, state: &G, visit: Visit) {
+        Observer::<G>::generated(&mut *self.0.borrow_mut(), state, visit);
+    }
+}
+
 /// A search the worker runs in slices.
 trait Job {
     fn step(&mut self, budget: u64) -> Progress;
     fn stats(&self) -> Stats;
     fn best_action(&self) -> Option<u32>;
     fn plan(&self) -> Vec<u32>;
-    fn heat(&self) -> &CellHeat;
+    fn heat(&self) -> Vec<u32>;
+    /// Per cell, states waiting in the frontier (zeros for searches without one).
+    fn frontier(&self) -> Vec<u32>;
     /// States waiting in the frontier now, for searches that have one.
     fn frontier_size(&self) -> Option<u64>;
     fn root_actions(&self) -> Vec<RootActionStat>;
 }
 
-/// A puzzle search (BFS, DFS, DLS, A*), which owns its observer.
-struct PuzzleJob<G, S> {
-    search: S,
-    observer: fn(&S) -> &CellHeat,
-    game: std::marker::PhantomData<G>,
+/// A configured agent's search and its heat map.
+struct Running<G: Game> {
+    search: Box<dyn Search<G>>,
+    heat: SharedHeat,
+    /// Puzzle searches have a frontier; MCTS and RHEA do not.
+    has_frontier: bool,
 }
 
-impl<G: Puzzle, S: Search<G>> PuzzleJob<G, S> {
-    fn new(search: S, observer: fn(&S) -> &CellHeat) -> Self {
-        PuzzleJob {
-            search,
-            observer,
-            game: std::marker::PhantomData,
-        }
-    }
-}
-
-impl<G: Puzzle, S: Search<G>> Job for PuzzleJob<G, S> {
+impl<G: Game> Job for Running<G> {
     fn step(&mut self, budget: u64) -> Progress {
         self.search.step(budget)
     }
@@ -767,96 +672,34 @@ impl<G: Puzzle, S: Search<G>> Job for PuzzleJob<G, S> {
     }
 
     fn plan(&self) -> Vec<u32> {
-        indices::<G>(self.search.principal_variation())
+        self.search
+            .principal_variation()
+            .into_iter()
+            .map(G::action_index)
+            .collect()
     }
 
-    fn heat(&self) -> &CellHeat {
-        (self.observer)(&self.search)
+    fn heat(&self) -> Vec<u32> {
+        self.heat.0.borrow().expanded.clone()
     }
 
-    fn frontier_size(&self) -> Option<u64> {
-        let heat = self.heat();
-        Some(heat.generated_total.saturating_sub(heat.expanded_total))
-    }
-
-    fn root_actions(&self) -> Vec<RootActionStat> {
-        Vec::new()
-    }
-}
-
-fn indices<G: Game>(actions: Vec<G::Action>) -> Vec<u32> {
-    actions.into_iter().map(G::action_index).collect()
-}
-
-/// MCTS and RHEA: they take the observer at each step and report root-action statistics.
-trait Simulation<G: Game>: Search<G> {
-    fn step_with(&mut self, budget: u64, heat: &mut CellHeat) -> Progress;
-    fn root_stats(&self) -> Vec<RootActionStat>;
-}
-
-impl<G: Board, V: Fn(&G, usize) -> f64> Simulation<G> for Mcts<G, V> {
-    fn step_with(&mut self, budget: u64, heat: &mut CellHeat) -> Progress {
-        self.step_observed(budget, heat)
-    }
-
-    fn root_stats(&self) -> Vec<RootActionStat> {
-        self.root_action_stats()
-    }
-}
-
-impl<G: Board, V: Fn(&G, usize) -> f64> Simulation<G> for Rhea<G, V> {
-    fn step_with(&mut self, budget: u64, heat: &mut CellHeat) -> Progress {
-        self.step_observed(budget, heat)
-    }
-
-    fn root_stats(&self) -> Vec<RootActionStat> {
-        self.root_action_stats()
-    }
-}
-
-struct AnytimeJob<G, S> {
-    search: S,
-    heat: CellHeat,
-    game: std::marker::PhantomData<G>,
-}
-
-impl<G: Game, S: Simulation<G>> AnytimeJob<G, S> {
-    fn new(search: S, cells: usize) -> Self {
-        AnytimeJob {
-            search,
-            heat: CellHeat::new(cells),
-            game: std::marker::PhantomData,
+    fn frontier(&self) -> Vec<u32> {
+        let heat = self.heat.0.borrow();
+        if self.has_frontier {
+            heat.frontier()
+        } else {
+            vec![0; heat.expanded.len()]
         }
     }
-}
-
-impl<G: Game, S: Simulation<G>> Job for AnytimeJob<G, S> {
-    fn step(&mut self, budget: u64) -> Progress {
-        self.search.step_with(budget, &mut self.heat)
-    }
-
-    fn stats(&self) -> Stats {
-        self.search.stats()
-    }
-
-    fn best_action(&self) -> Option<u32> {
-        self.search.best_action().map(G::action_index)
-    }
-
-    fn plan(&self) -> Vec<u32> {
-        indices::<G>(self.search.principal_variation())
-    }
-
-    fn heat(&self) -> &CellHeat {
-        &self.heat
-    }
 
     fn frontier_size(&self) -> Option<u64> {
-        None
+        let heat = self.heat.0.borrow();
+        self.has_frontier
+            .then(|| heat.generated_total.saturating_sub(heat.expanded_total))
     }
 
     fn root_actions(&self) -> Vec<RootActionStat> {
-        self.search.root_stats()
+        self.search.root_action_stats()
     }
 }
 
@@ -902,8 +745,11 @@ impl SearchJob {
         seed: f64,
         stream: f64,
     ) -> Result<SearchJob, JsError> {
-        let state: EncodedState = serde_json::from_str(state)
-            .map_err(|e| JsError::new(&format!("not an encoded state (use GameSession.encode()): {e}")))?;
+        let state: EncodedState = serde_json::from_str(state).map_err(|e| {
+            JsError::new(&format!(
+                "not an encoded state (use GameSession.encode()): {e}"
+            ))
+        })?;
         let view = view_from_js(view)?;
         let seed = Rng::derive(seed_from_js("seed", seed)?, seed_from_js("stream", stream)?);
         let job = game_kind(&state.game)?.job(&state, &view, seed)?;
@@ -954,16 +800,13 @@ impl SearchJob {
 
     /// Per board cell, how many expanded states had the agent there.
     pub fn heat(&self) -> Vec<u32> {
-        self.job.heat().expanded.clone()
+        self.job.heat()
     }
 
     /// Per board cell, how many states wait in the frontier with the agent there (all zero for
     /// MCTS and RHEA).
     pub fn frontier(&self) -> Vec<u32> {
-        match self.job.frontier_size() {
-            Some(_) => self.job.heat().frontier(),
-            None => vec![0; self.job.heat().expanded.len()],
-        }
+        self.job.frontier()
     }
 
     /// MCTS and RHEA: value and visits of each root action (empty for the other searches).

@@ -32,11 +32,16 @@ struct Entry {
 
 fn index() -> Vec<Entry> {
     let text = std::fs::read_to_string(format!("{LEVELS}/index.json")).expect("levels/index.json");
-    serde_json::from_str::<Index>(&text).expect("a valid index").levels
+    serde_json::from_str::<Index>(&text)
+        .expect("a valid index")
+        .levels
 }
 
 fn level(id: &str) -> BaitState {
-    let entry = index().into_iter().find(|e| e.id == id).expect("level in the index");
+    let entry = index()
+        .into_iter()
+        .find(|e| e.id == id)
+        .expect("level in the index");
     let text = std::fs::read_to_string(format!("{LEVELS}/{}", entry.file)).expect("level file");
     BaitState::parse(&text).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
@@ -56,9 +61,17 @@ fn astar(state: &BaitState, weight: f64, max_nodes: u64) -> (Progress, Vec<u32>,
         weight: searchlab::search::astar::Weight::from_f64(weight).unwrap(),
         ..AStarOptions::default()
     };
-    let mut search = AStar::new(state.clone(), |s: &BaitState| eval.walls_only_lower_bound(s), options);
+    let mut search = AStar::new(
+        state.clone(),
+        |s: &BaitState| eval.walls_only_lower_bound(s),
+        options,
+    );
     let progress = run_to_end(&mut search, 10_000);
-    let plan = search.principal_variation().into_iter().map(BaitState::action_index).collect();
+    let plan = search
+        .principal_variation()
+        .into_iter()
+        .map(BaitState::action_index)
+        .collect();
     (progress, plan, search.stats().expanded)
 }
 
@@ -76,7 +89,11 @@ fn the_index_lists_at_least_six_described_levels() {
     assert!(entries.len() >= 6);
     for entry in &entries {
         assert_eq!(entry.game, "bait");
-        assert!(!entry.title.is_empty() && !entry.description.is_empty(), "{}", entry.id);
+        assert!(
+            !entry.title.is_empty() && !entry.description.is_empty(),
+            "{}",
+            entry.id
+        );
         assert!(!entry.description.contains('\n'), "{}: one line", entry.id);
     }
 }
@@ -95,20 +112,49 @@ fn every_level_is_won_by_an_astar_plan_of_the_stated_length() {
 #[test]
 fn bfs_agrees_on_the_small_levels() {
     for entry in index().into_iter().filter(|e| e.id != "warehouse") {
-        let mut search = Bfs::new(level(&entry.id), BfsOptions { limits: limits(2_000_000), ..Default::default() });
-        assert_eq!(run_to_end(&mut search, 10_000), Progress::Solved, "{}", entry.id);
-        assert_eq!(search.principal_variation().len(), entry.optimal, "{}", entry.id);
+        let mut search = Bfs::new(
+            level(&entry.id),
+            BfsOptions {
+                limits: limits(2_000_000),
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            run_to_end(&mut search, 10_000),
+            Progress::Solved,
+            "{}",
+            entry.id
+        );
+        assert_eq!(
+            search.principal_variation().len(),
+            entry.optimal,
+            "{}",
+            entry.id
+        );
     }
 }
 
 #[test]
 fn open_field_dfs_wanders_far_from_the_shortest_plan() {
     let start = level("open-field");
-    let mut search = Dfs::new(start.clone(), DfsOptions { limits: limits(1_000_000), ..Default::default() });
+    let mut search = Dfs::new(
+        start.clone(),
+        DfsOptions {
+            limits: limits(1_000_000),
+            ..Default::default()
+        },
+    );
     assert_eq!(run_to_end(&mut search, 10_000), Progress::Solved);
     let dfs_plan = search.principal_variation().len();
-    let optimal = index().into_iter().find(|e| e.id == "open-field").unwrap().optimal;
-    assert!(dfs_plan >= 5 * optimal, "DFS plan {dfs_plan} vs shortest {optimal}");
+    let optimal = index()
+        .into_iter()
+        .find(|e| e.id == "open-field")
+        .unwrap()
+        .optimal;
+    assert!(
+        dfs_plan >= 5 * optimal,
+        "DFS plan {dfs_plan} vs shortest {optimal}"
+    );
 }
 
 #[test]
@@ -128,8 +174,15 @@ fn greedy_lookahead(start: &BaitState, depth: u32, moves: usize) -> BaitState {
         if state.is_terminal() || eval.is_dead(&state) {
             break;
         }
-        let value = |s: &BaitState| eval.walls_only_lower_bound(s).map_or(f64::NEG_INFINITY, |d| -f64::from(d));
-        let options = DlsOptions { depth, limits: limits(1_000_000), ..Default::default() };
+        let value = |s: &BaitState| {
+            eval.walls_only_lower_bound(s)
+                .map_or(f64::NEG_INFINITY, |d| -f64::from(d))
+        };
+        let options = DlsOptions {
+            depth,
+            limits: limits(1_000_000),
+            ..Default::default()
+        };
         let mut search = Dls::new(state.clone(), value, options);
         run_to_end(&mut search, 10_000);
         state.apply(search.best_action().expect("an action"));
@@ -142,7 +195,10 @@ fn sealed_door_traps_a_greedy_lookahead_but_not_astar() {
     let start = level("sealed-door");
     let eval = BaitEval::new(start.level());
     let end = greedy_lookahead(&start, 2, 30);
-    assert!(eval.is_dead(&end) || end.is_over() && !end.is_won(), "the greedy agent should seal the door:\n{end:?}");
+    assert!(
+        eval.is_dead(&end) || end.is_over() && !end.is_won(),
+        "the greedy agent should seal the door:\n{end:?}"
+    );
     let (progress, _, _) = astar(&start, 1.0, 100_000);
     assert_eq!(progress, Progress::Solved);
 }
@@ -156,19 +212,37 @@ fn far_door_is_beyond_the_mcts_horizon() {
         if state.is_terminal() {
             break;
         }
-        let mut search = Mcts::new(state.clone(), MctsConfig::gvgai_sample_mcts(), 7 + moves, value).unwrap();
+        let mut search = Mcts::new(
+            state.clone(),
+            MctsConfig::gvgai_sample_mcts(),
+            7 + moves,
+            value,
+        )
+        .unwrap();
         search.step(1_000);
         state.apply(search.best_action().expect("an action"));
     }
-    assert!(!state.is_won(), "MCTS with a 10-step horizon should not find the far door in 150 moves");
+    assert!(
+        !state.is_won(),
+        "MCTS with a 10-step horizon should not find the far door in 150 moves"
+    );
     assert!(state.score() >= 1, "but it eats a mushroom");
 }
 
 #[test]
 fn warehouse_drowns_bfs_but_not_astar() {
     let start = level("warehouse");
-    let mut bfs = Bfs::new(start.clone(), BfsOptions { limits: limits(300_000), ..Default::default() });
-    assert_eq!(run_to_end(&mut bfs, 10_000), Progress::LimitReached(Limit::Nodes));
+    let mut bfs = Bfs::new(
+        start.clone(),
+        BfsOptions {
+            limits: limits(300_000),
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        run_to_end(&mut bfs, 10_000),
+        Progress::LimitReached(Limit::Nodes)
+    );
     let (progress, _, expanded) = astar(&start, 1.0, 300_000);
     assert_eq!(progress, Progress::Solved);
     assert!(expanded < 300_000, "A* expanded {expanded}");

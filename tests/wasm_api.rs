@@ -40,7 +40,10 @@ fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
 }
 
 fn start_state() -> String {
-    GameSession::new("bait", FIRST_STEPS).unwrap().encode().unwrap()
+    GameSession::new("bait", FIRST_STEPS)
+        .unwrap()
+        .encode()
+        .unwrap()
 }
 
 fn run_to_end(job: &mut SearchJob) -> String {
@@ -93,7 +96,10 @@ fn the_board_view_has_one_flag_byte_per_cell() {
     assert_eq!(get(&view, "avatarX").as_f64(), Some(1.0));
     assert_eq!(get(&view, "hasKey").as_bool(), Some(false));
     session.apply(RIGHT).unwrap();
-    assert_eq!(session.path_of(&[RIGHT, RIGHT, DOWN]), vec![7 + 2, 7 + 3, 7 + 4, 7 + 4]);
+    assert_eq!(
+        session.path_of(&[RIGHT, RIGHT, DOWN]),
+        vec![7 + 2, 7 + 3, 7 + 4, 7 + 4]
+    );
 }
 
 #[wasm_bindgen_test]
@@ -143,29 +149,71 @@ fn mcts_reports_its_root_actions() {
     job.step(300.0).unwrap();
     let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
     assert_eq!(rows.length(), 4);
-    let visits: f64 = rows.iter().map(|r| get(&r, "visits").as_f64().unwrap()).sum();
+    let visits: f64 = rows
+        .iter()
+        .map(|r| get(&r, "visits").as_f64().unwrap())
+        .sum();
     assert!(visits > 0.0);
 }
+
+/// An algorithm, fields to change, and the start of the expected error.
+type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
 
 #[wasm_bindgen_test]
 fn bad_parameters_are_errors_that_name_them() {
     let state = start_state();
-    let cases: [(&str, &[(&str, JsValue)], &str); 5] = [
-        ("dls", &[("depth", JsValue::from_f64(0.0))], "parameter 'depth'"),
-        ("wastar", &[("weight", JsValue::from_f64(0.5))], "parameter 'weight'"),
-        ("astar", &[("heuristic", JsValue::from_str("course"))], "parameter 'heuristic'"),
-        ("mcts", &[("c", JsValue::from_f64(f64::NAN))], "parameter 'c'"),
-        ("rhea", &[("population", JsValue::from_f64(1.0))], "parameter 'population'"),
+    let cases: [BadParameter; 5] = [
+        (
+            "dls",
+            &[("depth", JsValue::from_f64(0.0))],
+            "parameter 'depth'",
+        ),
+        (
+            "wastar",
+            &[("weight", JsValue::from_f64(0.5))],
+            "parameter 'weight'",
+        ),
+        (
+            "astar",
+            &[("heuristic", JsValue::from_str("course"))],
+            "parameter 'heuristic'",
+        ),
+        (
+            "mcts",
+            &[("c", JsValue::from_f64(f64::NAN))],
+            "parameter 'c'",
+        ),
+        (
+            "rhea",
+            &[("population", JsValue::from_f64(1.0))],
+            "parameter 'population'",
+        ),
     ];
     for (algo, fields, expected) in cases {
-        let error = message(SearchJob::new(&state, view(algo, fields), 1.0, 0.0).err().unwrap());
+        let error = message(
+            SearchJob::new(&state, view(algo, fields), 1.0, 0.0)
+                .err()
+                .unwrap(),
+        );
         assert!(error.contains(expected), "{algo}: {error}");
     }
-    let error = message(SearchJob::new(&state, view("bogo", &[]), 1.0, 0.0).err().unwrap());
+    let error = message(
+        SearchJob::new(&state, view("bogo", &[]), 1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
     assert!(error.contains("not a view"), "{error}");
-    let error = message(SearchJob::new(&state, view("bfs", &[]), -1.0, 0.0).err().unwrap());
+    let error = message(
+        SearchJob::new(&state, view("bfs", &[]), -1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
     assert!(error.contains("seed must be a whole number"), "{error}");
-    let error = message(SearchJob::new("{}", view("bfs", &[]), 1.0, 0.0).err().unwrap());
+    let error = message(
+        SearchJob::new("{}", view("bfs", &[]), 1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
     assert!(error.contains("not an encoded state"), "{error}");
 }
 
@@ -175,9 +223,15 @@ fn share_links_round_trip_and_name_bad_fields() {
     assert!(error.contains("field 'algo'"), "{error}");
     let parsed = parse_share_link("#v=1&level=www/wA.w/www&algo=mcts&seed=42").unwrap();
     assert_eq!(get(&parsed, "mode").as_string().as_deref(), Some("act"));
-    assert_eq!(get(&parsed, "level").as_string().as_deref(), Some("www\nwA.w\nwww"));
+    assert_eq!(
+        get(&parsed, "level").as_string().as_deref(),
+        Some("www\nwA.w\nwww")
+    );
     let link = format_share_link(parsed).unwrap();
-    assert!(link.starts_with("v=1&game=bait&level=www/wA.w/www&algo=mcts&"), "{link}");
+    assert!(
+        link.starts_with("v=1&game=bait&level=www/wA.w/www&algo=mcts&"),
+        "{link}"
+    );
     assert!(link.ends_with("&seed=42"), "{link}");
     let seed = fresh_seed().unwrap();
     assert!(seed >= 0.0 && seed.fract() == 0.0 && seed < 9007199254740992.0);

@@ -15,18 +15,20 @@ window.searchlabMetrics = metrics;
 
 const ALGORITHMS = {
   dfs: { name: 'DFS', text: 'Depth-first search: always follows the newest path; finds a plan, rarely a short one.' },
-  dls: { name: 'Depth-limited DFS', text: 'DFS that never goes deeper than its limit; too small a limit finds nothing.' },
+  dls: { name: 'Depth-limited DFS', text: 'Searches every plan up to its depth limit, scores the leaves with the course heuristic, walks towards the best leaf, then plans again.' },
   bfs: { name: 'BFS', text: 'Breadth-first search: all plans of length 1, then 2, …; the first plan found is a shortest one.' },
   astar: { name: 'A*', text: 'Expands the state with the lowest moves-so-far plus estimate; shortest plans with an admissible heuristic.' },
   wastar: { name: 'Weighted A*', text: 'A* that trusts its heuristic w times more: faster, but plans may be longer.' },
   mcts: { name: 'MCTS', text: 'Monte Carlo tree search: random playouts under a time budget, then the most-visited move.' },
   rhea: { name: 'RHEA', text: 'Rolling horizon evolution: evolves short action sequences under a time budget, plays the best first move.' },
 };
-const PARAM_INPUTS = ['depth', 'heuristic', 'weight', 'c', 'rollout', 'population', 'horizon', 'nodes', 'budget'];
+/** View fields edited by an input with id `p-<field>`. */
+const PARAM_INPUTS = ['depth', 'heuristic', 'weight', 'uct', 'rolloutDepth', 'population', 'horizon', 'maxNodes', 'budgetMs'];
+const NUMBER_INPUTS = PARAM_INPUTS.filter((k) => k !== 'heuristic');
 const WEIGHT_INPUTS = ['p-w-score', 'p-w-distance', 'p-w-boxes'];
 const PARAMS_OF = {
-  dfs: [], bfs: [], dls: ['depth', 'heuristic', 'weights'], astar: ['heuristic'], wastar: ['heuristic', 'weight'],
-  mcts: ['c', 'rollout'], rhea: ['population', 'horizon'],
+  dfs: [], bfs: [], dls: ['depth', 'weights'], astar: ['heuristic'], wastar: ['heuristic', 'weight'],
+  mcts: ['uct', 'rolloutDepth'], rhea: ['population', 'horizon'],
 };
 
 const app = {
@@ -165,11 +167,6 @@ function showRelevantControls() {
   for (const label of document.querySelectorAll('[data-param]')) {
     label.hidden = !PARAMS_OF[algo].includes(label.dataset.param);
   }
-  // The course value is not a distance: A* cannot use it, and its weights matter only with it.
-  const heuristic = $('p-heuristic');
-  heuristic.querySelector('option[value="course"]').disabled = algo !== 'dls';
-  if (algo !== 'dls' && heuristic.value === 'course') heuristic.value = 'walls';
-  document.querySelector('[data-param="weights"]').hidden = !(algo === 'dls' && heuristic.value === 'course');
   const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
   for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
 }
@@ -180,7 +177,7 @@ function readControls() {
   view.algo = $('algo').value;
   view.mode = document.querySelector('input[name="mode"]:checked').value;
   view.heuristic = $('p-heuristic').value;
-  for (const key of ['depth', 'weight', 'c', 'rollout', 'population', 'horizon', 'nodes', 'budget']) {
+  for (const key of NUMBER_INPUTS) {
     const n = Number($(`p-${key}`).value);
     view[key] = $(`p-${key}`).value.trim() === '' || !Number.isFinite(n) ? NaN : n;
   }
@@ -350,7 +347,9 @@ async function think(token) {
   if (token !== app.runToken) return false;
   showSearch(message);
   const { status } = message.progress;
-  if (status === 'solved' && message.plan.length > 0) {
+  // Depth-limited DFS without a win in reach walks towards its best leaf, then plans again.
+  const partial = app.view.algo === 'dls' && status === 'exhausted';
+  if ((status === 'solved' || partial) && message.plan.length > 0) {
     app.plan = { actions: message.plan, index: 0, atMoves: app.session.moves() };
     redraw();
     return true;
@@ -387,14 +386,14 @@ async function actOnce(token) {
   try {
     message = await app.client.request({
       type: 'act',
-      ...searchMessage({ stream: app.session.moves(), budgetMs: app.view.budget }),
+      ...searchMessage({ stream: app.session.moves(), budgetMs: app.view.budgetMs }),
     });
   } catch (error) {
     searchFailed(error, token);
     return null;
   }
   const roundTripMs = performance.now() - sent;
-  metrics.acts.push({ budgetMs: app.view.budget, thinkMs: message.thinkMs, roundTripMs });
+  metrics.acts.push({ budgetMs: app.view.budgetMs, thinkMs: message.thinkMs, roundTripMs });
   if (token !== app.runToken) return null;
   showSearch(message);
   return { action: message.action ?? app.game.noop, roundTripMs };
@@ -429,27 +428,30 @@ async function play() {
   }
   const token = startRun();
   if (app.view.mode === 'plan') {
-    if (!planIsCurrent() && !(await think(token))) {
-      if (token === app.runToken) endRun();
-      return;
-    }
-    // One announcement per run: the moves themselves show on the board and in data-moves.
-    setStatus('playing', `Playing ${algoName()}'s plan of ${app.plan.actions.length} moves.`);
-    while (token === app.runToken && planIsCurrent()) {
-      const action = app.plan.actions[app.plan.index];
-      app.plan.index += 1;
-      app.session.apply(action);
-      redraw();
-      updateMoves();
-      if (finishIfOver()) return;
-      await sleep(delayMs());
-    }
-    if (token === app.runToken) {
-      endRun();
-      setStatus('idle', `${algoName()}'s plan is played out without a win.`);
+    while (token === app.runToken) {
+      if (!planIsCurrent() && !(await think(token))) {
+        if (token === app.runToken) endRun();
+        return;
+      }
+      // One announcement per plan: the moves themselves show on the board and in data-moves.
+      setStatus('playing', `Playing ${algoName()}'s plan of ${app.plan.actions.length} moves.`);
+      while (token === app.runToken && planIsCurrent()) {
+        const action = app.plan.actions[app.plan.index];
+        app.plan.index += 1;
+        app.session.apply(action);
+        redraw();
+        updateMoves();
+        if (finishIfOver()) return;
+        await sleep(delayMs());
+      }
+      if (token === app.runToken && app.view.algo !== 'dls') {
+        endRun();
+        setStatus('idle', `${algoName()}'s plan is played out without a win.`);
+        return;
+      }
     }
   } else {
-    setStatus('playing', `${algoName()} is playing, with ${app.view.budget} ms to think before each move.`);
+    setStatus('playing', `${algoName()} is playing, with ${app.view.budgetMs} ms to think before each move.`);
     while (token === app.runToken) {
       const answer = await actOnce(token);
       if (!answer || token !== app.runToken) break;

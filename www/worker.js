@@ -19,7 +19,7 @@ import init, { SearchJob } from './pkg/searchlab.js';
 
 const PROGRESS_MS = 100;
 const PLAN_SLICE_MS = 8;
-const ACT_SLICE_MS = 3;
+const ACT_SLICE_MS = 2;
 /** Stop an act this long before its deadline, to leave time to answer. */
 const ACT_MARGIN_MS = 1;
 

@@ -73,7 +73,7 @@ async function inChromium() {
       await page.close();
     }
     const rows = (await readFile(path.join(ROOT, 'levels/warehouse.txt'), 'utf8')).trim().split('\n');
-    const { page } = await openPage(browser.context, server.url + linkFor(rows, 'algo=bfs&mode=plan&nodes=50000000&seed=1'));
+    const { page } = await openPage(browser.context, server.url + linkFor(rows, 'algo=bfs&mode=plan&max-nodes=50000000&seed=1'));
     for (let i = 0; i < REPEATS; i += 1) {
       await page.click('[data-testid=play]');
       await waitForState(page, ['thinking']);
@@ -86,7 +86,7 @@ async function inChromium() {
     await page.close();
 
     const far = (await readFile(path.join(ROOT, 'levels/far-door.txt'), 'utf8')).trim().split('\n');
-    const mcts = await openPage(browser.context, server.url + linkFor(far, 'algo=mcts&mode=act&budget=40&seed=7'));
+    const mcts = await openPage(browser.context, server.url + linkFor(far, 'algo=mcts&mode=act&budget-ms=40&seed=7'));
     await mcts.page.$eval('[data-testid=speed]', (el) => {
       el.value = '30';
       el.dispatchEvent(new Event('input'));
