@@ -94,10 +94,27 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value.serialize(&serializer).map_err(js_error)
 }
 
+/// Reads a view object from JS; a misspelled field is an error, not silently ignored (serde's
+/// `deny_unknown_fields` does not reach through serde-wasm-bindgen).
+fn read_view(view: JsValue) -> Result<View, JsError> {
+    let known = js_sys::Object::keys(&js_sys::Object::from(to_js(&View::default())?));
+    if let Some(object) = view.dyn_ref::<js_sys::Object>() {
+        for key in js_sys::Object::keys(object).iter() {
+            if !known.includes(&key, 0) {
+                let name = key.as_string().unwrap_or_default();
+                return Err(JsError::new(&format!(
+                    "not a view object: unknown field `{name}`"
+                )));
+            }
+        }
+    }
+    serde_wasm_bindgen::from_value(view)
+        .map_err(|e| JsError::new(&format!("not a view object: {e}")))
+}
+
 /// Reads a view object from JS and checks every field; errors name the field.
 fn view_from_js(view: JsValue) -> Result<View, JsError> {
-    let view: View = serde_wasm_bindgen::from_value(view)
-        .map_err(|e| JsError::new(&format!("not a view object: {e}")))?;
+    let view = read_view(view)?;
     view.validate()
         .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
     Ok(view)
@@ -126,9 +143,7 @@ pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
 pub fn format_share_link(
     #[wasm_bindgen(unchecked_param_type = "View")] view: JsValue,
 ) -> Result<String, JsError> {
-    let view: View = serde_wasm_bindgen::from_value(view)
-        .map_err(|e| JsError::new(&format!("not a view object: {e}")))?;
-    view.format().map_err(js_error)
+    read_view(view)?.format().map_err(js_error)
 }
 
 /// A fresh random seed from the browser's (or Node's) cryptographic generator, below 2^53 so it

@@ -162,10 +162,15 @@ type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
 #[wasm_bindgen_test]
 fn bad_parameters_are_errors_that_name_them() {
     let state = start_state();
-    let cases: [BadParameter; 5] = [
+    let cases: [BadParameter; 7] = [
         (
             "dls",
             &[("depth", JsValue::from_f64(0.0))],
+            "parameter 'depth'",
+        ),
+        (
+            "dls",
+            &[("depth", JsValue::from_f64(65.0))],
             "parameter 'depth'",
         ),
         (
@@ -176,12 +181,17 @@ fn bad_parameters_are_errors_that_name_them() {
         (
             "astar",
             &[("heuristic", JsValue::from_str("course"))],
-            "parameter 'heuristic'",
+            "expected `walls` or `state`",
         ),
         (
             "mcts",
-            &[("c", JsValue::from_f64(f64::NAN))],
-            "parameter 'c'",
+            &[("uct", JsValue::from_f64(f64::NAN))],
+            "parameter 'uct'",
+        ),
+        (
+            "mcts",
+            &[("c", JsValue::from_f64(1.0))],
+            "unknown field `c`",
         ),
         (
             "rhea",
@@ -190,11 +200,10 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (algo, fields, expected) in cases {
-        let error = message(
-            SearchJob::new(&state, view(algo, fields), 1.0, 0.0)
-                .err()
-                .unwrap(),
-        );
+        let error = match SearchJob::new(&state, view(algo, fields), 1.0, 0.0) {
+            Ok(_) => panic!("{algo}: {expected}: accepted"),
+            Err(error) => message(error),
+        };
         assert!(error.contains(expected), "{algo}: {error}");
     }
     let error = message(

@@ -55,21 +55,19 @@ export function viewFromRows(rows) {
   const height = rows.length;
   const width = Math.max(0, ...rows.map((row) => row.length));
   const cells = new Uint8Array(width * height);
-  let avatarX = -1;
-  let avatarY = -1;
+  const avatars = [];
   rows.forEach((row, y) => {
     for (let x = 0; x < width; x += 1) {
       const ch = x < row.length ? row[x] : ' ';
       const tile = TILES.find((t) => t.char === ch);
       if (!tile) continue;
       cells[y * width + x] = tile.flags;
-      if (tile.avatar && avatarX < 0) {
-        avatarX = x;
-        avatarY = y;
-      }
+      if (tile.avatar) avatars.push({ x, y });
     }
   });
-  return { width, height, cells, avatarX, avatarY, hasKey: false, alive: true };
+  const [first = { x: -1, y: -1 }, ...extraAvatars] = avatars;
+  // extraAvatars: more than one 'A' is an error the parser reports; the editor still draws them.
+  return { width, height, cells, avatarX: first.x, avatarY: first.y, hasKey: false, alive: true, extraAvatars };
 }
 
 /** Where the board sits in a canvas of css size w×h: square cells, centred. */
@@ -116,6 +114,7 @@ export function drawBoard(ctx, view, overlay, layout, colors) {
   if (view.avatarX >= 0) {
     drawAvatar(ctx, view.avatarX * cell, view.avatarY * cell, cell, view.hasKey, view.alive, colors);
   }
+  for (const extra of view.extraAvatars ?? []) drawAvatar(ctx, extra.x * cell, extra.y * cell, cell, false, true, colors);
   if (overlay.rootActions && view.avatarX >= 0) drawRootActions(ctx, view, overlay.rootActions, cell, colors);
   if (overlay.cursor) {
     ctx.strokeStyle = colors.frontier;
@@ -336,7 +335,7 @@ function drawHeat(ctx, view, heat, s, c) {
   const scale = Math.log1p(max);
   for (let i = 0; i < heat.length; i += 1) {
     if (heat[i] === 0) continue;
-    const alpha = 0.12 + 0.5 * (Math.log1p(heat[i]) / scale);
+    const alpha = 0.1 + 0.35 * (Math.log1p(heat[i]) / scale);
     ctx.fillStyle = `rgba(${c.heat}, ${alpha.toFixed(3)})`;
     ctx.fillRect((i % view.width) * s, Math.floor(i / view.width) * s, s, s);
   }
