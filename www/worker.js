@@ -20,8 +20,9 @@ import init, { SearchJob } from './pkg/searchlab.js';
 const PROGRESS_MS = 100;
 const PLAN_SLICE_MS = 8;
 const ACT_SLICE_MS = 2;
-/** Stop an act this long before its deadline, to leave time to answer. */
-const ACT_MARGIN_MS = 1;
+/** Stop an act this long before its deadline, to leave time to answer: GVGAI's sample agents
+ * keep the same 5 ms (sampleMCTS's remainingLimit), which absorbs a slice the OS delays. */
+const ACT_MARGIN_MS = 5;
 
 let current = null; // { id, cancelled }
 
