@@ -180,9 +180,6 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
         }
         self.stats.stored = self.nodes.len() as u64;
         self.stats.max_frontier = self.stats.max_frontier.max(self.queue.len() as u64);
-        if self.memory_bytes() > self.options.limits.max_memory_bytes {
-            return Some(Progress::LimitReached(Limit::Memory));
-        }
         None
     }
 }
@@ -212,7 +209,8 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
         self.principal_variation().first().copied()
     }
 
-    /// The plan once solved; before, the path to the state expanded last.
+    /// The plan once solved; otherwise (running, exhausted or stopped by a limit) the path to
+    /// the state expanded last.
     fn principal_variation(&self) -> Vec<P::Action> {
         if self.outcome == Some(Progress::Solved) || self.stats.expanded == 0 {
             self.plan.clone()

@@ -73,9 +73,9 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
             search.outcome = Some(Progress::Solved);
         } else if root.is_terminal() {
             search.outcome = Some(Progress::Exhausted);
+        } else if search.admit(&root, 0).is_none() {
+            search.outcome = Some(Progress::LimitReached(Limit::Memory));
         } else {
-            // The set is empty, so the root is admitted.
-            let _ = search.admit(&root, 0);
             search.observer.generated(
                 &root,
                 Visit {
@@ -110,8 +110,17 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
     }
 
     /// Records `state` as visited at `depth`; false if it was visited already (at a depth no
-    /// greater than `depth`, when a maximum depth is set). `None` when the store is full.
+    /// greater than `depth`, when a maximum depth is set). `None` when storing it would pass the
+    /// memory limit.
     fn admit(&mut self, state: &P, depth: u32) -> Option<bool> {
+        let headroom = self
+            .options
+            .limits
+            .max_memory_bytes
+            .saturating_sub(self.memory_bytes());
+        if !self.visited.reserve(1, headroom) {
+            return None;
+        }
         Some(match self.visited.find_or_insert(state.key(), depth)? {
             Lookup::Inserted(_) => true,
             Lookup::Found(_) if self.options.max_depth.is_none() => false,

@@ -103,9 +103,9 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             search.outcome = Some(Progress::Solved);
             return search;
         }
-        // The set is empty, so the root is admitted.
-        let _ = search.admit(&root, 0);
-        if search.is_leaf(&root, 0) {
+        if search.admit(&root, 0).is_none() {
+            search.outcome = Some(Progress::LimitReached(Limit::Memory));
+        } else if search.is_leaf(&root, 0) {
             search.score_leaf(&root, 0, false);
         } else {
             search.observer.generated(
@@ -117,7 +117,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             );
             search.root = Some(root);
         }
-        search.stats.stored = 1;
+        search.stats.stored = search.reached.len() as u64;
         search
     }
 
@@ -152,8 +152,16 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
     }
 
     /// Records `state` as reached at `depth`; false if it was reached before at a depth no
-    /// greater. `None` when the store is full.
+    /// greater. `None` when storing it would pass the memory limit.
     fn admit(&mut self, state: &P, depth: u32) -> Option<bool> {
+        let headroom = self
+            .options
+            .limits
+            .max_memory_bytes
+            .saturating_sub(self.memory_bytes());
+        if !self.reached.reserve(1, headroom) {
+            return None;
+        }
         Some(match self.reached.find_or_insert(state.key(), depth)? {
             Lookup::Inserted(_) => true,
             Lookup::Found(id) => {
@@ -314,7 +322,8 @@ pub enum AgentStatus {
     Lost,
     /// [`DlsAgentOptions::max_moves`] moves were made without an end.
     MoveCapReached,
-    /// The planner proposed no action (no legal action, or every one leads back to the state).
+    /// The planner proposed no action: no legal action, every one leads back to the state, or
+    /// the planning search could not start within its memory limit.
     Stuck,
 }
 

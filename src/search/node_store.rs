@@ -304,7 +304,7 @@ fn split(hash: u64) -> [u32; 2] {
 
 /// The home slot of the 32 hash bits `low` in a table of `size` slots.
 fn slot_of(low: u64, size: usize) -> usize {
-    ((low * size as u64) >> 32) as usize
+    ((low as u128 * size as u128) >> 32) as usize
 }
 
 /// Pushes onto `vec`, growing its capacity by half (not doubling) so that large searches waste

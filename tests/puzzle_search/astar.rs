@@ -9,7 +9,7 @@ use searchlab::search::{Limit, Progress, Search};
 
 use crate::check::{assert_solves, finish};
 use crate::eight_puzzle::{Eight, HARDEST, HARDEST_TOO, UNSOLVABLE};
-use crate::maze::{Maze, Right, KEY_AND_DOOR, LOCKED, TWO_ROUTES};
+use crate::maze::{Down, Maze, Right, KEY_AND_DOOR, LOCKED, TWO_ROUTES};
 
 fn to_goal(maze: &Maze) -> Option<u32> {
     Some(maze.distance_to_goal())
@@ -32,6 +32,28 @@ fn walks_straight_down_the_short_corridor() {
     assert_eq!(outcome.stats.expanded, 4);
     assert_eq!(outcome.stats.generated, 16);
     assert_eq!(outcome.stats.stored, 6);
+}
+
+#[test]
+fn breaks_ties_in_f_towards_the_deeper_state() {
+    // In an open room the distance is exact, so every cell between the corners has f = 8; going
+    // deeper first (and last queued first) walks one shortest path, expanding only its states.
+    let room = Maze::parse(
+        "
+        #######
+        #S....#
+        #.....#
+        #.....#
+        #.....#
+        #....G#
+        #######",
+    );
+    let outcome = finish(&mut AStar::new(room, to_goal, AStarOptions::default()));
+    assert_eq!(
+        outcome.plan,
+        [Right, Right, Right, Right, Down, Down, Down, Down]
+    );
+    assert_eq!(outcome.stats.expanded, 8);
 }
 
 #[test]

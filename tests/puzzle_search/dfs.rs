@@ -87,6 +87,26 @@ fn with_a_depth_bound_finds_plans_within_it_and_nothing_below_the_optimum() {
 }
 
 #[test]
+fn with_a_depth_bound_enters_a_state_again_when_it_is_met_shallower() {
+    // Down first: (2,1), (2,2), then up to (1,2) at depth 3, the bound, so not expanded. Right
+    // from the start meets (1,2) again at depth 1, and only entering it again finds the goal.
+    let maze = Maze::parse(
+        "
+        ######
+        #S..G#
+        #..###
+        ######",
+    );
+    let options = DfsOptions {
+        max_depth: Some(3),
+        ..DfsOptions::default()
+    };
+    let outcome = finish(&mut Dfs::new(maze, options));
+    assert_eq!(outcome.progress, Progress::Solved);
+    assert_eq!(outcome.plan, [Right, Right, Right]);
+}
+
+#[test]
 fn proves_unsolvable_puzzles_unsolvable() {
     let outcome = finish(&mut Dfs::new(
         Maze::parse(WALLED_OFF),
