@@ -15,6 +15,7 @@
 //! [`game_kind`]; everything else goes through the [`GameKind`], [`Playable`] and [`Job`] traits.
 
 use crate::game::Game;
+use crate::games::bait::eval::BaitEval;
 use crate::games::bait::{BaitState, LevelError, Outcome};
 use crate::rng::Rng;
 use crate::search::anytime::RootActionStat;
@@ -224,6 +225,8 @@ trait Board: Game {
     fn board_view(&self) -> BoardView;
     /// "playing", "won" or "lost".
     fn outcome_word(&self) -> &'static str;
+    /// Whether the game, still running, provably can no longer be won.
+    fn cannot_win(&self) -> bool;
 }
 
 /// Bait's board-view flags.
@@ -279,6 +282,10 @@ impl Board for BaitState {
             Outcome::Won => "won",
             Outcome::Lost => "lost",
         }
+    }
+
+    fn cannot_win(&self) -> bool {
+        self.outcome() == Outcome::Running && BaitEval::new(self.level()).is_dead(self)
     }
 }
 
@@ -362,6 +369,7 @@ trait Playable {
     fn undo(&mut self) -> bool;
     fn reset(&mut self);
     fn outcome(&self) -> &'static str;
+    fn cannot_win(&self) -> bool;
     fn score(&self) -> f64;
     fn moves(&self) -> &[u32];
     fn view(&self) -> BoardView;
@@ -438,6 +446,10 @@ impl<G: Board> Playable for Session<G> {
 
     fn outcome(&self) -> &'static str {
         self.current().outcome_word()
+    }
+
+    fn cannot_win(&self) -> bool {
+        self.current().cannot_win()
     }
 
     fn score(&self) -> f64 {
@@ -536,6 +548,13 @@ impl GameSession {
     /// "playing", "won" or "lost".
     pub fn outcome(&self) -> String {
         self.inner.outcome().into()
+    }
+
+    /// Whether the game goes on but provably can no longer be won (for Bait: a box sealed the
+    /// key or the door, or the way to them is cut).
+    #[wasm_bindgen(js_name = cannotWin)]
+    pub fn cannot_win(&self) -> bool {
+        self.inner.cannot_win()
     }
 
     /// The score so far.

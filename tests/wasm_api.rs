@@ -81,6 +81,19 @@ fn a_session_plays_to_a_win_and_undoes() {
 }
 
 #[wasm_bindgen_test]
+fn a_sealed_door_is_seen_at_once() {
+    // Pushing the box right four times buries the key, then seals the door against the wall.
+    let level = "wwwwwwwww\nwwwww.www\nwA.1..kgw\nw.www.www\nw.....www\nwwwwwwwww";
+    let mut session = GameSession::new("bait", level).unwrap();
+    assert!(!session.cannot_win());
+    for _ in 0..4 {
+        session.apply(RIGHT).unwrap();
+    }
+    assert_eq!(session.outcome(), "playing");
+    assert!(session.cannot_win());
+}
+
+#[wasm_bindgen_test]
 fn the_board_view_has_one_flag_byte_per_cell() {
     let mut session = GameSession::new("bait", FIRST_STEPS).unwrap();
     let view = session.view().unwrap();

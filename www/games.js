@@ -22,6 +22,7 @@ export const GAMES = {
     floorChar: '.',
     /** Words for the end of a game. */
     lostReason: (view) => (view.alive ? 'out of time' : 'the avatar fell into a hole'),
+    stuckReason: 'a box seals the key or the door, or the way to them is cut',
   },
 };
 

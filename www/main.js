@@ -399,13 +399,23 @@ async function actOnce(token) {
   return { action: message.action ?? app.game.noop, roundTripMs };
 }
 
-/** Shows the outcome if the game is over; returns whether it is. */
+/**
+ * Shows the outcome if the game is over, or stops the agent if the level can no longer be won
+ * (rather than let it wander until the tick limit); returns whether the run should end.
+ */
 function finishIfOver() {
   const words = outcomeWords();
-  if (!words) return false;
-  halt();
-  setStatus(words[0], words[1]);
-  return true;
+  if (words) {
+    halt();
+    setStatus(words[0], words[1]);
+    return true;
+  }
+  if (app.session.cannotWin()) {
+    halt();
+    setStatus('idle', `Stuck after ${app.session.moves()} moves: the level can no longer be won (${app.game.stuckReason}). Press Undo or Reset.`);
+    return true;
+  }
+  return false;
 }
 
 function delayMs() {

@@ -4,26 +4,39 @@
 // dropped. The watchdog terminates and respawns a worker that stays silent too long (a stuck
 // slice), that crashes, or that does not confirm a stop quickly; the caller is told why.
 
-/** A plan request must post progress at least this often. */
-const SILENCE_LIMIT_MS = 3000;
-/** An act may overrun its budget by this much before the worker counts as stuck. */
-const ACT_GRACE_MS = 1500;
-/** A stop not confirmed within this time ends the worker. */
-const STOP_LIMIT_MS = 400;
-/** Loading the wasm module in a new worker may take this long. */
-const LOAD_LIMIT_MS = 15000;
+/** The watchdog's patience, in milliseconds. */
+export const DEFAULT_LIMITS = {
+  /** A plan request must post progress at least this often. */
+  silenceMs: 3000,
+  /** An act may overrun its budget by this much before the worker counts as stuck. */
+  actGraceMs: 1500,
+  /** A stop not confirmed within this time ends the worker. */
+  stopMs: 400,
+  /** Loading the wasm module in a new worker may take this long. */
+  loadMs: 15000,
+};
 
 export class WorkerRestarted extends Error {}
 export class SearchStopped extends Error {}
 
 export class SearchClient {
-  /** `onRestart(reason)` is told whenever the watchdog replaces the worker. */
-  constructor({ onRestart }) {
+  /**
+   * `onRestart(reason)` is told whenever the watchdog replaces the worker; `limits` overrides
+   * some of DEFAULT_LIMITS.
+   */
+  constructor({ onRestart, limits = {} }) {
     this.onRestart = onRestart;
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.nextId = 1;
     this.active = null; // { id, resolve, reject, onProgress, limitMs, heard }
-    this.timer = setInterval(() => this.watch(), 100);
+    this.timer = setInterval(() => this.watch(), Math.min(100, this.limits.stopMs / 4));
     this.spawn();
+  }
+
+  /** Ends the worker and the watchdog. */
+  dispose() {
+    clearInterval(this.timer);
+    this.worker.terminate();
   }
 
   spawn() {
@@ -53,14 +66,14 @@ export class SearchClient {
 
   watch() {
     const now = performance.now();
-    if (!this.ready && now - this.spawnedAt > LOAD_LIMIT_MS) {
+    if (!this.ready && now - this.spawnedAt > this.limits.loadMs) {
       this.spawnedAt = now;
       this.restart('the search worker did not start');
       return;
     }
     const active = this.active;
     if (!active || !this.ready) return;
-    if (active.stopRequestedAt !== undefined && now - active.stopRequestedAt > STOP_LIMIT_MS) {
+    if (active.stopRequestedAt !== undefined && now - active.stopRequestedAt > this.limits.stopMs) {
       this.restart('the search did not stop in time, so its worker was restarted');
     } else if (now - Math.max(active.heard, this.readyAt) > active.limitMs) {
       this.restart('the search worker stopped responding and was restarted');
@@ -117,7 +130,7 @@ export class SearchClient {
   request(message, onProgress) {
     if (this.active) this.cancelQuietly();
     const id = this.nextId++;
-    const limitMs = message.type === 'act' ? message.budgetMs + ACT_GRACE_MS : SILENCE_LIMIT_MS;
+    const limitMs = message.type === 'act' ? message.budgetMs + this.limits.actGraceMs : this.limits.silenceMs;
     return new Promise((resolve, reject) => {
       this.active = { id, resolve, reject, onProgress, limitMs, heard: performance.now() };
       this.worker.postMessage({ ...message, id });

@@ -89,6 +89,9 @@ test('MCTS with a 40 ms budget answers every act in time while the page handles 
   const clickMs = Date.now() - t0;
   await page.waitForFunction(() => window.searchlabMetrics.acts.length >= 20, null, { timeout: 30000 });
   await page.screenshot({ path: path.join(shots, 'mcts-acting.png') });
+  // The root actions' values and visits are shown.
+  assert.equal(await page.locator('[data-testid=root-actions]').isVisible(), true);
+  assert.equal(await page.locator('[data-testid=root-actions] tbody tr').count(), 4);
   await page.click('[data-testid=stop]');
   const acts = await page.evaluate(() => window.searchlabMetrics.acts);
   const slowest = Math.max(...acts.map((a) => a.thinkMs));
@@ -98,6 +101,20 @@ test('MCTS with a 40 ms budget answers every act in time while the page handles 
     // ACTION_TIME = 40 ms); the worker stops a slice before the budget, so it stays well inside.
     assert.ok(act.thinkMs <= act.budgetMs + 10, `an act took ${act.thinkMs} ms for a ${act.budgetMs} ms budget`);
   }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('depth-limited DFS walks into the sealed door, and the page says so', async () => {
+  const rows = await levelRows('sealed-door');
+  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=dls&depth=5&mode=plan&seed=1'));
+  await setSpeed(page, 30);
+  await page.click('[data-testid=play]');
+  await page.waitForFunction(() => /Stuck/.test(document.querySelector('[data-testid=status]').textContent));
+  const s = await status(page);
+  assert.equal(s.state, 'idle');
+  assert.match(s.text, /can no longer be won/);
+  await page.screenshot({ path: path.join(shots, 'dls-stuck.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });
