@@ -883,7 +883,7 @@ struct AstarBench {
 
 /// `speed::bait_astar`: A* with the walls-only distance to the end; returns
 /// `{ planLength, expanded }`.
-#[wasm_bindgen(js_name = benchAstar)]
+#[wasm_bindgen(js_name = benchAstar, unchecked_return_type = "{ planLength: number; expanded: number }")]
 pub fn bench_astar(level: &str) -> Result<JsValue, JsError> {
     let run = crate::speed::bait_astar(level).map_err(|e| JsError::new(&format!("level: {e}")))?;
     to_js(&AstarBench {
