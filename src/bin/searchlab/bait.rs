@@ -1,4 +1,5 @@
-//! `searchlab bait trace|solve|bench` (`solve` lives in `bait_solve.rs`).
+//! `searchlab bait trace|solve|bench|bench-search` (`solve` lives in `bait_solve.rs`,
+//! `bench-search` in `bait_search_bench.rs`).
 //!
 //! - `trace --level FILE --actions LETTERS [--tick-limit N]`: JSON Lines in the golden format
 //!   (`shared/bait/goldens/README.md`): line 0 the starting state, then one line per action,
@@ -23,6 +24,7 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
     match command {
         "trace" => trace_command(flags),
         "bench" => bench_command(flags),
+        "bench-search" => crate::bait_search_bench::bench_search_command(flags),
         "solve" => {
             let path: String = flags.require("level")?;
             let mut level = load_level(&path)?;
@@ -32,7 +34,7 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
             crate::bait_solve::solve_command(flags, level)
         }
         _ => Err(CliError(format!(
-            "bait: unknown command '{command}' (expected trace, solve or bench)"
+            "bait: unknown command '{command}' (expected trace, solve, bench or bench-search)"
         ))),
     }
 }

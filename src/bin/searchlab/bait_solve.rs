@@ -50,6 +50,8 @@ struct Report {
     stored: u64,
     searches: u64,
     elapsed_ms: f64,
+    /// Peak resident memory of the whole process (Linux only).
+    peak_rss_mib: Option<f64>,
 }
 
 /// Runs `bait solve`.
@@ -112,6 +114,7 @@ pub fn solve_command(flags: &Flags, level: Level) -> CliResult<()> {
         stored: stats.stored,
         searches,
         elapsed_ms: (elapsed_ms * 1e3).round() / 1e3,
+        peak_rss_mib: crate::peak_memory::peak_rss_mib(),
     };
     println!("{}", serde_json::to_string(&report)?);
     Ok(())

@@ -5,7 +5,9 @@
 
 mod args;
 mod bait;
+mod bait_search_bench;
 mod bait_solve;
+mod peak_memory;
 
 use args::{CliError, CliResult, Flags};
 
@@ -16,6 +18,7 @@ games and commands:
              [--weight W] [--uct K] [--rollout-depth N] [--population N] [--horizon N]
              [--budget-ms N | --iterations N] [--max-nodes N] [--max-memory-mb N] [--keys exact|fingerprint]
              [--seed N] [--tick-limit N] [--max-moves N]
+  bait bench-search [--runs R] [--levels DIR] [--bfs-level3-nodes N]
   bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]";
 
 fn main() {

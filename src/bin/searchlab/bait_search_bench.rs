@@ -1,0 +1,85 @@
+//! `searchlab bait bench-search`: BFS and A* on the five official levels, each run in its own
+//! process (so peak memory is the search's own), reporting per level and algorithm the median
+//! time over the runs, the expansions, the search's memory estimate and the peak resident memory.
+//!
+//! BFS on level 3 cannot finish in memory (10.5 million states within 28 moves, growing 1.7x per
+//! move), so it runs under `--bfs-level3-nodes` expansions (default 2 million) and is reported as
+//! a limit reached.
+
+use std::process::Command;
+
+use serde_json::{json, Value};
+
+use crate::args::{CliError, CliResult, Flags};
+
+/// The searches measured, as `solve` flags.
+const SEARCHES: [(&str, &[&str]); 3] = [
+    ("bfs", &["--algo", "bfs"]),
+    ("astar-walls", &["--algo", "astar", "--heuristic", "walls"]),
+    ("astar-state", &["--algo", "astar", "--heuristic", "state"]),
+];
+
+/// Runs `bait bench-search`.
+pub fn bench_search_command(flags: &Flags) -> CliResult<()> {
+    let runs: usize = flags.get_or("runs", 3)?;
+    let dir: String = flags.get_or("levels", "../shared/bait/levels".to_string())?;
+    let bfs_level3_nodes: u64 = flags.get_or("bfs-level3-nodes", 2_000_000)?;
+    if !(1..=100).contains(&runs) {
+        return Err(CliError(format!(
+            "--runs: must be between 1 and 100, got {runs}"
+        )));
+    }
+    flags.finish()?;
+    let exe = std::env::current_exe()?;
+    for level in 0..5 {
+        let path = format!("{dir}/bait_lvl{level}.txt");
+        for (name, algo_flags) in SEARCHES {
+            let mut args: Vec<String> = ["bait", "solve", "--level", &path]
+                .iter()
+                .chain(algo_flags)
+                .map(|s| s.to_string())
+                .collect();
+            if level == 3 && name == "bfs" {
+                args.extend(["--max-nodes".into(), bfs_level3_nodes.to_string()]);
+            }
+            let mut reports = Vec::with_capacity(runs);
+            for _ in 0..runs {
+                let output = Command::new(&exe).args(&args).output()?;
+                if !output.status.success() {
+                    return Err(CliError(format!(
+                        "level {level} {name}: {}",
+                        String::from_utf8_lossy(&output.stderr).trim()
+                    )));
+                }
+                reports.push(serde_json::from_slice::<Value>(&output.stdout)?);
+            }
+            println!("{}", summary(level, name, &reports));
+        }
+    }
+    Ok(())
+}
+
+/// One JSON line: the first run's counts (searches are deterministic) and median time and memory.
+fn summary(level: usize, name: &str, reports: &[Value]) -> Value {
+    let first = &reports[0];
+    json!({
+        "level": level,
+        "search": name,
+        "status": first["status"],
+        "length": first["length"],
+        "expanded": first["expanded"],
+        "stored": first["stored"],
+        "median_ms": median(reports, "elapsed_ms"),
+        "median_peak_rss_mib": median(reports, "peak_rss_mib"),
+        "runs": reports.len(),
+    })
+}
+
+fn median(reports: &[Value], field: &str) -> Option<f64> {
+    let mut values: Vec<f64> = reports.iter().filter_map(|r| r[field].as_f64()).collect();
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    Some(values[values.len() / 2])
+}
