@@ -51,6 +51,13 @@ test('the page loads with no console errors, in light and dark themes', async ()
   assert.equal(s.moves, 0);
   assert.match(page.url(), /#v=1&game=bait&level=.+&algo=astar&.*seed=\d+/, 'the URL follows the settings');
   await page.screenshot({ path: path.join(shots, 'load-light.png') });
+  // The URL follows the settings, and Copy link copies it.
+  await page.selectOption('[data-testid=algo]', 'mcts');
+  assert.match(page.url(), /&algo=mcts&uct=[\d.]+&rollout-depth=10&mode=act&max-nodes=\d+&budget-ms=40&seed=\d+$/);
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.click('[data-testid=copy-link]');
+  assert.match((await status(page)).text, /Link copied/);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: path.join(shots, 'load-dark.png') });
   await page.setViewportSize({ width: 600, height: 900 });
