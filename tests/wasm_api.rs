@@ -82,13 +82,16 @@ fn a_session_plays_to_a_win_and_undoes() {
 
 #[wasm_bindgen_test]
 fn a_sealed_door_is_seen_at_once() {
-    // Pushing the box right four times buries the key, then seals the door against the wall.
+    // Pushing the box right: the fourth push puts it on the key, the fifth on the door, against
+    // the wall, where it can never move again.
     let level = "wwwwwwwww\nwwwww.www\nwA.1..kgw\nw.www.www\nw.....www\nwwwwwwwww";
     let mut session = GameSession::new("bait", level).unwrap();
     assert!(!session.cannot_win());
     for _ in 0..4 {
         session.apply(RIGHT).unwrap();
     }
+    assert!(!session.cannot_win(), "a box on the key can still move on");
+    session.apply(RIGHT).unwrap();
     assert_eq!(session.outcome(), "playing");
     assert!(session.cannot_win());
 }

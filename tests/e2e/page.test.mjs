@@ -56,7 +56,7 @@ test('the page loads with no console errors, in light and dark themes', async ()
   assert.match(page.url(), /&algo=mcts&uct=[\d.]+&rollout-depth=10&mode=act&max-nodes=\d+&budget-ms=40&seed=\d+$/);
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await page.click('[data-testid=copy-link]');
-  assert.match((await status(page)).text, /Link copied/);
+  await page.waitForFunction(() => /Link copied/.test(document.querySelector('[data-testid=status]').textContent));
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: path.join(shots, 'load-dark.png') });
