@@ -1,2 +1,4 @@
 //! Game rules, one folder per game. Rules never import `search`.
+
 pub mod bait;
+pub mod g2048;

@@ -9,9 +9,11 @@ use serde::{Deserialize, Serialize};
 
 pub mod anytime;
 pub mod astar;
+pub mod baseline;
 pub mod bfs;
 pub mod dfs;
 pub mod dls;
+pub mod expectimax;
 pub mod mcts;
 pub mod node_store;
 pub mod rhea;

@@ -7,6 +7,7 @@ mod args;
 mod bait;
 mod bait_search_bench;
 mod bait_solve;
+mod g2048;
 mod peak_memory;
 
 use args::{CliError, CliResult, Flags};
@@ -19,7 +20,8 @@ games and commands:
              [--budget-ms N | --iterations N] [--max-nodes N] [--max-memory-mb N] [--keys exact|fingerprint]
              [--seed N] [--tick-limit N] [--max-moves N]
   bait bench-search [--runs R] [--levels DIR] [--bfs-level3-nodes N]
-  bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]";
+  bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]
+  2048 play|bench   play --algo mcts|expectimax|greedy|random [--depth N] [--budget-ms N | --iterations N] --games N --seed S";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +39,7 @@ fn run(words: &[String]) -> CliResult<()> {
     let flags = Flags::parse(rest)?;
     match game {
         "bait" => bait::run(command, &flags),
+        "2048" => g2048::run(command, &flags),
         _ => Err(CliError(format!(
             "unknown game '{game}' (command '{command}')\n{USAGE}"
         ))),

@@ -1,0 +1,379 @@
+//! `searchlab 2048 play|bench`: batches of games by one policy, and engine/search speed.
+//!
+//! `play --algo expectimax|greedy|random|mcts [--depth N] [--budget-ms N | --iterations N]
+//! --games N --seed S` prints one JSON line per game, then a summary line. Game `i` (from 0)
+//! plays with seed `S` itself when `--games 1`, and with `Rng::derive(S, i)` otherwise; each line
+//! prints that seed, so `--games 1 --seed <printed seed>` (same other flags) replays game `i`
+//! exactly. Within a game, spawns draw from `Rng::new(seed)` (see `G2048::sample_spawn`) and the
+//! random policy from `Rng::new(Rng::derive(seed, 1))`.
+//!
+//! Expectimax: `--depth N` fixes the deepest iteration (player moves); without it the depth
+//! adapts to the board (`eval::adaptive_depth`, 2 to 4). `--iterations N` caps expansions per
+//! move, `--budget-ms N` the time per move (iterative deepening to depth 32 unless `--depth`
+//! says otherwise); without either the search runs to its depth. `--budget-ms` makes games
+//! depend on the machine's speed, so only the node budgets replay exactly.
+
+use crate::args::{CliError, CliResult, Flags};
+use searchlab::game::Game;
+use searchlab::games::g2048::board::Board;
+use searchlab::games::g2048::eval::{adaptive_depth, Evaluator};
+use searchlab::games::g2048::{Action, Direction, G2048};
+use searchlab::rng::Rng;
+use searchlab::search::baseline::{greedy_action, random_action};
+use searchlab::search::expectimax::{Config, Expectimax};
+use searchlab::search::mcts::{Mcts, MctsConfig};
+use searchlab::search::{Limits, Search};
+use serde_json::json;
+use std::time::Instant;
+
+/// Runs `searchlab 2048 COMMAND`.
+pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
+    match command {
+        "play" => play(flags),
+        "bench" => bench(flags),
+        _ => Err(CliError(format!(
+            "2048: unknown command '{command}' (expected play or bench)"
+        ))),
+    }
+}
+
+/// How moves are chosen.
+enum Policy {
+    Random,
+    Greedy,
+    Expectimax {
+        depth: Option<u32>,
+        budget: Budget,
+    },
+    /// The course's agent: UCT with random rollouts to the end, reward = score gained.
+    Mcts {
+        budget: Budget,
+    },
+}
+
+/// How long each expectimax move may search.
+#[derive(Clone, Copy)]
+enum Budget {
+    ToDepth,
+    Expansions(u64),
+    Millis(u64),
+}
+
+/// Memory for one move's search (cache included).
+const SEARCH_MEMORY_BYTES: u64 = 256 << 20;
+/// MCTS's time per move when no budget is given: the course's one second.
+const MCTS_DEFAULT_MS: u64 = 1000;
+/// Deepest iteration when only a time budget bounds the search.
+const TIME_MODE_MAX_DEPTH: u32 = 32;
+
+fn policy_from(flags: &Flags) -> CliResult<Policy> {
+    let algo = flags.text("algo").unwrap_or("expectimax").to_string();
+    let depth: Option<u32> = flags.get("depth")?;
+    let iterations: Option<u64> = flags.get("iterations")?;
+    let budget_ms: Option<u64> = flags.get("budget-ms")?;
+    if depth == Some(0) {
+        return Err(CliError("--depth: must be at least 1".into()));
+    }
+    let budget = match (iterations, budget_ms) {
+        (Some(_), Some(_)) => {
+            return Err(CliError(
+                "--iterations and --budget-ms: give at most one of them".into(),
+            ))
+        }
+        (Some(0), None) => return Err(CliError("--iterations: must be at least 1".into())),
+        (Some(n), None) => Budget::Expansions(n),
+        (None, Some(ms)) => Budget::Millis(ms),
+        (None, None) => Budget::ToDepth,
+    };
+    let searchless = depth.is_some() || !matches!(budget, Budget::ToDepth);
+    match algo.as_str() {
+        "expectimax" => Ok(Policy::Expectimax { depth, budget }),
+        "random" | "greedy" if searchless => Err(CliError(format!(
+            "--algo {algo}: takes no --depth, --iterations or --budget-ms"
+        ))),
+        "random" => Ok(Policy::Random),
+        "greedy" => Ok(Policy::Greedy),
+        "mcts" if depth.is_some() => Err(CliError(
+            "--depth: MCTS takes no depth (its rollouts run to the end of the game)".into(),
+        )),
+        "mcts" => Ok(Policy::Mcts {
+            budget: match budget {
+                Budget::ToDepth => Budget::Millis(MCTS_DEFAULT_MS),
+                other => other,
+            },
+        }),
+        _ => Err(CliError(format!(
+            "--algo: unknown algorithm '{algo}' (expected mcts, expectimax, greedy or random)"
+        ))),
+    }
+}
+
+/// The move `policy` chooses in `game` (a player's node), and the expansions it cost.
+fn choose(policy: &Policy, game: &G2048, rng: &mut Rng) -> (Option<Action>, u64) {
+    let evaluator = Evaluator::shared();
+    match *policy {
+        Policy::Random => (random_action(game, rng), 0),
+        Policy::Greedy => (greedy_action(game, |g| evaluator.value(g)), 0),
+        Policy::Expectimax { depth, budget } => {
+            let max_depth = match (depth, budget) {
+                (Some(d), _) => d,
+                (None, Budget::Millis(_)) => TIME_MODE_MAX_DEPTH,
+                (None, _) => adaptive_depth(game, 2, 4),
+            };
+            let config = Config {
+                max_depth,
+                limits: Limits {
+                    max_nodes: u64::MAX,
+                    max_memory_bytes: SEARCH_MEMORY_BYTES,
+                },
+                ..Config::default()
+            };
+            let mut search =
+                Expectimax::new(*game, |g: &G2048| evaluator.value(g), config).with_key(G2048::key);
+            match budget {
+                Budget::ToDepth => while !search.step(u64::MAX).is_finished() {},
+                Budget::Expansions(n) => {
+                    search.step(n);
+                }
+                Budget::Millis(ms) => {
+                    let start = Instant::now();
+                    while !search.step(2_000).is_finished()
+                        && start.elapsed().as_millis() < u128::from(ms)
+                    {}
+                }
+            }
+            let action = search.best_action().or_else(|| {
+                // Not even depth 1 finished: fall back to the one-ply greedy choice.
+                greedy_action(game, |g| evaluator.value(g))
+            });
+            (action, search.stats().expanded)
+        }
+        Policy::Mcts { budget } => {
+            let config = MctsConfig {
+                limits: Limits {
+                    max_nodes: u64::MAX,
+                    max_memory_bytes: SEARCH_MEMORY_BYTES,
+                },
+                ..MctsConfig::course_2048()
+            };
+            let Ok(mut search) = Mcts::with_returns(*game, config, rng.next_u64()) else {
+                unreachable!("the course preset is a valid configuration")
+            };
+            match budget {
+                Budget::Expansions(n) => {
+                    search.step(n);
+                }
+                Budget::Millis(ms) => {
+                    let start = Instant::now();
+                    while !search.step(64).is_finished()
+                        && start.elapsed().as_millis() < u128::from(ms)
+                    {}
+                }
+                Budget::ToDepth => unreachable!("policy_from gives MCTS a budget"),
+            }
+            (search.best_action(), search.stats().iterations)
+        }
+    }
+}
+
+fn play(flags: &Flags) -> CliResult<()> {
+    let policy = policy_from(flags)?;
+    let games: u64 = flags.require("games")?;
+    let seed: u64 = flags.require("seed")?;
+    flags.finish()?;
+    let mut scores = Vec::new();
+    let mut max_tiles = Vec::new();
+    let started = Instant::now();
+    for i in 0..games {
+        let game_seed = if games == 1 {
+            seed
+        } else {
+            Rng::derive(seed, i)
+        };
+        let start = Instant::now();
+        let mut spawns = Rng::new(game_seed);
+        let mut policy_rng = Rng::new(Rng::derive(game_seed, 1));
+        let mut game = G2048::new_game(&mut spawns);
+        let mut moves = 0u64;
+        let mut nodes = 0u64;
+        while !game.is_terminal() {
+            let (action, cost) = choose(&policy, &game, &mut policy_rng);
+            nodes += cost;
+            let Some(action) = action else { break };
+            game.try_apply(action)?;
+            game.spawn_random(&mut spawns);
+            moves += 1;
+        }
+        let max_tile = game.board().max_tile();
+        emit(&json!({
+                "game": i,
+                "seed": game_seed,
+                "score": game.score(),
+                "max_tile": max_tile,
+                "moves": moves,
+                "nodes": nodes,
+                "seconds": start.elapsed().as_secs_f64(),
+        }))?;
+        scores.push(game.score());
+        max_tiles.push(max_tile);
+    }
+    emit(&summary(
+        &scores,
+        &max_tiles,
+        started.elapsed().as_secs_f64(),
+    ))
+}
+
+fn summary(scores: &[u64], max_tiles: &[u64], seconds: f64) -> serde_json::Value {
+    let n = scores.len();
+    let mean = if n == 0 {
+        0.0
+    } else {
+        scores.iter().sum::<u64>() as f64 / n as f64
+    };
+    let mut sorted = scores.to_vec();
+    sorted.sort_unstable();
+    let median = match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => sorted[n / 2] as f64,
+        _ => (sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0,
+    };
+    let share = |tile: u64| {
+        let reached = max_tiles.iter().filter(|&&t| t >= tile).count();
+        if n == 0 {
+            0.0
+        } else {
+            reached as f64 / n as f64
+        }
+    };
+    let mut counts = std::collections::BTreeMap::new();
+    for &t in max_tiles {
+        *counts.entry(t.to_string()).or_insert(0u64) += 1;
+    }
+    json!({"summary": {
+        "games": n,
+        "mean_score": mean,
+        "median_score": median,
+        "reached": {
+            "1024": share(1024), "2048": share(2048), "4096": share(4096),
+            "8192": share(8192), "16384": share(16384), "32768": share(32768),
+        },
+        "max_tile_counts": counts,
+        "seconds": seconds,
+    }})
+}
+
+fn bench(flags: &Flags) -> CliResult<()> {
+    let millis: u64 = flags.get_or("millis", 2000)?;
+    let seed: u64 = flags.get_or("seed", 1)?;
+    let depth: u32 = flags.get_or("depth", 3)?;
+    flags.finish()?;
+    let mut rng = Rng::new(seed);
+    bench_slides(&mut rng, millis)?;
+    bench_rollouts(&mut rng, millis)?;
+    bench_expectimax(seed, depth, millis)
+}
+
+/// Table-driven slides on random boards (tiles up to 2048, a quarter of the cells empty).
+fn bench_slides(rng: &mut Rng, millis: u64) -> CliResult<()> {
+    let boards: Vec<Board> = (0..4096)
+        .map(|_| {
+            let cells = std::array::from_fn(|_| match rng.below(4) {
+                0 => 0,
+                _ => 1 + rng.below(11) as u8,
+            });
+            Board::from_exponents(cells).unwrap_or_default()
+        })
+        .collect();
+    let start = Instant::now();
+    let mut moves = 0u64;
+    let mut checksum = 0u64;
+    while start.elapsed().as_millis() < u128::from(millis) {
+        for _ in 0..64 {
+            for board in &boards {
+                for direction in Direction::ALL {
+                    let (next, gain) = std::hint::black_box(*board).slide(direction);
+                    checksum = checksum.wrapping_add(next.low() ^ gain);
+                }
+            }
+        }
+        moves += 64 * 4 * boards.len() as u64;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    emit(
+        &json!({"bench": "slides", "moves": moves, "seconds": seconds,
+               "moves_per_second": moves as f64 / seconds, "checksum": checksum}),
+    )
+}
+
+/// Uniformly random games from the start to game over.
+fn bench_rollouts(rng: &mut Rng, millis: u64) -> CliResult<()> {
+    let start = Instant::now();
+    let (mut games, mut moves) = (0u64, 0u64);
+    let mut actions = Vec::new();
+    while start.elapsed().as_millis() < u128::from(millis) {
+        let mut game = G2048::new_game(rng);
+        while !game.is_terminal() {
+            game.legal_actions(&mut actions);
+            game.apply(actions[rng.index(actions.len())]);
+            game.spawn_random(rng);
+            moves += 1;
+        }
+        games += 1;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    emit(
+        &json!({"bench": "random_rollouts", "games": games, "moves": moves, "seconds": seconds,
+               "rollouts_per_second": games as f64 / seconds,
+               "moves_per_second": moves as f64 / seconds}),
+    )
+}
+
+/// Expectimax (default evaluation, cache on) from positions of one greedy game.
+fn bench_expectimax(seed: u64, depth: u32, millis: u64) -> CliResult<()> {
+    let evaluator = Evaluator::shared();
+    let mut spawns = Rng::new(seed);
+    let mut game = G2048::new_game(&mut spawns);
+    let mut positions = Vec::new();
+    while !game.is_terminal() && positions.len() < 400 {
+        positions.push(game);
+        let action = greedy_action(&game, |g| evaluator.value(g))
+            .ok_or_else(|| CliError("bench: greedy found no move".into()))?;
+        game.apply(action);
+        game.spawn_random(&mut spawns);
+    }
+    let start = Instant::now();
+    let (mut searches, mut expanded, mut generated) = (0u64, 0u64, 0u64);
+    'outer: loop {
+        for position in positions.iter().step_by(10) {
+            let config = Config {
+                max_depth: depth,
+                ..Config::default()
+            };
+            let mut search = Expectimax::new(*position, |g: &G2048| evaluator.value(g), config)
+                .with_key(G2048::key);
+            while !search.step(u64::MAX).is_finished() {}
+            let stats = search.stats();
+            searches += 1;
+            expanded += stats.expanded;
+            generated += stats.generated;
+            if start.elapsed().as_millis() >= u128::from(millis) {
+                break 'outer;
+            }
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    emit(
+        &json!({"bench": "expectimax", "depth": depth, "searches": searches,
+               "expanded": expanded, "generated": generated, "seconds": seconds,
+               "generated_per_second": generated as f64 / seconds,
+               "expanded_per_second": expanded as f64 / seconds}),
+    )
+}
+
+/// Prints one JSON line; a closed stdout (`| head`) is an error, not a panic.
+fn emit(value: &serde_json::Value) -> CliResult<()> {
+    use std::io::Write;
+    writeln!(std::io::stdout().lock(), "{value}")?;
+    Ok(())
+}

@@ -1,0 +1,493 @@
+//! Expectimax: depth-limited search through chance nodes, for games with dice or spawns (2048).
+//!
+//! Fits any [`Game`]. Values are from player 0's point of view: player 0's nodes take the
+//! maximum over their actions, other players' nodes the minimum (expectiminimax), and chance
+//! nodes the probability-weighted mean of their outcomes:
+//!
+//! ```text
+//! V(s) = eval(s)                                 if s is terminal, the depth is used up, or
+//!                                                P(s) < min_probability
+//!      = max / min over a of V(child(s, a))      at a player's node
+//!      = sum over (o, p) of p * V(child(s, o))   at a chance node
+//! ```
+//!
+//! Depth counts the player decisions on the line from the root; chance outcomes are free. A state
+//! reached by the `d`-th decision of an iteration of depth `d` is evaluated at once (in 2048 that
+//! is the board right after a move, before its spawn). `P(s)` is the product of the chance
+//! probabilities from the root to `s`; unlikely branches are evaluated instead of expanded, as in
+//! nneonneo's 2048 AI (`CPROB_THRESH_BASE = 1e-4`). A cutoff of 0 turns this off.
+//!
+//! The search is anytime by iterative deepening: it completes depth 1, 2, ... up to
+//! [`Config::max_depth`] and recommends the best root action of the deepest completed iteration.
+//! It keeps its own stack of frames instead of recursing, so [`Search::step`] can stop after any
+//! number of expansions and resume later (the page runs it in slices).
+//!
+//! With a key ([`Expectimax::with_key`]) it caches the values of expanded states. A cached value
+//! serves a later visit of the same state with the same remaining depth, so without the
+//! probability cutoff the cache changes the work but not one value. With the cutoff a state's
+//! value depends a little on the path that reached it (its probability), and the first path's
+//! value serves all, as in nneonneo's cache. The cache stops growing when its estimated size
+//! reaches [`Limits::max_memory_bytes`]; the search goes on without storing new states.
+//!
+//! Reference: Michie (1966) and Russell & Norvig, *AIMA* §5.5 (expectiminimax); nneonneo,
+//! "2048-ai" (2014) for the probability cutoff and the cache.
+
+use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use crate::game::{Game, Turn};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// What an [`Expectimax`] search may do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// Deepest iteration, in player decisions from the root (at least 1).
+    pub max_depth: u32,
+    /// States whose chance probability from the root is below this are evaluated, not expanded.
+    pub min_probability: f64,
+    /// Expansion and memory limits over the whole search.
+    pub limits: Limits,
+}
+
+impl Default for Config {
+    /// Depth 3, cutoff 1e-4, default limits.
+    fn default() -> Self {
+        Config {
+            max_depth: 3,
+            min_probability: 1e-4,
+            limits: Limits::default(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Max,
+    Min,
+    Chance,
+}
+
+/// An expanded state whose children are being searched.
+struct Frame<G> {
+    state: G,
+    kind: Kind,
+    /// Player decisions from the root.
+    depth: u32,
+    /// Actions and outcomes from the root.
+    ply: u32,
+    probability: f64,
+    /// Its children: `actions[start..end]` (player nodes) or `outcomes[start..end]` (chance).
+    start: usize,
+    end: usize,
+    next: usize,
+    /// Best value so far (player nodes) or weighted sum so far (chance nodes).
+    value: f64,
+    key: Option<u128>,
+}
+
+#[derive(Clone, Copy)]
+struct Cached {
+    value: f64,
+    depth_left: u32,
+}
+
+/// A fast hasher for `u128` keys (SplitMix64's finaliser over both halves).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = mix(self.0 ^ u64::from(b));
+        }
+    }
+    fn write_u128(&mut self, key: u128) {
+        self.0 = mix(self.0 ^ key as u64 ^ mix((key >> 64) as u64));
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Estimated bytes per cache entry, counting the hash table's spare room as it doubles.
+const CACHE_ENTRY_BYTES: u64 = 80;
+
+/// Expectimax over `G` with evaluation `E` and observer `O` (see the module docs).
+pub struct Expectimax<G: Game, E, O = NoObserver> {
+    root: G,
+    eval: E,
+    observer: O,
+    config: Config,
+    key: Option<fn(&G) -> u128>,
+    /// Depth of the iteration in progress (or of the next one).
+    depth: u32,
+    frames: Vec<Frame<G>>,
+    actions: Vec<G::Action>,
+    outcomes: Vec<(G::Action, f64)>,
+    scratch_actions: Vec<G::Action>,
+    scratch_outcomes: Vec<(G::Action, f64)>,
+    /// Root children's values in the iteration in progress.
+    root_values: Vec<f64>,
+    /// Root actions with their values from the deepest completed iteration.
+    completed: Vec<(G::Action, f64)>,
+    completed_depth: u32,
+    best: Option<(G::Action, f64)>,
+    cache: HashMap<u128, Cached, BuildHasherDefault<KeyHasher>>,
+    cache_hits: u64,
+    stats: Stats,
+    finished: Option<Progress>,
+}
+
+impl<G: Game, E: Fn(&G) -> f64> Expectimax<G, E> {
+    /// A search from `root` (a player's node) that values cut-off states with `eval`.
+    pub fn new(root: G, eval: E, config: Config) -> Self {
+        Expectimax {
+            root,
+            eval,
+            observer: NoObserver,
+            config,
+            key: None,
+            depth: 1,
+            frames: Vec::new(),
+            actions: Vec::new(),
+            outcomes: Vec::new(),
+            scratch_actions: Vec::new(),
+            scratch_outcomes: Vec::new(),
+            root_values: Vec::new(),
+            completed: Vec::new(),
+            completed_depth: 0,
+            best: None,
+            cache: HashMap::default(),
+            cache_hits: 0,
+            stats: Stats::default(),
+            finished: None,
+        }
+    }
+}
+
+impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
+    /// Caches state values under `key`, which must tell apart any two states whose values may
+    /// differ at equal remaining depth (for 2048: [`crate::games::g2048::G2048::key`]).
+    pub fn with_key(mut self, key: fn(&G) -> u128) -> Self {
+        self.key = Some(key);
+        self
+    }
+
+    /// Sets [`Config::max_depth`] from the root state (adaptive depth), e.g. deeper on crowded
+    /// 2048 boards. The rule's answer is raised to at least 1.
+    pub fn with_depth_rule(mut self, rule: impl FnOnce(&G) -> u32) -> Self {
+        self.config.max_depth = rule(&self.root).max(1);
+        self
+    }
+
+    /// Reports expanded states (with their backed-up value, when they are complete) and
+    /// evaluated states (with their evaluation) to `observer`.
+    pub fn with_observer<P: Observer<G>>(self, observer: P) -> Expectimax<G, E, P> {
+        Expectimax {
+            root: self.root,
+            eval: self.eval,
+            observer,
+            config: self.config,
+            key: self.key,
+            depth: self.depth,
+            frames: self.frames,
+            actions: self.actions,
+            outcomes: self.outcomes,
+            scratch_actions: self.scratch_actions,
+            scratch_outcomes: self.scratch_outcomes,
+            root_values: self.root_values,
+            completed: self.completed,
+            completed_depth: self.completed_depth,
+            best: self.best,
+            cache: self.cache,
+            cache_hits: self.cache_hits,
+            stats: self.stats,
+            finished: self.finished,
+        }
+    }
+
+    /// The observer.
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    /// The configuration (with the depth a depth rule chose).
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Depth of the deepest completed iteration (0 before the first completes).
+    pub fn completed_depth(&self) -> u32 {
+        self.completed_depth
+    }
+
+    /// Each root action with its value in the deepest completed iteration, in legal order.
+    pub fn root_values(&self) -> &[(G::Action, f64)] {
+        &self.completed
+    }
+
+    /// The value of the recommended action in the deepest completed iteration.
+    pub fn best_value(&self) -> Option<f64> {
+        self.best.map(|(_, v)| v)
+    }
+
+    /// How many visits the cache answered.
+    pub fn cache_hits(&self) -> u64 {
+        self.cache_hits
+    }
+
+    fn kind_of(turn: Turn) -> Kind {
+        match turn {
+            Turn::Player(0) => Kind::Max,
+            Turn::Chance => Kind::Chance,
+            _ => Kind::Min,
+        }
+    }
+
+    /// Pushes a frame for `state`, listing its children. Counts one expansion.
+    fn push(&mut self, state: G, depth: u32, ply: u32, probability: f64, key: Option<u128>) {
+        let kind = Self::kind_of(state.turn());
+        let (start, end) = if kind == Kind::Chance {
+            state.chance_outcomes(&mut self.scratch_outcomes);
+            let start = self.outcomes.len();
+            self.outcomes.extend_from_slice(&self.scratch_outcomes);
+            (start, self.outcomes.len())
+        } else {
+            state.legal_actions(&mut self.scratch_actions);
+            let start = self.actions.len();
+            self.actions.extend_from_slice(&self.scratch_actions);
+            (start, self.actions.len())
+        };
+        let value = match kind {
+            Kind::Max => f64::NEG_INFINITY,
+            Kind::Min => f64::INFINITY,
+            Kind::Chance => 0.0,
+        };
+        self.frames.push(Frame {
+            state,
+            kind,
+            depth,
+            ply,
+            probability,
+            start,
+            end,
+            next: start,
+            value,
+            key,
+        });
+        self.stats.expanded += 1;
+        self.stats.max_frontier = self.stats.max_frontier.max(self.frames.len() as u64);
+    }
+
+    /// Folds a child's value into the top frame (its parent).
+    fn fold(&mut self, value: f64) {
+        let is_root = self.frames.len() == 1;
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        match frame.kind {
+            Kind::Max => frame.value = frame.value.max(value),
+            Kind::Min => frame.value = frame.value.min(value),
+            Kind::Chance => frame.value += self.outcomes[frame.next - 1].1 * value,
+        }
+        if is_root {
+            self.root_values.push(value);
+        }
+    }
+
+    /// Pops the finished top frame, caches it and folds its value into its parent.
+    fn finish_top(&mut self) {
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        // A player's node with no legal action is valued like a leaf.
+        let value = if frame.start == frame.end {
+            (self.eval)(&frame.state)
+        } else {
+            frame.value
+        };
+        self.observer.expanded(
+            &frame.state,
+            Visit {
+                depth: frame.ply,
+                value,
+            },
+        );
+        if let Some(key) = frame.key {
+            self.store(key, value, self.depth - frame.depth);
+        }
+        if self.frames.is_empty() {
+            self.finish_iteration(&frame);
+        }
+        if frame.kind == Kind::Chance {
+            self.outcomes.truncate(frame.start);
+        } else {
+            self.actions.truncate(frame.start);
+        }
+        if !self.frames.is_empty() {
+            self.fold(value);
+        }
+    }
+
+    fn store(&mut self, key: u128, value: f64, depth_left: u32) {
+        let room = self.config.limits.max_memory_bytes / CACHE_ENTRY_BYTES;
+        if (self.cache.len() as u64) < room || self.cache.contains_key(&key) {
+            self.cache.insert(key, Cached { value, depth_left });
+        }
+    }
+
+    fn finish_iteration(&mut self, root: &Frame<G>) {
+        let actions = &self.actions[root.start..root.end];
+        debug_assert_eq!(actions.len(), self.root_values.len());
+        self.completed = actions
+            .iter()
+            .copied()
+            .zip(self.root_values.iter().copied())
+            .collect();
+        let better = |a: f64, b: f64| match root.kind {
+            Kind::Min => a < b,
+            _ => a > b,
+        };
+        self.best = None;
+        for &(action, value) in &self.completed {
+            if self.best.map_or(true, |(_, best)| better(value, best)) {
+                self.best = Some((action, value));
+            }
+        }
+        self.root_values.clear();
+        self.completed_depth = self.depth;
+        self.stats.iterations += 1;
+        self.depth += 1;
+        if self.depth > self.config.max_depth.max(1) {
+            self.finished = Some(Progress::Solved);
+        }
+    }
+
+    /// Generates the top frame's next child and either values it at once or, if `may_expand`,
+    /// expands it; otherwise leaves it for later. Finishes the top frame when it has no child left.
+    fn advance(&mut self, may_expand: bool) -> Advance {
+        let Some(frame) = self.frames.last_mut() else {
+            return Advance::Valued;
+        };
+        if frame.next == frame.end {
+            self.finish_top();
+            return Advance::Valued;
+        }
+        let (action, weight) = if frame.kind == Kind::Chance {
+            self.outcomes[frame.next]
+        } else {
+            (self.actions[frame.next], 1.0)
+        };
+        let mut child = frame.state.clone();
+        child.apply(action);
+        let depth = frame.depth + u32::from(frame.kind != Kind::Chance);
+        let ply = frame.ply + 1;
+        let probability = frame.probability * weight;
+        self.stats.max_depth = self.stats.max_depth.max(ply);
+        if depth >= self.depth || probability < self.config.min_probability || child.is_terminal() {
+            frame.next += 1;
+            self.stats.generated += 1;
+            let value = (self.eval)(&child);
+            self.observer.generated(&child, Visit { depth: ply, value });
+            self.fold(value);
+            return Advance::Valued;
+        }
+        let key = self.key.map(|key| key(&child));
+        if let Some(key) = key {
+            if let Some(hit) = self.cache.get(&key) {
+                if hit.depth_left == self.depth - depth {
+                    let value = hit.value;
+                    frame.next += 1;
+                    self.stats.generated += 1;
+                    self.cache_hits += 1;
+                    self.fold(value);
+                    return Advance::Valued;
+                }
+            }
+        }
+        if !may_expand {
+            return Advance::Blocked;
+        }
+        frame.next += 1;
+        self.stats.generated += 1;
+        self.push(child, depth, ply, probability, key);
+        Advance::Expanded
+    }
+}
+
+/// What one call of [`Expectimax::advance`] did.
+enum Advance {
+    /// A child was valued (evaluated or found in the cache), or a frame finished.
+    Valued,
+    /// A child was expanded.
+    Expanded,
+    /// The next child needs an expansion and none was allowed.
+    Blocked,
+}
+
+impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Search<G> for Expectimax<G, E, O> {
+    /// Runs until the next state to expand would pass `budget` expansions in this call, the
+    /// deepest iteration completes ([`Progress::Solved`]), or a limit is hit. Evaluated and
+    /// cached states cost nothing, so a budget of 1 completes the depth-1 iteration. A root that is not a player's node gives
+    /// [`Progress::Exhausted`]: there is no decision to make.
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(progress) = self.finished {
+            return progress;
+        }
+        let mut spent = 0;
+        loop {
+            if self.frames.is_empty() {
+                if !matches!(self.root.turn(), Turn::Player(_)) {
+                    self.finished = Some(Progress::Exhausted);
+                    return Progress::Exhausted;
+                }
+                if spent >= budget {
+                    return Progress::Running;
+                }
+                if self.stats.expanded >= self.config.limits.max_nodes {
+                    let progress = Progress::LimitReached(Limit::Nodes);
+                    self.finished = Some(progress);
+                    return progress;
+                }
+                let root = self.root.clone();
+                self.push(root, 0, 0, 1.0, None);
+                spent += 1;
+                continue;
+            }
+            let under_limit = self.stats.expanded < self.config.limits.max_nodes;
+            match self.advance(spent < budget && under_limit) {
+                Advance::Expanded => spent += 1,
+                Advance::Blocked if under_limit => return Progress::Running,
+                Advance::Blocked => {
+                    let progress = Progress::LimitReached(Limit::Nodes);
+                    self.finished = Some(progress);
+                    return progress;
+                }
+                Advance::Valued => {}
+            }
+            if let Some(progress) = self.finished {
+                return progress;
+            }
+        }
+    }
+
+    fn best_action(&self) -> Option<G::Action> {
+        self.best.map(|(action, _)| action)
+    }
+
+    /// The recommended root action alone: past it, a chance node has no single line of play.
+    fn principal_variation(&self) -> Vec<G::Action> {
+        self.best_action().into_iter().collect()
+    }
+
+    fn stats(&self) -> Stats {
+        let mut stats = self.stats;
+        stats.stored = (self.frames.len() + self.cache.len()) as u64;
+        stats
+    }
+}
