@@ -4,6 +4,7 @@
 #   ./dev.sh test    install what is missing, then run every test (fmt, clippy, native, wasm, browser)
 #   ./dev.sh build   install what is missing and build www/pkg only
 #   ./dev.sh bench   the native benchmarks recorded in BENCHMARKS.md
+#   ./dev.sh figures the page's figures for BENCHMARKS.md (wasm size, load time, wasm vs native, Stop)
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
 # registries and is skipped when already present.
 set -euo pipefail
@@ -85,7 +86,10 @@ run_tests() {
   cargo test
   build_wasm
   say "wasm boundary tests (wasm-pack test --node)"
-  wasm-pack test --node --mode no-install
+  # Only tests/wasm_*.rs target wasm32; the native integration tests are not built for it.
+  local wasm_tests=()
+  for file in tests/wasm_*.rs; do wasm_tests+=(--test "$(basename "$file" .rs)"); done
+  wasm-pack test --node --mode no-install -- "${wasm_tests[@]}"
   say "browser tests (Chromium + playwright-core)"
   node --test tests/e2e/
 }
@@ -95,10 +99,19 @@ bench() {
   ./target/release/searchlab bait bench "$@"
 }
 
+figures() {
+  setup
+  ensure_chromium
+  build_wasm
+  say "page figures (tests/e2e/bench.mjs)"
+  node tests/e2e/bench.mjs
+}
+
 case "${1:-}" in
   serve) serve ;;
   test) run_tests ;;
   build) setup; build_wasm ;;
   bench) shift; bench "$@" ;;
-  *) echo "usage: ./dev.sh serve|test|build|bench" >&2; exit 2 ;;
+  figures) figures ;;
+  *) echo "usage: ./dev.sh serve|test|build|bench|figures" >&2; exit 2 ;;
 esac

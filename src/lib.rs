@@ -9,3 +9,7 @@ pub mod game;
 pub mod games;
 pub mod rng;
 pub mod search;
+pub mod share;
+pub mod speed;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;

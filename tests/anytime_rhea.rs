@@ -175,7 +175,7 @@ fn the_evaluation_limit_stops_the_search_with_an_answer() {
 #[test]
 fn populations_beyond_the_memory_limit_are_refused() {
     let config = RheaConfig {
-        horizon: 1 << 40,
+        horizon: (1u64 << 40) as usize, // the cast keeps 32-bit targets (wasm-pack test) compiling
         ..RheaConfig::default()
     };
     let mut search = Rhea::with_returns(Nim::new(5), config, 1).unwrap();

@@ -1,0 +1,698 @@
+//! Share links: the whole playground view in a URL fragment, versioned and readable.
+//!
+//! A link looks like
+//! `#v=1&game=bait&level=wwwww/wA.gw/wk..w/wwwww&algo=astar&heuristic=walls&mode=plan&max-nodes=2000000&seed=42`:
+//! `key=value` pairs joined by `&`, values percent-encoded, the level's rows joined by `/`. A teacher
+//! can write one by hand: every key but `v` is optional and takes its default. Parsing is strict
+//! (unknown or repeated keys, out-of-range numbers and oversized links are errors that name the
+//! field), so a typo never silently changes what a class sees. The level's tiles are checked by the
+//! game's own parser, not here.
+//!
+//! The agent's parameters are those of [`AgentSpec`] under the command line's names (`depth`,
+//! `heuristic`, `weight`, `uct`, `rollout-depth`, `population`, `horizon`, `max-nodes`, `seed`), so
+//! a link and a `searchlab bait solve` command with the same settings run the same search; the
+//! link adds the run mode, the think time per action (`budget-ms`) and the course heuristic's
+//! weights (`weights=score,distance,boxes`).
+
+use crate::agents::bait::{AgentSpec, Algorithm, Bound, DEFAULT_DLS_DEPTH};
+use crate::games::bait::eval::CourseWeights;
+use crate::search::Limits;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The link format's version, written as `v=1`.
+pub const VERSION: u32 = 1;
+/// Longest fragment accepted, in bytes (after the `#`, before decoding).
+pub const MAX_LINK_BYTES: usize = 8192;
+/// Most rows in a shared level.
+pub const MAX_LEVEL_ROWS: usize = 64;
+/// Most characters in one row of a shared level.
+pub const MAX_LEVEL_COLUMNS: usize = 64;
+/// Largest seed: seeds stay exact as JavaScript numbers (2^53 - 1).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// The games a link may name.
+pub const GAMES: &[&str] = &["bait"];
+
+/// Whether an algorithm plans to the goal (a puzzle search) rather than acting under a budget.
+pub fn is_planner(algo: Algorithm) -> bool {
+    !algo.is_anytime()
+}
+
+/// The run mode the page starts in: planners plan, anytime searches act.
+pub fn default_mode(algo: Algorithm) -> Mode {
+    if is_planner(algo) {
+        Mode::Plan
+    } else {
+        Mode::Act
+    }
+}
+
+/// The parameter keys an algorithm reads, in the order links write them.
+pub fn parameter_keys(algo: Algorithm) -> &'static [&'static str] {
+    match algo {
+        Algorithm::Dfs | Algorithm::Bfs => &[],
+        Algorithm::Dls => &["depth", "weights"],
+        Algorithm::Astar => &["heuristic"],
+        Algorithm::Wastar => &["heuristic", "weight"],
+        Algorithm::Mcts => &["uct", "rollout-depth"],
+        Algorithm::Rhea => &["population", "horizon"],
+    }
+}
+
+/// How the agent plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Search to the end, then play the plan.
+    Plan,
+    /// The GVGAI loop: think for the budget before every action, then act.
+    Act,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Plan => "plan",
+            Mode::Act => "act",
+        }
+    }
+}
+
+/// Every setting of the playground view. Field names are the JS names (camelCase).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct View {
+    /// The game (one of [`GAMES`]).
+    pub game: String,
+    /// The level's text, rows separated by `\n`; `None` for the page's default level.
+    pub level: Option<String>,
+    /// The search algorithm.
+    pub algo: Algorithm,
+    /// Plan or act.
+    pub mode: Mode,
+    /// Depth limit of depth-limited DFS.
+    pub depth: u32,
+    /// Lower bound of A* and weighted A*.
+    pub heuristic: Bound,
+    /// Weights of depth-limited DFS's course heuristic: per point of score, per step of
+    /// distance still to walk, per cell between a box and its nearest hole.
+    pub weights: [f64; 3],
+    /// Weight w of weighted A* (f = g + w·h), at least 1.
+    pub weight: f64,
+    /// UCT exploration constant K of MCTS.
+    pub uct: f64,
+    /// MCTS rollout depth (also its tree depth limit, as in GVGAI).
+    pub rollout_depth: u32,
+    /// RHEA population size.
+    pub population: u32,
+    /// RHEA horizon (individual length).
+    pub horizon: u32,
+    /// Most expansions (iterations for MCTS and RHEA) of one search.
+    pub max_nodes: u64,
+    /// Think time per action in act mode, in milliseconds.
+    pub budget_ms: u32,
+    /// The search seed; `None` until the page draws a fresh one.
+    pub seed: Option<u64>,
+}
+
+impl Default for View {
+    /// [`AgentSpec`]'s defaults (A* with the state-aware bound, GVGAI's sample agents), plan
+    /// mode, two million expansions, 40 ms per action, no level and no seed yet.
+    fn default() -> Self {
+        let spec = AgentSpec::default();
+        let course = CourseWeights::default();
+        View {
+            game: "bait".into(),
+            level: None,
+            algo: spec.algo,
+            mode: default_mode(spec.algo),
+            depth: DEFAULT_DLS_DEPTH,
+            heuristic: spec.heuristic,
+            weights: [course.score, course.distance, course.box_to_hole],
+            weight: spec.weight,
+            uct: spec.uct,
+            rollout_depth: spec.rollout_depth,
+            population: spec.population as u32,
+            horizon: spec.horizon as u32,
+            max_nodes: 2_000_000,
+            budget_ms: 40,
+            seed: None,
+        }
+    }
+}
+
+/// A link that could not be read: which field, and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShareError {
+    /// The key at fault (`link` for the fragment as a whole).
+    pub field: String,
+    /// What is wrong, in words a person can act on.
+    pub message: String,
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "share link, field '{}': {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ShareError {}
+
+fn error(field: &str, message: impl Into<String>) -> ShareError {
+    ShareError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// Inclusive ranges of the numeric fields.
+const DEPTH_RANGE: (u32, u32) = (1, 64);
+const WEIGHT_RANGE: (f64, f64) = (1.0, 100.0);
+const WEIGHTS_RANGE: (f64, f64) = (-1e6, 1e6);
+const UCT_RANGE: (f64, f64) = (0.0, 100.0);
+const ROLLOUT_RANGE: (u32, u32) = (1, 1000);
+const POPULATION_RANGE: (u32, u32) = (2, 1000);
+const HORIZON_RANGE: (u32, u32) = (1, 1000);
+const NODES_RANGE: (u64, u64) = (1, 50_000_000);
+const BUDGET_RANGE: (u32, u32) = (1, 60_000);
+
+impl View {
+    /// Checks every field against the ranges a link accepts (the page calls this for its own
+    /// settings too, so a view it writes can always be read back).
+    pub fn validate(&self) -> Result<(), ShareError> {
+        if !GAMES.contains(&self.game.as_str()) {
+            return Err(error(
+                "game",
+                format!(
+                    "unknown game '{}' (expected {})",
+                    self.game,
+                    GAMES.join(", ")
+                ),
+            ));
+        }
+        if let Some(level) = &self.level {
+            check_level_size(level)?;
+        }
+        check_range("depth", self.depth, DEPTH_RANGE)?;
+        for weight in self.weights {
+            check_float("weights", weight, WEIGHTS_RANGE)?;
+        }
+        check_float("weight", self.weight, WEIGHT_RANGE)?;
+        check_float("uct", self.uct, UCT_RANGE)?;
+        check_range("rollout-depth", self.rollout_depth, ROLLOUT_RANGE)?;
+        check_range("population", self.population, POPULATION_RANGE)?;
+        check_range("horizon", self.horizon, HORIZON_RANGE)?;
+        check_range("max-nodes", self.max_nodes, NODES_RANGE)?;
+        check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
+        if let Some(seed) = self.seed {
+            check_range("seed", seed, (0, MAX_SEED))?;
+        }
+        // The agent's own checks, under the link's names (they agree with the ranges above).
+        self.agent_spec(u64::MAX)
+            .validate()
+            .map_err(|e| error(&e.field.replace('_', "-"), e.message))
+    }
+
+    /// Reads a fragment (with or without the leading `#`).
+    pub fn parse(fragment: &str) -> Result<View, ShareError> {
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        if fragment.len() > MAX_LINK_BYTES {
+            return Err(error(
+                "link",
+                format!(
+                    "the link is {} bytes long; at most {MAX_LINK_BYTES} are accepted",
+                    fragment.len()
+                ),
+            ));
+        }
+        let mut pairs: Vec<(&str, String)> = Vec::new();
+        for part in fragment.split('&').filter(|part| !part.is_empty()) {
+            let (key, raw) = part.split_once('=').ok_or_else(|| {
+                error(
+                    &field_name(part),
+                    "expected key=value (for example algo=astar)",
+                )
+            })?;
+            if !KEYS.contains(&key) {
+                return Err(error(
+                    &field_name(key),
+                    format!("unknown field (known fields: {})", KEYS.join(", ")),
+                ));
+            }
+            if pairs.iter().any(|(k, _)| *k == key) {
+                return Err(error(key, "given more than once"));
+            }
+            pairs.push((key, percent_decode(key, raw)?));
+        }
+        let get = |key: &str| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.as_str())
+        };
+
+        match get("v") {
+            None => return Err(error("v", "missing: a share link starts with v=1")),
+            Some(v) if v == VERSION.to_string() => {}
+            Some(v) => {
+                return Err(error(
+                    "v",
+                    format!("version '{v}' is not supported (this page reads v={VERSION})"),
+                ))
+            }
+        }
+        let mut view = View::default();
+        if let Some(game) = get("game") {
+            view.game = game.to_string();
+        }
+        if let Some(level) = get("level") {
+            if level.is_empty() {
+                return Err(error("level", "empty: give the level's rows joined by '/'"));
+            }
+            if let Some(c) = level.chars().find(|c| c.is_control()) {
+                return Err(error(
+                    "level",
+                    format!("holds the control character {c:?}; rows are joined by '/'"),
+                ));
+            }
+            view.level = Some(level.split('/').collect::<Vec<_>>().join("\n"));
+        }
+        if let Some(algo) = get("algo") {
+            view.algo = Algorithm::parse(algo).map_err(|e| error("algo", e.message))?;
+        }
+        view.mode = match get("mode") {
+            None => default_mode(view.algo),
+            Some("plan") => Mode::Plan,
+            Some("act") => Mode::Act,
+            Some(other) => {
+                return Err(error(
+                    "mode",
+                    format!("unknown mode '{other}' (expected plan or act)"),
+                ))
+            }
+        };
+        if let Some(h) = get("heuristic") {
+            view.heuristic = Bound::parse(h).map_err(|e| error("heuristic", e.message))?;
+        }
+        read_number(&get, "depth", &mut view.depth)?;
+        if let Some(raw) = get("weights") {
+            let parts: Vec<&str> = raw.split(',').collect();
+            if parts.len() != 3 {
+                return Err(error(
+                    "weights",
+                    "expected three numbers separated by commas: score,distance,boxes",
+                ));
+            }
+            for (slot, part) in view.weights.iter_mut().zip(parts) {
+                *slot = part
+                    .parse()
+                    .map_err(|_| error("weights", format!("'{}' is not a number", clean(part))))?;
+            }
+        }
+        read_number(&get, "weight", &mut view.weight)?;
+        read_number(&get, "uct", &mut view.uct)?;
+        read_number(&get, "rollout-depth", &mut view.rollout_depth)?;
+        read_number(&get, "population", &mut view.population)?;
+        read_number(&get, "horizon", &mut view.horizon)?;
+        read_number(&get, "max-nodes", &mut view.max_nodes)?;
+        read_number(&get, "budget-ms", &mut view.budget_ms)?;
+        if get("seed").is_some() {
+            let mut seed = 0u64;
+            read_number(&get, "seed", &mut seed)?;
+            view.seed = Some(seed);
+        }
+        view.validate()?;
+        Ok(view)
+    }
+
+    /// Writes the fragment (without `#`): the fields the algorithm reads, the budget, the seed.
+    pub fn format(&self) -> Result<String, ShareError> {
+        self.validate()?;
+        let mut out = format!("v={VERSION}&game={}", encode(&self.game));
+        if let Some(level) = &self.level {
+            let rows: Vec<String> = level.lines().map(encode).collect();
+            out.push_str("&level=");
+            out.push_str(&rows.join("/"));
+        }
+        out.push_str("&algo=");
+        out.push_str(self.algo.name());
+        for key in parameter_keys(self.algo) {
+            let value = match *key {
+                "depth" => self.depth.to_string(),
+                "weights" => {
+                    let [score, distance, boxes] = self.weights;
+                    format!("{score},{distance},{boxes}")
+                }
+                "heuristic" => bound_name(self.heuristic).to_string(),
+                "weight" => self.weight.to_string(),
+                "uct" => self.uct.to_string(),
+                "rollout-depth" => self.rollout_depth.to_string(),
+                "population" => self.population.to_string(),
+                _ => self.horizon.to_string(),
+            };
+            out.push_str(&format!("&{key}={value}"));
+        }
+        out.push_str(&format!("&mode={}", self.mode.name()));
+        out.push_str(&format!("&max-nodes={}", self.max_nodes));
+        if self.mode == Mode::Act {
+            out.push_str(&format!("&budget-ms={}", self.budget_ms));
+        }
+        if let Some(seed) = self.seed {
+            out.push_str(&format!("&seed={seed}"));
+        }
+        Ok(out)
+    }
+
+    /// The agent these settings describe, with at most `max_memory_bytes` of search memory.
+    pub fn agent_spec(&self, max_memory_bytes: u64) -> AgentSpec {
+        let [score, distance, box_to_hole] = self.weights;
+        AgentSpec {
+            algo: self.algo,
+            depth: (self.algo == Algorithm::Dls).then_some(self.depth),
+            heuristic: self.heuristic,
+            weight: self.weight,
+            course: CourseWeights {
+                score,
+                distance,
+                box_to_hole,
+                ..CourseWeights::default()
+            },
+            uct: self.uct,
+            rollout_depth: self.rollout_depth,
+            population: self.population as usize,
+            horizon: self.horizon as usize,
+            limits: Limits {
+                max_nodes: self.max_nodes,
+                max_memory_bytes,
+            },
+            ..AgentSpec::default()
+        }
+    }
+}
+
+/// A bound's name in links (the command line's `--heuristic`).
+fn bound_name(bound: Bound) -> &'static str {
+    match bound {
+        Bound::Walls => "walls",
+        Bound::State => "state",
+    }
+}
+
+/// Every key a link may hold.
+const KEYS: &[&str] = &[
+    "v",
+    "game",
+    "level",
+    "algo",
+    "mode",
+    "depth",
+    "heuristic",
+    "weights",
+    "weight",
+    "uct",
+    "rollout-depth",
+    "population",
+    "horizon",
+    "max-nodes",
+    "budget-ms",
+    "seed",
+];
+
+/// A key as it may be quoted in an error: shortened and stripped of control characters.
+fn field_name(key: &str) -> String {
+    let clean: String = key.chars().filter(|c| !c.is_control()).take(24).collect();
+    if clean.chars().count() < key.chars().count() {
+        format!("{clean}…")
+    } else {
+        clean
+    }
+}
+
+fn check_level_size(level: &str) -> Result<(), ShareError> {
+    let rows: Vec<&str> = level.lines().collect();
+    if rows.len() > MAX_LEVEL_ROWS {
+        return Err(error(
+            "level",
+            format!("{} rows; at most {MAX_LEVEL_ROWS} are accepted", rows.len()),
+        ));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let width = row.chars().count();
+        if width > MAX_LEVEL_COLUMNS {
+            return Err(error(
+                "level",
+                format!(
+                    "row {} has {width} characters; at most {MAX_LEVEL_COLUMNS} are accepted",
+                    i + 1
+                ),
+            ));
+        }
+        if let Some(c) = row.chars().find(|c| c.is_control()) {
+            return Err(error(
+                "level",
+                format!("row {} holds the control character {:?}", i + 1, c),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_range<T: PartialOrd + fmt::Display>(
+    field: &str,
+    value: T,
+    (low, high): (T, T),
+) -> Result<(), ShareError> {
+    if value < low || value > high {
+        return Err(error(
+            field,
+            format!("{value} is out of range ({low} to {high})"),
+        ));
+    }
+    Ok(())
+}
+
+fn check_float(field: &str, value: f64, range: (f64, f64)) -> Result<(), ShareError> {
+    if !value.is_finite() {
+        return Err(error(field, "must be a finite number"));
+    }
+    check_range(field, value, range)
+}
+
+/// Reads `key` into `slot` if present; the error names the key and quotes the bad value.
+fn read_number<'a, T: std::str::FromStr>(
+    get: &impl Fn(&str) -> Option<&'a str>,
+    key: &str,
+    slot: &mut T,
+) -> Result<(), ShareError> {
+    if let Some(raw) = get(key) {
+        *slot = raw
+            .parse()
+            .map_err(|_| error(key, format!("'{}' is not a number", clean(raw))))?;
+    }
+    Ok(())
+}
+
+/// A value as it may be quoted in an error: at most 24 characters, no control characters.
+fn clean(raw: &str) -> String {
+    raw.chars().filter(|c| !c.is_control()).take(24).collect()
+}
+
+/// Decodes `%XX` escapes; the result must be UTF-8. `+` stays a plus sign.
+fn percent_decode(field: &str, raw: &str) -> Result<String, ShareError> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or_else(|| {
+                    error(field, format!("bad percent escape at character {}", i + 1))
+                })?;
+            out.push(hex);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| error(field, "the decoded text is not valid UTF-8"))
+}
+
+/// Percent-encodes everything but unreserved characters.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        let plain = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~');
+        if plain {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEVEL: &str = "wwwww\nwA.gw\nwk0.w\nwwwww";
+
+    #[test]
+    fn a_hand_written_link_reads_back() {
+        let view = View::parse(
+            "#v=1&game=bait&level=wwwww/wA.gw/wk0.w/wwwww&algo=wastar&weight=1.5&seed=7",
+        )
+        .unwrap();
+        assert_eq!(view.level.as_deref(), Some(LEVEL));
+        assert_eq!(view.algo, Algorithm::Wastar);
+        assert_eq!(view.weight, 1.5);
+        assert_eq!(view.mode, Mode::Plan);
+        assert_eq!(view.seed, Some(7));
+    }
+
+    #[test]
+    fn only_v_is_required_and_defaults_fill_the_rest() {
+        let view = View::parse("v=1").unwrap();
+        assert_eq!(view, View::default());
+        assert_eq!(View::parse("v=1&algo=mcts").unwrap().mode, Mode::Act);
+        let spec = View::default().agent_spec(1 << 20);
+        assert_eq!(spec.algo, AgentSpec::default().algo);
+        assert_eq!(spec.heuristic, AgentSpec::default().heuristic);
+    }
+
+    #[test]
+    fn format_then_parse_is_the_identity() {
+        for algo in Algorithm::ALL {
+            let view = View {
+                level: Some("www\nwA w\n".trim_end().into()),
+                algo,
+                mode: default_mode(algo),
+                seed: Some(MAX_SEED),
+                ..View::default()
+            };
+            let link = view.format().unwrap();
+            let back = View::parse(&link).unwrap();
+            assert_eq!(back.level, view.level, "{link}");
+            assert_eq!(back.algo, algo);
+            assert_eq!(back.format().unwrap(), link);
+        }
+    }
+
+    #[test]
+    fn the_link_writes_only_what_the_algorithm_reads() {
+        let view = View {
+            level: Some(LEVEL.into()),
+            algo: Algorithm::Mcts,
+            mode: Mode::Act,
+            uct: 1.5,
+            seed: Some(42),
+            ..View::default()
+        };
+        assert_eq!(
+            view.format().unwrap(),
+            "v=1&game=bait&level=wwwww/wA.gw/wk0.w/wwwww&algo=mcts&uct=1.5\
+             &rollout-depth=10&mode=act&max-nodes=2000000&budget-ms=40&seed=42"
+        );
+    }
+
+    #[test]
+    fn course_weights_travel_with_depth_limited_search() {
+        let view = View::parse("v=1&algo=dls&depth=3&weights=5,2,0.5").unwrap();
+        assert_eq!(view.weights, [5.0, 2.0, 0.5]);
+        let link = view.format().unwrap();
+        assert!(link.contains("&depth=3&weights=5,2,0.5&"), "{link}");
+        assert_eq!(View::parse(&link).unwrap(), view);
+        let spec = view.agent_spec(1 << 20);
+        assert_eq!(spec.depth, Some(3));
+        assert_eq!(spec.course.score, 5.0);
+        assert_eq!(spec.course.box_to_hole, 0.5);
+    }
+
+    #[test]
+    fn spaces_in_course_levels_are_escaped_and_restored() {
+        let view = View {
+            level: Some("www\nwA w\nwww".into()),
+            ..View::default()
+        };
+        let link = view.format().unwrap();
+        assert!(link.contains("level=www/wA%20w/www"), "{link}");
+        assert_eq!(View::parse(&link).unwrap().level, view.level);
+    }
+
+    fn field_of(link: &str) -> String {
+        View::parse(link).unwrap_err().field
+    }
+
+    #[test]
+    fn errors_name_the_bad_field() {
+        assert_eq!(field_of("algo=astar"), "v");
+        assert_eq!(field_of("v=2"), "v");
+        assert_eq!(field_of("v=1&algo=dijkstra"), "algo");
+        assert_eq!(field_of("v=1&game=chess"), "game");
+        assert_eq!(field_of("v=1&mode=fast"), "mode");
+        assert_eq!(field_of("v=1&heuristic=magic"), "heuristic");
+        assert_eq!(field_of("v=1&heuristic=course"), "heuristic");
+        assert_eq!(field_of("v=1&algo=dls&weights=1,2"), "weights");
+        assert_eq!(field_of("v=1&algo=dls&weights=1,x,2"), "weights");
+        assert_eq!(field_of("v=1&depth=abc"), "depth");
+        assert_eq!(field_of("v=1&depth=0"), "depth");
+        assert_eq!(field_of("v=1&weight=0.5"), "weight");
+        assert_eq!(field_of("v=1&weight=NaN"), "weight");
+        assert_eq!(field_of("v=1&uct=inf"), "uct");
+        assert_eq!(field_of("v=1&depth=65"), "depth");
+        assert_eq!(field_of("v=1&population=1"), "population");
+        assert_eq!(field_of("v=1&budget-ms=-3"), "budget-ms");
+        assert_eq!(field_of("v=1&max-nodes=99999999999"), "max-nodes");
+        assert_eq!(field_of("v=1&seed=9007199254740992"), "seed");
+        assert_eq!(field_of("v=1&level="), "level");
+        assert_eq!(field_of("v=1&level=ab%zz"), "level");
+        assert_eq!(field_of("v=1&level=%FF"), "level");
+        assert_eq!(field_of("v=1&level=ab%0Acd"), "level");
+        assert_eq!(field_of("v=1&colour=red"), "colour");
+        assert_eq!(field_of("v=1&algo"), "algo");
+        assert_eq!(field_of("v=1&algo=bfs&algo=dfs"), "algo");
+    }
+
+    #[test]
+    fn messages_say_what_is_accepted() {
+        let err = View::parse("v=1&algo=dijkstra").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "share link, field 'algo': unknown algorithm 'dijkstra' \
+             (expected dfs, dls, bfs, astar, wastar, mcts or rhea)"
+        );
+        let err = View::parse("v=1&depth=0").unwrap_err();
+        assert_eq!(err.message, "0 is out of range (1 to 64)");
+    }
+
+    #[test]
+    fn oversized_links_and_levels_are_refused() {
+        let long = format!("v=1&level={}", "w".repeat(MAX_LINK_BYTES));
+        assert_eq!(field_of(&long), "link");
+        let wide = format!("v=1&level={}", "w".repeat(MAX_LEVEL_COLUMNS + 1));
+        assert_eq!(field_of(&wide), "level");
+        let tall = format!("v=1&level={}", vec!["w"; MAX_LEVEL_ROWS + 1].join("/"));
+        assert_eq!(field_of(&tall), "level");
+    }
+
+    #[test]
+    fn quoted_keys_are_shortened_and_cleaned() {
+        let key = format!("{}\u{7}", "x".repeat(40));
+        let err = View::parse(&format!("v=1&{key}=1")).unwrap_err();
+        assert_eq!(err.field, format!("{}…", "x".repeat(24)));
+    }
+
+    #[test]
+    fn format_refuses_an_out_of_range_view() {
+        let view = View {
+            budget_ms: 0,
+            ..View::default()
+        };
+        assert_eq!(view.format().unwrap_err().field, "budget-ms");
+    }
+}

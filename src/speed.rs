@@ -1,0 +1,94 @@
+//! Fixed workloads for comparing the same code natively and in WebAssembly (`examples/speed.rs`
+//! and `benchRandomWalk`/`benchAstar` in the JS API, timed together by `tests/e2e/bench.mjs`).
+//! Callers time them: the core never reads a clock. Each returns a result that depends on all
+//! of its work, so none of it can be optimised away.
+
+use crate::game::Game;
+use crate::games::bait::eval::BaitEval;
+use crate::games::bait::{Action, BaitState, LevelError};
+use crate::rng::Rng;
+use crate::search::astar::{AStar, AStarOptions};
+use crate::search::{run_to_end, Progress, Search, Stats};
+
+/// Random actions drawn before the walk, so that the walk times the forward model and not the
+/// random number generator (whose 128-bit multiply is a library call in wasm).
+const ACTION_TABLE: usize = 4096;
+
+/// The Bait forward model: `steps` copy-and-advance calls of a seeded random walk from the
+/// level's start, restarting at game over and every 100 steps (RULES.md section 5, metric B).
+/// Returns a checksum of the avatar's cells.
+pub fn bait_random_walk(level: &str, steps: u64, seed: u64) -> Result<u64, LevelError> {
+    let start = BaitState::parse(level)?;
+    let mut rng = Rng::new(seed);
+    let actions: Vec<Action> = (0..ACTION_TABLE)
+        .map(|_| Action::MOVES[rng.index(Action::MOVES.len())])
+        .collect();
+    let mut state = start.clone();
+    let mut checksum = 0u64;
+    // Counters instead of `step % n`: a 64-bit remainder is a long sequence in wasm, which has
+    // no 64-bit multiply-high, and would be timed as if it were the forward model.
+    let mut since_restart = 0u32;
+    let mut next_action = 0usize;
+    for _ in 0..steps {
+        if since_restart == 100 || state.is_over() {
+            state = start.clone();
+            since_restart = 0;
+        }
+        since_restart += 1;
+        state = state.child(actions[next_action]);
+        next_action = (next_action + 1) % ACTION_TABLE;
+        checksum = checksum
+            .wrapping_mul(31)
+            .wrapping_add(u64::from(state.avatar_cell()));
+    }
+    Ok(checksum)
+}
+
+/// What [`bait_astar`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AstarRun {
+    /// How the search ended.
+    pub progress: Progress,
+    /// The plan's length (0 without a plan).
+    pub plan_length: usize,
+    /// The search's counters.
+    pub stats: Stats,
+}
+
+/// A* with the walls-only distance on `level`, to the end, under the default limits.
+pub fn bait_astar(level: &str) -> Result<AstarRun, LevelError> {
+    let root = BaitState::parse(level)?;
+    let eval = BaitEval::new(root.level());
+    let mut search = AStar::new(
+        root,
+        |s: &BaitState| eval.walls_only_lower_bound(s),
+        AStarOptions::default(),
+    );
+    let progress = run_to_end(&mut search, 10_000);
+    Ok(AstarRun {
+        progress,
+        plan_length: search.principal_variation().len(),
+        stats: search.stats(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEVEL: &str = "wwwwwww\nwA..k.w\nw.www.w\nw.m..gw\nwwwwwww";
+
+    #[test]
+    fn the_walk_replays_from_its_seed() {
+        let a = bait_random_walk(LEVEL, 1000, 9).unwrap();
+        assert_eq!(a, bait_random_walk(LEVEL, 1000, 9).unwrap());
+        assert_ne!(a, bait_random_walk(LEVEL, 1000, 10).unwrap());
+    }
+
+    #[test]
+    fn astar_solves_a_small_level() {
+        let run = bait_astar(LEVEL).unwrap();
+        assert_eq!(run.progress, Progress::Solved);
+        assert_eq!(run.plan_length, 6);
+    }
+}

@@ -1,0 +1,893 @@
+//! The JavaScript API: opaque handles with small results, and the only file that mentions
+//! wasm-bindgen.
+//!
+//! - [`GameSession`]: a game in progress for the page (legal actions, apply, undo, outcome,
+//!   score, a compact board view for drawing, the plan's path, an encoded state for the worker).
+//! - [`SearchJob`]: one search for the worker, run in slices with `step(budget)`; between slices
+//!   it reports progress and counters, its best action and plan, a heat map of the cells its
+//!   expanded states stood on, the frontier's cells, and per-root-action statistics for MCTS and
+//!   RHEA.
+//! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`), `validateLevel` and
+//!   `freshSeed`.
+//!
+//! Errors reach JS as exceptions (`JsError`) whose message a person can act on. The panic hook
+//! is installed once, when the module starts. The one `match` on the game's name is in
+//! [`game_kind`]; everything else goes through the [`GameKind`], [`Playable`] and [`Job`] traits.
+
+use crate::game::Game;
+use crate::games::bait::eval::BaitEval;
+use crate::games::bait::{BaitState, LevelError, Outcome};
+use crate::rng::Rng;
+use crate::search::anytime::RootActionStat;
+use crate::search::{Limit, Observer, Progress, Search, Stats, Visit};
+use crate::share::{View, MAX_SEED};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+/// Memory a page search may use (each of the page and the worker has its own wasm memory).
+const SEARCH_MEMORY_BYTES: u64 = 512 << 20;
+
+/// Installs the panic hook, so a bug shows as a readable console message rather than
+/// "unreachable executed".
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** Every setting of the playground view (the share link's fields). */
+export interface View {
+  game: string;
+  level: string | null;
+  algo: "dfs" | "dls" | "bfs" | "astar" | "wastar" | "mcts" | "rhea";
+  mode: "plan" | "act";
+  depth: number;
+  heuristic: "walls" | "state";
+  weights: [number, number, number];
+  weight: number;
+  uct: number;
+  rolloutDepth: number;
+  population: number;
+  horizon: number;
+  maxNodes: number;
+  budgetMs: number;
+  seed: number | null;
+}
+/** A board to draw: per-cell bit flags (wall 1, box 2, hole 4, mushroom 8, key 16, goal 32). */
+export interface BoardView {
+  width: number;
+  height: number;
+  cells: Uint8Array;
+  avatarX: number;
+  avatarY: number;
+  hasKey: boolean;
+  alive: boolean;
+}
+/** Where a level text is wrong (1-based; 0 when the error has no place). */
+export interface LevelProblem { line: number; column: number; message: string; }
+/** A search's state after a slice. `frontier` is the number of states waiting now. */
+export interface StepReport {
+  status: "running" | "solved" | "exhausted" | "limit_reached";
+  limit: "nodes" | "memory" | null;
+  expanded: number;
+  generated: number;
+  frontier: number | null;
+  maxFrontier: number;
+  maxDepth: number;
+  stored: number;
+  iterations: number;
+}
+/** What MCTS or RHEA knows about one root action. */
+export interface RootAction { action: number; visits: number; value: number; }
+"#;
+
+/// Turns any displayable error into a JS exception with its message.
+fn js_error(error: impl std::fmt::Display) -> JsError {
+    JsError::new(&error.to_string())
+}
+
+/// Serialises a small result for JS (structs become plain objects).
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&serializer).map_err(js_error)
+}
+
+/// Reads a view object from JS; a misspelled field is an error, not silently ignored (serde's
+/// `deny_unknown_fields` does not reach through serde-wasm-bindgen).
+fn read_view(view: JsValue) -> Result<View, JsError> {
+    let known = js_sys::Object::keys(&js_sys::Object::from(to_js(&View::default())?));
+    if let Some(object) = view.dyn_ref::<js_sys::Object>() {
+        for key in js_sys::Object::keys(object).iter() {
+            if !known.includes(&key, 0) {
+                let name = key.as_string().unwrap_or_default();
+                return Err(JsError::new(&format!(
+                    "not a view object: unknown field `{name}`"
+                )));
+            }
+        }
+    }
+    serde_wasm_bindgen::from_value(view)
+        .map_err(|e| JsError::new(&format!("not a view object: {e}")))
+}
+
+/// Reads a view object from JS and checks every field; errors name the field.
+fn view_from_js(view: JsValue) -> Result<View, JsError> {
+    let view = read_view(view)?;
+    view.validate()
+        .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
+    Ok(view)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Share links
+
+/// The default view: A*, GVGAI's sample-agent parameters, no level (the page's first) and no
+/// seed yet.
+#[wasm_bindgen(js_name = defaultView, unchecked_return_type = "View")]
+pub fn default_view() -> Result<JsValue, JsError> {
+    to_js(&View::default())
+}
+
+/// Reads a share-link fragment (`#v=1&...`). Throws an error naming the bad field. The level's
+/// tiles are checked separately, by [`validate_level`].
+#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View")]
+pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
+    to_js(&View::parse(fragment).map_err(js_error)?)
+}
+
+/// Writes a view as a share-link fragment (without `#`). Throws an error naming a field out of
+/// range.
+#[wasm_bindgen(js_name = formatShareLink)]
+pub fn format_share_link(
+    #[wasm_bindgen(unchecked_param_type = "View")] view: JsValue,
+) -> Result<String, JsError> {
+    read_view(view)?.format().map_err(js_error)
+}
+
+/// A fresh random seed from the browser's (or Node's) cryptographic generator, below 2^53 so it
+/// stays exact as a JS number.
+#[wasm_bindgen(js_name = freshSeed)]
+pub fn fresh_seed() -> Result<f64, JsError> {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes)
+        .map_err(|e| JsError::new(&format!("no random source: {e}")))?;
+    Ok((u64::from_le_bytes(bytes) & MAX_SEED) as f64)
+}
+
+/// A JS number as a seed: a whole number from 0 to 2^53 - 1.
+fn seed_from_js(name: &str, value: f64) -> Result<u64, JsError> {
+    if value.fract() == 0.0 && (0.0..=MAX_SEED as f64).contains(&value) {
+        Ok(value as u64)
+    } else {
+        Err(JsError::new(&format!(
+            "{name} must be a whole number from 0 to {MAX_SEED}, not {value}"
+        )))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games
+
+/// Where a level text is wrong.
+#[derive(Serialize)]
+struct LevelProblem {
+    line: usize,
+    column: usize,
+    message: String,
+}
+
+/// The board, ready to draw (see the `BoardView` TypeScript type).
+struct BoardView {
+    width: usize,
+    height: usize,
+    cells: Vec<u8>,
+    avatar: Option<(usize, usize)>,
+    has_key: bool,
+    alive: bool,
+}
+
+impl BoardView {
+    fn to_js(&self) -> Result<JsValue, JsError> {
+        let object = js_sys::Object::new();
+        let set = |key: &str, value: JsValue| {
+            js_sys::Reflect::set(&object, &JsValue::from_str(key), &value)
+                .map(|_| ())
+                .map_err(|_| JsError::new("could not build the board view"))
+        };
+        let (x, y) = self
+            .avatar
+            .map_or((-1.0, -1.0), |(x, y)| (x as f64, y as f64));
+        set("width", (self.width as f64).into())?;
+        set("height", (self.height as f64).into())?;
+        set(
+            "cells",
+            js_sys::Uint8Array::from(self.cells.as_slice()).into(),
+        )?;
+        set("avatarX", x.into())?;
+        set("avatarY", y.into())?;
+        set("hasKey", self.has_key.into())?;
+        set("alive", self.alive.into())?;
+        Ok(object.into())
+    }
+}
+
+/// What the page needs from a game beyond the [`Game`] trait: drawing and the cell a state's
+/// agent stands on (for the heat map and the plan's path).
+trait Board: Game {
+    /// Number of cells of the board (width × height).
+    fn cell_count(&self) -> usize;
+    /// The cell the agent stands on, row-major, if the game has one.
+    fn agent_cell(&self) -> Option<usize>;
+    /// The board, ready to draw.
+    fn board_view(&self) -> BoardView;
+    /// "playing", "won" or "lost".
+    fn outcome_word(&self) -> &'static str;
+    /// Whether the game, still running, provably can no longer be won.
+    fn cannot_win(&self) -> bool;
+}
+
+/// Bait's board-view flags.
+mod flags {
+    pub const WALL: u8 = 1;
+    pub const BOX: u8 = 2;
+    pub const HOLE: u8 = 4;
+    pub const MUSHROOM: u8 = 8;
+    pub const KEY: u8 = 16;
+    pub const GOAL: u8 = 32;
+}
+
+impl Board for BaitState {
+    fn cell_count(&self) -> usize {
+        self.level().width() * self.level().height()
+    }
+
+    fn agent_cell(&self) -> Option<usize> {
+        let (x, y) = self.avatar_position();
+        Some(y * self.level().width() + x)
+    }
+
+    fn board_view(&self) -> BoardView {
+        let (width, height) = (self.level().width(), self.level().height());
+        let mut cells = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let c = self.contents(x, y);
+                let bits = [
+                    (c.wall, flags::WALL),
+                    (c.box_, flags::BOX),
+                    (c.hole, flags::HOLE),
+                    (c.mushroom, flags::MUSHROOM),
+                    (c.key, flags::KEY),
+                    (c.goal, flags::GOAL),
+                ];
+                cells.push(bits.iter().filter(|(on, _)| *on).fold(0, |a, (_, b)| a | b));
+            }
+        }
+        BoardView {
+            width,
+            height,
+            cells,
+            avatar: Some(self.avatar_position()),
+            has_key: self.has_key(),
+            alive: self.is_alive(),
+        }
+    }
+
+    fn outcome_word(&self) -> &'static str {
+        match self.outcome() {
+            Outcome::Running => "playing",
+            Outcome::Won => "won",
+            Outcome::Lost => "lost",
+        }
+    }
+
+    fn cannot_win(&self) -> bool {
+        self.outcome() == Outcome::Running && BaitEval::new(self.level()).is_dead(self)
+    }
+}
+
+/// A game kind: parses its levels and builds sessions and search jobs.
+trait GameKind {
+    /// Checks a level text.
+    fn validate(&self, level: &str) -> Result<(), LevelProblem>;
+    /// A session on `level`.
+    fn session(&self, level: &str) -> Result<Box<dyn Playable>, JsError>;
+    /// A search from `level` after `moves`.
+    fn job(&self, state: &EncodedState, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError>;
+}
+
+/// The game called `name`: the one place that matches on the game's name.
+fn game_kind(name: &str) -> Result<&'static dyn GameKind, JsError> {
+    match name {
+        "bait" => Ok(&BaitKind),
+        other => Err(JsError::new(&format!(
+            "unknown game '{other}' (expected one of: {})",
+            crate::share::GAMES.join(", ")
+        ))),
+    }
+}
+
+struct BaitKind;
+
+fn level_problem(error: &LevelError) -> LevelProblem {
+    let (line, column) = error.position().unwrap_or((0, 0));
+    LevelProblem {
+        line,
+        column,
+        message: error.to_string(),
+    }
+}
+
+fn parse_bait(level: &str) -> Result<BaitState, JsError> {
+    BaitState::parse(level).map_err(|e| JsError::new(&format!("level: {e}")))
+}
+
+impl GameKind for BaitKind {
+    fn validate(&self, level: &str) -> Result<(), LevelProblem> {
+        BaitState::parse(level)
+            .map(|_| ())
+            .map_err(|e| level_problem(&e))
+    }
+
+    fn session(&self, level: &str) -> Result<Box<dyn Playable>, JsError> {
+        Ok(Box::new(Session::new("bait", level, parse_bait(level)?)))
+    }
+
+    fn job(&self, state: &EncodedState, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
+        let root = state.replay(parse_bait(&state.level)?)?;
+        let heat = SharedHeat(Rc::new(RefCell::new(CellHeat::new(root.cell_count()))));
+        let search = view
+            .agent_spec(SEARCH_MEMORY_BYTES)
+            .build(&root, seed, heat.clone())
+            .map_err(|e| {
+                JsError::new(&format!(
+                    "parameter '{}': {}",
+                    e.field.replace('_', "-"),
+                    e.message
+                ))
+            })?;
+        Ok(Box::new(Running {
+            search,
+            heat,
+            has_frontier: !view.algo.is_anytime(),
+        }))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+/// A game in progress, with its history for undo.
+trait Playable {
+    fn game(&self) -> &'static str;
+    fn level(&self) -> &str;
+    fn legal_actions(&self) -> Vec<u32>;
+    fn apply(&mut self, action: u32) -> Result<(), JsError>;
+    fn undo(&mut self) -> bool;
+    fn reset(&mut self);
+    fn outcome(&self) -> &'static str;
+    fn cannot_win(&self) -> bool;
+    fn score(&self) -> f64;
+    fn moves(&self) -> &[u32];
+    fn view(&self) -> BoardView;
+    fn path_of(&self, actions: &[u32]) -> Vec<u32>;
+}
+
+struct Session<G> {
+    game: &'static str,
+    level: String,
+    /// The start state, then one state per move.
+    states: Vec<G>,
+    moves: Vec<u32>,
+}
+
+impl<G: Board> Session<G> {
+    fn new(game: &'static str, level: &str, start: G) -> Self {
+        Session {
+            game,
+            level: level.to_string(),
+            states: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    fn current(&self) -> &G {
+        self.states
+            .last()
+            .expect("a session always holds its start state")
+    }
+}
+
+impl<G: Board> Playable for Session<G> {
+    fn game(&self) -> &'static str {
+        self.game
+    }
+
+    fn level(&self) -> &str {
+        &self.level
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut actions = Vec::new();
+        self.current().legal_actions(&mut actions);
+        actions.into_iter().map(G::action_index).collect()
+    }
+
+    fn apply(&mut self, index: u32) -> Result<(), JsError> {
+        let action = G::action_from_index(index).ok_or_else(|| {
+            JsError::new(&format!(
+                "action {index} does not exist (actions are 0 to {})",
+                G::NUM_DISTINCT_ACTIONS - 1
+            ))
+        })?;
+        let mut next = self.current().clone();
+        next.try_apply(action).map_err(js_error)?;
+        self.states.push(next);
+        self.moves.push(index);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.states.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn reset(&mut self) {
+        self.states.truncate(1);
+        self.moves.clear();
+    }
+
+    fn outcome(&self) -> &'static str {
+        self.current().outcome_word()
+    }
+
+    fn cannot_win(&self) -> bool {
+        self.current().cannot_win()
+    }
+
+    fn score(&self) -> f64 {
+        self.current().returns(0)
+    }
+
+    fn moves(&self) -> &[u32] {
+        &self.moves
+    }
+
+    fn view(&self) -> BoardView {
+        self.current().board_view()
+    }
+
+    fn path_of(&self, actions: &[u32]) -> Vec<u32> {
+        let mut state = self.current().clone();
+        let mut path: Vec<u32> = state.agent_cell().map(|c| c as u32).into_iter().collect();
+        for action in actions.iter().filter_map(|&i| G::action_from_index(i)) {
+            if state.is_terminal() {
+                break;
+            }
+            state.apply(action);
+            path.extend(state.agent_cell().map(|c| c as u32));
+        }
+        path
+    }
+}
+
+/// A session's state as the worker receives it: the level and the moves played.
+#[derive(Serialize, Deserialize)]
+struct EncodedState {
+    game: String,
+    level: String,
+    moves: Vec<u32>,
+}
+
+impl EncodedState {
+    /// The state after `moves` from `start`; an error names the first move that does not apply.
+    fn replay<G: Game>(&self, mut state: G) -> Result<G, JsError> {
+        for (i, &index) in self.moves.iter().enumerate() {
+            let action = G::action_from_index(index).ok_or_else(|| {
+                JsError::new(&format!("encoded state: move {i} ({index}) does not exist"))
+            })?;
+            state
+                .try_apply(action)
+                .map_err(|e| JsError::new(&format!("encoded state: move {i}: {e}")))?;
+        }
+        Ok(state)
+    }
+}
+
+/// A game in progress: create it from a level text; apply, undo, draw.
+#[wasm_bindgen]
+pub struct GameSession {
+    inner: Box<dyn Playable>,
+}
+
+#[wasm_bindgen]
+impl GameSession {
+    /// Starts `game` on `level` (GVGAI text; the course variant with spaces works too). Throws
+    /// the parser's error, which names the line and column.
+    #[wasm_bindgen(constructor)]
+    pub fn new(game: &str, level: &str) -> Result<GameSession, JsError> {
+        Ok(GameSession {
+            inner: game_kind(game)?.session(level)?,
+        })
+    }
+
+    /// The legal actions' indices, in the game's order (empty once the game is over).
+    #[wasm_bindgen(js_name = legalActions)]
+    pub fn legal_actions(&self) -> Vec<u32> {
+        self.inner.legal_actions()
+    }
+
+    /// Plays the action with this index. Throws if it is not legal here.
+    pub fn apply(&mut self, action: u32) -> Result<(), JsError> {
+        self.inner.apply(action)
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    /// Back to the level's start.
+    pub fn reset(&mut self) {
+        self.inner.reset()
+    }
+
+    /// Whether the game is over.
+    #[wasm_bindgen(js_name = isTerminal)]
+    pub fn is_terminal(&self) -> bool {
+        self.inner.outcome() != "playing"
+    }
+
+    /// "playing", "won" or "lost".
+    pub fn outcome(&self) -> String {
+        self.inner.outcome().into()
+    }
+
+    /// Whether the game goes on but provably can no longer be won (for Bait: a box sealed the
+    /// key or the door, or the way to them is cut).
+    #[wasm_bindgen(js_name = cannotWin)]
+    pub fn cannot_win(&self) -> bool {
+        self.inner.cannot_win()
+    }
+
+    /// The score so far.
+    pub fn score(&self) -> f64 {
+        self.inner.score()
+    }
+
+    /// Moves played since the start.
+    pub fn moves(&self) -> u32 {
+        self.inner.moves().len() as u32
+    }
+
+    /// The moves played, as action indices.
+    pub fn history(&self) -> Vec<u32> {
+        self.inner.moves().to_vec()
+    }
+
+    /// The board to draw.
+    #[wasm_bindgen(unchecked_return_type = "BoardView")]
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        self.inner.view().to_js()
+    }
+
+    /// The cells (row-major indices) the agent walks through if it plays `actions` from here,
+    /// starting with its cell now.
+    #[wasm_bindgen(js_name = pathOf)]
+    pub fn path_of(&self, actions: &[u32]) -> Vec<u32> {
+        self.inner.path_of(actions)
+    }
+
+    /// The state as a string for `new SearchJob` (the level and the moves played).
+    pub fn encode(&self) -> Result<String, JsError> {
+        let state = EncodedState {
+            game: self.inner.game().into(),
+            level: self.inner.level().into(),
+            moves: self.inner.moves().to_vec(),
+        };
+        serde_json::to_string(&state).map_err(js_error)
+    }
+}
+
+/// Checks a level text: `undefined` when it is valid, else where and why it is not.
+#[wasm_bindgen(js_name = validateLevel, unchecked_return_type = "LevelProblem | undefined")]
+pub fn validate_level(game: &str, level: &str) -> Result<JsValue, JsError> {
+    match game_kind(game)?.validate(level) {
+        Ok(()) => Ok(JsValue::UNDEFINED),
+        Err(problem) => to_js(&problem),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search jobs
+
+/// Counts, per board cell, the states a search expanded and generated there (by where the
+/// agent stands).
+struct CellHeat {
+    expanded: Vec<u32>,
+    generated: Vec<u32>,
+    expanded_total: u64,
+    generated_total: u64,
+}
+
+impl CellHeat {
+    fn new(cells: usize) -> Self {
+        CellHeat {
+            expanded: vec![0; cells],
+            generated: vec![0; cells],
+            expanded_total: 0,
+            generated_total: 0,
+        }
+    }
+
+    fn bump(counts: &mut [u32], cell: Option<usize>) {
+        if let Some(count) = cell.and_then(|c| counts.get_mut(c)) {
+            *count = count.saturating_add(1);
+        }
+    }
+
+    /// States generated but not yet expanded, per cell (exact for searches that report each
+    /// queued state once as generated and once as expanded).
+    fn frontier(&self) -> Vec<u32> {
+        self.generated
+            .iter()
+            .zip(&self.expanded)
+            .map(|(g, e)| g.saturating_sub(*e))
+            .collect()
+    }
+}
+
+impl<G: Board> Observer<G> for CellHeat {
+    fn expanded(&mut self, state: &G, _visit: Visit) {
+        self.expanded_total += 1;
+        CellHeat::bump(&mut self.expanded, state.agent_cell());
+    }
+
+    fn generated(&mut self, state: &G, _visit: Visit) {
+        self.generated_total += 1;
+        CellHeat::bump(&mut self.generated, state.agent_cell());
+    }
+}
+
+/// The heat map shared by a search (which owns its observer) and the job that reads it.
+#[derive(Clone)]
+struct SharedHeat(Rc<RefCell<CellHeat>>);
+
+impl<G: Board> Observer<G> for SharedHeat {
+    fn expanded(&mut self, state: &G, visit: Visit) {
+        Observer::<G>::expanded(&mut *self.0.borrow_mut(), state, visit);
+    }
+
+    fn generated(&mut self, state: &G, visit: Visit) {
+        Observer::<G>::generated(&mut *self.0.borrow_mut(), state, visit);
+    }
+}
+
+/// A search the worker runs in slices.
+trait Job {
+    fn step(&mut self, budget: u64) -> Progress;
+    fn stats(&self) -> Stats;
+    fn best_action(&self) -> Option<u32>;
+    fn plan(&self) -> Vec<u32>;
+    fn heat(&self) -> Vec<u32>;
+    /// Per cell, states waiting in the frontier (zeros for searches without one).
+    fn frontier(&self) -> Vec<u32>;
+    /// States waiting in the frontier now, for searches that have one.
+    fn frontier_size(&self) -> Option<u64>;
+    fn root_actions(&self) -> Vec<RootActionStat>;
+}
+
+/// A configured agent's search and its heat map.
+struct Running<G: Game> {
+    search: Box<dyn Search<G>>,
+    heat: SharedHeat,
+    /// Puzzle searches have a frontier; MCTS and RHEA do not.
+    has_frontier: bool,
+}
+
+impl<G: Game> Job for Running<G> {
+    fn step(&mut self, budget: u64) -> Progress {
+        self.search.step(budget)
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn best_action(&self) -> Option<u32> {
+        self.search.best_action().map(G::action_index)
+    }
+
+    fn plan(&self) -> Vec<u32> {
+        self.search
+            .principal_variation()
+            .into_iter()
+            .map(G::action_index)
+            .collect()
+    }
+
+    fn heat(&self) -> Vec<u32> {
+        self.heat.0.borrow().expanded.clone()
+    }
+
+    fn frontier(&self) -> Vec<u32> {
+        let heat = self.heat.0.borrow();
+        if self.has_frontier {
+            heat.frontier()
+        } else {
+            vec![0; heat.expanded.len()]
+        }
+    }
+
+    fn frontier_size(&self) -> Option<u64> {
+        let heat = self.heat.0.borrow();
+        self.has_frontier
+            .then(|| heat.generated_total.saturating_sub(heat.expanded_total))
+    }
+
+    fn root_actions(&self) -> Vec<RootActionStat> {
+        self.search.root_action_stats()
+    }
+}
+
+/// A search's state after a slice (see the `StepReport` TypeScript type).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StepReport {
+    status: &'static str,
+    limit: Option<&'static str>,
+    expanded: u64,
+    generated: u64,
+    frontier: Option<u64>,
+    max_frontier: u64,
+    max_depth: u32,
+    stored: u64,
+    iterations: u64,
+}
+
+#[derive(Serialize)]
+struct RootAction {
+    action: u32,
+    visits: u64,
+    value: f64,
+}
+
+/// One search for the worker: create it from an encoded state, a view (algorithm and
+/// parameters) and a seed; run it with `step(budget)` in slices; read its answer between slices.
+#[wasm_bindgen]
+pub struct SearchJob {
+    job: Box<dyn Job>,
+    last: Progress,
+}
+
+#[wasm_bindgen]
+impl SearchJob {
+    /// A search from `state` (from `GameSession.encode()`) with the view's algorithm and
+    /// parameters. `seed` and `stream` (both whole numbers below 2^53) pick the random stream,
+    /// so every act of a game gets its own. Throws an error naming a bad parameter.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        state: &str,
+        #[wasm_bindgen(unchecked_param_type = "View")] view: JsValue,
+        seed: f64,
+        stream: f64,
+    ) -> Result<SearchJob, JsError> {
+        let state: EncodedState = serde_json::from_str(state).map_err(|e| {
+            JsError::new(&format!(
+                "not an encoded state (use GameSession.encode()): {e}"
+            ))
+        })?;
+        let view = view_from_js(view)?;
+        let seed = Rng::derive(seed_from_js("seed", seed)?, seed_from_js("stream", stream)?);
+        let job = game_kind(&state.game)?.job(&state, &view, seed)?;
+        Ok(SearchJob {
+            job,
+            last: Progress::Running,
+        })
+    }
+
+    /// Runs at most `budget` units of work (expansions; iterations for MCTS and RHEA) and
+    /// reports where the search stands. Once finished, further steps do nothing.
+    #[wasm_bindgen(unchecked_return_type = "StepReport")]
+    pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
+        if !self.last.is_finished() && budget >= 1.0 {
+            self.last = self.job.step(budget.min(u64::MAX as f64) as u64);
+        }
+        let stats = self.job.stats();
+        let (status, limit) = match self.last {
+            Progress::Running => ("running", None),
+            Progress::Solved => ("solved", None),
+            Progress::Exhausted => ("exhausted", None),
+            Progress::LimitReached(Limit::Nodes) => ("limit_reached", Some("nodes")),
+            Progress::LimitReached(Limit::Memory) => ("limit_reached", Some("memory")),
+        };
+        to_js(&StepReport {
+            status,
+            limit,
+            expanded: stats.expanded,
+            generated: stats.generated,
+            frontier: self.job.frontier_size(),
+            max_frontier: stats.max_frontier,
+            max_depth: stats.max_depth,
+            stored: stats.stored,
+            iterations: stats.iterations,
+        })
+    }
+
+    /// The action the search recommends now, if any.
+    #[wasm_bindgen(js_name = bestAction)]
+    pub fn best_action(&self) -> Option<u32> {
+        self.job.best_action()
+    }
+
+    /// The plan (puzzle searches) or the expected line of play (MCTS, RHEA) so far.
+    pub fn plan(&self) -> Vec<u32> {
+        self.job.plan()
+    }
+
+    /// Per board cell, how many expanded states had the agent there.
+    pub fn heat(&self) -> Vec<u32> {
+        self.job.heat()
+    }
+
+    /// Per board cell, how many states wait in the frontier with the agent there (all zero for
+    /// MCTS and RHEA).
+    pub fn frontier(&self) -> Vec<u32> {
+        self.job.frontier()
+    }
+
+    /// MCTS and RHEA: value and visits of each root action (empty for the other searches).
+    #[wasm_bindgen(js_name = rootActions, unchecked_return_type = "RootAction[]")]
+    pub fn root_actions(&self) -> Result<JsValue, JsError> {
+        let rows: Vec<RootAction> = self
+            .job
+            .root_actions()
+            .into_iter()
+            .map(|r| RootAction {
+                action: r.index,
+                visits: r.visits,
+                value: r.value,
+            })
+            .collect();
+        to_js(&rows)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Speed comparison (tests/e2e/bench.mjs times these against the same code built natively)
+
+/// `speed::bait_random_walk`: `steps` forward-model calls; returns the checksum as a decimal
+/// string.
+#[wasm_bindgen(js_name = benchRandomWalk)]
+pub fn bench_random_walk(level: &str, steps: f64, seed: f64) -> Result<String, JsError> {
+    let steps = seed_from_js("steps", steps)?;
+    let seed = seed_from_js("seed", seed)?;
+    crate::speed::bait_random_walk(level, steps, seed)
+        .map(|checksum| checksum.to_string())
+        .map_err(|e| JsError::new(&format!("level: {e}")))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AstarBench {
+    plan_length: usize,
+    expanded: u64,
+}
+
+/// `speed::bait_astar`: A* with the walls-only distance to the end; returns
+/// `{ planLength, expanded }`.
+#[wasm_bindgen(js_name = benchAstar, unchecked_return_type = "{ planLength: number; expanded: number }")]
+pub fn bench_astar(level: &str) -> Result<JsValue, JsError> {
+    let run = crate::speed::bait_astar(level).map_err(|e| JsError::new(&format!("level: {e}")))?;
+    to_js(&AstarBench {
+        plan_length: run.plan_length,
+        expanded: run.stats.expanded,
+    })
+}

@@ -1,0 +1,136 @@
+// Shared by the browser tests and the benchmark: a static server for www/ and Debian's Chromium
+// driven by playwright-core.
+
+import { createServer } from 'node:http';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../www');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves `root` on 127.0.0.1 at a free port; resolves to { url, close }. */
+export async function startServer(root = ROOT) {
+  const server = createServer(async (req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    const file = path.join(root, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Debian's chromium, as `command -v chromium` finds it. */
+export function chromiumPath() {
+  return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+}
+
+/** Launches headless Chromium with a fresh profile; resolves to { browser, close }. */
+export async function launchBrowser() {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'searchlab-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens `url` in a new tab and records console errors and uncaught page errors in `problems`.
+ * Resolves once the page says it is ready (or its status shows an error).
+ */
+export async function openPage(context, url) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(url);
+  await page.waitForFunction(
+    () => document.documentElement.dataset.ready === 'true' ||
+      document.querySelector('[data-testid=status]')?.dataset.state === 'error',
+  );
+  return { page, problems };
+}
+
+/** A temporary folder for screenshots, printed once so a person can review them. */
+export async function screenshotDir() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'searchlab-screens-'));
+  console.log(`# screenshots: ${dir}`);
+  return dir;
+}
+
+/** The status element's state, moves and words. */
+export async function status(page) {
+  return page.$eval('[data-testid=status]', (el) => ({
+    state: el.dataset.state,
+    moves: Number(el.dataset.moves),
+    text: el.textContent,
+  }));
+}
+
+/** Waits until the status is in one of `states`; returns it. */
+export async function waitForState(page, states, timeout = 30000) {
+  await page.waitForFunction(
+    (wanted) => wanted.includes(document.querySelector('[data-testid=status]').dataset.state),
+    states,
+    { timeout },
+  );
+  return status(page);
+}
+
+/** A share-link fragment for a level given as rows. */
+export function linkFor(rows, rest) {
+  const level = rows.map((row) => encodeURIComponent(row)).join('/');
+  return `#v=1&game=bait&level=${level}&${rest}`;
+}

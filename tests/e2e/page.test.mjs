@@ -1,0 +1,231 @@
+// End-to-end tests of the playground in Debian's Chromium (playwright-core), against www/ served
+// by a local static server. Run with `node --test tests/e2e/` after `./dev.sh build`.
+// Screenshots go to a temporary folder printed at the start.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ROOT, startServer, launchBrowser, openPage, screenshotDir, status, waitForState, linkFor,
+} from './harness.mjs';
+
+let server;
+let browser;
+let shots;
+
+/** Rows of a shipped level. */
+async function levelRows(name) {
+  const text = await readFile(path.join(ROOT, 'levels', `${name}.txt`), 'utf8');
+  return text.replace(/\n+$/, '').split('\n');
+}
+
+/** The length of a shortest plan, from the shipped level index (checked by tests/levels.rs). */
+async function optimalMoves(name) {
+  const index = JSON.parse(await readFile(path.join(ROOT, 'levels', 'index.json'), 'utf8'));
+  return index.levels.find((l) => l.id === name).optimal;
+}
+
+async function setSpeed(page, movesPerSecond) {
+  await page.$eval('[data-testid=speed]', (el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, movesPerSecond);
+}
+
+before(async () => {
+  shots = await screenshotDir();
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the page loads with no console errors, in light and dark themes', async () => {
+  const { page, problems } = await openPage(browser.context, server.url);
+  const s = await status(page);
+  assert.equal(s.state, 'idle', s.text);
+  assert.equal(s.moves, 0);
+  assert.match(page.url(), /#v=1&game=bait&level=.+&algo=astar&.*seed=\d+/, 'the URL follows the settings');
+  await page.screenshot({ path: path.join(shots, 'load-light.png') });
+  // The URL follows the settings, and Copy link copies it.
+  await page.selectOption('[data-testid=algo]', 'mcts');
+  assert.match(page.url(), /&algo=mcts&uct=[\d.]+&rollout-depth=10&mode=act&max-nodes=\d+&budget-ms=40&seed=\d+$/);
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.click('[data-testid=copy-link]');
+  await page.waitForFunction(() => /Link copied/.test(document.querySelector('[data-testid=status]').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: path.join(shots, 'load-dark.png') });
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.screenshot({ path: path.join(shots, 'load-narrow.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a share link with a level and A* plays to a win in the shortest number of moves', async () => {
+  const rows = await levelRows('bridge');
+  const url = server.url + linkFor(rows, 'algo=astar&heuristic=walls&mode=plan&max-nodes=100000&seed=1');
+  const { page, problems } = await openPage(browser.context, url);
+  await setSpeed(page, 30);
+  await page.click('[data-testid=play]');
+  const s = await waitForState(page, ['won', 'lost', 'error'], 30000);
+  await page.screenshot({ path: path.join(shots, 'astar-won.png') });
+  assert.equal(s.state, 'won', s.text);
+  assert.equal(s.moves, await optimalMoves('bridge'));
+  assert.match(s.text, new RegExp(`Won in ${s.moves} moves`));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('MCTS with a 40 ms budget answers every act in time while the page handles clicks', async () => {
+  const rows = await levelRows('far-door');
+  const url = server.url + linkFor(rows, 'algo=mcts&uct=1.41&rollout-depth=10&mode=act&budget-ms=40&seed=7');
+  const { page, problems } = await openPage(browser.context, url);
+  await setSpeed(page, 30);
+  await page.click('[data-testid=play]');
+  await page.waitForFunction(() => window.searchlabMetrics.acts.length >= 5, null, { timeout: 20000 });
+  // The page stays responsive: a click on the theme button is handled at once.
+  const before = await page.textContent('#theme');
+  const t0 = Date.now();
+  await page.click('#theme', { timeout: 2000 });
+  assert.notEqual(await page.textContent('#theme'), before);
+  const clickMs = Date.now() - t0;
+  await page.waitForFunction(() => window.searchlabMetrics.acts.length >= 20, null, { timeout: 30000 });
+  await page.screenshot({ path: path.join(shots, 'mcts-acting.png') });
+  // The root actions' values and visits are shown.
+  assert.equal(await page.locator('[data-testid=root-actions]').isVisible(), true);
+  assert.equal(await page.locator('[data-testid=root-actions] tbody tr').count(), 4);
+  await page.click('[data-testid=stop]');
+  const acts = await page.evaluate(() => window.searchlabMetrics.acts);
+  const slowest = Math.max(...acts.map((a) => a.thinkMs));
+  console.log(`# MCTS acts: ${acts.length}, slowest think ${slowest.toFixed(1)} ms, click handled in ${clickMs} ms`);
+  for (const act of acts) {
+    // GVGAI disqualifies an agent that answers more than 10 ms late (ACTION_TIME_DISQ = 50 ms for
+    // ACTION_TIME = 40 ms); the worker stops a slice before the budget, so it stays well inside.
+    assert.ok(act.thinkMs <= act.budgetMs + 10, `an act took ${act.thinkMs} ms for a ${act.budgetMs} ms budget`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('depth-limited DFS walks into the sealed door, and the page says so', async () => {
+  const rows = await levelRows('sealed-door');
+  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=dls&depth=5&mode=plan&seed=1'));
+  await setSpeed(page, 30);
+  await page.click('[data-testid=play]');
+  await page.waitForFunction(() => /Stuck/.test(document.querySelector('[data-testid=status]').textContent));
+  const s = await status(page);
+  assert.equal(s.state, 'idle');
+  assert.match(s.text, /can no longer be won/);
+  await page.screenshot({ path: path.join(shots, 'dls-stuck.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Stop ends a long BFS', async () => {
+  const rows = await levelRows('warehouse');
+  const url = server.url + linkFor(rows, 'algo=bfs&mode=plan&max-nodes=50000000&seed=1');
+  const { page, problems } = await openPage(browser.context, url);
+  await page.click('[data-testid=play]');
+  await waitForState(page, ['thinking']);
+  await page.waitForFunction(() => Number(document.querySelector('[data-stat=expanded]').textContent.replace(/,/g, '')) > 10000);
+  await page.screenshot({ path: path.join(shots, 'bfs-thinking.png') });
+  await page.click('[data-testid=stop]');
+  const s = await waitForState(page, ['idle'], 2000);
+  assert.match(s.text, /Stopped/);
+  const stops = await page.evaluate(() => window.searchlabMetrics.stops);
+  console.log(`# stop to idle: ${stops.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+  assert.equal(stops.length, 1);
+  // The search really ended: the counters no longer move.
+  const expanded = await page.textContent('[data-stat=expanded]');
+  await page.waitForTimeout(300);
+  assert.equal(await page.textContent('[data-stat=expanded]'), expanded);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a malformed link opens the default view with an error naming the field', async () => {
+  const { page } = await openPage(browser.context, `${server.url}#v=1&algo=dijkstra&seed=3`);
+  let s = await status(page);
+  assert.equal(s.state, 'error');
+  assert.match(s.text, /field 'algo'.*dijkstra/);
+  assert.equal(await page.inputValue('[data-testid=algo]'), 'astar');
+  await page.screenshot({ path: path.join(shots, 'bad-link.png') });
+
+  // Markup in a link is shown as text, never inserted.
+  await page.goto(`${server.url}#v=1&algo=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+  await page.reload();
+  await waitForState(page, ['error']);
+  s = await status(page);
+  assert.match(s.text, /<img src=x/);
+  assert.equal(await page.$$eval('img', (imgs) => imgs.length), 0);
+
+  // Oversized links and bad levels are refused too.
+  await page.goto(`${server.url}#v=1&level=${'w'.repeat(9000)}`);
+  await page.reload();
+  await waitForState(page, ['error']);
+  assert.match((await status(page)).text, /field 'link'/);
+  await page.goto(`${server.url}#v=1&level=www/wAx/www`);
+  await page.reload();
+  await waitForState(page, ['error']);
+  assert.match((await status(page)).text, /field 'level'.*line 2, column 3/);
+  await page.close();
+});
+
+test('an invalid edited level shows the parser error and its position', async () => {
+  const rows = await levelRows('first-steps');
+  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=bfs&seed=1'));
+  await page.click('[data-testid=edit-toggle]');
+  await page.click('[data-testid=tile-avatar]');
+  // Paint a second avatar on the floor cell at column 3, row 2 (1-based) of the 7×5 level.
+  const box = await page.locator('[data-testid=board]').boundingBox();
+  const cell = Math.floor(Math.min(box.width / 7, box.height / 5));
+  const ox = box.x + (box.width - cell * 7) / 2;
+  const oy = box.y + (box.height - cell * 5) / 2;
+  await page.mouse.click(ox + cell * 2.5, oy + cell * 1.5);
+  const editor = page.locator('[data-testid=editor-status]');
+  assert.equal(await editor.getAttribute('data-valid'), 'false');
+  assert.match(await editor.textContent(), /line 2, column 3/);
+  assert.equal((await status(page)).state, 'error');
+  await page.screenshot({ path: path.join(shots, 'editor-invalid.png') });
+  // Painting floor over it makes the level valid again, and the link follows.
+  await page.click('[data-testid=tile-floor]');
+  await page.mouse.click(ox + cell * 2.5, oy + cell * 1.5);
+  assert.equal(await editor.getAttribute('data-valid'), 'true');
+  assert.match(page.url(), /level=wwwwwww\/wA\.\.k\.w\//);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a pasted level with an error says where', async () => {
+  const { page } = await openPage(browser.context, server.url);
+  await page.click('[data-testid=paste-open]');
+  await page.fill('[data-testid=paste-text]', 'wwww\nwA?w\nwwww');
+  await page.click('[data-testid=paste-load]');
+  assert.match(await page.textContent('[data-testid=paste-error]'), /line 2, column 3/);
+  assert.equal((await status(page)).state, 'error');
+  await page.close();
+});
+
+test('a person wins a small level with the keyboard, with undo', async () => {
+  const rows = await levelRows('first-steps');
+  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=bfs&seed=1'));
+  await page.focus('[data-testid=board]');
+  await page.keyboard.press('ArrowLeft'); // into the wall: a move that changes nothing
+  await page.keyboard.press('z'); // undone
+  assert.equal((await status(page)).moves, 0);
+  for (const key of ['ArrowRight', 'd', 'ArrowRight', 'ArrowRight', 's', 'ArrowDown']) {
+    await page.keyboard.press(key);
+  }
+  const s = await waitForState(page, ['won', 'lost']);
+  await page.screenshot({ path: path.join(shots, 'keyboard-won.png') });
+  assert.equal(s.state, 'won', s.text);
+  assert.equal(s.moves, 6);
+  assert.match(s.text, /Won in 6 moves/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

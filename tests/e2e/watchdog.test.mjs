@@ -1,0 +1,126 @@
+// The page's worker protocol and watchdog (www/search-client.js), in Node with a scripted fake
+// Worker: a silent, crashed or stop-deaf worker is terminated and replaced, and the caller told.
+
+import { test, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { SearchClient, SearchStopped, WorkerRestarted } from '../../www/search-client.js';
+
+/** A Worker whose replies the test scripts through `FakeWorker.script(worker, message)`. */
+class FakeWorker {
+  static instances = [];
+  static script = () => {};
+
+  constructor() {
+    this.posted = [];
+    this.terminated = false;
+    FakeWorker.instances.push(this);
+    setTimeout(() => this.reply({ type: 'ready' }), 0);
+  }
+
+  reply(data) {
+    if (!this.terminated) this.onmessage?.({ data });
+  }
+
+  postMessage(message) {
+    this.posted.push(message);
+    FakeWorker.script(this, message);
+  }
+
+  terminate() {
+    this.terminated = true;
+  }
+}
+globalThis.Worker = FakeWorker;
+
+const LIMITS = { silenceMs: 150, actGraceMs: 100, stopMs: 80, loadMs: 1000 };
+
+function client() {
+  const restarts = [];
+  const c = new SearchClient({ onRestart: (reason) => restarts.push(reason), limits: LIMITS });
+  return { c, restarts };
+}
+
+const PLAN = { type: 'plan', state: '{}', view: {}, seed: 1 };
+
+beforeEach(() => {
+  FakeWorker.instances = [];
+  FakeWorker.script = () => {};
+});
+
+test('progress reaches the caller and the final message resolves the request', async () => {
+  FakeWorker.script = (worker, m) => {
+    if (m.type !== 'plan') return;
+    setTimeout(() => worker.reply({ type: 'progress', id: m.id, n: 1 }), 5);
+    setTimeout(() => worker.reply({ type: 'progress', id: m.id + 100, n: 99 }), 6); // stale
+    setTimeout(() => worker.reply({ type: 'done', id: m.id, n: 2 }), 10);
+  };
+  const { c, restarts } = client();
+  const seen = [];
+  const done = await c.request(PLAN, (p) => seen.push(p.n));
+  assert.equal(done.n, 2);
+  assert.deepEqual(seen, [1]);
+  assert.deepEqual(restarts, []);
+  assert.equal(c.busy, false);
+  c.dispose();
+});
+
+test('a silent worker is replaced and the request fails with the reason', async () => {
+  const { c, restarts } = client();
+  await assert.rejects(c.request(PLAN), WorkerRestarted);
+  assert.equal(restarts.length, 1);
+  assert.match(restarts[0], /stopped responding/);
+  assert.equal(FakeWorker.instances.length, 2);
+  assert.ok(FakeWorker.instances[0].terminated);
+  c.dispose();
+});
+
+test('a crashed worker is replaced', async () => {
+  FakeWorker.script = (worker, m) => {
+    if (m.type === 'plan') setTimeout(() => worker.onerror({ preventDefault() {} }), 5);
+  };
+  const { c, restarts } = client();
+  await assert.rejects(c.request(PLAN), WorkerRestarted);
+  assert.match(restarts[0], /crashed/);
+  assert.equal(FakeWorker.instances.length, 2);
+  c.dispose();
+});
+
+test('a stop is confirmed, and the request ends as stopped', async () => {
+  FakeWorker.script = (worker, m) => {
+    if (m.type === 'stop') setTimeout(() => worker.reply({ type: 'stopped', id: m.id }), 3);
+  };
+  const { c, restarts } = client();
+  const pending = c.request(PLAN);
+  const ms = await c.stop();
+  await assert.rejects(pending, SearchStopped);
+  assert.ok(ms >= 0);
+  assert.deepEqual(restarts, []);
+  assert.equal(FakeWorker.instances.length, 1);
+  c.dispose();
+});
+
+test('a worker that ignores Stop is ended and replaced', async () => {
+  FakeWorker.script = (worker, m) => {
+    // Keeps posting progress, so only the stop limit can catch it.
+    if (m.type === 'plan') {
+      const beat = setInterval(() => (worker.terminated ? clearInterval(beat) : worker.reply({ type: 'progress', id: m.id })), 10);
+    }
+  };
+  const { c, restarts } = client();
+  const pending = c.request(PLAN);
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  await c.stop();
+  await assert.rejects(pending, WorkerRestarted);
+  assert.match(restarts[0], /did not stop in time/);
+  assert.equal(FakeWorker.instances.length, 2);
+  c.dispose();
+});
+
+test('an act may not overrun its budget by more than the grace', async () => {
+  const { c, restarts } = client();
+  const t0 = performance.now();
+  await assert.rejects(c.request({ type: 'act', budgetMs: 50 }), WorkerRestarted);
+  assert.ok(performance.now() - t0 >= 150, 'not before budget + grace');
+  assert.equal(restarts.length, 1);
+  c.dispose();
+});

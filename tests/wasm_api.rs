@@ -1,0 +1,263 @@
+//! The JavaScript API as JS sees it, run by `wasm-pack test --node`: sessions, search jobs,
+//! share links, and the errors for bad levels and bad parameters.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::Reflect;
+use searchlab::wasm::{
+    default_view, format_share_link, fresh_seed, parse_share_link, validate_level, GameSession,
+    SearchJob,
+};
+use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+const FIRST_STEPS: &str = "wwwwwww\nwA..k.w\nw.www.w\nw.m..gw\nwwwwwww";
+const LEFT: u32 = 0;
+const RIGHT: u32 = 1;
+const DOWN: u32 = 2;
+
+fn message(error: JsError) -> String {
+    let value: JsValue = error.into();
+    value.unchecked_into::<js_sys::Error>().message().into()
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).unwrap()
+}
+
+fn set(object: &JsValue, key: &str, value: JsValue) {
+    Reflect::set(object, &JsValue::from_str(key), &value).unwrap();
+}
+
+/// The default view with `algo` and the given fields changed.
+fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
+    let view = default_view().unwrap();
+    set(&view, "algo", algo.into());
+    set(&view, "level", FIRST_STEPS.into());
+    for (key, value) in fields {
+        set(&view, key, value.clone());
+    }
+    view
+}
+
+fn start_state() -> String {
+    GameSession::new("bait", FIRST_STEPS)
+        .unwrap()
+        .encode()
+        .unwrap()
+}
+
+fn run_to_end(job: &mut SearchJob) -> String {
+    for _ in 0..10_000 {
+        let report = job.step(100.0).unwrap();
+        let status = get(&report, "status").as_string().unwrap();
+        if status != "running" {
+            return status;
+        }
+    }
+    panic!("the search did not finish");
+}
+
+#[wasm_bindgen_test]
+fn a_session_plays_to_a_win_and_undoes() {
+    let mut session = GameSession::new("bait", FIRST_STEPS).unwrap();
+    assert_eq!(session.legal_actions(), vec![0, 1, 2, 3]);
+    for action in [RIGHT, RIGHT, RIGHT, RIGHT, DOWN] {
+        session.apply(action).unwrap();
+    }
+    assert_eq!(session.outcome(), "playing");
+    session.apply(DOWN).unwrap();
+    assert_eq!(session.outcome(), "won");
+    assert!(session.is_terminal());
+    assert_eq!(session.moves(), 6);
+    assert_eq!(session.score(), 5.0);
+    assert!(session.legal_actions().is_empty());
+    assert!(message(session.apply(LEFT).unwrap_err()).contains("the game is over"));
+    assert!(session.undo());
+    assert_eq!(session.outcome(), "playing");
+    assert_eq!(session.history(), vec![RIGHT, RIGHT, RIGHT, RIGHT, DOWN]);
+    session.reset();
+    assert_eq!(session.moves(), 0);
+    assert!(!session.undo());
+}
+
+#[wasm_bindgen_test]
+fn a_sealed_door_is_seen_at_once() {
+    // Pushing the box right: the fourth push puts it on the key, the fifth on the door, against
+    // the wall, where it can never move again.
+    let level = "wwwwwwwww\nwwwww.www\nwA.1..kgw\nw.www.www\nw.....www\nwwwwwwwww";
+    let mut session = GameSession::new("bait", level).unwrap();
+    assert!(!session.cannot_win());
+    for _ in 0..4 {
+        session.apply(RIGHT).unwrap();
+    }
+    assert!(!session.cannot_win(), "a box on the key can still move on");
+    session.apply(RIGHT).unwrap();
+    assert_eq!(session.outcome(), "playing");
+    assert!(session.cannot_win());
+}
+
+#[wasm_bindgen_test]
+fn the_board_view_has_one_flag_byte_per_cell() {
+    let mut session = GameSession::new("bait", FIRST_STEPS).unwrap();
+    let view = session.view().unwrap();
+    assert_eq!(get(&view, "width").as_f64(), Some(7.0));
+    assert_eq!(get(&view, "height").as_f64(), Some(5.0));
+    let cells: js_sys::Uint8Array = get(&view, "cells").unchecked_into();
+    let cells = cells.to_vec();
+    assert_eq!(cells.len(), 35);
+    assert_eq!(cells[0], 1, "a wall in the corner");
+    assert_eq!(cells[7 + 4], 16, "the key at (4, 1)");
+    assert_eq!(cells[3 * 7 + 5], 32, "the door at (5, 3)");
+    assert_eq!(cells[3 * 7 + 2], 8, "the mushroom at (2, 3)");
+    assert_eq!(get(&view, "avatarX").as_f64(), Some(1.0));
+    assert_eq!(get(&view, "hasKey").as_bool(), Some(false));
+    session.apply(RIGHT).unwrap();
+    assert_eq!(
+        session.path_of(&[RIGHT, RIGHT, DOWN]),
+        vec![7 + 2, 7 + 3, 7 + 4, 7 + 4]
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_levels_are_errors_that_name_the_place() {
+    let error = message(GameSession::new("bait", "wwww\nwA?w\nwwww").err().unwrap());
+    assert!(error.contains("line 2, column 3"), "{error}");
+    let problem = validate_level("bait", "wwww\nwA?w\nwwww").unwrap();
+    assert_eq!(get(&problem, "line").as_f64(), Some(2.0));
+    assert_eq!(get(&problem, "column").as_f64(), Some(3.0));
+    assert!(validate_level("bait", FIRST_STEPS).unwrap().is_undefined());
+    let error = message(GameSession::new("chess", FIRST_STEPS).err().unwrap());
+    assert!(error.contains("unknown game 'chess'"), "{error}");
+    let error = message(GameSession::new("bait", "www\nw.w\nwww").err().unwrap());
+    assert!(error.contains("no avatar"), "{error}");
+}
+
+#[wasm_bindgen_test]
+fn astar_finds_a_shortest_plan_and_shows_what_it_explored() {
+    let mut job = SearchJob::new(&start_state(), view("astar", &[]), 1.0, 0.0).unwrap();
+    assert_eq!(run_to_end(&mut job), "solved");
+    assert_eq!(job.plan(), vec![RIGHT, RIGHT, RIGHT, RIGHT, DOWN, DOWN]);
+    assert_eq!(job.best_action(), Some(RIGHT));
+    let heat = job.heat();
+    assert_eq!(heat.len(), 35);
+    assert!(heat[7 + 1] >= 1, "the start cell was expanded");
+    assert_eq!(heat[0], 0, "walls are never stood on");
+    let report = job.step(100.0).unwrap();
+    assert!(get(&report, "expanded").as_f64().unwrap() >= 6.0);
+    assert!(get(&report, "frontier").as_f64().is_some());
+}
+
+#[wasm_bindgen_test]
+fn every_algorithm_runs_from_a_view() {
+    for algo in ["dfs", "dls", "bfs", "astar", "wastar", "mcts", "rhea"] {
+        let mut job = SearchJob::new(&start_state(), view(algo, &[]), 3.0, 1.0).unwrap();
+        job.step(200.0).unwrap();
+        assert!(job.best_action().is_some(), "{algo} has an answer");
+        assert_eq!(job.heat().len(), 35, "{algo}");
+        assert_eq!(job.frontier().len(), 35, "{algo}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn mcts_reports_its_root_actions() {
+    let fields = [("mode", JsValue::from_str("act"))];
+    let mut job = SearchJob::new(&start_state(), view("mcts", &fields), 5.0, 0.0).unwrap();
+    job.step(300.0).unwrap();
+    let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
+    assert_eq!(rows.length(), 4);
+    let visits: f64 = rows
+        .iter()
+        .map(|r| get(&r, "visits").as_f64().unwrap())
+        .sum();
+    assert!(visits > 0.0);
+}
+
+/// An algorithm, fields to change, and the start of the expected error.
+type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
+
+#[wasm_bindgen_test]
+fn bad_parameters_are_errors_that_name_them() {
+    let state = start_state();
+    let cases: [BadParameter; 7] = [
+        (
+            "dls",
+            &[("depth", JsValue::from_f64(0.0))],
+            "parameter 'depth'",
+        ),
+        (
+            "dls",
+            &[("depth", JsValue::from_f64(65.0))],
+            "parameter 'depth'",
+        ),
+        (
+            "wastar",
+            &[("weight", JsValue::from_f64(0.5))],
+            "parameter 'weight'",
+        ),
+        (
+            "astar",
+            &[("heuristic", JsValue::from_str("course"))],
+            "expected `walls` or `state`",
+        ),
+        (
+            "mcts",
+            &[("uct", JsValue::from_f64(f64::NAN))],
+            "parameter 'uct'",
+        ),
+        (
+            "mcts",
+            &[("c", JsValue::from_f64(1.0))],
+            "unknown field `c`",
+        ),
+        (
+            "rhea",
+            &[("population", JsValue::from_f64(1.0))],
+            "parameter 'population'",
+        ),
+    ];
+    for (algo, fields, expected) in cases {
+        let error = match SearchJob::new(&state, view(algo, fields), 1.0, 0.0) {
+            Ok(_) => panic!("{algo}: {expected}: accepted"),
+            Err(error) => message(error),
+        };
+        assert!(error.contains(expected), "{algo}: {error}");
+    }
+    let error = message(
+        SearchJob::new(&state, view("bogo", &[]), 1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
+    assert!(error.contains("not a view"), "{error}");
+    let error = message(
+        SearchJob::new(&state, view("bfs", &[]), -1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
+    assert!(error.contains("seed must be a whole number"), "{error}");
+    let error = message(
+        SearchJob::new("{}", view("bfs", &[]), 1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
+    assert!(error.contains("not an encoded state"), "{error}");
+}
+
+#[wasm_bindgen_test]
+fn share_links_round_trip_and_name_bad_fields() {
+    let error = message(parse_share_link("#v=1&algo=dijkstra").err().unwrap());
+    assert!(error.contains("field 'algo'"), "{error}");
+    let parsed = parse_share_link("#v=1&level=www/wA.w/www&algo=mcts&seed=42").unwrap();
+    assert_eq!(get(&parsed, "mode").as_string().as_deref(), Some("act"));
+    assert_eq!(
+        get(&parsed, "level").as_string().as_deref(),
+        Some("www\nwA.w\nwww")
+    );
+    let link = format_share_link(parsed).unwrap();
+    assert!(
+        link.starts_with("v=1&game=bait&level=www/wA.w/www&algo=mcts&"),
+        "{link}"
+    );
+    assert!(link.ends_with("&seed=42"), "{link}");
+    let seed = fresh_seed().unwrap();
+    assert!(seed >= 0.0 && seed.fract() == 0.0 && seed < 9007199254740992.0);
+}

@@ -1,0 +1,72 @@
+// The board canvas: keeps its backing store at the device pixel ratio (crisp at any zoom),
+// redraws when its box or the theme changes, and hands drawing to the game's renderer.
+
+export class Board {
+  /** `renderer` is a game's render module (render/<game>.js). */
+  constructor(canvas, renderer) {
+    this.canvas = canvas;
+    this.renderer = renderer;
+    this.view = null;
+    this.overlay = {};
+    this.layout = null;
+    this.colors = readColors(renderer.COLOR_NAMES);
+    new ResizeObserver(() => this.draw()).observe(canvas);
+    const themeQuery = matchMedia('(prefers-color-scheme: dark)');
+    themeQuery.addEventListener('change', () => this.themeChanged());
+    this.watchPixelRatio();
+  }
+
+  /** Re-reads the theme's colours (call after the theme changes) and redraws. */
+  themeChanged() {
+    this.colors = readColors(this.renderer.COLOR_NAMES);
+    this.draw();
+  }
+
+  watchPixelRatio() {
+    const query = matchMedia(`(resolution: ${devicePixelRatio}dppx)`);
+    query.addEventListener('change', () => {
+      this.watchPixelRatio();
+      this.draw();
+    }, { once: true });
+  }
+
+  show(view, overlay = {}) {
+    this.view = view;
+    this.overlay = overlay;
+    this.draw();
+  }
+
+  draw() {
+    const { canvas } = this;
+    const cssWidth = canvas.clientWidth;
+    const cssHeight = canvas.clientHeight;
+    if (!cssWidth || !cssHeight) return;
+    const ratio = devicePixelRatio || 1;
+    const width = Math.round(cssWidth * ratio);
+    const height = Math.round(cssHeight * ratio);
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    if (!this.view) return;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    this.layout = this.renderer.layoutFor(this.view, cssWidth, cssHeight);
+    this.renderer.drawBoard(ctx, this.view, this.overlay, this.layout, this.colors);
+  }
+
+  /** The board cell under a pointer event, or null. */
+  cellAt(event) {
+    if (!this.layout) return null;
+    const rect = this.canvas.getBoundingClientRect();
+    return this.renderer.cellAt(this.layout, event.clientX - rect.left, event.clientY - rect.top);
+  }
+}
+
+/** The CSS custom properties `--name` as a { name: value } map. */
+export function readColors(names) {
+  const style = getComputedStyle(document.documentElement);
+  return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(`--${name}`).trim()]));
+}

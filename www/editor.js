@@ -1,0 +1,188 @@
+// The level editor: paint tiles on the board with the pointer (click or drag) or the keyboard
+// (arrow keys move the cursor, Space or Enter paints), resize the grid, and see the parser's
+// verdict live, with the faulty cell marked.
+
+export class Editor {
+  /**
+   * game: a registry entry; board: the Board; elements: { palette, width, height, status };
+   * validate(text) returns null or { line, column, message } (1-based);
+   * onChange(text, problem) is called after every edit.
+   */
+  constructor({ game, board, elements, validate, onChange }) {
+    this.game = game;
+    this.board = board;
+    this.el = elements;
+    this.validate = validate;
+    this.onChange = onChange;
+    this.rows = [];
+    this.tile = game.tiles[0];
+    this.cursor = { x: 0, y: 0 };
+    this.problem = null;
+    this.active = false;
+    this.painting = false;
+    this.buildPalette();
+    this.listen();
+  }
+
+  buildPalette() {
+    const { palette } = this.el;
+    palette.replaceChildren();
+    for (const tile of this.game.tiles) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.setAttribute('role', 'radio');
+      button.dataset.tile = tile.char;
+      button.setAttribute('data-testid', `tile-${tile.name.toLowerCase()}`);
+      const icon = document.createElement('canvas');
+      const ratio = devicePixelRatio || 1;
+      icon.width = Math.round(22 * ratio);
+      icon.height = Math.round(22 * ratio);
+      const ctx = icon.getContext('2d');
+      ctx.scale(ratio, ratio);
+      this.game.renderer.drawTile(ctx, tile, 22, this.board.colors);
+      const label = document.createElement('span');
+      label.textContent = `${tile.name} (${tile.char === ' ' ? 'space' : tile.char})`;
+      button.append(icon, label);
+      button.addEventListener('click', () => this.choose(tile));
+      palette.append(button);
+    }
+    this.choose(this.tile);
+  }
+
+  choose(tile) {
+    this.tile = tile;
+    for (const button of this.el.palette.children) {
+      button.setAttribute('aria-checked', String(button.dataset.tile === tile.char));
+    }
+  }
+
+  listen() {
+    const canvas = this.board.canvas;
+    canvas.addEventListener('pointerdown', (event) => {
+      if (!this.active) return;
+      this.painting = true;
+      canvas.setPointerCapture(event.pointerId);
+      this.paintAt(event);
+    });
+    canvas.addEventListener('pointermove', (event) => {
+      if (this.active && this.painting) this.paintAt(event);
+    });
+    const end = () => {
+      this.painting = false;
+    };
+    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointercancel', end);
+    const resize = () => {
+      if (!this.active) return;
+      const width = clampInt(this.el.width.value, 3, 40);
+      const height = clampInt(this.el.height.value, 3, 40);
+      this.resize(width, height);
+    };
+    this.el.width.addEventListener('change', resize);
+    this.el.height.addEventListener('change', resize);
+  }
+
+  /** Starts editing `text` (level rows separated by newlines). */
+  open(text) {
+    const rows = text.split('\n');
+    const width = Math.max(...rows.map((r) => r.length));
+    this.rows = rows.map((r) => r.padEnd(width, this.game.floorChar));
+    this.active = true;
+    this.board.canvas.classList.add('editing');
+    this.el.width.value = String(width);
+    this.el.height.value = String(this.rows.length);
+    this.changed();
+  }
+
+  close() {
+    this.active = false;
+    this.painting = false;
+    this.board.canvas.classList.remove('editing');
+  }
+
+  text() {
+    return this.rows.join('\n');
+  }
+
+  paintAt(event) {
+    const cell = this.board.cellAt(event);
+    if (!cell) return;
+    this.cursor = cell;
+    this.paint(cell.x, cell.y);
+  }
+
+  paint(x, y) {
+    const row = this.rows[y];
+    if (row[x] === this.tile.char) {
+      this.draw();
+      return;
+    }
+    this.rows[y] = row.slice(0, x) + this.tile.char + row.slice(x + 1);
+    this.changed();
+  }
+
+  /** Keyboard editing on the focused board; returns whether the key was used. */
+  key(event) {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (moves[event.key]) {
+      const [dx, dy] = moves[event.key];
+      this.cursor = {
+        x: Math.min(Math.max(this.cursor.x + dx, 0), this.rows[0].length - 1),
+        y: Math.min(Math.max(this.cursor.y + dy, 0), this.rows.length - 1),
+      };
+      this.draw();
+      return true;
+    }
+    if (event.key === ' ' || event.key === 'Enter') {
+      this.paint(this.cursor.x, this.cursor.y);
+      return true;
+    }
+    const tile = this.game.tiles.find((t) => t.char === event.key);
+    if (tile) {
+      this.choose(tile);
+      this.paint(this.cursor.x, this.cursor.y);
+      return true;
+    }
+    return false;
+  }
+
+  /** New size: existing tiles keep their place, new cells are floor. */
+  resize(width, height) {
+    const rows = [];
+    for (let y = 0; y < height; y += 1) {
+      const old = this.rows[y] ?? '';
+      rows.push(old.slice(0, width).padEnd(width, this.game.floorChar));
+    }
+    this.rows = rows;
+    this.cursor = { x: Math.min(this.cursor.x, width - 1), y: Math.min(this.cursor.y, height - 1) };
+    this.changed();
+  }
+
+  changed() {
+    this.problem = this.validate(this.text());
+    const status = this.el.status;
+    if (this.problem) {
+      status.dataset.valid = 'false';
+      status.textContent = `Not playable yet: ${this.problem.message}`;
+    } else {
+      status.dataset.valid = 'true';
+      status.textContent = `Valid level, ${this.rows[0].length} × ${this.rows.length}. It is now the current level.`;
+    }
+    this.draw();
+    this.onChange(this.text(), this.problem);
+  }
+
+  draw() {
+    const view = this.game.renderer.viewFromRows(this.rows);
+    const overlay = { cursor: this.cursor };
+    if (this.problem && this.problem.line >= 1 && this.problem.column >= 1) {
+      overlay.invalid = { x: this.problem.column - 1, y: this.problem.line - 1 };
+    }
+    this.board.show(view, overlay);
+  }
+}
+
+function clampInt(raw, low, high) {
+  const n = Math.round(Number(raw));
+  return Number.isFinite(n) ? Math.min(Math.max(n, low), high) : low;
+}

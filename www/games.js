@@ -1,0 +1,29 @@
+// The game registry: everything the page needs to know about a game lives in its entry, so a new
+// game (Othello, 2048) is one more render module and one more entry here.
+
+import * as bait from './render/bait.js';
+
+export const GAMES = {
+  bait: {
+    id: 'bait',
+    title: 'Bait',
+    /** Pure drawing functions and the board-view format (render/bait.js). */
+    renderer: bait,
+    /** Keyboard keys to action indices, for a person playing. */
+    keys: bait.KEYS,
+    /** Action names in index order (for the root-action table). */
+    actions: bait.ACTIONS,
+    /** The action played when an agent has no answer in time (GVGAI's NIL). */
+    noop: 4,
+    /** Tiles of the level editor. */
+    tiles: bait.TILES,
+    /** The level editor's border tile and fill tile. */
+    wallChar: 'w',
+    floorChar: '.',
+    /** Words for the end of a game. */
+    lostReason: (view) => (view.alive ? 'out of time' : 'the avatar fell into a hole'),
+    stuckReason: 'a box seals the key or the door, or the way to them is cut',
+  },
+};
+
+export const DEFAULT_GAME = 'bait';

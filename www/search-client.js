@@ -1,0 +1,158 @@
+// The page's side of the worker protocol (see worker.js), with a watchdog.
+//
+// One request runs at a time; each carries an id, and replies with another id are stale and
+// dropped. The watchdog terminates and respawns a worker that stays silent too long (a stuck
+// slice), that crashes, or that does not confirm a stop quickly; the caller is told why.
+
+/** The watchdog's patience, in milliseconds. */
+export const DEFAULT_LIMITS = {
+  /** A plan request must post progress at least this often. */
+  silenceMs: 3000,
+  /** An act may overrun its budget by this much before the worker counts as stuck. */
+  actGraceMs: 1500,
+  /** A stop not confirmed within this time ends the worker. */
+  stopMs: 400,
+  /** Loading the wasm module in a new worker may take this long. */
+  loadMs: 15000,
+};
+
+export class WorkerRestarted extends Error {}
+export class SearchStopped extends Error {}
+
+export class SearchClient {
+  /**
+   * `onRestart(reason)` is told whenever the watchdog replaces the worker; `limits` overrides
+   * some of DEFAULT_LIMITS.
+   */
+  constructor({ onRestart, limits = {} }) {
+    this.onRestart = onRestart;
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.nextId = 1;
+    this.active = null; // { id, resolve, reject, onProgress, limitMs, heard }
+    this.timer = setInterval(() => this.watch(), Math.min(100, this.limits.stopMs / 4));
+    this.spawn();
+  }
+
+  /** Ends the worker and the watchdog. */
+  dispose() {
+    clearInterval(this.timer);
+    this.worker.terminate();
+  }
+
+  spawn() {
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.ready = false;
+    this.spawnedAt = performance.now();
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.restart('the search worker crashed');
+    };
+    this.worker.onmessageerror = () => this.restart('the search worker sent an unreadable message');
+  }
+
+  /** Ends the current worker, fails the active request with `reason`, starts a fresh worker. */
+  restart(reason) {
+    this.worker.terminate();
+    const active = this.active;
+    this.active = null;
+    this.spawn();
+    if (active) {
+      active.reject(new WorkerRestarted(reason));
+      active.stopped?.();
+    }
+    this.onRestart(reason);
+  }
+
+  watch() {
+    const now = performance.now();
+    if (!this.ready && now - this.spawnedAt > this.limits.loadMs) {
+      this.spawnedAt = now;
+      this.restart('the search worker did not start');
+      return;
+    }
+    const active = this.active;
+    if (!active || !this.ready) return;
+    if (active.stopRequestedAt !== undefined && now - active.stopRequestedAt > this.limits.stopMs) {
+      this.restart('the search did not stop in time, so its worker was restarted');
+    } else if (now - Math.max(active.heard, this.readyAt) > active.limitMs) {
+      this.restart('the search worker stopped responding and was restarted');
+    }
+  }
+
+  receive(message) {
+    if (message.type === 'ready') {
+      this.ready = true;
+      this.readyAt = performance.now();
+      return;
+    }
+    if (message.type === 'fatal') {
+      const active = this.active;
+      this.active = null;
+      if (active) active.reject(new Error(message.message));
+      return;
+    }
+    const active = this.active;
+    if (!active || message.id !== active.id) return; // stale
+    active.heard = performance.now();
+    switch (message.type) {
+      case 'progress':
+        active.onProgress?.(message);
+        break;
+      case 'done':
+      case 'acted':
+        this.active = null;
+        active.resolve(message);
+        break;
+      case 'stopped':
+        this.active = null;
+        active.reject(new SearchStopped('stopped'));
+        active.stopped?.();
+        break;
+      case 'error':
+        this.active = null;
+        active.reject(new Error(message.message));
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Whether a request is running. */
+  get busy() {
+    return this.active !== null;
+  }
+
+  /**
+   * Sends a request (`plan` or `act`); resolves with the final message, rejects with
+   * SearchStopped, WorkerRestarted or an Error carrying the engine's message.
+   */
+  request(message, onProgress) {
+    if (this.active) this.cancelQuietly();
+    const id = this.nextId++;
+    const limitMs = message.type === 'act' ? message.budgetMs + this.limits.actGraceMs : this.limits.silenceMs;
+    return new Promise((resolve, reject) => {
+      this.active = { id, resolve, reject, onProgress, limitMs, heard: performance.now() };
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  cancelQuietly() {
+    const active = this.active;
+    this.active = null;
+    this.worker.postMessage({ type: 'stop', id: active.id });
+    active.reject(new SearchStopped('replaced'));
+  }
+
+  /** Stops the running request; resolves with the milliseconds until the worker confirmed. */
+  stop() {
+    const active = this.active;
+    if (!active) return Promise.resolve(0);
+    const t0 = performance.now();
+    active.stopRequestedAt = t0;
+    return new Promise((resolve) => {
+      active.stopped = () => resolve(performance.now() - t0);
+      this.worker.postMessage({ type: 'stop', id: active.id });
+    });
+  }
+}

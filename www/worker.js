@@ -1,0 +1,155 @@
+// The search worker: owns its own wasm instance and runs one search at a time in slices.
+//
+// Between slices it yields to its event loop, so a `stop` (or a newer request) is read within one
+// slice, and it posts progress so the page can draw the search live. It measures time with
+// performance.now(); the Rust core never reads a clock.
+//
+// Messages in:  { type: 'plan', id, state, view, seed }
+//               { type: 'act', id, state, view, seed, stream, budgetMs }
+//               { type: 'stop', id }
+// Messages out: { type: 'ready' } once, or { type: 'fatal', message } if wasm cannot load;
+//               { type: 'progress', id, ...snapshot }             (plan, every PROGRESS_MS)
+//               { type: 'done', id, ...snapshot }                 (plan finished or hit a limit)
+//               { type: 'acted', id, action, thinkMs, ...snapshot }
+//               { type: 'stopped', id, ...snapshot }
+//               { type: 'error', id, message }
+// A snapshot is { progress, stats, plan, heat, frontier, rootActions, elapsedMs }.
+
+import init, { SearchJob } from './pkg/searchlab.js';
+
+const PROGRESS_MS = 100;
+const PLAN_SLICE_MS = 8;
+const ACT_SLICE_MS = 2;
+/** Stop an act this long before its deadline, to leave time to answer: GVGAI's sample agents
+ * keep the same 5 ms (sampleMCTS's remainingLimit), which absorbs a slice the OS delays. */
+const ACT_MARGIN_MS = 5;
+
+let current = null; // { id, cancelled }
+
+const channel = new MessageChannel();
+let wake = null;
+channel.port1.onmessage = () => wake && wake();
+/** Lets queued messages (stop, new requests) run; much faster than setTimeout(0). */
+function yieldToEvents() {
+  return new Promise((resolve) => {
+    wake = resolve;
+    channel.port2.postMessage(0);
+  });
+}
+
+/** What the page draws: progress and counters, the best plan, the heat map, the frontier. */
+function snapshot(job, progress, elapsedMs) {
+  return {
+    progress,
+    elapsedMs,
+    plan: job.plan(),
+    heat: job.heat(),
+    frontier: job.frontier(),
+    rootActions: job.rootActions(),
+  };
+}
+
+function transferables(message) {
+  return ['plan', 'heat', 'frontier'].filter((k) => message[k]).map((k) => message[k].buffer);
+}
+
+function post(message) {
+  self.postMessage(message, transferables(message));
+}
+
+/** Steps `job` in slices of about `sliceMs` until it finishes, is cancelled or reaches `deadline`. */
+async function runSlices(task, job, sliceMs, deadline, onProgress) {
+  let units = 32;
+  let progress = null;
+  const start = performance.now();
+  let lastPost = start;
+  for (;;) {
+    const before = performance.now();
+    if (deadline !== null) {
+      const remaining = deadline - before;
+      if (remaining <= 0) break;
+      units = Math.max(1, Math.min(units, Math.floor(units * (remaining / sliceMs))));
+    }
+    progress = job.step(units);
+    const after = performance.now();
+    const took = Math.max(after - before, 0.05);
+    units = Math.max(1, Math.min(1_000_000, Math.round(units * Math.min(4, sliceMs / took))));
+    if (progress.status !== 'running') break;
+    if (onProgress && after - lastPost >= PROGRESS_MS) {
+      lastPost = after;
+      onProgress(progress, after - start);
+    }
+    await yieldToEvents();
+    if (task.cancelled) break;
+  }
+  return { progress, elapsedMs: performance.now() - start };
+}
+
+async function plan(message) {
+  const task = { id: message.id, cancelled: false };
+  current = task;
+  const job = new SearchJob(message.state, message.view, message.seed, 0);
+  try {
+    const { progress, elapsedMs } = await runSlices(task, job, PLAN_SLICE_MS, null, (p, ms) => {
+      if (current === task) post({ type: 'progress', id: task.id, ...snapshot(job, p, ms) });
+    });
+    const type = task.cancelled ? 'stopped' : 'done';
+    post({ type, id: task.id, ...snapshot(job, progress, elapsedMs) });
+  } finally {
+    job.free();
+    if (current === task) current = null;
+  }
+}
+
+async function act(message) {
+  const task = { id: message.id, cancelled: false };
+  current = task;
+  const start = performance.now();
+  const deadline = start + message.budgetMs - ACT_MARGIN_MS;
+  const job = new SearchJob(message.state, message.view, message.seed, message.stream);
+  try {
+    const { progress, elapsedMs } = await runSlices(task, job, ACT_SLICE_MS, deadline, null);
+    const action = job.bestAction();
+    const thinkMs = performance.now() - start;
+    const type = task.cancelled ? 'stopped' : 'acted';
+    post({ type, id: task.id, action: action ?? null, thinkMs, ...snapshot(job, progress ?? job.step(0), elapsedMs) });
+  } finally {
+    job.free();
+    if (current === task) current = null;
+  }
+}
+
+async function handle(message) {
+  try {
+    if (message.type === 'plan') await plan(message);
+    else if (message.type === 'act') await act(message);
+  } catch (error) {
+    // JsError from the API: a readable message, never a stack trace.
+    post({ type: 'error', id: message.id, message: String(error?.message ?? error) });
+  }
+}
+
+let ready = false;
+const queue = [];
+
+self.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === 'stop') {
+    if (current && current.id === message.id) current.cancelled = true;
+    else post({ type: 'stopped', id: message.id });
+    return;
+  }
+  // A newer request replaces whatever is running.
+  if (current) current.cancelled = true;
+  if (ready) handle(message);
+  else queue.push(message);
+};
+
+init().then(
+  () => {
+    ready = true;
+    self.postMessage({ type: 'ready' });
+    for (const message of queue.splice(0)) handle(message);
+  },
+  (error) => self.postMessage({ type: 'fatal', message: `could not load the search engine: ${error?.message ?? error}` }),
+);
