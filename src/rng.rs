@@ -27,8 +27,13 @@ impl Rng {
     /// A uniform integer in `0..n`. `n` must be positive.
     pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
-        // Lemire's multiply-shift: unbiased enough for search, and division-free.
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+        let x = self.next_u64();
+        match u32::try_from(n) {
+            // Lemire's multiply-shift on the top 32 bits: division-free, and a plain 64-bit
+            // multiply in wasm (a 128-bit one is a library call there). Bias below n / 2^32.
+            Ok(small) => ((x >> 32) * u64::from(small)) >> 32,
+            Err(_) => ((u128::from(x) * u128::from(n)) >> 64) as u64,
+        }
     }
 
     /// A uniform index into a slice of length `n` (`n > 0`).

@@ -1,4 +1,4 @@
-//! Fixed workloads for comparing the same code natively and in WebAssembly (`examples/speed.rs`
+//! Fixed workloads for comparing the same code natively and in WebAssembly (`searchlab bait speed`
 //! and `benchRandomWalk`/`benchAstar` in the JS API, timed together by `tests/e2e/bench.mjs`).
 //! Callers time them: the core never reads a clock. Each returns a result that depends on all
 //! of its work, so none of it can be optimised away.

@@ -2,7 +2,7 @@
 //   - compressed size of the wasm,
 //   - page load to interactive on localhost (Chromium),
 //   - wasm versus native speed on the Bait forward model and on A* level 2 (the same workloads,
-//     src/speed.rs, built natively by examples/speed.rs and run in wasm in Chromium; the two
+//     src/speed.rs, built natively by `searchlab bait speed` and run in wasm in Chromium; the two
 //     alternate, and the fastest of the repeats is kept, the usual estimate on a busy machine),
 //   - time from pressing Stop to the worker being idle (Chromium, BFS on the Warehouse level),
 //   - MCTS act times under a 40 ms budget (Chromium).
@@ -33,15 +33,16 @@ async function sizes() {
   };
 }
 
-/** One native measurement (examples/speed.rs). */
+/** One native measurement (`searchlab bait speed`). */
 function nativeOnce(walkLevel, astarLevel) {
   const out = execFileSync(
-    path.join(CRATE, 'target/release/examples/speed'),
-    [walkLevel, String(WALK_STEPS), '1', astarLevel, String(ASTAR_RUNS), '1'],
+    path.join(CRATE, 'target/release/searchlab'),
+    ['bait', 'speed', '--walk-level', walkLevel, '--steps', String(WALK_STEPS), '--seed', '1',
+      '--astar-level', astarLevel, '--astar-runs', String(ASTAR_RUNS)],
     { encoding: 'utf8' },
   );
   const run = JSON.parse(out);
-  return { walkMs: run.walkMs[0], astarMs: run.astarMs[0], checksum: run.checksum, planLength: run.planLength, expanded: run.expanded };
+  return { walkMs: run.walkMs, astarMs: run.astarMs, checksum: run.checksum, planLength: run.planLength, expanded: run.expanded };
 }
 
 /** One wasm measurement of the same workloads, in a Chromium page. */
@@ -61,7 +62,7 @@ function wasmOnce(page, walkText, astarText) {
 
 /** Native and wasm measurements, alternating. */
 async function speed(context, url, walkLevel, astarLevel) {
-  execFileSync('cargo', ['build', '--quiet', '--release', '--example', 'speed'], { cwd: CRATE, stdio: 'inherit' });
+  execFileSync('cargo', ['build', '--quiet', '--release', '--bin', 'searchlab'], { cwd: CRATE, stdio: 'inherit' });
   const walkText = await readFile(walkLevel, 'utf8');
   const astarText = await readFile(astarLevel, 'utf8');
   const page = await context.newPage();

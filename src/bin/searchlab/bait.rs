@@ -25,6 +25,7 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
         "trace" => trace_command(flags),
         "bench" => bench_command(flags),
         "bench-search" => crate::bait_search_bench::bench_search_command(flags),
+        "speed" => crate::bait_speed::speed_command(flags),
         "solve" => {
             let path: String = flags.require("level")?;
             let mut level = load_level(&path)?;
@@ -34,7 +35,7 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
             crate::bait_solve::solve_command(flags, level)
         }
         _ => Err(CliError(format!(
-            "bait: unknown command '{command}' (expected trace, solve, bench or bench-search)"
+            "bait: unknown command '{command}' (expected trace, solve, bench, bench-search or speed)"
         ))),
     }
 }

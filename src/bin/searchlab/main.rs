@@ -7,6 +7,7 @@ mod args;
 mod bait;
 mod bait_search_bench;
 mod bait_solve;
+mod bait_speed;
 mod g2048;
 mod peak_memory;
 
@@ -20,6 +21,7 @@ games and commands:
              [--budget-ms N | --iterations N] [--max-nodes N] [--max-memory-mb N] [--keys exact|fingerprint]
              [--seed N] [--tick-limit N] [--max-moves N]
   bait bench-search [--runs R] [--levels DIR] [--bfs-level3-nodes N]
+  bait speed --walk-level FILE --astar-level FILE [--steps N] [--seed S] [--astar-runs N]
   bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]
   2048 play|bench   play --algo mcts|expectimax|greedy|random [--depth N] [--budget-ms N | --iterations N] --games N --seed S";
 
