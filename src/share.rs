@@ -13,6 +13,12 @@
 //! a link and a `searchlab bait solve` command with the same settings run the same search; the
 //! link adds the run mode, the think time per action (`budget-ms`) and the course heuristic's
 //! weights (`weights=score,distance,boxes`).
+//!
+//! Every game has its own view and keys ([`View`] for Bait, [`g2048::View`] for 2048); what they
+//! share is read here by [`Fields`]: the size limit, `key=value` pairs, percent-decoding, repeated
+//! keys, the version and the game.
+
+pub mod g2048;
 
 use crate::agents::bait::{AgentSpec, Algorithm, Bound, DEFAULT_DLS_DEPTH};
 use crate::games::bait::eval::CourseWeights;
@@ -32,7 +38,7 @@ pub const MAX_LEVEL_COLUMNS: usize = 64;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// The games a link may name.
-pub const GAMES: &[&str] = &["bait"];
+pub const GAMES: &[&str] = &["bait", "2048"];
 
 /// Whether an algorithm plans to the goal (a puzzle search) rather than acting under a budget.
 pub fn is_planner(algo: Algorithm) -> bool {
@@ -181,14 +187,10 @@ impl View {
     /// Checks every field against the ranges a link accepts (the page calls this for its own
     /// settings too, so a view it writes can always be read back).
     pub fn validate(&self) -> Result<(), ShareError> {
-        if !GAMES.contains(&self.game.as_str()) {
+        if self.game != "bait" {
             return Err(error(
                 "game",
-                format!(
-                    "unknown game '{}' (expected {})",
-                    self.game,
-                    GAMES.join(", ")
-                ),
+                format!("'{}' is not Bait: this view holds Bait's fields", self.game),
             ));
         }
         if let Some(level) = &self.level {
@@ -214,58 +216,23 @@ impl View {
             .map_err(|e| error(&e.field.replace('_', "-"), e.message))
     }
 
-    /// Reads a fragment (with or without the leading `#`).
+    /// Reads a Bait fragment (with or without the leading `#`).
     pub fn parse(fragment: &str) -> Result<View, ShareError> {
-        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-        if fragment.len() > MAX_LINK_BYTES {
+        View::from_fields(&Fields::read(fragment)?)
+    }
+
+    /// Reads a Bait link's fields.
+    pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+        let game = fields.game()?;
+        if game != "bait" {
             return Err(error(
-                "link",
-                format!(
-                    "the link is {} bytes long; at most {MAX_LINK_BYTES} are accepted",
-                    fragment.len()
-                ),
+                "game",
+                format!("this is a {game} link, not a Bait one"),
             ));
         }
-        let mut pairs: Vec<(&str, String)> = Vec::new();
-        for part in fragment.split('&').filter(|part| !part.is_empty()) {
-            let (key, raw) = part.split_once('=').ok_or_else(|| {
-                error(
-                    &field_name(part),
-                    "expected key=value (for example algo=astar)",
-                )
-            })?;
-            if !KEYS.contains(&key) {
-                return Err(error(
-                    &field_name(key),
-                    format!("unknown field (known fields: {})", KEYS.join(", ")),
-                ));
-            }
-            if pairs.iter().any(|(k, _)| *k == key) {
-                return Err(error(key, "given more than once"));
-            }
-            pairs.push((key, percent_decode(key, raw)?));
-        }
-        let get = |key: &str| {
-            pairs
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| v.as_str())
-        };
-
-        match get("v") {
-            None => return Err(error("v", "missing: a share link starts with v=1")),
-            Some(v) if v == VERSION.to_string() => {}
-            Some(v) => {
-                return Err(error(
-                    "v",
-                    format!("version '{v}' is not supported (this page reads v={VERSION})"),
-                ))
-            }
-        }
+        fields.allow_only(KEYS)?;
+        let get = |key: &str| fields.get(key);
         let mut view = View::default();
-        if let Some(game) = get("game") {
-            view.game = game.to_string();
-        }
         if let Some(level) = get("level") {
             if level.is_empty() {
                 return Err(error("level", "empty: give the level's rows joined by '/'"));
@@ -295,7 +262,7 @@ impl View {
         if let Some(h) = get("heuristic") {
             view.heuristic = Bound::parse(h).map_err(|e| error("heuristic", e.message))?;
         }
-        read_number(&get, "depth", &mut view.depth)?;
+        fields.number("depth", &mut view.depth)?;
         if let Some(raw) = get("weights") {
             let parts: Vec<&str> = raw.split(',').collect();
             if parts.len() != 3 {
@@ -310,18 +277,14 @@ impl View {
                     .map_err(|_| error("weights", format!("'{}' is not a number", clean(part))))?;
             }
         }
-        read_number(&get, "weight", &mut view.weight)?;
-        read_number(&get, "uct", &mut view.uct)?;
-        read_number(&get, "rollout-depth", &mut view.rollout_depth)?;
-        read_number(&get, "population", &mut view.population)?;
-        read_number(&get, "horizon", &mut view.horizon)?;
-        read_number(&get, "max-nodes", &mut view.max_nodes)?;
-        read_number(&get, "budget-ms", &mut view.budget_ms)?;
-        if get("seed").is_some() {
-            let mut seed = 0u64;
-            read_number(&get, "seed", &mut seed)?;
-            view.seed = Some(seed);
-        }
+        fields.number("weight", &mut view.weight)?;
+        fields.number("uct", &mut view.uct)?;
+        fields.number("rollout-depth", &mut view.rollout_depth)?;
+        fields.number("population", &mut view.population)?;
+        fields.number("horizon", &mut view.horizon)?;
+        fields.number("max-nodes", &mut view.max_nodes)?;
+        fields.number("budget-ms", &mut view.budget_ms)?;
+        view.seed = fields.seed()?;
         view.validate()?;
         Ok(view)
     }
@@ -479,18 +442,113 @@ fn check_float(field: &str, value: f64, range: (f64, f64)) -> Result<(), ShareEr
     check_range(field, value, range)
 }
 
-/// Reads `key` into `slot` if present; the error names the key and quotes the bad value.
-fn read_number<'a, T: std::str::FromStr>(
-    get: &impl Fn(&str) -> Option<&'a str>,
-    key: &str,
-    slot: &mut T,
-) -> Result<(), ShareError> {
-    if let Some(raw) = get(key) {
-        *slot = raw
-            .parse()
-            .map_err(|_| error(key, format!("'{}' is not a number", clean(raw))))?;
+/// A link's fields, read but not yet interpreted: `key=value` pairs, percent-decoded, each key
+/// at most once, with the version checked. Each game's view reads its own keys from them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fields {
+    pairs: Vec<(String, String)>,
+}
+
+impl Fields {
+    /// Splits and decodes a fragment (with or without the leading `#`) and checks `v`.
+    pub fn read(fragment: &str) -> Result<Fields, ShareError> {
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        if fragment.len() > MAX_LINK_BYTES {
+            return Err(error(
+                "link",
+                format!(
+                    "the link is {} bytes long; at most {MAX_LINK_BYTES} are accepted",
+                    fragment.len()
+                ),
+            ));
+        }
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for part in fragment.split('&').filter(|part| !part.is_empty()) {
+            let (key, raw) = part.split_once('=').ok_or_else(|| {
+                error(
+                    &field_name(part),
+                    "expected key=value (for example algo=astar)",
+                )
+            })?;
+            if pairs.iter().any(|(k, _)| k == key) {
+                return Err(error(&field_name(key), "given more than once"));
+            }
+            pairs.push((key.to_string(), percent_decode(&field_name(key), raw)?));
+        }
+        let fields = Fields { pairs };
+        match fields.get("v") {
+            None => Err(error("v", "missing: a share link starts with v=1")),
+            Some(v) if v == VERSION.to_string() => Ok(fields),
+            Some(v) => Err(error(
+                "v",
+                format!(
+                    "version '{}' is not supported (this page reads v={VERSION})",
+                    clean(v)
+                ),
+            )),
+        }
     }
-    Ok(())
+
+    /// The value of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The game the link names (`bait` when it names none), one of [`GAMES`].
+    pub fn game(&self) -> Result<&str, ShareError> {
+        let game = self.get("game").unwrap_or("bait");
+        if GAMES.contains(&game) {
+            Ok(game)
+        } else {
+            Err(error(
+                "game",
+                format!(
+                    "unknown game '{}' (expected {})",
+                    clean(game),
+                    GAMES.join(", ")
+                ),
+            ))
+        }
+    }
+
+    /// Fails on the first key not in `known`, listing the known ones.
+    pub fn allow_only(&self, known: &[&str]) -> Result<(), ShareError> {
+        match self
+            .pairs
+            .iter()
+            .find(|(k, _)| !known.contains(&k.as_str()))
+        {
+            Some((key, _)) => Err(error(
+                &field_name(key),
+                format!("unknown field (known fields: {})", known.join(", ")),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Reads `key` into `slot` if present; the error names the key and quotes the bad value.
+    pub fn number<T: std::str::FromStr>(&self, key: &str, slot: &mut T) -> Result<(), ShareError> {
+        if let Some(raw) = self.get(key) {
+            *slot = raw
+                .parse()
+                .map_err(|_| error(key, format!("'{}' is not a number", clean(raw))))?;
+        }
+        Ok(())
+    }
+
+    /// The seed, if given (checked to be at most [`MAX_SEED`]).
+    pub fn seed(&self) -> Result<Option<u64>, ShareError> {
+        if self.get("seed").is_none() {
+            return Ok(None);
+        }
+        let mut seed = 0u64;
+        self.number("seed", &mut seed)?;
+        check_range("seed", seed, (0, MAX_SEED))?;
+        Ok(Some(seed))
+    }
 }
 
 /// A value as it may be quoted in an error: at most 24 characters, no control characters.
@@ -634,6 +692,7 @@ mod tests {
         assert_eq!(field_of("v=2"), "v");
         assert_eq!(field_of("v=1&algo=dijkstra"), "algo");
         assert_eq!(field_of("v=1&game=chess"), "game");
+        assert_eq!(field_of("v=1&game=2048"), "game");
         assert_eq!(field_of("v=1&mode=fast"), "mode");
         assert_eq!(field_of("v=1&heuristic=magic"), "heuristic");
         assert_eq!(field_of("v=1&heuristic=course"), "heuristic");

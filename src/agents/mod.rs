@@ -3,6 +3,7 @@
 //! command line with the same settings and seed run exactly the same search.
 
 pub mod bait;
+pub mod g2048;
 
 /// A parameter was out of range or unknown; `field` names it as the user wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -21,18 +21,28 @@ pub fn random_action<G: Game>(state: &G, rng: &mut Rng) -> Option<G::Action> {
 
 /// The legal action with the highest `returns + eval` one ply ahead (see the module docs).
 pub fn greedy_action<G: Game>(state: &G, eval: impl Fn(&G) -> f64) -> Option<G::Action> {
-    let Turn::Player(player) = state.turn() else {
-        return None;
-    };
-    let mut actions = Vec::new();
-    state.legal_actions(&mut actions);
     let mut best: Option<(G::Action, f64)> = None;
-    for action in actions {
-        let child = state.child(action);
-        let value = child.returns(player) + eval(&child);
+    for (action, value) in greedy_values(state, eval) {
         if best.map_or(true, |(_, v)| value > v) {
             best = Some((action, value));
         }
     }
     best.map(|(action, _)| action)
+}
+
+/// Every legal action with its greedy value `returns + eval` one ply ahead, in legal order
+/// (empty unless a player is to move).
+pub fn greedy_values<G: Game>(state: &G, eval: impl Fn(&G) -> f64) -> Vec<(G::Action, f64)> {
+    let Turn::Player(player) = state.turn() else {
+        return Vec::new();
+    };
+    let mut actions = Vec::new();
+    state.legal_actions(&mut actions);
+    actions
+        .into_iter()
+        .map(|action| {
+            let child = state.child(action);
+            (action, child.returns(player) + eval(&child))
+        })
+        .collect()
 }

@@ -5,7 +5,8 @@
 //! plays with seed `S` itself when `--games 1`, and with `Rng::derive(S, i)` otherwise; each line
 //! prints that seed, so `--games 1 --seed <printed seed>` (same other flags) replays game `i`
 //! exactly. Within a game, spawns draw from `Rng::new(seed)` (see `G2048::sample_spawn`) and the
-//! random policy from `Rng::new(Rng::derive(seed, 1))`.
+//! agent from `Rng::new(Rng::derive(seed, 1))` (`searchlab::agents::g2048::Episode`, which the
+//! page's batch mode plays too).
 //!
 //! Expectimax: `--depth N` fixes the deepest iteration (player moves); without it the depth
 //! adapts to the board (`eval::adaptive_depth`, 2 to 4). `--iterations N` caps expansions per
@@ -14,14 +15,14 @@
 //! depend on the machine's speed, so only the node budgets replay exactly.
 
 use crate::args::{CliError, CliResult, Flags};
+use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode};
 use searchlab::game::Game;
 use searchlab::games::g2048::board::Board;
-use searchlab::games::g2048::eval::{adaptive_depth, Evaluator};
-use searchlab::games::g2048::{Action, Direction, G2048};
+use searchlab::games::g2048::eval::Evaluator;
+use searchlab::games::g2048::{Direction, G2048};
 use searchlab::rng::Rng;
-use searchlab::search::baseline::{greedy_action, random_action};
+use searchlab::search::baseline::greedy_action;
 use searchlab::search::expectimax::{Config, Expectimax};
-use searchlab::search::mcts::{Mcts, MctsConfig};
 use searchlab::search::{Limits, Search};
 use serde_json::json;
 use std::time::Instant;
@@ -37,25 +38,14 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
     }
 }
 
-/// How moves are chosen.
-enum Policy {
-    Random,
-    Greedy,
-    Expectimax {
-        depth: Option<u32>,
-        budget: Budget,
-    },
-    /// The course's agent: UCT with random rollouts to the end, reward = score gained.
-    Mcts {
-        budget: Budget,
-    },
-}
-
-/// How long each expectimax move may search.
+/// How long each move may search.
 #[derive(Clone, Copy)]
 enum Budget {
+    /// Expectimax runs to its depth (greedy and random answer at once).
     ToDepth,
+    /// At most this many work units (MCTS iterations, expectimax expansions).
     Expansions(u64),
+    /// This many milliseconds of wall-clock time.
     Millis(u64),
 }
 
@@ -66,7 +56,7 @@ const MCTS_DEFAULT_MS: u64 = 1000;
 /// Deepest iteration when only a time budget bounds the search.
 const TIME_MODE_MAX_DEPTH: u32 = 32;
 
-fn policy_from(flags: &Flags) -> CliResult<Policy> {
+fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
     let algo = flags.text("algo").unwrap_or("expectimax").to_string();
     let depth: Option<u32> = flags.get("depth")?;
     let iterations: Option<u64> = flags.get("iterations")?;
@@ -85,99 +75,75 @@ fn policy_from(flags: &Flags) -> CliResult<Policy> {
         (None, Some(ms)) => Budget::Millis(ms),
         (None, None) => Budget::ToDepth,
     };
+    let algo = Algorithm::parse(&algo).map_err(|e| CliError(format!("--{e}")))?;
     let searchless = depth.is_some() || !matches!(budget, Budget::ToDepth);
-    match algo.as_str() {
-        "expectimax" => Ok(Policy::Expectimax { depth, budget }),
-        "random" | "greedy" if searchless => Err(CliError(format!(
-            "--algo {algo}: takes no --depth, --iterations or --budget-ms"
+    let spec = AgentSpec {
+        algo,
+        depth,
+        limits: Limits {
+            max_nodes: u64::MAX,
+            max_memory_bytes: SEARCH_MEMORY_BYTES,
+        },
+        ..AgentSpec::default()
+    };
+    match algo {
+        Algorithm::Random | Algorithm::Greedy if searchless => Err(CliError(format!(
+            "--algo {}: takes no --depth, --iterations or --budget-ms",
+            algo.name()
         ))),
-        "random" => Ok(Policy::Random),
-        "greedy" => Ok(Policy::Greedy),
-        "mcts" if depth.is_some() => Err(CliError(
+        Algorithm::Random | Algorithm::Greedy => Ok((spec, budget)),
+        Algorithm::Mcts if depth.is_some() => Err(CliError(
             "--depth: MCTS takes no depth (its rollouts run to the end of the game)".into(),
         )),
-        "mcts" => Ok(Policy::Mcts {
-            budget: match budget {
+        Algorithm::Mcts => Ok((
+            spec,
+            match budget {
                 Budget::ToDepth => Budget::Millis(MCTS_DEFAULT_MS),
                 other => other,
             },
-        }),
-        _ => Err(CliError(format!(
-            "--algo: unknown algorithm '{algo}' (expected mcts, expectimax, greedy or random)"
-        ))),
+        )),
+        Algorithm::Expectimax => {
+            let depth = match (depth, budget) {
+                (None, Budget::Millis(_)) => Some(TIME_MODE_MAX_DEPTH),
+                _ => depth,
+            };
+            let spec = AgentSpec { depth, ..spec };
+            spec.validate().map_err(|e| CliError(format!("--{e}")))?;
+            Ok((spec, budget))
+        }
     }
 }
 
-/// The move `policy` chooses in `game` (a player's node), and the expansions it cost.
-fn choose(policy: &Policy, game: &G2048, rng: &mut Rng) -> (Option<Action>, u64) {
-    let evaluator = Evaluator::shared();
-    match *policy {
-        Policy::Random => (random_action(game, rng), 0),
-        Policy::Greedy => (greedy_action(game, |g| evaluator.value(g)), 0),
-        Policy::Expectimax { depth, budget } => {
-            let max_depth = match (depth, budget) {
-                (Some(d), _) => d,
-                (None, Budget::Millis(_)) => TIME_MODE_MAX_DEPTH,
-                (None, _) => adaptive_depth(game, 2, 4),
+/// Plays one game to its end; for a time budget, each move thinks in slices until the time is
+/// up (so such games depend on the machine's speed).
+fn play_game(spec: AgentSpec, budget: Budget, seed: u64) -> CliResult<Episode> {
+    let per_move = match budget {
+        Budget::Expansions(n) => n,
+        Budget::ToDepth | Budget::Millis(_) => u64::MAX,
+    };
+    let mut episode = Episode::new(spec, seed, per_move).map_err(|e| CliError(format!("--{e}")))?;
+    match budget {
+        Budget::Millis(ms) => {
+            let slice = if spec.algo == Algorithm::Mcts {
+                64
+            } else {
+                2_000
             };
-            let config = Config {
-                max_depth,
-                limits: Limits {
-                    max_nodes: u64::MAX,
-                    max_memory_bytes: SEARCH_MEMORY_BYTES,
-                },
-                ..Config::default()
-            };
-            let mut search =
-                Expectimax::new(*game, |g: &G2048| evaluator.value(g), config).with_key(G2048::key);
-            match budget {
-                Budget::ToDepth => while !search.step(u64::MAX).is_finished() {},
-                Budget::Expansions(n) => {
-                    search.step(n);
-                }
-                Budget::Millis(ms) => {
-                    let start = Instant::now();
-                    while !search.step(2_000).is_finished()
-                        && start.elapsed().as_millis() < u128::from(ms)
-                    {}
-                }
+            while !episode.is_over() {
+                let start = Instant::now();
+                while !episode.think(slice).is_finished()
+                    && start.elapsed().as_millis() < u128::from(ms)
+                {}
+                episode.play();
             }
-            let action = search.best_action().or_else(|| {
-                // Not even depth 1 finished: fall back to the one-ply greedy choice.
-                greedy_action(game, |g| evaluator.value(g))
-            });
-            (action, search.stats().expanded)
         }
-        Policy::Mcts { budget } => {
-            let config = MctsConfig {
-                limits: Limits {
-                    max_nodes: u64::MAX,
-                    max_memory_bytes: SEARCH_MEMORY_BYTES,
-                },
-                ..MctsConfig::course_2048()
-            };
-            let Ok(mut search) = Mcts::with_returns(*game, config, rng.next_u64()) else {
-                unreachable!("the course preset is a valid configuration")
-            };
-            match budget {
-                Budget::Expansions(n) => {
-                    search.step(n);
-                }
-                Budget::Millis(ms) => {
-                    let start = Instant::now();
-                    while !search.step(64).is_finished()
-                        && start.elapsed().as_millis() < u128::from(ms)
-                    {}
-                }
-                Budget::ToDepth => unreachable!("policy_from gives MCTS a budget"),
-            }
-            (search.best_action(), search.stats().iterations)
-        }
+        Budget::ToDepth | Budget::Expansions(_) => while episode.step(u64::MAX) {},
     }
+    Ok(episode)
 }
 
 fn play(flags: &Flags) -> CliResult<()> {
-    let policy = policy_from(flags)?;
+    let (spec, budget) = policy_from(flags)?;
     let games: u64 = flags.require("games")?;
     let seed: u64 = flags.require("seed")?;
     flags.finish()?;
@@ -185,33 +151,18 @@ fn play(flags: &Flags) -> CliResult<()> {
     let mut max_tiles = Vec::new();
     let started = Instant::now();
     for i in 0..games {
-        let game_seed = if games == 1 {
-            seed
-        } else {
-            Rng::derive(seed, i)
-        };
+        let game_seed = game_seed(seed, games, i);
         let start = Instant::now();
-        let mut spawns = Rng::new(game_seed);
-        let mut policy_rng = Rng::new(Rng::derive(game_seed, 1));
-        let mut game = G2048::new_game(&mut spawns);
-        let mut moves = 0u64;
-        let mut nodes = 0u64;
-        while !game.is_terminal() {
-            let (action, cost) = choose(&policy, &game, &mut policy_rng);
-            nodes += cost;
-            let Some(action) = action else { break };
-            game.try_apply(action)?;
-            game.spawn_random(&mut spawns);
-            moves += 1;
-        }
+        let episode = play_game(spec, budget, game_seed)?;
+        let game = episode.game();
         let max_tile = game.board().max_tile();
         emit(&json!({
                 "game": i,
                 "seed": game_seed,
                 "score": game.score(),
                 "max_tile": max_tile,
-                "moves": moves,
-                "nodes": nodes,
+                "moves": episode.moves(),
+                "nodes": episode.work(),
                 "seconds": start.elapsed().as_secs_f64(),
         }))?;
         scores.push(game.score());

@@ -24,6 +24,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod motion;
 pub mod text;
 
 pub use board::{Board, Direction, CELLS};

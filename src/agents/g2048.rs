@@ -1,0 +1,404 @@
+//! 2048 agents: the course's MCTS, expectimax, greedy and random, with their parameters in one
+//! place, and [`Episode`], a whole game played by one agent. The CLI (`searchlab 2048 play`) and
+//! the page (hints, auto-play, batches) share them, so a page batch and a `searchlab 2048 play
+//! --iterations N` run with the same settings and seed play exactly the same games.
+//!
+//! One move's thinking is a resumable [`Search`] ([`AgentSpec::decide`]): MCTS and expectimax
+//! run under a budget of work units (MCTS iterations, expectimax expansions); greedy and random
+//! answer at once. Every agent reports a value per root move (`root_action_stats`): MCTS the
+//! mean score gained in its playouts, expectimax the expected heuristic value of its deepest
+//! completed iteration, greedy the score gained plus the heuristic one move ahead.
+
+use serde::{Deserialize, Serialize};
+
+use super::{check_range, SpecError};
+use crate::game::Game;
+use crate::games::g2048::eval::{adaptive_depth, Evaluator};
+use crate::games::g2048::{Action, G2048};
+use crate::rng::Rng;
+use crate::search::anytime::RootActionStat;
+use crate::search::baseline::{greedy_action, greedy_values, random_action};
+use crate::search::expectimax::{Config, Expectimax};
+use crate::search::mcts::{Mcts, MctsConfig};
+use crate::search::{Limits, Progress, Search, Stats};
+
+/// The algorithms a 2048 agent can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// The course's MCTS: UCT, random rollouts to the end, reward = score gained, best mean.
+    Mcts,
+    /// Expectimax with the heuristic of `games::g2048::eval`, iterative deepening, a cache.
+    Expectimax,
+    /// The move with the best score gained plus heuristic, one move ahead.
+    Greedy,
+    /// A uniformly random legal move.
+    Random,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order the page lists them.
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::Mcts,
+        Algorithm::Expectimax,
+        Algorithm::Greedy,
+        Algorithm::Random,
+    ];
+
+    /// The name used in share links and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Mcts => "mcts",
+            Algorithm::Expectimax => "expectimax",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Random => "random",
+        }
+    }
+
+    /// The algorithm called `name`.
+    pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| {
+                SpecError::new(
+                    "algo",
+                    format!(
+                        "unknown algorithm '{name}' (expected mcts, expectimax, greedy or random)"
+                    ),
+                )
+            })
+    }
+
+    /// Whether the agent searches under a budget (MCTS and expectimax) rather than answering at
+    /// once.
+    pub fn searches(self) -> bool {
+        matches!(self, Algorithm::Mcts | Algorithm::Expectimax)
+    }
+}
+
+/// Deepest expectimax iteration an agent may ask for, in player moves.
+pub const MAX_DEPTH: u32 = 32;
+
+/// An agent's settings. Fields that do not apply to the chosen algorithm are ignored.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgentSpec {
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// Expectimax: the deepest iteration in player moves; `None` adapts it to the board
+    /// (`eval::adaptive_depth`, 2 to 4).
+    pub depth: Option<u32>,
+    /// MCTS: UCT's exploration constant K (the course's √2 by default).
+    pub uct: f64,
+    /// Node and memory limits of one move's search.
+    pub limits: Limits,
+}
+
+impl Default for AgentSpec {
+    /// The course's MCTS agent.
+    fn default() -> Self {
+        AgentSpec {
+            algo: Algorithm::Mcts,
+            depth: None,
+            uct: MctsConfig::course_2048().exploration,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Expectimax's evaluation: the shared heuristic with its default weights.
+fn evaluate(game: &G2048) -> f64 {
+    Evaluator::shared().value(game)
+}
+
+impl AgentSpec {
+    /// Checks every parameter the algorithm uses, naming the first bad one.
+    pub fn validate(&self) -> Result<(), SpecError> {
+        match self.algo {
+            Algorithm::Expectimax => {
+                if let Some(depth) = self.depth {
+                    check_range("depth", depth, 1..=MAX_DEPTH)?;
+                }
+            }
+            Algorithm::Mcts => {
+                check_range("uct", self.uct, 0.0..=100.0)?;
+            }
+            Algorithm::Greedy | Algorithm::Random => {}
+        }
+        check_range("max_nodes", self.limits.max_nodes, 1..=u64::MAX)?;
+        check_range(
+            "max_memory",
+            self.limits.max_memory_bytes,
+            1 << 16..=u64::MAX,
+        )?;
+        Ok(())
+    }
+
+    /// The thinking for one move from `game`. MCTS takes its seed from `rng` (one `next_u64`),
+    /// the random agent its move (one `index`); the others draw nothing.
+    pub fn decide(&self, game: &G2048, rng: &mut Rng) -> Result<Box<dyn Search<G2048>>, SpecError> {
+        self.validate()?;
+        Ok(match self.algo {
+            Algorithm::Random => Box::new(Answered {
+                action: random_action(game, rng),
+                values: Vec::new(),
+            }),
+            Algorithm::Greedy => Box::new(Answered {
+                action: greedy_action(game, evaluate),
+                values: greedy_values(game, evaluate)
+                    .into_iter()
+                    .map(|(action, value)| RootActionStat {
+                        index: G2048::action_index(action),
+                        visits: 0,
+                        value,
+                    })
+                    .collect(),
+            }),
+            Algorithm::Expectimax => {
+                let config = Config {
+                    max_depth: self.depth.unwrap_or_else(|| adaptive_depth(game, 2, 4)),
+                    limits: self.limits,
+                    ..Config::default()
+                };
+                let eval: fn(&G2048) -> f64 = evaluate;
+                Box::new(ExpectimaxAgent {
+                    root: *game,
+                    search: Expectimax::new(*game, eval, config).with_key(G2048::key),
+                })
+            }
+            Algorithm::Mcts => {
+                let config = MctsConfig {
+                    exploration: self.uct,
+                    limits: self.limits,
+                    ..MctsConfig::course_2048()
+                };
+                let search = Mcts::with_returns(*game, config, rng.next_u64())
+                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                Box::new(MctsAgent(search))
+            }
+        })
+    }
+}
+
+/// Work units a move's search has spent: MCTS iterations or expectimax expansions (0 for the
+/// agents that do not search).
+pub fn work_done(algo: Algorithm, stats: &Stats) -> u64 {
+    match algo {
+        Algorithm::Mcts => stats.iterations,
+        Algorithm::Expectimax => stats.expanded,
+        Algorithm::Greedy | Algorithm::Random => 0,
+    }
+}
+
+/// Greedy and random: the answer is known at once.
+struct Answered {
+    action: Option<Action>,
+    values: Vec<RootActionStat>,
+}
+
+impl Search<G2048> for Answered {
+    fn step(&mut self, _budget: u64) -> Progress {
+        Progress::Solved
+    }
+    fn best_action(&self) -> Option<Action> {
+        self.action
+    }
+    fn principal_variation(&self) -> Vec<Action> {
+        self.action.into_iter().collect()
+    }
+    fn stats(&self) -> Stats {
+        Stats::default()
+    }
+    /// Greedy: each move's score gained plus heuristic (visits 0). Random: nothing.
+    fn root_action_stats(&self) -> Vec<RootActionStat> {
+        self.values.clone()
+    }
+}
+
+/// Expectimax with a fallback: until depth 1 completes, the greedy move.
+struct ExpectimaxAgent {
+    root: G2048,
+    search: Expectimax<G2048, fn(&G2048) -> f64>,
+}
+
+impl Search<G2048> for ExpectimaxAgent {
+    fn step(&mut self, budget: u64) -> Progress {
+        self.search.step(budget)
+    }
+    fn best_action(&self) -> Option<Action> {
+        self.search
+            .best_action()
+            .or_else(|| greedy_action(&self.root, evaluate))
+    }
+    fn principal_variation(&self) -> Vec<Action> {
+        self.search.principal_variation()
+    }
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+    /// Each move's value in the deepest completed iteration (visits 0).
+    fn root_action_stats(&self) -> Vec<RootActionStat> {
+        self.search
+            .root_values()
+            .iter()
+            .map(|&(action, value)| RootActionStat {
+                index: G2048::action_index(action),
+                visits: 0,
+                value,
+            })
+            .collect()
+    }
+}
+
+/// MCTS with its per-move statistics.
+struct MctsAgent(Mcts<G2048>);
+
+impl Search<G2048> for MctsAgent {
+    fn step(&mut self, budget: u64) -> Progress {
+        self.0.step(budget)
+    }
+    fn best_action(&self) -> Option<Action> {
+        self.0.best_action()
+    }
+    fn principal_variation(&self) -> Vec<Action> {
+        self.0.principal_variation()
+    }
+    fn stats(&self) -> Stats {
+        self.0.stats()
+    }
+    fn root_action_stats(&self) -> Vec<RootActionStat> {
+        self.0.root_action_stats()
+    }
+}
+
+/// The seed of game `index` of a batch of `games` started from `seed`: the seed itself for a
+/// single game, else `Rng::derive(seed, index)`.
+pub fn game_seed(seed: u64, games: u64, index: u64) -> u64 {
+    if games == 1 {
+        seed
+    } else {
+        Rng::derive(seed, index)
+    }
+}
+
+/// A whole game played by one agent. Spawns draw from `Rng::new(seed)` (see
+/// [`G2048::sample_spawn`]) and the agent from `Rng::new(Rng::derive(seed, 1))`, so a game
+/// replays exactly from its seed whenever each move's budget counts work, not time.
+pub struct Episode {
+    spec: AgentSpec,
+    per_move: u64,
+    game: G2048,
+    spawns: Rng,
+    agent: Rng,
+    /// The current move's search and the work it has spent.
+    thinking: Option<(Box<dyn Search<G2048>>, u64)>,
+    moves: u64,
+    work: u64,
+    /// The agent had no move to offer (a search given no work at all); the game stops there.
+    stuck: bool,
+}
+
+impl Episode {
+    /// A new game from `seed`, each move searched for up to `per_move` work units (`u64::MAX`:
+    /// until the search finishes, as expectimax does at its depth).
+    pub fn new(spec: AgentSpec, seed: u64, per_move: u64) -> Result<Episode, SpecError> {
+        spec.validate()?;
+        check_range("per_move", per_move, 1..=u64::MAX)?;
+        let mut spawns = Rng::new(seed);
+        let game = G2048::new_game(&mut spawns);
+        Ok(Episode {
+            spec,
+            per_move,
+            game,
+            spawns,
+            agent: Rng::new(Rng::derive(seed, 1)),
+            thinking: None,
+            moves: 0,
+            work: 0,
+            stuck: false,
+        })
+    }
+
+    /// The position now.
+    pub fn game(&self) -> &G2048 {
+        &self.game
+    }
+
+    /// Moves played.
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    /// Work units spent by every move's search so far.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Whether the game has ended (no move changes the board, or the agent had no move).
+    pub fn is_over(&self) -> bool {
+        self.stuck || self.game.is_terminal()
+    }
+
+    /// Thinks about the current move for at most `budget` work units; returns the search's
+    /// progress ([`Progress::Exhausted`] once the game is over).
+    pub fn think(&mut self, budget: u64) -> Progress {
+        if self.is_over() {
+            return Progress::Exhausted;
+        }
+        let (search, spent) = match &mut self.thinking {
+            Some(thinking) => thinking,
+            None => match self.spec.decide(&self.game, &mut self.agent) {
+                Ok(search) => self.thinking.insert((search, 0)),
+                // `new` validated the spec, so this does not happen; stop rather than panic.
+                Err(_) => {
+                    self.stuck = true;
+                    return Progress::Exhausted;
+                }
+            },
+        };
+        let before = work_done(self.spec.algo, &search.stats());
+        let progress = search.step(budget);
+        let used = work_done(self.spec.algo, &search.stats()) - before;
+        *spent += used;
+        self.work += used;
+        progress
+    }
+
+    /// Plays the current move's best action (thinking first if it has not started) and the
+    /// spawn after it; returns whether the game goes on.
+    pub fn play(&mut self) -> bool {
+        if self.thinking.is_none() {
+            self.think(0);
+        }
+        let action = self.thinking.take().and_then(|(s, _)| s.best_action());
+        match action {
+            Some(action) if self.game.try_apply(action).is_ok() => {
+                self.game.spawn_random(&mut self.spawns);
+                self.moves += 1;
+            }
+            _ => self.stuck = true,
+        }
+        !self.is_over()
+    }
+
+    /// Plays on for about `budget` work units (a move of greedy or random counts as one unit),
+    /// each move thinking until its search finishes or has spent the per-move budget; returns
+    /// whether the game goes on.
+    pub fn step(&mut self, budget: u64) -> bool {
+        let mut left = budget.max(1);
+        while left > 0 && !self.is_over() {
+            let spent = self.thinking.as_ref().map_or(0, |(_, spent)| *spent);
+            let allowance = left.min(self.per_move - spent);
+            let before = self.work;
+            let progress = self.think(allowance);
+            let used = self.work - before;
+            left = left.saturating_sub(used.max(1));
+            let spent = self.thinking.as_ref().map_or(0, |(_, spent)| *spent);
+            // A search that spent nothing without finishing would never finish: play its move.
+            if progress.is_finished() || spent >= self.per_move || used == 0 {
+                self.play();
+            }
+        }
+        !self.is_over()
+    }
+}

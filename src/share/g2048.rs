@@ -1,0 +1,267 @@
+//! 2048 share links: the seed of the game, the agent and its settings, and the batch.
+//!
+//! `#v=1&game=2048&algo=expectimax&depth=3&budget-ms=1000&games=20&batch-nodes=100&seed=42`:
+//! `algo` is `mcts` (the course's agent, exploration constant `uct`), `expectimax` (deepest
+//! iteration `depth`), `greedy` or `random`; `budget-ms` is the think time per move of hints and
+//! auto-play; a batch plays `games` games with at most `batch-nodes` work units per move (MCTS
+//! iterations, expectimax expansions), so that every batch game replays from its seed, exactly as
+//! `searchlab 2048 play --algo A [--depth D] --iterations N --games G --seed S` plays it. The
+//! spawns of the game on the board come from `seed`. Every key but `v` and `game` may be left out.
+
+use super::{check_float, check_range, error, Fields, ShareError, MAX_SEED, VERSION};
+use crate::agents::g2048::{AgentSpec, Algorithm};
+use crate::search::Limits;
+use serde::{Deserialize, Serialize};
+
+/// Every key a 2048 link may hold.
+pub const KEYS: &[&str] = &[
+    "v",
+    "game",
+    "algo",
+    "depth",
+    "uct",
+    "budget-ms",
+    "games",
+    "batch-nodes",
+    "seed",
+];
+
+/// The parameter keys an algorithm reads, in the order links write them.
+pub fn parameter_keys(algo: Algorithm) -> &'static [&'static str] {
+    match algo {
+        Algorithm::Mcts => &["uct"],
+        Algorithm::Expectimax => &["depth"],
+        Algorithm::Greedy | Algorithm::Random => &[],
+    }
+}
+
+/// Every setting of the 2048 view. Field names are the JS names (camelCase).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct View {
+    /// Always `2048`.
+    pub game: String,
+    /// The agent.
+    pub algo: Algorithm,
+    /// Expectimax: the deepest iteration, in player moves.
+    pub depth: u32,
+    /// MCTS: UCT's exploration constant K.
+    pub uct: f64,
+    /// Think time per move of a hint or of auto-play, in milliseconds.
+    pub budget_ms: u32,
+    /// Games in a batch.
+    pub games: u32,
+    /// Work units per move in a batch (MCTS iterations, expectimax expansions).
+    pub batch_nodes: u64,
+    /// The seed of the game's spawns (and of the batch); `None` until the page draws one.
+    pub seed: Option<u64>,
+}
+
+impl Default for View {
+    /// The course's MCTS agent with one second per move; expectimax to depth 3; batches of 20
+    /// games at 100 work units per move.
+    fn default() -> Self {
+        let spec = AgentSpec::default();
+        View {
+            game: "2048".into(),
+            algo: spec.algo,
+            depth: 3,
+            uct: spec.uct,
+            budget_ms: 1000,
+            games: 20,
+            batch_nodes: 100,
+            seed: None,
+        }
+    }
+}
+
+/// Inclusive ranges of the numeric fields.
+const DEPTH_RANGE: (u32, u32) = (1, 10);
+const UCT_RANGE: (f64, f64) = (0.0, 100.0);
+const BUDGET_RANGE: (u32, u32) = (1, 60_000);
+const GAMES_RANGE: (u32, u32) = (1, 1000);
+const BATCH_NODES_RANGE: (u64, u64) = (1, 10_000_000);
+
+impl View {
+    /// Checks every field against the ranges a link accepts.
+    pub fn validate(&self) -> Result<(), ShareError> {
+        if self.game != "2048" {
+            return Err(error(
+                "game",
+                format!("'{}' is not 2048: this view holds 2048's fields", self.game),
+            ));
+        }
+        check_range("depth", self.depth, DEPTH_RANGE)?;
+        check_float("uct", self.uct, UCT_RANGE)?;
+        check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
+        check_range("games", self.games, GAMES_RANGE)?;
+        check_range("batch-nodes", self.batch_nodes, BATCH_NODES_RANGE)?;
+        if let Some(seed) = self.seed {
+            check_range("seed", seed, (0, MAX_SEED))?;
+        }
+        // The agent's own checks, under the link's names (they agree with the ranges above).
+        self.agent_spec(Limits::default())
+            .validate()
+            .map_err(|e| error(&e.field.replace('_', "-"), e.message))
+    }
+
+    /// Reads a 2048 fragment (with or without the leading `#`).
+    pub fn parse(fragment: &str) -> Result<View, ShareError> {
+        View::from_fields(&Fields::read(fragment)?)
+    }
+
+    /// Reads a 2048 link's fields.
+    pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+        let game = fields.game()?;
+        if game != "2048" {
+            return Err(error(
+                "game",
+                format!("this is a {game} link, not a 2048 one"),
+            ));
+        }
+        fields.allow_only(KEYS)?;
+        let mut view = View::default();
+        if let Some(algo) = fields.get("algo") {
+            view.algo = Algorithm::parse(algo).map_err(|e| error("algo", e.message))?;
+        }
+        fields.number("depth", &mut view.depth)?;
+        fields.number("uct", &mut view.uct)?;
+        fields.number("budget-ms", &mut view.budget_ms)?;
+        fields.number("games", &mut view.games)?;
+        fields.number("batch-nodes", &mut view.batch_nodes)?;
+        view.seed = fields.seed()?;
+        view.validate()?;
+        Ok(view)
+    }
+
+    /// Writes the fragment (without `#`): the fields the agent reads, the batch, the seed.
+    pub fn format(&self) -> Result<String, ShareError> {
+        self.validate()?;
+        let mut out = format!("v={VERSION}&game=2048&algo={}", self.algo.name());
+        for key in parameter_keys(self.algo) {
+            let value = match *key {
+                "depth" => self.depth.to_string(),
+                _ => self.uct.to_string(),
+            };
+            out.push_str(&format!("&{key}={value}"));
+        }
+        if self.algo.searches() {
+            out.push_str(&format!("&budget-ms={}", self.budget_ms));
+        }
+        out.push_str(&format!("&games={}", self.games));
+        if self.algo.searches() {
+            out.push_str(&format!("&batch-nodes={}", self.batch_nodes));
+        }
+        if let Some(seed) = self.seed {
+            out.push_str(&format!("&seed={seed}"));
+        }
+        Ok(out)
+    }
+
+    /// The agent these settings describe, with these limits on each move's search.
+    pub fn agent_spec(&self, limits: Limits) -> AgentSpec {
+        AgentSpec {
+            algo: self.algo,
+            depth: Some(self.depth),
+            uct: self.uct,
+            limits,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field_of(link: &str) -> String {
+        View::parse(link).unwrap_err().field
+    }
+
+    #[test]
+    fn a_hand_written_link_reads_back() {
+        let view = View::parse("#v=1&game=2048&algo=expectimax&depth=4&seed=42").unwrap();
+        assert_eq!(view.algo, Algorithm::Expectimax);
+        assert_eq!(view.depth, 4);
+        assert_eq!(view.seed, Some(42));
+        assert_eq!(view.budget_ms, 1000, "the course's one second by default");
+        let view = View::parse("v=1&game=2048").unwrap();
+        assert_eq!(view, View::default());
+    }
+
+    #[test]
+    fn format_then_parse_is_the_identity() {
+        for algo in Algorithm::ALL {
+            let view = View {
+                algo,
+                seed: Some(MAX_SEED),
+                games: 7,
+                batch_nodes: 250,
+                ..View::default()
+            };
+            let link = view.format().unwrap();
+            let back = View::parse(&link).unwrap();
+            assert_eq!(back.algo, algo, "{link}");
+            assert_eq!(back.format().unwrap(), link);
+        }
+    }
+
+    #[test]
+    fn the_link_writes_only_what_the_agent_reads() {
+        let view = View {
+            algo: Algorithm::Expectimax,
+            depth: 2,
+            seed: Some(9),
+            ..View::default()
+        };
+        assert_eq!(
+            view.format().unwrap(),
+            "v=1&game=2048&algo=expectimax&depth=2&budget-ms=1000&games=20&batch-nodes=100&seed=9"
+        );
+        let view = View {
+            algo: Algorithm::Random,
+            ..View::default()
+        };
+        assert_eq!(view.format().unwrap(), "v=1&game=2048&algo=random&games=20");
+    }
+
+    #[test]
+    fn errors_name_the_bad_field() {
+        assert_eq!(field_of("v=1&game=2048&algo=minimax"), "algo");
+        assert_eq!(field_of("v=1&game=2048&depth=0"), "depth");
+        assert_eq!(field_of("v=1&game=2048&depth=11"), "depth");
+        assert_eq!(field_of("v=1&game=2048&depth=deep"), "depth");
+        assert_eq!(field_of("v=1&game=2048&uct=-1"), "uct");
+        assert_eq!(field_of("v=1&game=2048&uct=NaN"), "uct");
+        assert_eq!(field_of("v=1&game=2048&budget-ms=0"), "budget-ms");
+        assert_eq!(field_of("v=1&game=2048&games=0"), "games");
+        assert_eq!(field_of("v=1&game=2048&games=1001"), "games");
+        assert_eq!(field_of("v=1&game=2048&batch-nodes=0"), "batch-nodes");
+        assert_eq!(field_of("v=1&game=2048&seed=-1"), "seed");
+        assert_eq!(field_of("v=1&game=2048&seed=9007199254740992"), "seed");
+        assert_eq!(field_of("v=1&game=2048&level=www"), "level");
+        assert_eq!(field_of("v=1&game=2048&seed=1&seed=2"), "seed");
+        assert_eq!(field_of("v=1&game=bait"), "game");
+        assert_eq!(field_of("game=2048"), "v");
+    }
+
+    #[test]
+    fn messages_say_what_is_accepted() {
+        let err = View::parse("v=1&game=2048&algo=minimax").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "share link, field 'algo': unknown algorithm 'minimax' \
+             (expected mcts, expectimax, greedy or random)"
+        );
+        let err = View::parse("v=1&game=2048&mode=plan").unwrap_err();
+        assert!(err.message.contains("known fields: v, game, algo"), "{err}");
+    }
+
+    #[test]
+    fn the_agent_spec_carries_the_settings() {
+        let view = View::parse("v=1&game=2048&algo=mcts&uct=0.5").unwrap();
+        let spec = view.agent_spec(Limits::default());
+        assert_eq!(spec.algo, Algorithm::Mcts);
+        assert_eq!(spec.uct, 0.5);
+        assert_eq!(spec.depth, Some(3));
+    }
+}

@@ -1,0 +1,132 @@
+//! 2048 agents as the CLI and the page build them: every agent values the legal moves, a game
+//! replays from its seed, and playing it in slices changes nothing.
+
+use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode};
+use searchlab::game::Game;
+use searchlab::games::g2048::text::parse_board;
+use searchlab::games::g2048::{Action, Direction, G2048};
+use searchlab::rng::Rng;
+use searchlab::search::Limits;
+
+fn spec(algo: Algorithm) -> AgentSpec {
+    AgentSpec {
+        algo,
+        depth: Some(2),
+        ..AgentSpec::default()
+    }
+}
+
+/// A position where right changes nothing (every row is packed to the right wall already).
+fn position() -> G2048 {
+    let board = parse_board("2 4 8 16\n. . 2 4\n. . . .\n. . . 2").unwrap();
+    G2048::from_board(board, 0)
+}
+
+#[test]
+fn searching_agents_value_every_legal_move() {
+    let game = position();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let legal: Vec<u32> = legal.into_iter().map(G2048::action_index).collect();
+    assert_eq!(legal, vec![0, 2, 3]);
+    for algo in [Algorithm::Mcts, Algorithm::Expectimax, Algorithm::Greedy] {
+        let mut search = spec(algo).decide(&game, &mut Rng::new(1)).unwrap();
+        search.step(200);
+        let stats = search.root_action_stats();
+        let moves: Vec<u32> = stats.iter().map(|s| s.index).collect();
+        assert_eq!(moves, legal, "{algo:?}");
+        assert!(stats.iter().all(|s| s.value.is_finite()), "{algo:?}");
+        let best = search.best_action().unwrap();
+        assert!(legal.contains(&G2048::action_index(best)), "{algo:?}");
+    }
+}
+
+#[test]
+fn random_draws_one_index_and_reports_no_values() {
+    let game = position();
+    let mut search = spec(Algorithm::Random)
+        .decide(&game, &mut Rng::new(3))
+        .unwrap();
+    search.step(1);
+    assert!(search.root_action_stats().is_empty());
+    let expected = [Direction::Up, Direction::Down, Direction::Left][Rng::new(3).index(3)];
+    assert_eq!(search.best_action(), Some(Action::Move(expected)));
+}
+
+#[test]
+fn expectimax_without_a_finished_iteration_falls_back_to_greedy() {
+    let game = position();
+    let search = spec(Algorithm::Expectimax)
+        .decide(&game, &mut Rng::new(1))
+        .unwrap();
+    let greedy = spec(Algorithm::Greedy)
+        .decide(&game, &mut Rng::new(1))
+        .unwrap();
+    assert!(search.root_action_stats().is_empty());
+    assert_eq!(search.best_action(), greedy.best_action());
+}
+
+fn finish(mut episode: Episode, slice: u64) -> (u64, u64, u64, G2048) {
+    while episode.step(slice) {}
+    (
+        episode.game().score(),
+        episode.moves(),
+        episode.work(),
+        *episode.game(),
+    )
+}
+
+#[test]
+fn a_game_replays_from_its_seed_in_any_slices() {
+    for (algo, per_move) in [
+        (Algorithm::Mcts, 4),
+        (Algorithm::Expectimax, 30),
+        (Algorithm::Random, 1),
+    ] {
+        let seed = game_seed(11, 4, 2);
+        let whole = finish(Episode::new(spec(algo), seed, per_move).unwrap(), u64::MAX);
+        let sliced = finish(Episode::new(spec(algo), seed, per_move).unwrap(), 3);
+        assert_eq!(whole, sliced, "{algo:?}");
+        assert!(whole.3.is_terminal(), "{algo:?} plays to the end");
+        assert!(whole.1 > 10, "{algo:?}");
+        if algo.searches() {
+            assert!(
+                whole.2 <= whole.1 * per_move,
+                "{algo:?} keeps to its budget"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_spawns_follow_the_games_seed() {
+    let episode = Episode::new(spec(Algorithm::Random), 5, 1).unwrap();
+    assert_eq!(*episode.game(), G2048::new_game(&mut Rng::new(5)));
+    assert_eq!(game_seed(5, 1, 0), 5);
+    assert_eq!(game_seed(5, 3, 1), Rng::derive(5, 1));
+}
+
+#[test]
+fn bad_settings_name_the_field() {
+    let bad = AgentSpec {
+        depth: Some(0),
+        ..spec(Algorithm::Expectimax)
+    };
+    assert_eq!(bad.validate().unwrap_err().field, "depth");
+    let bad = AgentSpec {
+        uct: f64::NAN,
+        ..spec(Algorithm::Mcts)
+    };
+    assert_eq!(bad.validate().unwrap_err().field, "uct");
+    let bad = AgentSpec {
+        limits: Limits {
+            max_nodes: 0,
+            ..Limits::default()
+        },
+        ..spec(Algorithm::Greedy)
+    };
+    assert_eq!(bad.validate().unwrap_err().field, "max_nodes");
+    let err = Episode::new(spec(Algorithm::Mcts), 1, 0).err().unwrap();
+    assert_eq!(err.field, "per_move");
+    assert_eq!(Algorithm::parse("minimax").unwrap_err().field, "algo");
+}
