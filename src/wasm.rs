@@ -2,17 +2,23 @@
 //! wasm-bindgen.
 //!
 //! - [`GameSession`]: a game in progress for the page (legal actions, apply, undo, outcome,
-//!   score, a compact board view for drawing, the plan's path, an encoded state for the worker).
+//!   score, a compact board view for drawing, the plan's path, an encoded state for the worker,
+//!   and for 2048 the last move's tile motions).
 //! - [`SearchJob`]: one search for the worker, run in slices with `step(budget)`; between slices
 //!   it reports progress and counters, its best action and plan, a heat map of the cells its
 //!   expanded states stood on, the frontier's cells, and per-root-action statistics for MCTS and
 //!   RHEA.
-//! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`), `validateLevel` and
-//!   `freshSeed`.
+//! - [`BatchGame`]: one whole game of a batch, played by an agent under a per-move work budget
+//!   (2048), stepped in slices by a worker of the page's pool.
+//! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
+//!   `shareLinkGame`), `validateLevel` and `freshSeed`.
 //!
 //! Errors reach JS as exceptions (`JsError`) whose message a person can act on. The panic hook
 //! is installed once, when the module starts. The one `match` on the game's name is in
 //! [`game_kind`]; everything else goes through the [`GameKind`], [`Playable`] and [`Job`] traits.
+//! Each game other than Bait keeps its side of the API in a submodule (`wasm/g2048.rs`).
+
+mod g2048;
 
 use crate::game::Game;
 use crate::games::bait::eval::BaitEval;
@@ -20,7 +26,8 @@ use crate::games::bait::{BaitState, LevelError, Outcome};
 use crate::rng::Rng;
 use crate::search::anytime::RootActionStat;
 use crate::search::{Limit, Observer, Progress, Search, Stats, Visit};
-use crate::share::{View, MAX_SEED};
+use crate::share::{Fields, View, MAX_SEED};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -80,8 +87,37 @@ export interface StepReport {
   stored: number;
   iterations: number;
 }
-/** What MCTS or RHEA knows about one root action. */
+/** What MCTS or RHEA knows about one root action (2048: also expectimax's value and greedy's,
+ * with 0 visits). */
 export interface RootAction { action: number; visits: number; value: number; }
+/** Every setting of the 2048 view (the share link's fields). */
+export interface View2048 {
+  game: "2048";
+  algo: "mcts" | "expectimax" | "greedy" | "random";
+  depth: number;
+  uct: number;
+  budgetMs: number;
+  games: number;
+  batchNodes: number;
+  seed: number | null;
+}
+/** How the last 2048 move went: every tile's slide (exponents before the move) and the spawn. */
+export interface MoveTrace {
+  action: number;
+  gain: number;
+  slides: { from: number; to: number; exponent: number; merged: boolean }[];
+  spawn: { cell: number; exponent: number } | null;
+}
+/** A batch game so far. `seed` is the game's own seed, as a decimal string (it may pass 2^53). */
+export interface BatchReport {
+  index: number;
+  seed: string;
+  moves: number;
+  score: number;
+  maxTile: number;
+  work: number;
+  over: boolean;
+}
 "#;
 
 /// Turns any displayable error into a JS exception with its message.
@@ -95,10 +131,15 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value.serialize(&serializer).map_err(js_error)
 }
 
+/// Reads a Bait view object from JS.
+fn read_view(view: JsValue) -> Result<View, JsError> {
+    read_view_as(view)
+}
+
 /// Reads a view object from JS; a misspelled field is an error, not silently ignored (serde's
 /// `deny_unknown_fields` does not reach through serde-wasm-bindgen).
-fn read_view(view: JsValue) -> Result<View, JsError> {
-    let known = js_sys::Object::keys(&js_sys::Object::from(to_js(&View::default())?));
+fn read_view_as<T: Serialize + DeserializeOwned + Default>(view: JsValue) -> Result<T, JsError> {
+    let known = js_sys::Object::keys(&js_sys::Object::from(to_js(&T::default())?));
     if let Some(object) = view.dyn_ref::<js_sys::Object>() {
         for key in js_sys::Object::keys(object).iter() {
             if !known.includes(&key, 0) {
@@ -116,9 +157,21 @@ fn read_view(view: JsValue) -> Result<View, JsError> {
 /// Reads a view object from JS and checks every field; errors name the field.
 fn view_from_js(view: JsValue) -> Result<View, JsError> {
     let view = read_view(view)?;
-    view.validate()
-        .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
+    view.validate().map_err(parameter_error)?;
     Ok(view)
+}
+
+/// A view's field out of range, as the worker reports it.
+fn parameter_error(e: crate::share::ShareError) -> JsError {
+    JsError::new(&format!("parameter '{}': {}", e.field, e.message))
+}
+
+/// The `game` field of a view object from JS.
+fn game_of_view(view: &JsValue) -> Result<String, JsError> {
+    js_sys::Reflect::get(view, &JsValue::from_str("game"))
+        .ok()
+        .and_then(|game| game.as_string())
+        .ok_or_else(|| JsError::new("not a view object: missing field `game`"))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -131,20 +184,38 @@ pub fn default_view() -> Result<JsValue, JsError> {
     to_js(&View::default())
 }
 
-/// Reads a share-link fragment (`#v=1&...`). Throws an error naming the bad field. The level's
-/// tiles are checked separately, by [`validate_level`].
-#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View")]
+/// The default view of `game` (2048: the course's MCTS agent, no seed yet).
+#[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048")]
+pub fn default_view_for(game: &str) -> Result<JsValue, JsError> {
+    game_kind(game)?.default_view()
+}
+
+/// Reads a share-link fragment (`#v=1&...`) into the view of the game it names. Throws an error
+/// naming the bad field. A Bait level's tiles are checked separately, by [`validate_level`].
+#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048")]
 pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
-    to_js(&View::parse(fragment).map_err(js_error)?)
+    let fields = Fields::read(fragment).map_err(js_error)?;
+    let game = fields.game().map_err(js_error)?;
+    game_kind(game)?.parse_link(&fields)
+}
+
+/// The game a share-link fragment names (`bait` if none), as far as the link can be read; throws
+/// if even the version or the game is wrong. The page opens this game's default view when the
+/// rest of the link is malformed.
+#[wasm_bindgen(js_name = shareLinkGame)]
+pub fn share_link_game(fragment: &str) -> Result<String, JsError> {
+    let fields = Fields::read(fragment).map_err(js_error)?;
+    Ok(fields.game().map_err(js_error)?.to_string())
 }
 
 /// Writes a view as a share-link fragment (without `#`). Throws an error naming a field out of
 /// range.
 #[wasm_bindgen(js_name = formatShareLink)]
 pub fn format_share_link(
-    #[wasm_bindgen(unchecked_param_type = "View")] view: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "View | View2048")] view: JsValue,
 ) -> Result<String, JsError> {
-    read_view(view)?.format().map_err(js_error)
+    let game = game_of_view(&view)?;
+    game_kind(&game)?.format_link(view)
 }
 
 /// A fresh random seed from the browser's (or Node's) cryptographic generator, below 2^53 so it
@@ -289,20 +360,40 @@ impl Board for BaitState {
     }
 }
 
-/// A game kind: parses its levels and builds sessions and search jobs.
+/// A game kind: reads its share links and levels, builds sessions, search jobs and batch games.
 trait GameKind {
+    /// The game's name in links and sessions.
+    fn name(&self) -> &'static str;
     /// Checks a level text.
     fn validate(&self, level: &str) -> Result<(), LevelProblem>;
     /// A session on `level`.
     fn session(&self, level: &str) -> Result<Box<dyn Playable>, JsError>;
-    /// A search from `level` after `moves`.
-    fn job(&self, state: &EncodedState, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError>;
+    /// A session of a game whose chance events come from `seed` (games without levels).
+    fn seeded_session(&self, _seed: u64) -> Result<Box<dyn Playable>, JsError> {
+        Err(JsError::new(&format!(
+            "{} is played on a level: use new GameSession('{0}', level)",
+            self.name()
+        )))
+    }
+    /// A search from the encoded state with the view's (a JS object's) agent and parameters.
+    fn job(&self, state: &EncodedState, view: JsValue, seed: u64) -> Result<Box<dyn Job>, JsError>;
+    /// The game's view from a link's fields.
+    fn parse_link(&self, fields: &Fields) -> Result<JsValue, JsError>;
+    /// A view object from JS as a link fragment.
+    fn format_link(&self, view: JsValue) -> Result<String, JsError>;
+    /// The game's default view.
+    fn default_view(&self) -> Result<JsValue, JsError>;
+    /// Game `index` of the batch the view describes.
+    fn batch_game(&self, _view: JsValue, _index: u32) -> Result<Box<dyn Batch>, JsError> {
+        Err(JsError::new(&format!("{} has no batch mode", self.name())))
+    }
 }
 
 /// The game called `name`: the one place that matches on the game's name.
 fn game_kind(name: &str) -> Result<&'static dyn GameKind, JsError> {
     match name {
         "bait" => Ok(&BaitKind),
+        "2048" => Ok(&g2048::G2048Kind),
         other => Err(JsError::new(&format!(
             "unknown game '{other}' (expected one of: {})",
             crate::share::GAMES.join(", ")
@@ -326,6 +417,10 @@ fn parse_bait(level: &str) -> Result<BaitState, JsError> {
 }
 
 impl GameKind for BaitKind {
+    fn name(&self) -> &'static str {
+        "bait"
+    }
+
     fn validate(&self, level: &str) -> Result<(), LevelProblem> {
         BaitState::parse(level)
             .map(|_| ())
@@ -336,7 +431,8 @@ impl GameKind for BaitKind {
         Ok(Box::new(Session::new("bait", level, parse_bait(level)?)))
     }
 
-    fn job(&self, state: &EncodedState, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
+    fn job(&self, state: &EncodedState, view: JsValue, seed: u64) -> Result<Box<dyn Job>, JsError> {
+        let view = view_from_js(view)?;
         let root = state.replay(parse_bait(&state.level)?)?;
         let heat = SharedHeat(Rc::new(RefCell::new(CellHeat::new(root.cell_count()))));
         let search = view
@@ -354,6 +450,18 @@ impl GameKind for BaitKind {
             heat,
             has_frontier: !view.algo.is_anytime(),
         }))
+    }
+
+    fn parse_link(&self, fields: &Fields) -> Result<JsValue, JsError> {
+        to_js(&View::from_fields(fields).map_err(js_error)?)
+    }
+
+    fn format_link(&self, view: JsValue) -> Result<String, JsError> {
+        read_view(view)?.format().map_err(js_error)
+    }
+
+    fn default_view(&self) -> Result<JsValue, JsError> {
+        to_js(&View::default())
     }
 }
 
@@ -374,6 +482,14 @@ trait Playable {
     fn moves(&self) -> &[u32];
     fn view(&self) -> BoardView;
     fn path_of(&self, actions: &[u32]) -> Vec<u32>;
+    /// The seed of the game's chance events, for games that have them.
+    fn seed(&self) -> Option<u64> {
+        None
+    }
+    /// How the last move went, for drawing it (`undefined` when the game has nothing to show).
+    fn last_move(&self) -> Result<JsValue, JsError> {
+        Ok(JsValue::UNDEFINED)
+    }
 }
 
 struct Session<G> {
@@ -478,12 +594,15 @@ impl<G: Board> Playable for Session<G> {
     }
 }
 
-/// A session's state as the worker receives it: the level and the moves played.
+/// A session's state as the worker receives it: the level (or the seed) and the moves played.
 #[derive(Serialize, Deserialize)]
 struct EncodedState {
     game: String,
+    #[serde(default)]
     level: String,
     moves: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
 }
 
 impl EncodedState {
@@ -516,6 +635,23 @@ impl GameSession {
         Ok(GameSession {
             inner: game_kind(game)?.session(level)?,
         })
+    }
+
+    /// Starts a game without levels (2048) whose chance events come from `seed` (a whole
+    /// number below 2^53), so the game replays from its seed and its moves. Undo restores the
+    /// generator too: the same move after an undo brings the same spawn.
+    #[wasm_bindgen(js_name = fromSeed)]
+    pub fn from_seed(game: &str, seed: f64) -> Result<GameSession, JsError> {
+        Ok(GameSession {
+            inner: game_kind(game)?.seeded_session(seed_from_js("seed", seed)?)?,
+        })
+    }
+
+    /// How the last move went, for animating it (2048: a `MoveTrace`); `undefined` after an
+    /// undo or a reset, before the first move, and for games without animation.
+    #[wasm_bindgen(js_name = lastMove, unchecked_return_type = "MoveTrace | undefined")]
+    pub fn last_move(&self) -> Result<JsValue, JsError> {
+        self.inner.last_move()
     }
 
     /// The legal actions' indices, in the game's order (empty once the game is over).
@@ -591,6 +727,7 @@ impl GameSession {
             game: self.inner.game().into(),
             level: self.inner.level().into(),
             moves: self.inner.moves().to_vec(),
+            seed: self.inner.seed(),
         };
         serde_json::to_string(&state).map_err(js_error)
     }
@@ -784,9 +921,8 @@ impl SearchJob {
                 "not an encoded state (use GameSession.encode()): {e}"
             ))
         })?;
-        let view = view_from_js(view)?;
         let seed = Rng::derive(seed_from_js("seed", seed)?, seed_from_js("stream", stream)?);
-        let job = game_kind(&state.game)?.job(&state, &view, seed)?;
+        let job = game_kind(&state.game)?.job(&state, view, seed)?;
         Ok(SearchJob {
             job,
             last: Progress::Running,
@@ -857,6 +993,64 @@ impl SearchJob {
             })
             .collect();
         to_js(&rows)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batches
+
+/// One game of a batch, played by an agent to its end in slices.
+trait Batch {
+    /// Plays on for about `budget` work units; returns where the game stands.
+    fn step(&mut self, budget: u64) -> BatchReport;
+}
+
+/// A batch game so far (see the `BatchReport` TypeScript type).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BatchReport {
+    index: u32,
+    seed: String,
+    moves: u64,
+    score: u64,
+    max_tile: u64,
+    work: u64,
+    over: bool,
+}
+
+/// One game of a batch for a worker of the page's pool: create it from a view (the agent, its
+/// per-move work budget, the batch's seed and size) and the game's index; run it with
+/// `step(budget)` in slices until the report says `over`.
+#[wasm_bindgen]
+pub struct BatchGame {
+    inner: Box<dyn Batch>,
+}
+
+#[wasm_bindgen]
+impl BatchGame {
+    /// Game `index` (from 0, below the view's `games`) of the batch the view describes. Throws
+    /// an error naming a bad parameter, or if the game has no batch mode.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "View2048")] view: JsValue,
+        index: u32,
+    ) -> Result<BatchGame, JsError> {
+        let game = game_of_view(&view)?;
+        Ok(BatchGame {
+            inner: game_kind(&game)?.batch_game(view, index)?,
+        })
+    }
+
+    /// Plays on for about `budget` work units (MCTS iterations, expectimax expansions; a move of
+    /// greedy or random counts one) and reports the game so far.
+    #[wasm_bindgen(unchecked_return_type = "BatchReport")]
+    pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
+        let budget = if budget >= 1.0 {
+            budget.min(u64::MAX as f64) as u64
+        } else {
+            0
+        };
+        to_js(&self.inner.step(budget))
     }
 }
 

@@ -1,0 +1,398 @@
+//! 2048's side of the JavaScript API: a session whose spawns come from its own seeded generator,
+//! search jobs for hints and auto-play, and whole games for the batch mode.
+//!
+//! A session is a function of its seed and its moves: the start draws both tiles from
+//! `Rng::new(seed)`, every move draws its spawn from the same generator (as
+//! `agents::g2048::Episode` and `searchlab 2048 play` do), and undo restores the generator, so the
+//! worker rebuilds the position from the seed and the moves.
+
+use super::{
+    js_error, parameter_error, read_view_as, to_js, Batch, BatchReport, BoardView, EncodedState,
+    GameKind, Job, LevelProblem, Playable,
+};
+use crate::agents::g2048::{game_seed, Episode};
+use crate::game::Game;
+use crate::games::g2048::board::CELLS;
+use crate::games::g2048::motion::{slide_motions, TileMotion};
+use crate::games::g2048::{Action, Direction, G2048};
+use crate::rng::Rng;
+use crate::search::anytime::RootActionStat;
+use crate::search::{Limits, Progress, Search, Stats};
+use crate::share::g2048::View;
+use crate::share::Fields;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Memory one move's search may use: the command line's figure, so that a page batch plays
+/// exactly the games `searchlab 2048 play` plays (each worker has its own wasm memory).
+const SEARCH_MEMORY_BYTES: u64 = 256 << 20;
+
+/// Limits of one move's search: no node cap (hints and auto-play stop at their deadline,
+/// batches at their per-move budget, expectimax at its depth), and the memory above.
+const LIMITS: Limits = Limits {
+    max_nodes: u64::MAX,
+    max_memory_bytes: SEARCH_MEMORY_BYTES,
+};
+
+const MOVES_HELP: &str = "moves are 0 up, 1 right, 2 down, 3 left";
+
+pub(super) struct G2048Kind;
+
+/// Reads a 2048 view object from JS and checks every field; errors name the field.
+fn view_from_js(view: JsValue) -> Result<View, JsError> {
+    let view: View = read_view_as(view)?;
+    view.validate().map_err(parameter_error)?;
+    Ok(view)
+}
+
+impl GameKind for G2048Kind {
+    fn name(&self) -> &'static str {
+        "2048"
+    }
+
+    fn validate(&self, _level: &str) -> Result<(), LevelProblem> {
+        Err(LevelProblem {
+            line: 0,
+            column: 0,
+            message: "2048 has no levels: a game starts from a seed".into(),
+        })
+    }
+
+    fn session(&self, _level: &str) -> Result<Box<dyn Playable>, JsError> {
+        Err(JsError::new(
+            "2048 has no levels: use GameSession.fromSeed('2048', seed)",
+        ))
+    }
+
+    fn seeded_session(&self, seed: u64) -> Result<Box<dyn Playable>, JsError> {
+        Ok(Box::new(Session::new(seed)))
+    }
+
+    fn job(&self, state: &EncodedState, view: JsValue, seed: u64) -> Result<Box<dyn Job>, JsError> {
+        let view = view_from_js(view)?;
+        let game_seed = state
+            .seed
+            .ok_or_else(|| JsError::new("encoded state: a 2048 state needs its seed"))?;
+        let root = replay(game_seed, &state.moves)?;
+        if !root.player_to_move() {
+            return Err(JsError::new(
+                "the game is over: there is no move to think about",
+            ));
+        }
+        let spec = view.agent_spec(LIMITS);
+        let search = spec
+            .decide(&root, &mut Rng::new(seed))
+            .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
+        Ok(Box::new(Thinking { search }))
+    }
+
+    fn parse_link(&self, fields: &Fields) -> Result<JsValue, JsError> {
+        to_js(&View::from_fields(fields).map_err(js_error)?)
+    }
+
+    fn format_link(&self, view: JsValue) -> Result<String, JsError> {
+        read_view_as::<View>(view)?.format().map_err(js_error)
+    }
+
+    fn default_view(&self) -> Result<JsValue, JsError> {
+        to_js(&View::default())
+    }
+
+    fn batch_game(&self, view: JsValue, index: u32) -> Result<Box<dyn Batch>, JsError> {
+        let view = view_from_js(view)?;
+        let seed = view
+            .seed
+            .ok_or_else(|| JsError::new("parameter 'seed': a batch needs a seed"))?;
+        if index >= view.games {
+            return Err(JsError::new(&format!(
+                "game {index} is not in a batch of {} games (indices start at 0)",
+                view.games
+            )));
+        }
+        let seed = game_seed(seed, u64::from(view.games), u64::from(index));
+        let episode = Episode::new(view.agent_spec(LIMITS), seed, view.batch_nodes)
+            .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
+        Ok(Box::new(BatchRun {
+            index,
+            seed,
+            episode,
+        }))
+    }
+}
+
+/// The position after `moves` from the start drawn by `seed`; an error names the first move that
+/// does not apply.
+fn replay(seed: u64, moves: &[u32]) -> Result<G2048, JsError> {
+    let mut spawns = Rng::new(seed);
+    let mut game = G2048::new_game(&mut spawns);
+    for (i, &index) in moves.iter().enumerate() {
+        let direction = Direction::from_index(index).ok_or_else(|| {
+            JsError::new(&format!(
+                "encoded state: move {i} ({index}) is not a move ({MOVES_HELP})"
+            ))
+        })?;
+        game.try_move(direction)
+            .map_err(|e| JsError::new(&format!("encoded state: move {i}: {e}")))?;
+        game.spawn_random(&mut spawns);
+    }
+    Ok(game)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+/// One tile's slide, for JS.
+#[derive(Clone, Serialize)]
+struct Slide {
+    from: u8,
+    to: u8,
+    exponent: u8,
+    merged: bool,
+}
+
+impl From<TileMotion> for Slide {
+    fn from(m: TileMotion) -> Self {
+        Slide {
+            from: m.from,
+            to: m.to,
+            exponent: m.exponent,
+            merged: m.merged,
+        }
+    }
+}
+
+/// A spawned tile, for JS.
+#[derive(Clone, Serialize)]
+struct Spawn {
+    cell: u8,
+    exponent: u8,
+}
+
+/// How a move went (see the `MoveTrace` TypeScript type).
+#[derive(Clone, Serialize)]
+struct MoveTrace {
+    action: u32,
+    gain: u64,
+    slides: Vec<Slide>,
+    spawn: Option<Spawn>,
+}
+
+/// A 2048 game in progress, with its history for undo.
+struct Session {
+    seed: u64,
+    /// The start, then the position after every move, each with the spawn generator as it was.
+    states: Vec<(G2048, Rng)>,
+    moves: Vec<u32>,
+    last: Option<MoveTrace>,
+}
+
+impl Session {
+    fn new(seed: u64) -> Self {
+        let mut spawns = Rng::new(seed);
+        let start = G2048::new_game(&mut spawns);
+        Session {
+            seed,
+            states: vec![(start, spawns)],
+            moves: Vec::new(),
+            last: None,
+        }
+    }
+
+    fn current(&self) -> &G2048 {
+        &self
+            .states
+            .last()
+            .expect("a session always holds its start state")
+            .0
+    }
+}
+
+impl Playable for Session {
+    fn game(&self) -> &'static str {
+        "2048"
+    }
+
+    fn level(&self) -> &str {
+        ""
+    }
+
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut actions = Vec::new();
+        self.current().legal_actions(&mut actions);
+        actions.into_iter().map(G2048::action_index).collect()
+    }
+
+    fn apply(&mut self, index: u32) -> Result<(), JsError> {
+        let direction = Direction::from_index(index).ok_or_else(|| {
+            let what = if index < G2048::NUM_DISTINCT_ACTIONS {
+                "is a spawn, and the session spawns tiles itself"
+            } else {
+                "does not exist"
+            };
+            JsError::new(&format!("action {index} {what} ({MOVES_HELP})"))
+        })?;
+        let (mut game, mut spawns) = self
+            .states
+            .last()
+            .cloned()
+            .expect("a session always holds its start state");
+        let slides = slide_motions(game.board(), direction);
+        let gain = game.try_move(direction).map_err(js_error)?;
+        let spawn = game
+            .spawn_random(&mut spawns)
+            .and_then(|spawn| match spawn {
+                Action::Spawn { cell, four } => Some(Spawn {
+                    cell,
+                    exponent: 1 + u8::from(four),
+                }),
+                Action::Move(_) => None,
+            });
+        self.states.push((game, spawns));
+        self.moves.push(index);
+        self.last = Some(MoveTrace {
+            action: index,
+            gain,
+            slides: slides.into_iter().map(Slide::from).collect(),
+            spawn,
+        });
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        self.last = None;
+        if self.moves.pop().is_some() {
+            self.states.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn reset(&mut self) {
+        self.states.truncate(1);
+        self.moves.clear();
+        self.last = None;
+    }
+
+    fn outcome(&self) -> &'static str {
+        if self.current().is_terminal() {
+            "over"
+        } else {
+            "playing"
+        }
+    }
+
+    fn cannot_win(&self) -> bool {
+        false
+    }
+
+    fn score(&self) -> f64 {
+        self.current().score() as f64
+    }
+
+    fn moves(&self) -> &[u32] {
+        &self.moves
+    }
+
+    /// Four by four cells holding tile exponents (0 empty, `e` the tile `2^e`).
+    fn view(&self) -> BoardView {
+        let board = self.current().board();
+        BoardView {
+            width: 4,
+            height: 4,
+            cells: (0..CELLS).map(|cell| board.exponent(cell)).collect(),
+            avatar: None,
+            has_key: false,
+            alive: !self.current().is_terminal(),
+        }
+    }
+
+    fn path_of(&self, _actions: &[u32]) -> Vec<u32> {
+        Vec::new()
+    }
+
+    fn seed(&self) -> Option<u64> {
+        Some(self.seed)
+    }
+
+    fn last_move(&self) -> Result<JsValue, JsError> {
+        match &self.last {
+            Some(trace) => to_js(trace),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search jobs and batches
+
+/// One move's thinking for a hint or for auto-play.
+struct Thinking {
+    search: Box<dyn Search<G2048>>,
+}
+
+impl Job for Thinking {
+    fn step(&mut self, budget: u64) -> Progress {
+        self.search.step(budget)
+    }
+
+    /// The search's counters; `iterations` are MCTS playouts or expectimax's completed depths
+    /// (all zero for greedy and random).
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn best_action(&self) -> Option<u32> {
+        self.search.best_action().map(G2048::action_index)
+    }
+
+    fn plan(&self) -> Vec<u32> {
+        self.search
+            .principal_variation()
+            .into_iter()
+            .map(G2048::action_index)
+            .collect()
+    }
+
+    /// No cell of a 2048 board is an agent's, so there is no heat map.
+    fn heat(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    fn frontier(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    fn frontier_size(&self) -> Option<u64> {
+        None
+    }
+
+    fn root_actions(&self) -> Vec<RootActionStat> {
+        self.search.root_action_stats()
+    }
+}
+
+/// A batch game: the episode and where it sits in the batch.
+struct BatchRun {
+    index: u32,
+    seed: u64,
+    episode: Episode,
+}
+
+impl Batch for BatchRun {
+    fn step(&mut self, budget: u64) -> BatchReport {
+        if budget > 0 {
+            self.episode.step(budget);
+        }
+        let game = self.episode.game();
+        BatchReport {
+            index: self.index,
+            seed: self.seed.to_string(),
+            moves: self.episode.moves(),
+            score: game.score(),
+            max_tile: game.board().max_tile(),
+            work: self.episode.work(),
+            over: self.episode.is_over(),
+        }
+    }
+}

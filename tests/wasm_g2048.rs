@@ -1,0 +1,347 @@
+//! 2048 through the JavaScript API, run by `wasm-pack test --node`: seeded sessions with undo
+//! and move traces, hint values and job stepping, batch games, share links, and the errors for
+//! illegal moves and bad parameters.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::Reflect;
+use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode};
+use searchlab::rng::Rng;
+use searchlab::search::Limits;
+use searchlab::wasm::{
+    default_view_for, format_share_link, parse_share_link, share_link_game, validate_level,
+    BatchGame, GameSession, SearchJob,
+};
+use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn message(error: JsError) -> String {
+    let value: JsValue = error.into();
+    value.unchecked_into::<js_sys::Error>().message().into()
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).unwrap()
+}
+
+fn number(object: &JsValue, key: &str) -> f64 {
+    get(object, key)
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number"))
+}
+
+fn set(object: &JsValue, key: &str, value: JsValue) {
+    Reflect::set(object, &JsValue::from_str(key), &value).unwrap();
+}
+
+/// The default 2048 view with a seed, `algo` and the given fields changed.
+fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
+    let view = default_view_for("2048").unwrap();
+    set(&view, "algo", algo.into());
+    set(&view, "seed", JsValue::from_f64(1.0));
+    for (key, value) in fields {
+        set(&view, key, value.clone());
+    }
+    view
+}
+
+fn cells(session: &GameSession) -> Vec<u8> {
+    let view = session.view().unwrap();
+    get(&view, "cells")
+        .unchecked_into::<js_sys::Uint8Array>()
+        .to_vec()
+}
+
+/// A seed whose start position has a move that changes nothing, and that move.
+fn start_with_an_illegal_move() -> (f64, u32) {
+    for seed in 0..200 {
+        let session = GameSession::from_seed("2048", f64::from(seed)).unwrap();
+        let legal = session.legal_actions();
+        if let Some(illegal) = (0..4).find(|a| !legal.contains(a)) {
+            return (f64::from(seed), illegal);
+        }
+    }
+    panic!("no start position with an illegal move among 200 seeds");
+}
+
+#[wasm_bindgen_test]
+fn a_seeded_session_plays_undoes_and_replays_its_spawns() {
+    let mut session = GameSession::from_seed("2048", 42.0).unwrap();
+    let start = cells(&session);
+    assert_eq!(start.len(), 16);
+    assert_eq!(
+        start.iter().filter(|&&e| e != 0).count(),
+        2,
+        "two start tiles"
+    );
+    assert_eq!(session.outcome(), "playing");
+    assert!(session.last_move().unwrap().is_undefined());
+    let again = GameSession::from_seed("2048", 42.0).unwrap();
+    assert_eq!(cells(&again), start, "the start follows the seed");
+
+    let action = session.legal_actions()[0];
+    session.apply(action).unwrap();
+    let after = cells(&session);
+    assert_eq!(session.moves(), 1);
+    let trace = session.last_move().unwrap();
+    assert_eq!(number(&trace, "action"), f64::from(action));
+    let slides: js_sys::Array = get(&trace, "slides").unchecked_into();
+    assert_eq!(slides.length(), 2, "both start tiles have a slide");
+    let spawn = get(&trace, "spawn");
+    let cell = number(&spawn, "cell") as usize;
+    assert_eq!(f64::from(after[cell]), number(&spawn, "exponent"));
+    assert_eq!(session.score(), number(&trace, "gain"));
+
+    // Undo restores the spawn generator: the same move brings the same spawn.
+    assert!(session.undo());
+    assert!(session.last_move().unwrap().is_undefined());
+    assert_eq!(cells(&session), start);
+    session.apply(action).unwrap();
+    assert_eq!(cells(&session), after);
+    assert_eq!(session.history(), vec![action]);
+    session.reset();
+    assert_eq!(session.moves(), 0);
+    assert_eq!(cells(&session), start);
+}
+
+#[wasm_bindgen_test]
+fn illegal_moves_and_bad_sessions_are_errors_that_say_why() {
+    let (seed, illegal) = start_with_an_illegal_move();
+    let mut session = GameSession::from_seed("2048", seed).unwrap();
+    let error = message(session.apply(illegal).unwrap_err());
+    assert!(error.contains("does not change the board"), "{error}");
+    assert_eq!(session.moves(), 0);
+    let error = message(session.apply(7).unwrap_err());
+    assert!(error.contains("is a spawn"), "{error}");
+    let error = message(session.apply(40).unwrap_err());
+    assert!(error.contains("does not exist"), "{error}");
+    let error = message(GameSession::new("2048", "2 2 . .").err().unwrap());
+    assert!(error.contains("2048 has no levels"), "{error}");
+    let error = message(GameSession::from_seed("bait", 1.0).err().unwrap());
+    assert!(error.contains("played on a level"), "{error}");
+    let error = message(GameSession::from_seed("2048", -1.0).err().unwrap());
+    assert!(error.contains("seed must be a whole number"), "{error}");
+    let problem = validate_level("2048", "").unwrap();
+    assert!(get(&problem, "message")
+        .as_string()
+        .unwrap()
+        .contains("no levels"));
+}
+
+fn run_to_end(job: &mut SearchJob) -> JsValue {
+    for _ in 0..10_000 {
+        let report = job.step(100.0).unwrap();
+        if get(&report, "status").as_string().unwrap() != "running" {
+            return report;
+        }
+    }
+    panic!("the search did not finish");
+}
+
+#[wasm_bindgen_test]
+fn hints_value_every_legal_move() {
+    let mut session = GameSession::from_seed("2048", 3.0).unwrap();
+    for _ in 0..5 {
+        let action = session.legal_actions()[0];
+        session.apply(action).unwrap();
+    }
+    let state = session.encode().unwrap();
+    let legal = session.legal_actions();
+    for algo in ["expectimax", "mcts", "greedy"] {
+        let fields = [("depth", JsValue::from_f64(2.0))];
+        let mut job = SearchJob::new(&state, view(algo, &fields), 9.0, 5.0).unwrap();
+        if algo == "mcts" {
+            job.step(60.0).unwrap();
+        } else {
+            let report = run_to_end(&mut job);
+            assert_eq!(get(&report, "status").as_string().unwrap(), "solved");
+        }
+        let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
+        let actions: Vec<u32> = rows.iter().map(|r| number(&r, "action") as u32).collect();
+        assert_eq!(actions, legal, "{algo} values every legal move");
+        assert!(
+            rows.iter().all(|r| number(&r, "value").is_finite()),
+            "{algo}"
+        );
+        assert!(legal.contains(&job.best_action().unwrap()), "{algo}");
+        assert!(job.heat().is_empty(), "{algo}: no heat map on a 2048 board");
+    }
+    let mut job = SearchJob::new(&state, view("random", &[]), 9.0, 5.0).unwrap();
+    job.step(1.0).unwrap();
+    assert!(legal.contains(&job.best_action().unwrap()));
+    let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
+    assert_eq!(rows.length(), 0, "random has no values");
+}
+
+#[wasm_bindgen_test]
+fn jobs_run_in_slices() {
+    let state = GameSession::from_seed("2048", 8.0)
+        .unwrap()
+        .encode()
+        .unwrap();
+    let mut job = SearchJob::new(&state, view("mcts", &[]), 1.0, 0.0).unwrap();
+    for slice in 1..=3 {
+        let report = job.step(7.0).unwrap();
+        assert_eq!(get(&report, "status").as_string().unwrap(), "running");
+        assert_eq!(number(&report, "iterations"), f64::from(7 * slice));
+    }
+    let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
+    let visits: f64 = rows.iter().map(|r| number(&r, "visits")).sum();
+    assert_eq!(visits, 21.0);
+
+    let fields = [("depth", JsValue::from_f64(2.0))];
+    let mut job = SearchJob::new(&state, view("expectimax", &fields), 1.0, 0.0).unwrap();
+    let first = job.step(1.0).unwrap();
+    assert_eq!(get(&first, "status").as_string().unwrap(), "running");
+    let report = run_to_end(&mut job);
+    assert_eq!(
+        number(&report, "iterations"),
+        2.0,
+        "depths 1 and 2 completed"
+    );
+    assert!(number(&report, "expanded") > number(&first, "expanded"));
+}
+
+/// An algorithm, fields to change, and a part of the expected error.
+type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
+
+#[wasm_bindgen_test]
+fn bad_parameters_are_errors_that_name_them() {
+    let state = GameSession::from_seed("2048", 8.0)
+        .unwrap()
+        .encode()
+        .unwrap();
+    let cases: [BadParameter; 7] = [
+        (
+            "expectimax",
+            &[("depth", JsValue::from_f64(0.0))],
+            "parameter 'depth'",
+        ),
+        (
+            "expectimax",
+            &[("depth", JsValue::from_f64(11.0))],
+            "parameter 'depth'",
+        ),
+        (
+            "mcts",
+            &[("uct", JsValue::from_f64(f64::NAN))],
+            "parameter 'uct'",
+        ),
+        (
+            "mcts",
+            &[("budgetMs", JsValue::from_f64(0.0))],
+            "parameter 'budget-ms'",
+        ),
+        (
+            "mcts",
+            &[("level", JsValue::from_str("www"))],
+            "unknown field `level`",
+        ),
+        ("minimax", &[], "not a view object"),
+        (
+            "greedy",
+            &[("batchNodes", JsValue::from_f64(0.0))],
+            "parameter 'batch-nodes'",
+        ),
+    ];
+    for (algo, fields, expected) in cases {
+        let error = match SearchJob::new(&state, view(algo, fields), 1.0, 0.0) {
+            Ok(_) => panic!("{algo}: {expected}: accepted"),
+            Err(error) => message(error),
+        };
+        assert!(error.contains(expected), "{algo}: {error}");
+    }
+    let no_seed = r#"{"game":"2048","moves":[]}"#;
+    let error = message(
+        SearchJob::new(no_seed, view("mcts", &[]), 1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
+    assert!(error.contains("needs its seed"), "{error}");
+    let bad_move = r#"{"game":"2048","moves":[9],"seed":1}"#;
+    let error = message(
+        SearchJob::new(bad_move, view("mcts", &[]), 1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
+    assert!(error.contains("move 0 (9) is not a move"), "{error}");
+}
+
+#[wasm_bindgen_test]
+fn a_batch_game_plays_what_the_command_line_plays() {
+    let fields = [
+        ("games", JsValue::from_f64(3.0)),
+        ("batchNodes", JsValue::from_f64(3.0)),
+        ("seed", JsValue::from_f64(5.0)),
+    ];
+    let mut batch = BatchGame::new(view("mcts", &fields), 1).unwrap();
+    let mut report = batch.step(0.0).unwrap();
+    assert_eq!(number(&report, "moves"), 0.0);
+    for _ in 0..100_000 {
+        report = batch.step(50.0).unwrap();
+        if get(&report, "over").as_bool().unwrap() {
+            break;
+        }
+    }
+    assert_eq!(get(&report, "over").as_bool(), Some(true));
+    assert_eq!(number(&report, "index"), 1.0);
+    let seed = game_seed(5, 3, 1);
+    assert_eq!(get(&report, "seed").as_string().unwrap(), seed.to_string());
+
+    // The same game as `searchlab 2048 play --algo mcts --iterations 3 --games 3 --seed 5`.
+    let spec = AgentSpec {
+        algo: Algorithm::Mcts,
+        depth: Some(3),
+        limits: Limits {
+            max_nodes: u64::MAX,
+            max_memory_bytes: 256 << 20,
+        },
+        ..AgentSpec::default()
+    };
+    let mut episode = Episode::new(spec, seed, 3).unwrap();
+    while episode.step(u64::MAX) {}
+    assert_eq!(number(&report, "score"), episode.game().score() as f64);
+    assert_eq!(number(&report, "moves"), episode.moves() as f64);
+    assert_eq!(
+        number(&report, "maxTile"),
+        episode.game().board().max_tile() as f64
+    );
+    assert_eq!(number(&report, "work"), episode.work() as f64);
+    assert_ne!(seed, Rng::derive(5, 0));
+
+    let error = message(BatchGame::new(view("mcts", &fields), 3).err().unwrap());
+    assert!(error.contains("not in a batch of 3 games"), "{error}");
+    let bait = searchlab::wasm::default_view().unwrap();
+    let error = message(BatchGame::new(bait, 0).err().unwrap());
+    assert!(error.contains("bait has no batch mode"), "{error}");
+}
+
+#[wasm_bindgen_test]
+fn share_links_open_2048_views_and_name_bad_fields() {
+    let parsed = parse_share_link("#v=1&game=2048&algo=expectimax&depth=4&seed=42").unwrap();
+    assert_eq!(get(&parsed, "game").as_string().as_deref(), Some("2048"));
+    assert_eq!(number(&parsed, "depth"), 4.0);
+    assert_eq!(number(&parsed, "budgetMs"), 1000.0);
+    let link = format_share_link(parsed).unwrap();
+    assert_eq!(
+        link,
+        "v=1&game=2048&algo=expectimax&depth=4&budget-ms=1000&games=20&batch-nodes=100&seed=42"
+    );
+    let error = message(
+        parse_share_link("#v=1&game=2048&algo=minimax")
+            .err()
+            .unwrap(),
+    );
+    assert!(error.contains("field 'algo'"), "{error}");
+    let error = message(parse_share_link("#v=1&game=2048&level=w").err().unwrap());
+    assert!(error.contains("field 'level'"), "{error}");
+    let error = message(parse_share_link("#v=1&game=chess").err().unwrap());
+    assert!(error.contains("field 'game'"), "{error}");
+    assert_eq!(share_link_game("#v=1&game=2048&depth=99").unwrap(), "2048");
+    assert_eq!(share_link_game("#v=1&algo=dijkstra").unwrap(), "bait");
+    assert!(share_link_game("#v=2&game=2048").is_err());
+    let default = default_view_for("2048").unwrap();
+    assert_eq!(get(&default, "algo").as_string().as_deref(), Some("mcts"));
+    assert!(get(&default, "seed").is_null());
+    let error = message(format_share_link(JsValue::from(js_sys::Object::new())).unwrap_err());
+    assert!(error.contains("missing field `game`"), "{error}");
+}
