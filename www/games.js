@@ -1,5 +1,6 @@
 // The game registry: everything the page needs to know about a game lives in its entry, so a new
-// game (Othello, 2048) is one more render module and one more entry here.
+// game is one more entry here. Bait is main.js's own; any other game brings its own controller
+// (`load`), to which main.js hands the board area and the shared controls (see g2048/page.js).
 
 import * as bait from './render/bait.js';
 
@@ -23,6 +24,13 @@ export const GAMES = {
     /** Words for the end of a game. */
     lostReason: (view) => (view.alive ? 'out of time' : 'the avatar fell into a hole'),
     stuckReason: 'a box seals the key or the door, or the way to them is cut',
+  },
+  2048: {
+    id: '2048',
+    title: '2048',
+    /** The controller: open(shell) returns { applyView, play, step, stop, reset, undo, key,
+     * workerRestarted, themeChanged, close }. */
+    load: () => import('./g2048/page.js'),
   },
 };
 

@@ -45,6 +45,8 @@ const app = {
   running: false,
   runToken: 0,
   lastLink: '',
+  other: null, // the controller of the game on show when it is not Bait (games.js `load`)
+  otherId: null,
 };
 
 // ---------- status ----------
@@ -58,6 +60,7 @@ function setStatus(state, text) {
 }
 
 function updateMoves() {
+  if (app.other) return; // the other game's controller keeps its own counters
   const moves = app.session ? app.session.moves() : 0;
   statusEl.dataset.moves = String(moves);
   setStat('moves', moves);
@@ -233,7 +236,10 @@ function messageOf(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
-/** Reads the address bar. Returns { view, error }; on error the view is the default one. */
+/**
+ * Reads the address bar. Returns { view, error }; on error the view is the default one of the
+ * game the link names (Bait's if even that cannot be read).
+ */
 function readLink() {
   const fragment = location.hash.replace(/^#/, '');
   let view = wasm.defaultView();
@@ -247,17 +253,28 @@ function readLink() {
       }
     } catch (e) {
       error = messageOf(e);
-      view = wasm.defaultView();
+      let game = 'bait';
+      try {
+        game = wasm.shareLinkGame(fragment);
+      } catch {
+        // the version or the game itself is wrong: Bait's default view
+      }
+      view = wasm.defaultViewFor(game);
     }
   }
-  if (view.level === undefined || view.level === null) view.level = app.levels[0].text;
+  if (view.game === 'bait' && (view.level === undefined || view.level === null)) view.level = app.levels[0].text;
   if (view.seed === undefined || view.seed === null) view.seed = wasm.freshSeed();
   return { view, error };
 }
 
-function applyLink() {
+async function applyLink() {
   const { view, error } = readLink();
   halt();
+  if (view.game !== 'bait') {
+    await openOtherGame(view, error);
+    return;
+  }
+  closeOtherGame();
   app.view = view;
   fillControls(view);
   loadLevel(view.level);
@@ -267,6 +284,67 @@ function applyLink() {
     writeLink(view);
     setStatus('idle', idleWords());
   }
+}
+
+// ---------- other games ----------
+
+/** What main.js shares with another game's controller. */
+function shell() {
+  return {
+    wasm,
+    client: app.client,
+    statusEl,
+    metrics,
+    messageOf,
+    writeLink: (fragment) => {
+      app.lastLink = fragment;
+      history.replaceState(null, '', `#${fragment}`);
+    },
+  };
+}
+
+/** Hands the board and the shared controls to the controller of `view.game`. */
+async function openOtherGame(view, error) {
+  if (app.otherId !== view.game) {
+    closeOtherGame();
+    const module = await GAMES[view.game].load();
+    app.other = module.open(shell());
+    app.otherId = view.game;
+  }
+  showGame(view.game);
+  app.other.applyView(view, error);
+}
+
+function closeOtherGame() {
+  app.other?.close();
+  app.other = null;
+  app.otherId = null;
+  showGame('bait');
+}
+
+/** Shows the elements of game `id` (marked `data-game`) and hides the others'. */
+function showGame(id) {
+  for (const el of document.querySelectorAll('[data-game]')) el.hidden = el.dataset.game !== id;
+  $('game').value = id;
+}
+
+/** A handler that goes to the other game's controller when one is on show, else to Bait's. */
+function routed(name, baitHandler) {
+  return (...args) => (app.other ? app.other[name](...args) : baitHandler(...args));
+}
+
+function fillGamePicker() {
+  const select = $('game');
+  for (const game of Object.values(GAMES)) {
+    const option = document.createElement('option');
+    option.value = game.id;
+    option.textContent = game.title;
+    select.append(option);
+  }
+  select.addEventListener('change', () => {
+    // The chosen game's default view with a fresh seed; applyLink follows the address bar.
+    location.hash = `v=1&game=${encodeURIComponent(select.value)}`;
+  });
 }
 
 // ---------- levels ----------
@@ -698,6 +776,7 @@ function applyTheme(theme) {
     // storage may be unavailable (private mode); the theme still applies
   }
   app.board?.themeChanged();
+  app.other?.themeChanged();
 }
 
 function savedTheme() {
@@ -712,11 +791,12 @@ function savedTheme() {
 // ---------- start ----------
 
 function wire() {
-  $('play').addEventListener('click', play);
-  $('step').addEventListener('click', step);
-  $('stop').addEventListener('click', stop);
-  $('reset').addEventListener('click', reset);
-  $('undo').addEventListener('click', undo);
+  fillGamePicker();
+  $('play').addEventListener('click', routed('play', play));
+  $('step').addEventListener('click', routed('step', step));
+  $('stop').addEventListener('click', routed('stop', stop));
+  $('reset').addEventListener('click', routed('reset', reset));
+  $('undo').addEventListener('click', routed('undo', undo));
   $('speed').addEventListener('input', () => {
     $('speed-value').textContent = `${$('speed').value} moves/s`;
   });
@@ -759,7 +839,7 @@ function wire() {
     const current = document.documentElement.dataset.theme ?? 'auto';
     applyTheme(THEMES[(THEMES.indexOf(current) + 1) % THEMES.length]);
   });
-  document.addEventListener('keydown', onKey);
+  document.addEventListener('keydown', routed('key', onKey));
   window.addEventListener('hashchange', () => {
     if (location.hash.replace(/^#/, '') !== app.lastLink) applyLink();
   });
@@ -782,13 +862,13 @@ async function start() {
     onChange: editorChanged,
   });
   app.client = new SearchClient({
-    onRestart: (reason) => {
+    onRestart: routed('workerRestarted', (reason) => {
       endRun();
       setStatus('error', `${capitalize(reason)}. You can press Play again.`);
-    },
+    }),
   });
   wire();
-  applyLink();
+  await applyLink();
   metrics.interactiveMs = performance.now();
   document.documentElement.dataset.ready = 'true';
 }

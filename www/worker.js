@@ -5,21 +5,29 @@
 // performance.now(); the Rust core never reads a clock.
 //
 // Messages in:  { type: 'plan', id, state, view, seed }
-//               { type: 'act', id, state, view, seed, stream, budgetMs }
+//               { type: 'act', id, state, view, seed, stream, budgetMs, progress? }
+//               { type: 'batch', id, view, index }        (one game of a batch, to its end)
 //               { type: 'stop', id }
 // Messages out: { type: 'ready' } once, or { type: 'fatal', message } if wasm cannot load;
-//               { type: 'progress', id, ...snapshot }             (plan, every PROGRESS_MS)
+//               { type: 'progress', id, ...snapshot }             (plan, and act when asked,
+//                                                                  every PROGRESS_MS)
 //               { type: 'done', id, ...snapshot }                 (plan finished or hit a limit)
 //               { type: 'acted', id, action, thinkMs, ...snapshot }
 //               { type: 'stopped', id, ...snapshot }
 //               { type: 'error', id, message }
-// A snapshot is { progress, stats, plan, heat, frontier, rootActions, elapsedMs }.
+//               { type: 'progress', id, report } and then { type: 'done', id, report }   (batch)
+// A snapshot is { progress, stats, plan, heat, frontier, rootActions, elapsedMs }; a batch report
+// is BatchGame.step's (index, seed, moves, score, maxTile, work, over).
 
-import init, { SearchJob } from './pkg/searchlab.js';
+import init, { SearchJob, BatchGame } from './pkg/searchlab.js';
 
 const PROGRESS_MS = 100;
 const PLAN_SLICE_MS = 8;
 const ACT_SLICE_MS = 2;
+/** Batch games run alone in their worker, so their slices may be longer. */
+const BATCH_SLICE_MS = 16;
+/** A batch game reports its moves and score this often. */
+const BATCH_PROGRESS_MS = 250;
 /** Stop an act this long before its deadline, to leave time to answer: GVGAI's sample agents
  * keep the same 5 ms (sampleMCTS's remainingLimit), which absorbs a slice the OS delays. */
 const ACT_MARGIN_MS = 5;
@@ -107,8 +115,13 @@ async function act(message) {
   const start = performance.now();
   const deadline = start + message.budgetMs - ACT_MARGIN_MS;
   const job = new SearchJob(message.state, message.view, message.seed, message.stream);
+  const onProgress = message.progress
+    ? (p, ms) => {
+      if (current === task) post({ type: 'progress', id: task.id, ...snapshot(job, p, ms) });
+    }
+    : null;
   try {
-    const { progress, elapsedMs } = await runSlices(task, job, ACT_SLICE_MS, deadline, null);
+    const { progress, elapsedMs } = await runSlices(task, job, ACT_SLICE_MS, deadline, onProgress);
     const action = job.bestAction();
     const thinkMs = performance.now() - start;
     const type = task.cancelled ? 'stopped' : 'acted';
@@ -119,10 +132,40 @@ async function act(message) {
   }
 }
 
+/** Plays one batch game to its end in slices, reporting its moves and score as it goes. */
+async function batch(message) {
+  const task = { id: message.id, cancelled: false };
+  current = task;
+  const game = new BatchGame(message.view, message.index);
+  try {
+    let units = 8;
+    let lastPost = performance.now();
+    let report = game.step(0);
+    while (!report.over) {
+      const before = performance.now();
+      report = game.step(units);
+      const after = performance.now();
+      const took = Math.max(after - before, 0.05);
+      units = Math.max(1, Math.min(1_000_000, Math.round(units * Math.min(4, BATCH_SLICE_MS / took))));
+      if (after - lastPost >= BATCH_PROGRESS_MS) {
+        lastPost = after;
+        post({ type: 'progress', id: task.id, report });
+      }
+      await yieldToEvents();
+      if (task.cancelled) break;
+    }
+    post({ type: task.cancelled ? 'stopped' : 'done', id: task.id, report });
+  } finally {
+    game.free();
+    if (current === task) current = null;
+  }
+}
+
 async function handle(message) {
   try {
     if (message.type === 'plan') await plan(message);
     else if (message.type === 'act') await act(message);
+    else if (message.type === 'batch') await batch(message);
   } catch (error) {
     // JsError from the API: a readable message, never a stack trace.
     post({ type: 'error', id: message.id, message: String(error?.message ?? error) });

@@ -1,0 +1,198 @@
+// End-to-end tests of 2048 on the playground in Debian's Chromium (playwright-core): share links,
+// a person playing with keys and swipes, hints, auto-play in the worker, and the batch mode on a
+// pool of workers. Run with `node --test tests/e2e/` after `./dev.sh build`. Screenshots go to a
+// temporary folder printed at the start.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import {
+  startServer, launchBrowser, openPage, screenshotDir, status, waitForState,
+} from './harness.mjs';
+
+let server;
+let browser;
+let shots;
+
+before(async () => {
+  shots = await screenshotDir();
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function link2048(rest) {
+  return `${server.url}#v=1&game=2048&${rest}`;
+}
+
+async function setSpeed(page, movesPerSecond) {
+  await page.$eval('[data-testid=speed]', (el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, movesPerSecond);
+}
+
+/** Swipes across the 2048 board with the mouse (pointer events) by (dx, dy) css pixels. */
+async function swipe(page, dx, dy) {
+  const box = await page.locator('[data-testid=board-2048]').boundingBox();
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Pixels of a canvas close to the theme's accent colour (the histogram's bars). */
+function accentPixels(page, testid) {
+  return page.$eval(`[data-testid=${testid}]`, (canvas) => {
+    const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
+    const n = Number.parseInt(accent.replace('#', ''), 16);
+    const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - r) < 12 && Math.abs(data[i + 1] - g) < 12 && Math.abs(data[i + 2] - b) < 12) count += 1;
+    }
+    return count;
+  });
+}
+
+test('a 2048 link opens the 2048 view, and a person plays with keys and swipes, with undo', async () => {
+  const { page, problems } = await openPage(browser.context, link2048('algo=expectimax&depth=2&seed=11'));
+  let s = await status(page);
+  assert.equal(s.state, 'idle', s.text);
+  assert.equal(s.moves, 0);
+  assert.equal(await page.inputValue('[data-testid=game]'), '2048');
+  assert.equal(await page.inputValue('[data-testid=g2048-algo]'), 'expectimax');
+  assert.equal(await page.inputValue('[data-testid=g2048-seed]'), '11');
+  assert.equal(await page.locator('[data-testid=board-2048]').isVisible(), true);
+  assert.equal(await page.locator('[data-testid=board]').isVisible(), false);
+  assert.match(page.url(), /#v=1&game=2048&algo=expectimax&depth=2&budget-ms=1000&games=20&batch-nodes=100&seed=11$/);
+
+  await page.focus('[data-testid=board-2048]');
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'a', 'w', 'd', 's']) {
+    await page.keyboard.press(key);
+  }
+  s = await status(page);
+  assert.ok(s.moves >= 4, `keys moved the tiles (${s.moves} moves: ${s.text})`);
+  const byKeys = s.moves;
+  for (const [dx, dy] of [[160, 0], [-160, 0], [0, 160], [0, -160]]) {
+    await swipe(page, dx, dy);
+    if ((await status(page)).moves > byKeys) break;
+  }
+  s = await status(page);
+  assert.equal(s.moves, byKeys + 1, `a swipe moved the tiles: ${s.text}`);
+  await page.screenshot({ path: path.join(shots, '2048-played.png') });
+  await page.keyboard.press('z');
+  assert.equal((await status(page)).moves, byKeys, 'undo takes the swipe back');
+  await page.click('[data-testid=undo]');
+  assert.equal((await status(page)).moves, byKeys - 1);
+
+  // The game picker switches to Bait and back; the link follows.
+  await page.selectOption('[data-testid=game]', 'bait');
+  await page.waitForFunction(() => /game=bait/.test(location.hash));
+  await waitForState(page, ['idle']);
+  assert.equal(await page.locator('[data-testid=board]').isVisible(), true);
+  assert.equal(await page.locator('[data-testid=board-2048]').isVisible(), false);
+  await page.selectOption('[data-testid=game]', '2048');
+  await page.waitForFunction(() => /game=2048&algo=mcts&.*seed=\d+$/.test(location.hash));
+  assert.equal((await status(page)).moves, 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a hint shows the agent\'s value of each move', async () => {
+  const { page, problems } = await openPage(browser.context, link2048('algo=expectimax&depth=2&seed=4'));
+  await page.click('[data-testid=hint]');
+  await page.waitForFunction(() => /^Hint:/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 30000 });
+  assert.equal(await page.locator('[data-testid=g2048-values]').isVisible(), true);
+  const rows = await page.$$eval('[data-testid=g2048-values] tbody tr', (trs) => trs.map((tr) => ({
+    action: Number(tr.dataset.action),
+    best: tr.classList.contains('best'),
+    value: tr.cells[1].textContent,
+  })));
+  assert.equal(rows.length, 4, 'one row per move');
+  const valued = rows.filter((r) => /\d/.test(r.value));
+  assert.ok(valued.length >= 2, `the legal moves have values: ${JSON.stringify(rows)}`);
+  assert.equal(rows.filter((r) => r.best).length, 1);
+  assert.ok(valued.some((r) => r.best), 'the best move is a valued one');
+  await page.screenshot({ path: path.join(shots, '2048-hint.png') });
+  assert.equal((await status(page)).moves, 0, 'a hint does not move');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('MCTS auto-plays under a small time budget, and the score and the moves advance', async () => {
+  const { page, problems } = await openPage(browser.context, link2048('algo=mcts&budget-ms=30&seed=21'));
+  await setSpeed(page, 30);
+  await page.click('[data-testid=play]');
+  await waitForState(page, ['playing']);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=status]').dataset.moves) >= 10, null, { timeout: 60000 });
+  await page.screenshot({ path: path.join(shots, '2048-autoplay.png') });
+  await page.click('[data-testid=stop]');
+  const s = await waitForState(page, ['idle', 'over'], 5000);
+  assert.ok(s.moves >= 10, s.text);
+  const score = Number((await page.textContent('[data-testid=g2048-score]')).replace(/,/g, ''));
+  assert.ok(score > 0, `the score advanced (${score})`);
+  const acts = await page.evaluate(() => window.searchlabMetrics.acts.filter((a) => a.game === '2048'));
+  assert.ok(acts.length >= 10);
+  // The moves stop with the agent.
+  await page.waitForTimeout(300);
+  assert.equal((await status(page)).moves, s.moves);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a malformed 2048 link opens the default 2048 view with an error naming the field', async () => {
+  const { page } = await openPage(browser.context, link2048('algo=minimax&seed=3'));
+  let s = await status(page);
+  assert.equal(s.state, 'error');
+  assert.match(s.text, /field 'algo'.*minimax/);
+  assert.equal(await page.inputValue('[data-testid=game]'), '2048');
+  assert.equal(await page.inputValue('[data-testid=g2048-algo]'), 'mcts');
+  await page.screenshot({ path: path.join(shots, '2048-bad-link.png') });
+  await page.goto(link2048('depth=0'));
+  await page.reload();
+  await waitForState(page, ['error']);
+  s = await status(page);
+  assert.match(s.text, /field 'depth'/);
+  await page.goto(link2048('level=www'));
+  await page.reload();
+  await waitForState(page, ['error']);
+  assert.match((await status(page)).text, /field 'level'.*unknown field/);
+  await page.close();
+});
+
+test('a batch of games finishes on a pool of workers and draws the histograms', async () => {
+  const { page, problems } = await openPage(browser.context, link2048('algo=mcts&games=4&batch-nodes=2&seed=5'));
+  assert.match(await page.textContent('[data-testid=g2048-batch-command]'),
+    /searchlab 2048 play --algo mcts --iterations 2 --games 4 --seed 5/);
+  const before = await accentPixels(page, 'hist-tiles');
+  await page.click('[data-testid=g2048-batch-run]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=batch-status]').dataset.state !== 'running', null, { timeout: 90000 });
+  const batch = await page.$eval('[data-testid=batch-status]', (el) => ({ state: el.dataset.state, finished: Number(el.dataset.finished), text: el.textContent }));
+  assert.equal(batch.state, 'done', batch.text);
+  assert.equal(batch.finished, 4);
+  const metrics = await page.evaluate(() => window.searchlabMetrics.batch);
+  console.log(`# batch: ${metrics.games.length} games on ${metrics.workers} workers: ${batch.text}`);
+  assert.deepEqual(metrics.games.map((g) => g.index).sort(), [0, 1, 2, 3]);
+  for (const game of metrics.games) {
+    assert.equal(game.over, true);
+    assert.ok(game.moves > 0 && game.score > 0 && game.maxTile >= 4, JSON.stringify(game));
+    assert.ok(game.work <= 2 * game.moves, 'each move keeps to its work budget');
+  }
+  assert.equal(before, 0, 'no bars before the batch');
+  assert.ok(await accentPixels(page, 'hist-tiles') > 100, 'the largest-tile histogram has bars');
+  assert.ok(await accentPixels(page, 'hist-scores') > 100, 'the score histogram has bars');
+  await page.locator('[data-testid=hist-scores]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, '2048-batch.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: path.join(shots, '2048-batch-dark.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,750 @@
+// 2048 on the playground: a person plays with the arrow keys, WASD or swipes (with undo); the
+// agent gives hints (its value of each move) or plays under a time budget per move in the search
+// worker; a batch plays many seeded games across a pool of workers and draws histograms of the
+// largest tiles and the scores. main.js opens this controller when the view's game is 2048 and
+// routes the shared controls (play, step, stop, reset, undo, keys) to it.
+//
+// Spawns come from the session's own generator, seeded by the link's seed: a game replays from its
+// seed and its moves. Nothing from a link is ever inserted as HTML (textContent only).
+
+import { Board } from '../board.js';
+import * as render from '../render/g2048.js';
+import * as histogram from '../render/histogram.js';
+import { SearchStopped, WorkerRestarted } from '../search-client.js';
+import { BatchPool, poolSize } from './batch.js';
+
+const $ = (id) => document.getElementById(id);
+
+const ALGORITHMS = {
+  mcts: {
+    name: 'MCTS',
+    text: 'The course\'s agent: random playouts to the end of the game after each move, for as long as the time budget allows; it plays the move with the best mean score gained.',
+    value: 'mean score gained in its playouts',
+  },
+  expectimax: {
+    name: 'Expectimax',
+    text: 'Looks ahead through every possible spawn (a 2 or a 4 on each empty cell, weighted by its chance) to the depth, and values the boards there with a heuristic (empty cells, merges, tiles in order).',
+    value: 'expected heuristic value at its deepest finished depth',
+  },
+  greedy: {
+    name: 'Greedy',
+    text: 'Takes the move with the best score gained plus heuristic value, one move ahead.',
+    value: 'score gained plus heuristic value, one move ahead',
+  },
+  random: {
+    name: 'Random',
+    text: 'A random legal move: the baseline every agent should beat.',
+    value: null,
+  },
+};
+
+/** Settings edited by an input with this id (numbers unless noted). */
+const INPUTS = {
+  algo: 'g2048-algo',
+  depth: 'g2048-depth',
+  uct: 'g2048-uct',
+  budgetMs: 'g2048-budget',
+  games: 'g2048-games',
+  batchNodes: 'g2048-batch-nodes',
+  seed: 'g2048-seed',
+};
+
+/** Which settings each agent reads (the others are hidden). */
+const PARAMS_OF = {
+  mcts: ['uct', 'budget'],
+  expectimax: ['depth', 'budget'],
+  greedy: [],
+  random: [],
+};
+
+const SLIDE_MS = 120;
+
+/**
+ * Opens the 2048 controller. `shell` is what main.js shares: { wasm, client (the search worker's
+ * SearchClient), statusEl, writeLink(fragment), metrics, messageOf(error) }.
+ */
+export function open(shell) {
+  return new Game2048(shell);
+}
+
+class Game2048 {
+  constructor(shell) {
+    this.shell = shell;
+    this.wasm = shell.wasm;
+    this.view = null;
+    this.session = null;
+    this.board = new Board($('board-2048'), render);
+    this.tilesChart = new Board($('g2048-hist-tiles'), histogram);
+    this.scoresChart = new Board($('g2048-hist-scores'), histogram);
+    this.animation = null;
+    this.hint = null; // { values, best, atMoves }
+    this.running = false;
+    this.token = 0;
+    this.pool = null;
+    this.results = [];
+    this.announced2048 = false;
+    this.listeners = [];
+    this.wire();
+    this.showBatch();
+  }
+
+  // ---------- wiring ----------
+
+  on(target, type, handler) {
+    target.addEventListener(type, handler);
+    this.listeners.push(() => target.removeEventListener(type, handler));
+  }
+
+  wire() {
+    for (const id of Object.values(INPUTS)) this.on($(id), 'change', () => this.settingsChanged());
+    this.on($('hint'), 'click', () => this.askHint());
+    this.on($('g2048-new-game'), 'click', () => {
+      $('g2048-seed').value = String(this.wasm.freshSeed());
+      this.settingsChanged();
+    });
+    this.on($('g2048-batch-run'), 'click', () => (this.pool ? this.stopBatch() : this.runBatch()));
+    const canvas = this.board.canvas;
+    let swipe = null;
+    this.on(canvas, 'pointerdown', (event) => {
+      swipe = { x: event.clientX, y: event.clientY, id: event.pointerId };
+      canvas.focus();
+    });
+    this.on(canvas, 'pointerup', (event) => {
+      if (!swipe || swipe.id !== event.pointerId) return;
+      const dx = event.clientX - swipe.x;
+      const dy = event.clientY - swipe.y;
+      swipe = null;
+      if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
+      const action = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0);
+      this.humanMove(action);
+    });
+    this.on(canvas, 'pointercancel', () => {
+      swipe = null;
+    });
+  }
+
+  /** Ends everything this controller runs and unhooks it (the page switches to another game). */
+  close() {
+    this.halt();
+    this.stopBatch(true);
+    for (const off of this.listeners) off();
+    this.session?.free();
+    this.session = null;
+  }
+
+  // ---------- status and statistics ----------
+
+  setStatus(state, text) {
+    const el = this.shell.statusEl;
+    el.dataset.state = state;
+    el.textContent = text;
+    el.dataset.moves = String(this.session ? this.session.moves() : 0);
+  }
+
+  setStat(name, value) {
+    const el = document.querySelector(`[data-g2048-stat="${name}"]`);
+    el.textContent = typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+  }
+
+  updateStats() {
+    this.setStat('score', this.session.score());
+    this.setStat('moves', this.session.moves());
+    this.setStat('tile', this.maxTile());
+    this.shell.statusEl.dataset.moves = String(this.session.moves());
+  }
+
+  maxTile() {
+    const e = Math.max(0, ...this.session.view().cells);
+    return e === 0 ? 0 : 2 ** e;
+  }
+
+  agentName() {
+    return ALGORITHMS[this.view.algo].name;
+  }
+
+  idleWords() {
+    const agent = this.agentName();
+    const hint = this.view.algo === 'random' ? 'Hint shows a random move' : `Hint asks ${agent} for its value of each move`;
+    return `Your move: arrow keys, WASD or swipe. ${hint}; Play lets ${agent} play.`;
+  }
+
+  overWords() {
+    const moves = this.session.moves();
+    return `Game over after ${moves} ${moves === 1 ? 'move' : 'moves'}: score ${this.session.score().toLocaleString('en-US')}, largest tile ${this.maxTile()}.`;
+  }
+
+  isOver() {
+    return this.session.isTerminal();
+  }
+
+  // ---------- settings and the share link ----------
+
+  /** Shows the view of a link (or the default view and the link's error). */
+  applyView(view, error) {
+    this.halt();
+    this.view = view;
+    this.fillControls();
+    this.newSession();
+    if (error) {
+      this.setStatus('error', `This link could not be opened, so the default 2048 view is shown. ${error}`);
+    } else {
+      this.writeLink();
+      this.setStatus('idle', this.idleWords());
+    }
+  }
+
+  fillControls() {
+    for (const [key, id] of Object.entries(INPUTS)) $(id).value = String(this.view[key]);
+    this.showRelevantControls();
+  }
+
+  showRelevantControls() {
+    const algo = $('g2048-algo').value;
+    $('g2048-algo-description').textContent = ALGORITHMS[algo].text;
+    for (const el of document.querySelectorAll('[data-g2048-param]')) {
+      el.hidden = !PARAMS_OF[algo].includes(el.dataset.g2048Param);
+    }
+    $('g2048-batch-nodes-label').hidden = !PARAMS_OF[algo].includes('budget');
+    this.showBatchCommand();
+  }
+
+  readControls() {
+    const view = { ...this.view };
+    for (const [key, id] of Object.entries(INPUTS)) {
+      if (key === 'algo') {
+        view.algo = $(id).value;
+        continue;
+      }
+      const raw = $(id).value.trim();
+      const n = Number(raw);
+      view[key] = raw === '' || !Number.isFinite(n) ? NaN : n;
+    }
+    if (!Number.isSafeInteger(view.seed) || view.seed < 0) view.seed = NaN;
+    return view;
+  }
+
+  writeLink(view = this.view) {
+    try {
+      this.shell.writeLink(this.wasm.formatShareLink(view));
+      return null;
+    } catch (error) {
+      return this.shell.messageOf(error);
+    }
+  }
+
+  settingsChanged() {
+    this.showRelevantControls();
+    const view = this.readControls();
+    const bad = Object.keys(view).find((key) => Number.isNaN(view[key]));
+    if (bad) {
+      this.setStatus('error', `The field '${bad}' needs a whole number.`);
+      return;
+    }
+    const problem = this.writeLink(view);
+    if (problem) {
+      this.setStatus('error', problem);
+      return;
+    }
+    const previous = this.view;
+    this.view = view;
+    this.showBatchCommand();
+    if (view.seed !== previous.seed) {
+      this.halt();
+      this.newSession();
+      this.setStatus('idle', `A new game from seed ${view.seed}. ${this.idleWords()}`);
+    } else if (['algo', 'depth', 'uct', 'budgetMs'].some((k) => view[k] !== previous[k])) {
+      this.halt();
+      this.clearHint();
+      this.clearThinking();
+      this.redraw();
+      this.setStatus(this.isOver() ? 'over' : 'idle', this.isOver() ? this.overWords() : this.idleWords());
+    } else if (this.shell.statusEl.dataset.state === 'error') {
+      this.setStatus('idle', this.idleWords());
+    }
+  }
+
+  // ---------- the board ----------
+
+  newSession() {
+    const session = this.wasm.GameSession.fromSeed('2048', this.view.seed);
+    this.session?.free();
+    this.session = session;
+    this.announced2048 = false;
+    this.animation = null;
+    this.clearHint();
+    this.clearThinking();
+    this.redraw();
+    this.updateStats();
+  }
+
+  redraw() {
+    const overlay = { over: this.isOver() };
+    if (this.hint && this.hint.atMoves === this.session.moves()) {
+      overlay.hint = { values: this.hint.values, best: this.hint.best, label: formatValue };
+    }
+    if (this.animation) {
+      overlay.motion = this.animation.trace;
+      overlay.t = this.animation.t;
+      overlay.over = false;
+    }
+    this.board.show(this.session.view(), overlay);
+  }
+
+  themeChanged() {
+    this.board.themeChanged();
+    this.tilesChart.themeChanged();
+    this.scoresChart.themeChanged();
+  }
+
+  /** Animates the last move over `durationMs` (none when the person prefers reduced motion). */
+  animate(durationMs) {
+    const trace = this.session.lastMove();
+    const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (!trace || still || durationMs <= 0) {
+      this.animation = null;
+      this.redraw();
+      return;
+    }
+    const animation = { trace, t: 0, start: performance.now() };
+    this.animation = animation;
+    const frame = (now) => {
+      if (this.animation !== animation) return;
+      animation.t = Math.min(1, (now - animation.start) / durationMs);
+      if (animation.t >= 1) this.animation = null;
+      this.redraw();
+      if (this.animation === animation) requestAnimationFrame(frame);
+    };
+    this.redraw();
+    requestAnimationFrame(frame);
+  }
+
+  /** Plays `action` on the board (it must be legal) and shows it. */
+  applyMove(action, durationMs) {
+    this.session.apply(action);
+    this.animate(durationMs);
+    this.updateStats();
+  }
+
+  /** Shows the end of the game or the first 2048 tile; returns whether the game is over. */
+  afterMove() {
+    if (this.isOver()) {
+      this.halt();
+      this.redraw();
+      this.setStatus('over', this.overWords());
+      return true;
+    }
+    if (!this.announced2048 && this.maxTile() >= 2048) {
+      this.announced2048 = true;
+      this.setStatus(this.shell.statusEl.dataset.state, `2048! The 2048 tile after ${this.session.moves()} moves. The game goes on: how far can it get?`);
+    }
+    return false;
+  }
+
+  // ---------- a person playing ----------
+
+  humanMove(action) {
+    if (this.running || this.shell.client.busy) this.halt();
+    if (this.isOver()) {
+      this.setStatus('over', `${this.overWords()} Press Z to undo or Reset to play again.`);
+      return;
+    }
+    const name = render.ACTIONS[action].name.toLowerCase();
+    if (!this.session.legalActions().includes(action)) {
+      this.setStatus('idle', `Moving ${name} changes nothing, so it is not a move here.`);
+      return;
+    }
+    this.applyMove(action, SLIDE_MS);
+    if (!this.afterMove()) this.setStatus('idle', `You moved ${name}: ${this.session.moves()} moves.`);
+  }
+
+  undo() {
+    this.halt();
+    if (!this.session.undo()) {
+      this.setStatus('idle', 'Nothing to undo.');
+      return;
+    }
+    this.animation = null;
+    this.redraw();
+    this.updateStats();
+    this.setStatus('idle', `Undone: ${this.session.moves()} moves.`);
+  }
+
+  reset() {
+    this.halt();
+    this.session.reset();
+    this.announced2048 = false;
+    this.animation = null;
+    this.clearHint();
+    this.clearThinking();
+    this.redraw();
+    this.updateStats();
+    this.setStatus('idle', this.idleWords());
+  }
+
+  /** Handles a key press; main.js passes every keydown outside form fields. */
+  key(event) {
+    if (event.altKey || event.metaKey) return;
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+    if (event.ctrlKey) {
+      if (event.key === 'z' || event.key === 'Z') {
+        event.preventDefault();
+        this.undo();
+      }
+      return;
+    }
+    const action = render.KEYS[event.key];
+    if (action !== undefined) {
+      event.preventDefault();
+      this.humanMove(action);
+      return;
+    }
+    const onButton = target instanceof HTMLButtonElement;
+    switch (event.key) {
+      case 'z':
+      case 'Z':
+      case 'Backspace':
+        event.preventDefault();
+        this.undo();
+        break;
+      case ' ':
+        if (onButton) return;
+        event.preventDefault();
+        this.play();
+        break;
+      case '.':
+        this.step();
+        break;
+      case 'h':
+      case 'H':
+        this.askHint();
+        break;
+      case 'Escape':
+        this.stop();
+        break;
+      case 'r':
+      case 'R':
+        this.reset();
+        break;
+      default:
+        break;
+    }
+  }
+
+  // ---------- the agent: hints and auto-play ----------
+
+  clearHint() {
+    this.hint = null;
+    const table = $('g2048-values');
+    table.hidden = true;
+    table.tBodies[0].replaceChildren();
+  }
+
+  clearThinking() {
+    for (const name of ['work', 'depth']) this.setStat(name, '–');
+    this.setStat('think', '–');
+  }
+
+  /** Shows what the agent thinks of each move (live while it thinks, and its final answer). */
+  showThinking(message) {
+    const { progress, elapsedMs } = message;
+    const work = this.view.algo === 'mcts' ? progress.iterations : progress.expanded;
+    this.setStat('work', this.view.algo === 'mcts' ? `${work.toLocaleString('en-US')} playouts` : `${work.toLocaleString('en-US')} expanded`);
+    this.setStat('depth', this.view.algo === 'expectimax' ? progress.iterations : progress.maxDepth || '–');
+    this.setStat('think', `${Math.round(elapsedMs)} ms`);
+    const values = [null, null, null, null];
+    for (const row of message.rootActions ?? []) values[row.action] = row.value;
+    let best = message.action ?? null;
+    if (best === null) {
+      const known = values.map((v, i) => [v, i]).filter(([v]) => v !== null);
+      if (known.length) best = known.reduce((a, b) => (b[0] > a[0] ? b : a))[1];
+    }
+    this.hint = { values, best, atMoves: this.session.moves(), visits: message.rootActions ?? [] };
+    this.showValueTable();
+  }
+
+  showValueTable() {
+    const table = $('g2048-values');
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    const meaning = ALGORITHMS[this.view.algo].value;
+    $('g2048-values-caption').textContent = meaning
+      ? `${this.agentName()}'s value of each move: ${meaning}`
+      : 'The random agent has no values: it picks any legal move.';
+    table.hidden = false;
+    const legal = this.session.legalActions();
+    for (const action of render.ACTIONS) {
+      const tr = document.createElement('tr');
+      tr.dataset.action = String(action.index);
+      const value = this.hint.values[action.index];
+      const visits = this.hint.visits.find((r) => r.action === action.index)?.visits ?? 0;
+      if (action.index === this.hint.best) tr.className = 'best';
+      let valueText = value === null ? '—' : formatValue(value);
+      if (!legal.includes(action.index)) valueText = 'not a move';
+      for (const text of [`${action.arrow} ${action.name}`, valueText, visits ? visits.toLocaleString('en-US') : '—']) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      body.append(tr);
+    }
+  }
+
+  /** Asks the worker for the agent's move under the time budget, showing progress. */
+  async think(token) {
+    const sent = performance.now();
+    const message = await this.shell.client.request({
+      type: 'act',
+      state: this.session.encode(),
+      view: this.view,
+      seed: this.view.seed,
+      stream: this.session.moves(),
+      budgetMs: this.view.budgetMs,
+      progress: true,
+    }, (progress) => {
+      if (token === this.token) {
+        this.showThinking(progress);
+        this.redraw();
+      }
+    });
+    const roundTripMs = performance.now() - sent;
+    this.shell.metrics.acts.push({ budgetMs: this.view.budgetMs, thinkMs: message.thinkMs, roundTripMs, game: '2048' });
+    if (token !== this.token) return null;
+    this.showThinking(message);
+    return { action: message.action, roundTripMs };
+  }
+
+  failed(error, token) {
+    if (error instanceof SearchStopped) return;
+    if (token === this.token || error instanceof WorkerRestarted) {
+      const text = error instanceof WorkerRestarted ? `${capitalize(error.message)}.` : `The agent failed: ${this.shell.messageOf(error)}`;
+      this.setStatus('error', text);
+    }
+  }
+
+  async askHint() {
+    if (this.isOver()) {
+      this.setStatus('over', `${this.overWords()} There is no move to hint at.`);
+      return;
+    }
+    if (this.running) this.halt();
+    const token = this.startRun(false);
+    this.setStatus('thinking', `${this.agentName()} is thinking about a hint (${this.thinkTime()})…`);
+    try {
+      const answer = await this.think(token);
+      if (!answer) return;
+      this.endRun();
+      this.redraw();
+      const best = answer.action === null || answer.action === undefined ? null : render.ACTIONS[answer.action];
+      this.setStatus('idle', best ? `Hint: ${this.agentName()} would move ${best.name.toLowerCase()} ${best.arrow}.` : `${this.agentName()} has no hint.`);
+    } catch (error) {
+      this.endRun();
+      this.failed(error, token);
+    }
+  }
+
+  thinkTime() {
+    return ALGORITHMS[this.view.algo].value && this.view.algo !== 'greedy' ? `up to ${this.view.budgetMs} ms` : 'at once';
+  }
+
+  speedDelayMs() {
+    return 1000 / Number($('speed').value);
+  }
+
+  async play() {
+    if (this.running) {
+      this.pause();
+      return;
+    }
+    if (this.isOver()) {
+      this.setStatus('over', `${this.overWords()} Press Reset to play again.`);
+      return;
+    }
+    const token = this.startRun(true);
+    this.setStatus('playing', `${this.agentName()} is playing, thinking ${this.thinkTime()} before each move.`);
+    while (token === this.token) {
+      let answer;
+      try {
+        answer = await this.think(token);
+      } catch (error) {
+        this.failed(error, token);
+        break;
+      }
+      if (!answer || token !== this.token || answer.action === null || answer.action === undefined) break;
+      const delay = this.speedDelayMs();
+      this.applyMove(answer.action, Math.min(SLIDE_MS, delay * 0.6));
+      if (this.afterMove()) return;
+      await sleep(Math.max(0, delay - answer.roundTripMs));
+    }
+    if (token === this.token) this.endRun();
+  }
+
+  async step() {
+    if (this.isOver()) return;
+    if (this.running) this.halt();
+    const token = this.startRun(false);
+    this.setStatus('thinking', `${this.agentName()} is thinking about move ${this.session.moves() + 1}…`);
+    let answer;
+    try {
+      answer = await this.think(token);
+    } catch (error) {
+      this.endRun();
+      this.failed(error, token);
+      return;
+    }
+    if (!answer || token !== this.token || answer.action === null || answer.action === undefined) return;
+    this.endRun();
+    this.applyMove(answer.action, SLIDE_MS);
+    if (!this.afterMove()) this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
+  }
+
+  startRun(playing) {
+    this.running = playing;
+    this.token += 1;
+    if (playing) $('play').textContent = 'Pause';
+    return this.token;
+  }
+
+  endRun() {
+    this.running = false;
+    $('play').textContent = 'Play';
+  }
+
+  /** Ends any run and any search on the board (without waiting). */
+  halt() {
+    this.token += 1;
+    this.endRun();
+    if (this.shell.client.busy) this.shell.client.stop().then((ms) => this.shell.metrics.stops.push(ms));
+  }
+
+  pause() {
+    this.halt();
+    this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
+  }
+
+  async stop() {
+    const wasSearching = this.shell.client.busy;
+    this.token += 1;
+    this.endRun();
+    if (wasSearching) this.shell.metrics.stops.push(await this.shell.client.stop());
+    this.redraw();
+    this.setStatus(this.isOver() ? 'over' : 'idle', wasSearching ? `Stopped ${this.agentName()}.` : `Stopped after move ${this.session.moves()}.`);
+  }
+
+  /** The search worker was replaced by the watchdog. */
+  workerRestarted(reason) {
+    this.endRun();
+    this.setStatus('error', `${capitalize(reason)}. You can press Play again.`);
+  }
+
+  // ---------- batches ----------
+
+  showBatchCommand() {
+    const v = this.view;
+    if (!v) return;
+    const budget = ['mcts', 'expectimax'].includes(v.algo) ? ` --iterations ${v.batchNodes}` : '';
+    const depth = v.algo === 'expectimax' ? ` --depth ${v.depth}` : '';
+    $('g2048-batch-command').textContent = `searchlab 2048 play --algo ${v.algo}${depth}${budget} --games ${v.games} --seed ${v.seed}`;
+    $('g2048-batch-workers').textContent = String(poolSize(v.games));
+  }
+
+  batchStatus(state, text) {
+    const el = $('g2048-batch-status');
+    el.dataset.state = state;
+    el.dataset.finished = String(this.results.length);
+    el.textContent = text;
+  }
+
+  runBatch() {
+    this.halt();
+    this.results = [];
+    this.playing = new Map();
+    const view = { ...this.view };
+    const started = performance.now();
+    this.shell.metrics.batch = { workers: poolSize(view.games), games: [] };
+    $('g2048-batch-run').textContent = 'Stop batch';
+    this.batchStatus('running', `Playing ${view.games} games on ${poolSize(view.games)} workers…`);
+    this.showBatch();
+    this.pool = new BatchPool({
+      view,
+      onProgress: (report) => {
+        this.playing.set(report.index, report);
+        this.showBatchProgress(view);
+      },
+      onGame: (report) => {
+        this.playing.delete(report.index);
+        this.results.push(report);
+        this.shell.metrics.batch.games.push(report);
+        this.showBatch();
+        this.showBatchProgress(view);
+      },
+      onDone: () => {
+        this.pool = null;
+        $('g2048-batch-run').textContent = 'Run batch';
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        this.batchStatus('done', `Finished ${view.games} games in ${seconds} s. ${this.batchSummary()}`);
+      },
+      onError: (message) => {
+        this.pool = null;
+        $('g2048-batch-run').textContent = 'Run batch';
+        this.batchStatus('error', `The batch stopped: ${message}`);
+      },
+    });
+  }
+
+  showBatchProgress(view) {
+    if (!this.pool) return;
+    const inPlay = [...this.playing.values()].map((r) => `game ${r.index + 1}: ${r.moves} moves, ${r.score.toLocaleString('en-US')}`);
+    this.batchStatus('running', `${this.results.length} of ${view.games} games finished. ${inPlay.join('; ')}`);
+  }
+
+  stopBatch(quietly = false) {
+    if (!this.pool) return;
+    this.pool.dispose();
+    this.pool = null;
+    $('g2048-batch-run').textContent = 'Run batch';
+    if (!quietly) this.batchStatus('stopped', `Stopped after ${this.results.length} games. ${this.batchSummary()}`);
+  }
+
+  batchSummary() {
+    const n = this.results.length;
+    if (n === 0) return '';
+    const scores = this.results.map((r) => r.score).sort((a, b) => a - b);
+    const mean = scores.reduce((a, b) => a + b, 0) / n;
+    const median = n % 2 ? scores[(n - 1) / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2;
+    const reached = this.results.filter((r) => r.maxTile >= 2048).length;
+    return `Mean score ${Math.round(mean).toLocaleString('en-US')}, median ${median.toLocaleString('en-US')}; 2048 reached in ${reached} of ${n}.`;
+  }
+
+  /** Redraws both histograms from the finished games. */
+  showBatch() {
+    const tiles = new Map();
+    for (const r of this.results) tiles.set(r.maxTile, (tiles.get(r.maxTile) ?? 0) + 1);
+    // Every power of two from the smallest to the largest tile reached, so gaps show as gaps.
+    const tileBars = [];
+    if (tiles.size) {
+      for (let t = Math.min(...tiles.keys()); t <= Math.max(...tiles.keys()); t *= 2) {
+        tileBars.push({ label: String(t), count: tiles.get(t) ?? 0 });
+      }
+    }
+    this.tilesChart.show({ bars: tileBars, empty: 'Largest tiles appear here as games finish.' });
+    this.scoresChart.show({
+      bars: histogram.binValues(this.results.map((r) => r.score), 8),
+      empty: 'Scores appear here as games finish.',
+    });
+  }
+}
+
+/** A move's value, short: 1234 → "1,234", 123456 → "123.5k". */
+function formatValue(value) {
+  if (Math.abs(value) >= 1e4) return `${(value / 1e3).toFixed(1)}k`;
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function capitalize(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
