@@ -10,7 +10,8 @@
 //!
 //! 1. configuration -> table, for the last few configurations: [`RECENT_SLOTS`] direct-mapped
 //!    slots, a new configuration overwriting the slot's old one. Sibling states mostly share
-//!    their configuration; a larger array only adds cache misses;
+//!    their configuration (57% hits on level 3); 64 times more slots measured no faster, their
+//!    cache misses costing what the extra hits save;
 //! 2. frozen boxes -> for each open cell, the holes a box there could reach ([`box_reach`] with
 //!    those frozen boxes, as hole item ids). Box reach is a closure over pushes whose legality
 //!    depends only on the walls and the frozen boxes, so the reach of several boxes is the union
@@ -24,8 +25,8 @@
 //! map, for a tiny budget): map 1 is fixed, maps 2 and 3 split what is left and cap their rows
 //! accordingly. A full map 2 is emptied; a full map 3 is emptied with map 1, which points into
 //! it. Emptying costs only recomputation. Bytes are estimated in the spirit of
-//! [`crate::search::node_store`]: vector capacities, and hash tables at twice their entries
-//! (growth doubles them) with a control byte per entry and an eighth for their load factor.
+//! [`crate::search::node_store`]: vector capacities, and hash tables by capacity (entry, control
+//! byte, an eighth for the load factor); the row caps leave room for a hash table to double.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
