@@ -1,1 +1,2 @@
 //! Game rules, one folder per game. Rules never import `search`.
+pub mod othello;

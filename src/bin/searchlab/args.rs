@@ -135,7 +135,10 @@ mod tests {
     fn errors_name_the_flag() {
         let flags = Flags::parse(&words("--depth x")).unwrap();
         let error = flags.get::<u32>("depth").unwrap_err().0;
-        assert!(error.contains("--depth") && error.contains("'x'"), "{error}");
+        assert!(
+            error.contains("--depth") && error.contains("'x'"),
+            "{error}"
+        );
         assert!(Flags::parse(&words("--seed"))
             .unwrap_err()
             .0

@@ -4,12 +4,14 @@
 //! stderr with exit status 2.
 
 mod args;
+mod othello;
 
 use args::{CliError, CliResult, Flags};
 
 const USAGE: &str = "usage: searchlab GAME COMMAND [--flag value ...]
 games and commands:
-  bait trace|solve|bench";
+  bait trace|solve|bench
+  othello perft|solve|match|bench";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +28,7 @@ fn run(words: &[String]) -> CliResult<()> {
     };
     let flags = Flags::parse(rest)?;
     match game {
+        "othello" => othello::run(command, &flags),
         _ => Err(CliError(format!(
             "unknown game '{game}' (command '{command}')\n{USAGE}"
         ))),
