@@ -16,12 +16,13 @@
 //! searches in `crate::search` handle depth-limited play.
 
 use super::board::{final_score, flips, moves, stable_discs, Board};
+use super::eval::board_eval;
 use super::Move;
 
 /// Empties from which the transposition table and fastest-first ordering are used.
 pub const TT_EMPTIES: u32 = 7;
-/// Empties from which move ordering also looks at the opponent's best reply mobility.
-pub const SHALLOW_ORDER_EMPTIES: u32 = 18;
+/// Empties from which moves are ordered by a shallow search with the midgame evaluation.
+pub const SHALLOW_ORDER_EMPTIES: u32 = 64;
 /// Empties at or below which the square-loop code takes over.
 const SMALL_EMPTIES: u32 = 4;
 
@@ -441,15 +442,31 @@ impl Solver {
             let score = if square == hint {
                 1 << 24
             } else {
-                let replies = moves(next_player, next_opponent);
-                let mut score = -weighted_mobility(replies) * 256;
-                if CORNERS & (1 << square) != 0 {
-                    score += 512;
-                }
                 if empties >= SHALLOW_ORDER_EMPTIES {
-                    score -= potential_mobility(next_player, next_opponent) * 32;
+                    let depth = if empties >= SHALLOW_ORDER_EMPTIES + 4 {
+                        2
+                    } else {
+                        1
+                    };
+                    -shallow_value(
+                        next_player,
+                        next_opponent,
+                        depth,
+                        -INFINITY_EVAL,
+                        INFINITY_EVAL,
+                    )
+                } else if next_player == 0 {
+                    1 << 23
+                } else {
+                    let replies = moves(next_player, next_opponent);
+                    let mut score = (36 - weighted_mobility(replies)) << 15;
+                    score += corner_stability(next_opponent) << 11;
+                    score += (36 - potential_mobility(next_player, next_opponent)) << 5;
+                    if empties < 12 && odd_quadrants(!(player | opponent)) & (1 << square) != 0 {
+                        score += 1 << 3;
+                    }
+                    score
                 }
-                score
             };
             list[count] = Candidate {
                 square,
@@ -540,10 +557,55 @@ fn weighted_mobility(moves: u64) -> i32 {
     (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
 }
 
-/// Empty squares next to the player's discs: where the opponent may later find moves.
+/// Empty squares next to the opponent's discs: where the player may later find moves.
 #[inline]
 fn potential_mobility(player: u64, opponent: u64) -> i32 {
     (super::board::neighbours(opponent) & !(player | opponent)).count_ones() as i32
+}
+
+/// Corners held, plus the edge squares next to a held corner (a cheap stability count).
+#[inline]
+fn corner_stability(discs: u64) -> i32 {
+    let next_to_corners = ((0x0100_0000_0000_0001 & discs) << 1)
+        | ((0x8000_0000_0000_0080 & discs) >> 1)
+        | ((0x0000_0000_0000_0081 & discs) << 8)
+        | ((0x8100_0000_0000_0000 & discs) >> 8);
+    ((next_to_corners | CORNERS) & discs).count_ones() as i32
+}
+
+/// Larger than any midgame evaluation.
+const INFINITY_EVAL: i32 = 1 << 28;
+
+/// A small fail-soft alpha-beta with the midgame evaluation, used only to order moves.
+fn shallow_value(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let board = Board { player, opponent };
+    if depth == 0 {
+        return board_eval(board);
+    }
+    let mut legal = moves(player, opponent);
+    if legal == 0 {
+        if moves(opponent, player) == 0 {
+            return board_eval(board);
+        }
+        return -shallow_value(opponent, player, depth - 1, -beta, -alpha);
+    }
+    let mut best = -INFINITY_EVAL;
+    while legal != 0 {
+        let square = legal.trailing_zeros();
+        legal &= legal - 1;
+        let next = board.play(square);
+        let value = -shallow_value(next.player, next.opponent, depth - 1, -beta, -alpha);
+        if value > best {
+            best = value;
+            if value > alpha {
+                alpha = value;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
 }
 
 /// The squares of every quadrant that holds an odd number of empty squares.

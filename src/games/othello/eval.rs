@@ -11,7 +11,7 @@
 //!   parity and (late) discs, with weights that move from the opening to the endgame.
 
 use super::board::{moves, neighbours, stable_discs};
-use super::{Color, Othello};
+use super::{Board, Color, Othello};
 
 /// The terms of the course heuristic, each from Black's (the course's player 1's) view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,7 +188,11 @@ const WIN: i32 = 100_000;
 /// corner (penalties), stable discs, parity of the empty squares late in the game, and the
 /// disc count in the last 14 empties. Finished games get [`terminal_value`].
 pub fn strong_eval(state: &Othello) -> i32 {
-    let board = state.board();
+    board_eval(state.board())
+}
+
+/// [`strong_eval`] of a bare board, from the view of its player to move.
+pub fn board_eval(board: Board) -> i32 {
     let (me, them) = (board.player, board.opponent);
     let my_moves = moves(me, them);
     let their_moves = moves(them, me);
