@@ -22,7 +22,13 @@ use super::Move;
 /// Empties from which the transposition table and fastest-first ordering are used.
 pub const TT_EMPTIES: u32 = 7;
 /// Empties from which moves are ordered by a shallow search with the midgame evaluation.
-pub const SHALLOW_ORDER_EMPTIES: u32 = 64;
+pub const SHALLOW_ORDER_EMPTIES: u32 = 16;
+/// Plies of the ordering search: one more every this many empties above the threshold.
+const SHALLOW_DEPTH_STEP: u32 = 4;
+/// Empties from which moves are sorted fastest-first (below: table move, then parity).
+const FASTEST_FIRST_EMPTIES: u32 = 7;
+/// Empties from which children are probed in the table before any is searched.
+const ETC_EMPTIES: u32 = 12;
 /// Empties at or below which the square-loop code takes over.
 const SMALL_EMPTIES: u32 = 4;
 
@@ -278,6 +284,21 @@ impl Solver {
         }
         let mut list = [Candidate::default(); 32];
         let count = self.order_with_hint(player, opponent, legal, empties, hint, &mut list);
+        if empties >= ETC_EMPTIES {
+            // Enhanced transposition cutoff: a child already known to be bad enough for the
+            // opponent proves the fail high without searching anything.
+            for candidate in &list[..count] {
+                let next_player = opponent ^ candidate.flipped;
+                let next_opponent = player ^ candidate.flipped ^ (1 << candidate.square);
+                if let Some(entry) = self.probe(next_player, next_opponent) {
+                    let score = -i32::from(entry.upper);
+                    if score > alpha {
+                        self.store(player, opponent, empties, score, INFINITY, candidate.square);
+                        return score;
+                    }
+                }
+            }
+        }
         let mut best = -INFINITY;
         let mut best_square = list[0].square;
         for candidate in &list[..count] {
@@ -367,6 +388,9 @@ impl Solver {
         }
         let mut best = -INFINITY;
         for (index, &square) in squares.iter().enumerate() {
+            if NEIGHBOURS[square as usize] & opponent == 0 {
+                continue;
+            }
             let flipped = flips(player, opponent, square);
             if flipped == 0 {
                 continue;
@@ -441,32 +465,28 @@ impl Solver {
             let next_opponent = player ^ flipped ^ (1 << square);
             let score = if square == hint {
                 1 << 24
-            } else {
-                if empties >= SHALLOW_ORDER_EMPTIES {
-                    let depth = if empties >= SHALLOW_ORDER_EMPTIES + 4 {
-                        2
-                    } else {
-                        1
-                    };
-                    -shallow_value(
-                        next_player,
-                        next_opponent,
-                        depth,
-                        -INFINITY_EVAL,
-                        INFINITY_EVAL,
-                    )
-                } else if next_player == 0 {
-                    1 << 23
-                } else {
-                    let replies = moves(next_player, next_opponent);
-                    let mut score = (36 - weighted_mobility(replies)) << 15;
-                    score += corner_stability(next_opponent) << 11;
-                    score += (36 - potential_mobility(next_player, next_opponent)) << 5;
-                    if empties < 12 && odd_quadrants(!(player | opponent)) & (1 << square) != 0 {
-                        score += 1 << 3;
-                    }
-                    score
+            } else if next_player == 0 {
+                1 << 23
+            } else if empties >= SHALLOW_ORDER_EMPTIES {
+                let depth = (empties - SHALLOW_ORDER_EMPTIES) / SHALLOW_DEPTH_STEP + 1;
+                -shallow_value(
+                    next_player,
+                    next_opponent,
+                    depth,
+                    -INFINITY_EVAL,
+                    INFINITY_EVAL,
+                )
+            } else if empties >= FASTEST_FIRST_EMPTIES {
+                let replies = moves(next_player, next_opponent);
+                let mut score = (36 - weighted_mobility(replies)) << 15;
+                score += corner_stability(next_opponent) << 11;
+                score += (36 - potential_mobility(next_player, next_opponent)) << 5;
+                if empties < 12 && odd_quadrants(!(player | opponent)) & (1 << square) != 0 {
+                    score += 1 << 3;
                 }
+                score
+            } else {
+                (odd_quadrants(!(player | opponent)) & (1 << square) != 0) as i32
             };
             list[count] = Candidate {
                 square,
@@ -507,8 +527,9 @@ impl Solver {
             .copied()
     }
 
-    /// Records bounds for a position: narrows an existing entry, or replaces the shallower of
-    /// the two slots of its bucket.
+    /// Records bounds for a position: narrows an existing entry; otherwise the first slot of
+    /// the bucket keeps the deepest position seen (the old one moves to the second slot) and
+    /// the second slot takes everything else.
     fn store(
         &mut self,
         player: u64,
@@ -520,25 +541,15 @@ impl Solver {
     ) {
         let index = self.index(player, opponent);
         let bucket = &mut self.table[index..index + 2];
-        let slot = match bucket.iter().position(|entry| {
-            entry.player == player && entry.opponent == opponent && entry.empties != 0
-        }) {
-            Some(found) => {
-                let entry = &mut bucket[found];
+        for entry in bucket.iter_mut() {
+            if entry.player == player && entry.opponent == opponent && entry.empties != 0 {
                 entry.lower = entry.lower.max(lower as i8);
                 entry.upper = entry.upper.min(upper as i8);
                 entry.best = best as u8;
                 return;
             }
-            None => {
-                if bucket[0].empties <= bucket[1].empties {
-                    0
-                } else {
-                    1
-                }
-            }
-        };
-        bucket[slot] = Entry {
+        }
+        let entry = Entry {
             player,
             opponent,
             lower: lower as i8,
@@ -546,6 +557,12 @@ impl Solver {
             best: best as u8,
             empties: empties as u8,
         };
+        if empties >= u32::from(bucket[0].empties) {
+            bucket[1] = bucket[0];
+            bucket[0] = entry;
+        } else {
+            bucket[1] = entry;
+        }
     }
 }
 
@@ -608,6 +625,33 @@ fn shallow_value(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i
     best
 }
 
+/// `NEIGHBOURS[square]`: the up to eight squares around `square`. A move must flip one of them.
+static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+        let mut around = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (f, r) = (file + df, rank + dr);
+                if (df != 0 || dr != 0) && f >= 0 && f < 8 && r >= 0 && r < 8 {
+                    around |= 1 << (r * 8 + f);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        table[square] = around;
+        square += 1;
+    }
+    table
+}
+
 /// The squares of every quadrant that holds an odd number of empty squares.
 #[inline]
 fn odd_quadrants(empty: u64) -> u64 {
@@ -630,13 +674,18 @@ fn odd_quadrants(empty: u64) -> u64 {
 #[inline]
 fn last_square(player: u64, opponent: u64, square: u32) -> i32 {
     let mine = player.count_ones() as i32;
-    let flipped = flips(player, opponent, square).count_ones() as i32;
-    if flipped != 0 {
-        return 2 * (mine + flipped + 1) - 64;
+    let around = NEIGHBOURS[square as usize & 63];
+    if around & opponent != 0 {
+        let flipped = flips(player, opponent, square).count_ones() as i32;
+        if flipped != 0 {
+            return 2 * (mine + flipped + 1) - 64;
+        }
     }
-    let taken = flips(opponent, player, square).count_ones() as i32;
-    if taken != 0 {
-        return 2 * (mine - taken) - 64;
+    if around & player != 0 {
+        let taken = flips(opponent, player, square).count_ones() as i32;
+        if taken != 0 {
+            return 2 * (mine - taken) - 64;
+        }
     }
     // Nobody can play the last square: it goes to the winner (63 discs, so no draw).
     if 2 * mine > 63 {
