@@ -210,3 +210,40 @@ fn seeded_searches_replay_and_break_ties_by_seed() {
     let chosen: std::collections::BTreeSet<Move> = (0..32).map(pick).collect();
     assert_eq!(chosen.len(), 4, "{chosen:?}");
 }
+
+#[test]
+fn windowed_searches_with_a_shared_table_return_correct_bounds() {
+    // Fail-soft contract: v <= alpha means value <= v, v >= beta means value >= v, otherwise
+    // v is the value. Many windows share one table, so stored bounds are reused across them
+    // (a swapped bound type would break this).
+    for seed in 200..215u64 {
+        let state = random_position(seed, 10 + (seed as usize % 30));
+        if state.is_terminal() {
+            continue;
+        }
+        let depth = 3;
+        let exact = Minimax::new(strong_value as Eval, limits())
+            .search(&state, depth, &mut Rng::new(0))
+            .unwrap()
+            .value;
+        let mut engine = AlphaBeta::with_table(strong_value as Eval, limits());
+        let mut rng = Rng::new(seed);
+        for _ in 0..30 {
+            let centre = exact + rng.below(801) as i32 - 400;
+            let width = 1 + rng.below(300) as i32;
+            let (alpha, beta) = (centre - width, centre);
+            let (value, _) = engine
+                .search_window(&state, depth, alpha, beta, &[])
+                .unwrap();
+            let context =
+                format!("seed {seed} window ({alpha}, {beta}) value {value} exact {exact}");
+            if value <= alpha {
+                assert!(exact <= value, "fail low must bound from above: {context}");
+            } else if value >= beta {
+                assert!(exact >= value, "fail high must bound from below: {context}");
+            } else {
+                assert_eq!(value, exact, "{context}");
+            }
+        }
+    }
+}

@@ -544,3 +544,47 @@ fn run_match(flags: &Flags) -> CliResult<()> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agent_specs_parse_with_defaults() {
+        let course = parse_agent("black", "alphabeta:depth=6:eval=course").unwrap();
+        assert_eq!(course.kind, AgentKind::AlphaBeta);
+        assert_eq!(
+            (course.depth, course.eval, course.solve),
+            (Some(6), EvalKind::Course, 0)
+        );
+        let strong = parse_agent("white", "mtdf:ms=1000").unwrap();
+        assert_eq!(
+            (strong.ms, strong.eval, strong.solve),
+            (Some(1000), EvalKind::Strong, 16)
+        );
+        let solver_off = parse_agent("white", "mtdf:nodes=5000:solve=0").unwrap();
+        assert_eq!((solver_off.nodes, solver_off.solve), (Some(5000), 0));
+        assert_eq!(
+            parse_agent("black", "random").unwrap().kind,
+            AgentKind::Random
+        );
+    }
+
+    #[test]
+    fn bad_agent_specs_name_the_flag_and_field() {
+        for (text, needle) in [
+            ("foo", "unknown agent 'foo'"),
+            ("minimax:depth=x", "field 'depth=x'"),
+            ("mtdf:eval=best", "field 'eval=best'"),
+            ("alphabeta:speed=3", "field 'speed=3'"),
+            ("alphabeta:depth", "field 'depth'"),
+            ("mtdf:depth=3:ms=10", "only one of"),
+            ("minimax:ms=10", "depth only"),
+            ("random:depth=2", "takes no keys"),
+        ] {
+            let error = parse_agent("white", text).unwrap_err().0;
+            assert!(error.starts_with("--white"), "{error}");
+            assert!(error.contains(needle), "{text}: {error}");
+        }
+    }
+}
