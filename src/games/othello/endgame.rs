@@ -1,19 +1,24 @@
 //! Exact endgame solver: the final disc difference under perfect play, with a best move and PV.
 //!
 //! Negamax alpha-beta on the final score (empties to the winner), in tiers by the number of
-//! empty squares, as in Edax and Zebra:
-//! - principal-variation search at the root and on PV nodes (full window, with the PV), and
+//! empty squares, in the manner of Edax and Zebra:
+//! - principal-variation search at the root and on PV nodes (full window, collecting the PV),
 //!   null-window searches everywhere else, re-searched on a fail high;
-//! - [`TT_EMPTIES`] empties and more: a transposition table of lower/upper bounds (with the
-//!   best move), a stability cutoff (the opponent's stable discs bound the score), and
-//!   fastest-first ordering (fewest opponent replies first, corners weighted), which from
-//!   [`SHALLOW_ORDER_EMPTIES`] empties adds a one-ply look at the replies' own mobility;
-//! - fewer empties: no table; parity ordering (moves in quadrants with an odd number of
-//!   empties first) and, for the last four empties, loops over the empty squares instead of
-//!   move generation, with a dedicated last-square count.
+//! - [`TT_EMPTIES`] empties and more: a transposition table of lower/upper bounds with the
+//!   best move (two-slot buckets: deepest-first and always-replace), a stability cutoff (the
+//!   opponent's stable discs bound the score), enhanced transposition cutoffs from
+//!   [`ETC_EMPTIES`], and ordering: the table's move, a wipe-out, then fastest-first (fewest
+//!   opponent replies, corners counted twice, then corner stability, potential mobility and,
+//!   below 12 empties, quadrant parity); from [`SHALLOW_ORDER_EMPTIES`] empties a shallow
+//!   alpha-beta with the midgame evaluation ([`super::eval::board_eval`]) orders instead;
+//! - 5 to 6 empties: no table; moves in quadrants with an odd number of empties first;
+//! - the last 4 empties: loops over the empty squares (skipping squares with no opponent
+//!   neighbour), a dedicated two-square search, and a last square scored by four table
+//!   lookups (one per line through it) instead of computing flips.
 //!
-//! It lives beside the rules because its move ordering is Othello knowledge; the generic
-//! searches in `crate::search` handle depth-limited play.
+//! Node counts include every searched position with two or more empties; one-empty leaves
+//! are scored inline. It lives beside the rules because its move ordering is Othello
+//! knowledge; the generic searches in `crate::search` handle depth-limited play.
 
 use super::board::{final_score, flips, moves, stable_discs, Board};
 use super::eval::board_eval;
@@ -25,8 +30,6 @@ pub const TT_EMPTIES: u32 = 7;
 pub const SHALLOW_ORDER_EMPTIES: u32 = 16;
 /// Plies of the ordering search: one more every this many empties above the threshold.
 const SHALLOW_DEPTH_STEP: u32 = 4;
-/// Empties from which moves are sorted fastest-first (below: table move, then parity).
-const FASTEST_FIRST_EMPTIES: u32 = 7;
 /// Empties from which children are probed in the table before any is searched.
 const ETC_EMPTIES: u32 = 12;
 /// Empties at or below which the square-loop code takes over.
@@ -382,16 +385,16 @@ impl Solver {
         squares: &[u32],
         passed: bool,
     ) -> i32 {
+        if let [first, second] = *squares {
+            return self.solve_2(player, opponent, alpha, first, second);
+        }
         self.nodes += 1;
         if squares.len() == 1 {
-            return last_square(player, opponent, squares[0]);
+            return last_square(player, squares[0]);
         }
         let mut best = -INFINITY;
         for (index, &square) in squares.iter().enumerate() {
-            if NEIGHBOURS[square as usize] & opponent == 0 {
-                continue;
-            }
-            let flipped = flips(player, opponent, square);
+            let flipped = flips_near(player, opponent, square);
             if flipped == 0 {
                 continue;
             }
@@ -428,6 +431,46 @@ impl Solver {
         best
     }
 
+    /// The last two empty squares: each move leaves one square, scored by [`last_square`].
+    fn solve_2(&mut self, player: u64, opponent: u64, alpha: i32, first: u32, second: u32) -> i32 {
+        self.nodes += 1;
+        let mut best = -INFINITY;
+        let flipped = flips_near(player, opponent, first);
+        if flipped != 0 {
+            best = -last_square(opponent ^ flipped, second);
+            if best > alpha {
+                return best;
+            }
+        }
+        let flipped = flips_near(player, opponent, second);
+        if flipped != 0 {
+            let score = -last_square(opponent ^ flipped, first);
+            return best.max(score);
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        // The player passes: the opponent's best reply is the player's worst result.
+        let mut worst = INFINITY;
+        let flipped = flips_near(opponent, player, first);
+        if flipped != 0 {
+            worst = last_square(player ^ flipped, second);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        let flipped = flips_near(opponent, player, second);
+        if flipped != 0 {
+            let score = last_square(player ^ flipped, first);
+            worst = worst.min(score);
+        }
+        if worst < INFINITY {
+            worst
+        } else {
+            final_score(player, opponent)
+        }
+    }
+
     /// Generates the moves of a PV node, best first (table move, then fastest-first).
     fn order(
         &mut self,
@@ -443,9 +486,8 @@ impl Solver {
         self.order_with_hint(player, opponent, legal, empties, hint, list)
     }
 
-    /// Fastest-first ordering: the table's move first, then fewest opponent replies (corner
-    /// replies count twice), corners taken first; deep in the tree also the opponent's best
-    /// reply mobility. Sorted best first; returns the number of moves.
+    /// Generates and sorts the moves, best first, by the tiered ordering described in the
+    /// module documentation (`hint` is the table's move, 64 for none). Returns the count.
     fn order_with_hint(
         &mut self,
         player: u64,
@@ -457,6 +499,7 @@ impl Solver {
     ) -> usize {
         let mut count = 0;
         let mut remaining = legal;
+        let odd = odd_quadrants(!(player | opponent));
         while remaining != 0 {
             let square = remaining.trailing_zeros();
             remaining &= remaining - 1;
@@ -476,17 +519,17 @@ impl Solver {
                     -INFINITY_EVAL,
                     INFINITY_EVAL,
                 )
-            } else if empties >= FASTEST_FIRST_EMPTIES {
+            } else if empties >= TT_EMPTIES {
                 let replies = moves(next_player, next_opponent);
                 let mut score = (36 - weighted_mobility(replies)) << 15;
                 score += corner_stability(next_opponent) << 11;
                 score += (36 - potential_mobility(next_player, next_opponent)) << 5;
-                if empties < 12 && odd_quadrants(!(player | opponent)) & (1 << square) != 0 {
+                if empties < 12 && odd & (1 << square) != 0 {
                     score += 1 << 3;
                 }
                 score
             } else {
-                (odd_quadrants(!(player | opponent)) & (1 << square) != 0) as i32
+                (odd & (1 << square) != 0) as i32
             };
             list[count] = Candidate {
                 square,
@@ -625,6 +668,16 @@ fn shallow_value(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i
     best
 }
 
+/// [`flips`], skipping the work when no opponent disc touches `square`.
+#[inline]
+fn flips_near(player: u64, opponent: u64, square: u32) -> u64 {
+    if NEIGHBOURS[square as usize & 63] & opponent == 0 {
+        0
+    } else {
+        flips(player, opponent, square)
+    }
+}
+
 /// `NEIGHBOURS[square]`: the up to eight squares around `square`. A move must flip one of them.
 static NEIGHBOURS: [u64; 64] = neighbour_table();
 
@@ -655,42 +708,154 @@ const fn neighbour_table() -> [u64; 64] {
 /// The squares of every quadrant that holds an odd number of empty squares.
 #[inline]
 fn odd_quadrants(empty: u64) -> u64 {
-    const QUADRANTS: [u64; 4] = [
-        0x0000_0000_0F0F_0F0F,
-        0x0000_0000_F0F0_F0F0,
-        0x0F0F_0F0F_0000_0000,
-        0xF0F0_F0F0_0000_0000,
-    ];
-    let mut odd = 0;
-    for quadrant in QUADRANTS {
-        if (empty & quadrant).count_ones() & 1 == 1 {
-            odd |= quadrant;
-        }
-    }
-    odd
+    // Fold the four ranks of each half onto one rank, then the four files of each quadrant
+    // onto one file: bit 0 / 4 of each half then holds the parity of its left / right quadrant.
+    let mut halves = empty ^ (empty >> 16);
+    halves ^= halves >> 8;
+    halves ^= halves >> 2;
+    halves ^= halves >> 1;
+    let parity = halves & 0x0000_0011_0000_0011;
+    // Spread each parity bit over its quadrant: 4 files, then 4 ranks.
+    let files = parity * 0x0F;
+    (files & 0x0000_00FF_0000_00FF) * 0x0101_0101
 }
 
 /// The final score for the player to move when `square` is the only empty square.
 #[inline]
-fn last_square(player: u64, opponent: u64, square: u32) -> i32 {
+fn last_square(player: u64, square: u32) -> i32 {
     let mine = player.count_ones() as i32;
-    let around = NEIGHBOURS[square as usize & 63];
-    if around & opponent != 0 {
-        let flipped = flips(player, opponent, square).count_ones() as i32;
-        if flipped != 0 {
-            return 2 * (mine + flipped + 1) - 64;
-        }
+    let flipped = count_last_flips(player, square);
+    if flipped != 0 {
+        return 2 * (mine + flipped + 1) - 64;
     }
-    if around & player != 0 {
-        let taken = flips(opponent, player, square).count_ones() as i32;
-        if taken != 0 {
-            return 2 * (mine - taken) - 64;
-        }
+    let theirs = !player & !(1u64 << square);
+    let taken = count_last_flips(theirs, square);
+    if taken != 0 {
+        return 2 * (mine - taken) - 64;
     }
     // Nobody can play the last square: it goes to the winner (63 discs, so no draw).
     if 2 * mine > 63 {
         2 * mine - 62
     } else {
         2 * mine - 64
+    }
+}
+
+/// `LINE_FLIPS[position][pattern]`: discs flipped along one 8-square line by playing at
+/// `position` when the line's other squares are the player's where `pattern` has a bit and the
+/// opponent's elsewhere (positions off the board read as opponent discs, which never close a
+/// run, so short diagonals count correctly).
+static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+
+const fn line_flips() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut position = 0;
+    while position < 8 {
+        let mut pattern = 0;
+        while pattern < 256 {
+            let mut total = 0;
+            // Towards higher positions.
+            let mut i = position + 1;
+            while i < 8 && pattern & (1 << i) == 0 {
+                i += 1;
+            }
+            if i < 8 {
+                total += i - position - 1;
+            }
+            // Towards lower positions.
+            let mut j = position as i32 - 1;
+            while j >= 0 && pattern & (1 << j) == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                total += position - j as usize - 1;
+            }
+            table[position][pattern] = total as u8;
+            pattern += 1;
+        }
+        position += 1;
+    }
+    table
+}
+
+/// `DIAGONAL_MASKS[square]`: the a1-h8 and h1-a8 diagonals through `square`.
+static DIAGONAL_MASKS: [[u64; 2]; 64] = diagonal_masks();
+
+const fn diagonal_masks() -> [[u64; 2]; 64] {
+    let mut table = [[0u64; 2]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+        let mut other = 0;
+        while other < 64 {
+            let (f, r) = ((other % 8) as i32, (other / 8) as i32);
+            if f - r == file - rank {
+                table[square][0] |= 1 << other;
+            }
+            if f + r == file + rank {
+                table[square][1] |= 1 << other;
+            }
+            other += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// How many discs `player` flips by playing `square` when every other square is occupied
+/// (the opponent holds all squares that are not the player's): four table lookups, one per
+/// line through the square, instead of computing the flipped discs.
+#[inline]
+fn count_last_flips(player: u64, square: u32) -> i32 {
+    let square = square as usize & 63;
+    let (file, rank) = (square % 8, square / 8);
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let row = (player >> (rank * 8)) & 0xFF;
+    let column = (((player >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+    let [up, down] = DIAGONAL_MASKS[square];
+    let diagonal_up = ((player & up).wrapping_mul(FILE_A)) >> 56;
+    let diagonal_down = ((player & down).wrapping_mul(FILE_A)) >> 56;
+    (LINE_FLIPS[file][row as usize]
+        + LINE_FLIPS[rank][column as usize]
+        + LINE_FLIPS[file][diagonal_up as usize]
+        + LINE_FLIPS[file][diagonal_down as usize]) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_flip_counts_match_the_flips() {
+        let mut rng = crate::rng::Rng::new(9);
+        for _ in 0..20_000 {
+            let square = rng.below(64) as u32;
+            let player = rng.next_u64() & !(1u64 << square);
+            let opponent = !player & !(1u64 << square);
+            assert_eq!(
+                count_last_flips(player, square),
+                flips(player, opponent, square).count_ones() as i32,
+                "{player:#x} {square}"
+            );
+        }
+    }
+
+    #[test]
+    fn odd_quadrants_matches_counting() {
+        let quadrants = [
+            0x0000_0000_0F0F_0F0Fu64,
+            0x0000_0000_F0F0_F0F0,
+            0x0F0F_0F0F_0000_0000,
+            0xF0F0_F0F0_0000_0000,
+        ];
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..2000 {
+            let empty = rng.next_u64() & rng.next_u64();
+            let expected = quadrants
+                .iter()
+                .filter(|&&q| (empty & q).count_ones() % 2 == 1)
+                .fold(0, |odd, &q| odd | q);
+            assert_eq!(odd_quadrants(empty), expected, "{empty:#x}");
+        }
     }
 }
