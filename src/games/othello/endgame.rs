@@ -786,7 +786,7 @@ const fn diagonal_masks() -> [[u64; 2]; 64] {
     let mut square = 0;
     while square < 64 {
         let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
-        let mut other = 0;
+        let mut other: usize = 0;
         while other < 64 {
             let (f, r) = ((other % 8) as i32, (other / 8) as i32);
             if f - r == file - rank {
