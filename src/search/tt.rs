@@ -1,5 +1,7 @@
-//! A transposition table for depth-limited two-player searches: one slot per hash bucket,
-//! always replaced, keyed by the whole state (so a hit is never a collision).
+//! A transposition table for depth-limited two-player searches, keyed by the whole state (so a
+//! hit is never a collision). Each hash bucket has two slots: the first keeps the deepest
+//! search seen (a deeper or equal result moves the old one to the second slot), the second
+//! takes everything else, so big subtrees survive floods of small ones.
 //!
 //! An entry stores the value a search to `depth` plies found, whether it is exact or only a
 //! lower bound (the search failed high: value >= beta) or an upper bound (it failed low:
@@ -67,26 +69,46 @@ impl<G: Game + Hash + Eq> TranspositionTable<G> {
         }
     }
 
+    /// The first slot of the state's bucket (buckets are two adjacent slots).
     fn index(&self, state: &G) -> usize {
         let mut hasher = MixHasher(0);
         state.hash(&mut hasher);
-        (hasher.finish() >> 20) as usize & (self.slots.len() - 1)
+        (hasher.finish() >> 20) as usize & (self.slots.len() - 2)
     }
 
     /// The entry for `state`, if the table holds it.
     pub fn probe(&self, state: &G) -> Option<&Entry<G>> {
-        self.slots[self.index(state)]
-            .as_ref()
-            .filter(|entry| entry.state == *state)
+        let index = self.index(state);
+        self.slots[index..index + 2]
+            .iter()
+            .flatten()
+            .find(|entry| entry.state == *state)
     }
 
-    /// Stores a search result, replacing whatever the slot held.
+    /// Stores a search result: over the state's own entry if the bucket has one, else in the
+    /// first slot if it is at least as deep as the entry there (which moves to the second
+    /// slot), else in the second slot.
     pub fn store(&mut self, entry: Entry<G>) {
         let index = self.index(&entry.state);
-        if self.slots[index].is_none() {
-            self.stored += 1;
+        let bucket = &mut self.slots[index..index + 2];
+        let before = bucket.iter().flatten().count();
+        let own = bucket
+            .iter()
+            .position(|slot| slot.as_ref().is_some_and(|old| old.state == entry.state));
+        let deepest = match &bucket[0] {
+            Some(old) => entry.depth >= old.depth,
+            None => true,
+        };
+        match own {
+            Some(position) => bucket[position] = Some(entry),
+            None if deepest => {
+                bucket[1] = bucket[0].take();
+                bucket[0] = Some(entry);
+            }
+            None => bucket[1] = Some(entry),
         }
-        self.slots[index] = Some(entry);
+        let after = bucket.iter().flatten().count();
+        self.stored = self.stored + after as u64 - before as u64;
     }
 
     /// Number of occupied slots.
