@@ -1,16 +1,22 @@
 //! Engine knowledge: the lower bounds are admissible and consistent and dead states are truly
-//! unwinnable, checked against exact distances over whole reachable state spaces; plus the
-//! state values.
+//! unwinnable, checked against exact distances over whole reachable state spaces; the
+//! state-aware bound's per-configuration tables and its cache give exactly the per-state
+//! bound; plus the state values.
 
 mod bait_common;
+mod bait_random_levels;
 
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
 use bait_common::{official_level, picture, read};
+use bait_random_levels::random_levels;
+use searchlab::agents::bait::bound_cache_budget;
 use searchlab::game::Game;
+use searchlab::games::bait::bound_cache::StateBoundCache;
 use searchlab::games::bait::eval::{frozen_boxes, mcts_value, rhea_value, BaitEval, CourseWeights};
-use searchlab::games::bait::{parse_plan, Action, BaitState, Level};
+use searchlab::games::bait::{parse_plan, Action, BaitState, Item, Level};
+use searchlab::rng::Rng;
 
 /// The states reachable from `start` by moves in breadth-first order, at most `cap` of them,
 /// their successors within that set, and their number of actions to a win inside the set
@@ -352,4 +358,114 @@ fn course_value_prefers_wins_then_points_then_progress() {
     );
     assert!(value("LLL") > value("RR"), "a win beats everything");
     assert!(value("RRR") < value(""), "a loss is worst");
+}
+
+/// `count` states along a seeded random walk from `start` (moves and NIL), restarting when the
+/// game ends (lost and won states included) and now and then at random.
+fn random_walk(start: &BaitState, seed: u64, count: usize) -> Vec<BaitState> {
+    let mut rng = Rng::new(seed);
+    let mut state = start.clone();
+    let mut states = Vec::with_capacity(count);
+    while states.len() < count {
+        if state.is_over() || rng.below(150) == 0 {
+            state = start.clone();
+        }
+        state.apply(Action::ALL[rng.index(5)]);
+        states.push(state.clone());
+    }
+    states
+}
+
+/// The starting states of the official levels, the probes and 40 random levels with one to
+/// three keys and goals.
+fn every_kind_of_start() -> Vec<(String, BaitState)> {
+    let mut starts: Vec<(String, BaitState)> = (0..5)
+        .map(|n| (format!("level {n}"), BaitState::new(official_level(n))))
+        .collect();
+    for probe in [
+        "box_off_key",
+        "box_on_goal_blocked",
+        "box_on_key_into_hole",
+        "mushroom_then_hole",
+        "no_goal_level",
+        "nokey_push_off_goal",
+        "timeout",
+        "withkey_push_off_goal_win",
+    ] {
+        let level = Level::parse(&read(&format!("goldens/probes/{probe}.txt"))).unwrap();
+        starts.push((probe.to_string(), BaitState::new(Rc::new(level))));
+    }
+    for (i, start) in random_levels(7, 40).into_iter().enumerate() {
+        starts.push((format!("random level {i}"), start));
+    }
+    starts
+}
+
+#[test]
+fn cached_and_tabled_state_bounds_equal_the_per_state_bound_on_random_walks() {
+    let (mut running, mut with_key, mut infinite, mut positive) = (0, 0, 0, 0);
+    // Running nokey states with a finite bound and several keys and goals left (the
+    // multi-source search).
+    let mut several = 0;
+    for (i, (name, start)) in every_kind_of_start().into_iter().enumerate() {
+        let eval = BaitEval::new(start.level());
+        let budget = bound_cache_budget(1 << 30);
+        let mut roomy = StateBoundCache::new(eval.clone(), budget);
+        // No budget: one table at a time, so every new table empties the cache.
+        let mut starved = StateBoundCache::new(eval.clone(), 0);
+        for state in random_walk(&start, i as u64, 4000) {
+            let expected = eval.state_aware_lower_bound(&state);
+            assert_eq!(roomy.lower_bound(&state), expected, "{name}: {state:?}");
+            assert_eq!(starved.lower_bound(&state), expected, "{name}: {state:?}");
+            if !state.is_over() {
+                let table = eval.state_aware_bounds(
+                    &eval.blocked_cells(&state),
+                    &state.items(),
+                    state.has_key(),
+                );
+                assert_eq!(
+                    table.get(state.avatar_cell()),
+                    expected,
+                    "{name}: {state:?}"
+                );
+                running += 1;
+                with_key += usize::from(state.has_key());
+                infinite += usize::from(expected.is_none());
+                positive += usize::from(expected > Some(0));
+                let left = |kind: Item| state.items().and(&state.level().items_of(kind)).len();
+                several += usize::from(
+                    !state.has_key()
+                        && expected.is_some()
+                        && left(Item::Key) > 1
+                        && left(Item::Goal) > 1,
+                );
+            }
+        }
+        assert!(roomy.memory_bytes() <= budget, "{name}");
+    }
+    println!(
+        "{running} running states: {with_key} withkey, {infinite} dead, {positive} > 0, \
+         {several} nokey with several keys and goals"
+    );
+    assert!(with_key > 1000 && infinite > 1000 && positive > 10_000 && several > 1000);
+}
+
+#[test]
+fn the_bound_cache_stays_within_its_budget() {
+    let start = BaitState::new(official_level(3));
+    let eval = BaitEval::new(start.level());
+    for budget in [100_000, 150_000, 400_000] {
+        let mut cache = StateBoundCache::new(eval.clone(), budget);
+        for (i, state) in random_walk(&start, budget, 30_000).iter().enumerate() {
+            assert_eq!(
+                cache.lower_bound(state),
+                eval.state_aware_lower_bound(state)
+            );
+            assert!(
+                cache.memory_bytes() <= budget,
+                "budget {budget}, after {i} states: {} bytes",
+                cache.memory_bytes()
+            );
+        }
+    }
 }

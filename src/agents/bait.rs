@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{check_range, SpecError};
+use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
 use crate::search::anytime::RootActionStat;
@@ -156,6 +157,12 @@ impl Default for AgentSpec {
     }
 }
 
+/// The part of a memory limit of `max_memory` bytes that A* with the state-aware bound gives to
+/// its [`StateBoundCache`]: a 64th, at most 16 MiB (level 3 uses under 1 MiB of it).
+pub fn bound_cache_budget(max_memory: u64) -> u64 {
+    (max_memory / 64).min(16 << 20)
+}
+
 /// The DLS depth limit when none is given.
 pub const DEFAULT_DLS_DEPTH: u32 = 5;
 
@@ -236,7 +243,7 @@ impl AgentSpec {
                     _ => Weight::from_f64(self.weight)
                         .map_err(|e| SpecError::new("weight", e.to_string()))?,
                 };
-                let options = AStarOptions {
+                let mut options = AStarOptions {
                     limits,
                     keys,
                     weight,
@@ -248,7 +255,11 @@ impl AgentSpec {
                         Box::new(AStar::with_observer(root, h, options, observer))
                     }
                     Bound::State => {
-                        let h = move |s: &BaitState| eval.state_aware_lower_bound(s);
+                        // The bound's memo takes its share of the memory limit from A*'s.
+                        let budget = bound_cache_budget(limits.max_memory_bytes);
+                        options.limits.max_memory_bytes -= budget;
+                        let mut cache = StateBoundCache::new(eval, budget);
+                        let h = move |s: &BaitState| cache.lower_bound(s);
                         Box::new(AStar::with_observer(root, h, options, observer))
                     }
                 }

@@ -2,3 +2,4 @@
 
 pub mod bait;
 pub mod g2048;
+pub mod othello;

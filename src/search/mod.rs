@@ -149,3 +149,10 @@ pub fn run_to_end<G: crate::game::Game>(search: &mut dyn Search<G>, slice: u64) 
         }
     }
 }
+
+pub mod alphabeta;
+pub mod iterative_deepening;
+pub mod minimax;
+pub mod mtdf;
+pub mod tt;
+pub mod two_player;

@@ -9,6 +9,7 @@ mod bait_search_bench;
 mod bait_solve;
 mod bait_speed;
 mod g2048;
+mod othello;
 mod peak_memory;
 
 use args::{CliError, CliResult, Flags};
@@ -23,7 +24,8 @@ games and commands:
   bait bench-search [--runs R] [--levels DIR] [--bfs-level3-nodes N]
   bait speed --walk-level FILE --astar-level FILE [--steps N] [--seed S] [--astar-runs N]
   bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]
-  2048 play|bench   play --algo mcts|expectimax|greedy|random [--depth N] [--budget-ms N | --iterations N] --games N --seed S";
+  2048 play|bench   play --algo mcts|expectimax|greedy|random [--depth N] [--budget-ms N | --iterations N] --games N --seed S
+  othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -42,6 +44,7 @@ fn run(words: &[String]) -> CliResult<()> {
     match game {
         "bait" => bait::run(command, &flags),
         "2048" => g2048::run(command, &flags),
+        "othello" => othello::run(command, &flags),
         _ => Err(CliError(format!(
             "unknown game '{game}' (command '{command}')\n{USAGE}"
         ))),

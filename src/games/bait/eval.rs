@@ -44,7 +44,10 @@
 //! steps go as above. It never exceeds the true distance and is never below the walls-only bound.
 //! Measured with a plain A* (ties to the deeper node): level 4 expands 121k states instead of
 //! 212k, level 3 finds its 46-move optimum after 4.7M expansions (`optimal.json` reports 42.8M
-//! with the walls-only bound), at a few microseconds per evaluation.
+//! with the walls-only bound). One evaluation costs a few breadth-first searches (about 2 µs on
+//! level 3), but all of it except the last lookup is the same for every avatar cell:
+//! [`BaitEval::state_aware_bounds`] gives the bound from every cell at once, and
+//! [`super::bound_cache::StateBoundCache`] keeps those tables, so A* mostly pays a lookup.
 //!
 //! # Dead states
 //!
@@ -61,25 +64,54 @@ use super::level::{Cell, Item, Level, BLOCKED};
 use super::state::{BaitState, Outcome};
 
 /// The largest set of boxes that can never move (see the module notes), by open cell.
+///
+/// Passes over the set, removing at the end of each pass every box with a free axis (both
+/// cells of the axis neither wall nor in the set), until a pass removes nothing. Branch-free
+/// per box: cell 255 is never open (a level has at most 245 open cells, see [`Level`]'s
+/// capacity), so it is the neighbour tables' wall (`BLOCKED`), and with its bit set "wall or
+/// box" is one bit test.
 pub fn frozen_boxes(level: &Level, boxes: &Bits256) -> Bits256 {
-    let mut frozen = *boxes;
+    const WALL: u64 = 1 << 63; // cell 255, BLOCKED, in word 3
+    let mut solid = boxes.words();
+    solid[3] |= WALL;
+    let held = |solid: &[u64; 4], cell: Cell| (solid[usize::from(cell >> 6)] >> (cell & 63)) & 1;
     loop {
-        let mut changed = false;
-        for cell in frozen.iter() {
-            let step = level.info(cell).step;
-            let free = |a: Action, b: Action| {
-                let (x, y) = (step[a as usize], step[b as usize]);
-                x != BLOCKED && y != BLOCKED && !frozen.contains(x) && !frozen.contains(y)
-            };
-            if free(Action::Left, Action::Right) || free(Action::Up, Action::Down) {
-                frozen.remove(cell);
-                changed = true;
+        let mut removed = [0u64; 4];
+        for (w, mut word) in solid.into_iter().enumerate() {
+            if w == 3 {
+                word &= !WALL;
             }
+            let mut free = 0;
+            while word != 0 {
+                let bit = word.trailing_zeros();
+                word &= word - 1;
+                // w < 4 and bit < 64: below 256.
+                let step = level.info((w as u32 * 64 + bit) as Cell).step;
+                let across = held(&solid, step[Action::Left as usize])
+                    | held(&solid, step[Action::Right as usize]);
+                let along = held(&solid, step[Action::Up as usize])
+                    | held(&solid, step[Action::Down as usize]);
+                free |= (1 ^ (across & along)) << bit;
+            }
+            removed[w] = free;
         }
-        if !changed {
-            return frozen;
+        if removed == [0; 4] {
+            break;
+        }
+        for (word, free) in solid.iter_mut().zip(removed) {
+            *word &= !free;
         }
     }
+    solid[3] &= !WALL;
+    let mut frozen = Bits256::EMPTY;
+    for (w, mut word) in solid.into_iter().enumerate() {
+        while word != 0 {
+            // w < 4 and a bit index < 64: below 256.
+            frozen.insert((w as u32 * 64 + word.trailing_zeros()) as Cell);
+            word &= word - 1;
+        }
+    }
+    frozen
 }
 
 /// Every cell a box could ever occupy, pushing the non-frozen `boxes` with only walls and
@@ -113,6 +145,61 @@ pub fn box_reach(level: &Level, boxes: &Bits256, frozen: &Bits256) -> Bits256 {
         }
     }
     reach
+}
+
+/// The stored distance of an unreachable cell in [`seeded_distances`].
+const UNREACHABLE: u16 = u16::MAX;
+
+/// Writes into `out` the distance from the nearest seed to every open cell not in `blocked`,
+/// each seed `(start, cell)` counting from its own `start` (`UNREACHABLE` elsewhere); blocked
+/// seeds are skipped and `seeds` is sorted. Unit steps, so the sorted seeds merge into the FIFO
+/// queue of a breadth-first search (a multi-source Dijkstra): cells are settled in order of
+/// distance, ties to the seed, and a seed improves a cell only before it is settled. Starts must
+/// stay below 65000 (the level's distances do: at most 256 cells).
+fn seeded_distances(
+    level: &Level,
+    seeds: &mut [(u16, Cell)],
+    blocked: &Bits256,
+    out: &mut [u16; 256],
+) {
+    seeds.sort_unstable();
+    *out = [UNREACHABLE; 256];
+    let mut settled = Bits256::EMPTY;
+    let mut queue = [0 as Cell; 256];
+    let (mut head, mut tail, mut next_seed) = (0usize, 0usize, 0usize);
+    loop {
+        let seed_first = next_seed < seeds.len()
+            && (head == tail || seeds[next_seed].0 <= out[usize::from(queue[head])]);
+        let cell = if seed_first {
+            let (start, cell) = seeds[next_seed];
+            next_seed += 1;
+            if blocked.contains(cell) || settled.contains(cell) {
+                continue;
+            }
+            // Not settled, so any label it has is a queued one no smaller than `start`.
+            out[usize::from(cell)] = start;
+            cell
+        } else if head < tail {
+            head += 1;
+            queue[head - 1]
+        } else {
+            return;
+        };
+        if settled.contains(cell) {
+            continue;
+        }
+        settled.insert(cell);
+        let next_distance = out[usize::from(cell)] + 1;
+        for action in Action::MOVES {
+            let next = level.info(cell).step[action as usize];
+            if next != BLOCKED && !blocked.contains(next) && out[usize::from(next)] == UNREACHABLE {
+                out[usize::from(next)] = next_distance;
+                // Each cell is labelled, and queued, at most once by a step: at most 256.
+                queue[tail] = next;
+                tail += 1;
+            }
+        }
+    }
 }
 
 /// Per-level distance tables and the evaluations built on them. Build it once per level; use it
@@ -226,6 +313,69 @@ impl BaitEval {
                 .min()?;
             Some(bound.max(best))
         })
+    }
+
+    /// [`BaitEval::state_aware_lower_bound`] for every avatar cell at once: the bound of a running
+    /// state whose [`BaitEval::blocked_cells`] are `blocked`, with these present `items` and key
+    /// flag, by the avatar's cell. The blocked cells and the present keys and goals do not
+    /// depend on the avatar, so one table serves every running state that shares them.
+    ///
+    /// Same values, by the symmetry of distances (`B` the blocked cells, `BG` the blocked cells
+    /// and present goals, `d_X` distances through the open cells not in `X`): `withkey`, the
+    /// bound at `a` is `max over goals g of d_B(g, a)`, one search from each goal; `nokey`, it
+    /// is `max over goals g of min over keys k (d_B(g, k) + d_BG(k, a))`, one more search per
+    /// goal, from every key at once, each key starting at its `d_B(g, k)` (a multi-source
+    /// Dijkstra with unit steps). With no goal left the bound is 0 everywhere, as there.
+    pub fn state_aware_bounds(
+        &self,
+        blocked: &Bits256,
+        items: &Bits256,
+        has_key: bool,
+    ) -> DistanceMap {
+        let level = &*self.level;
+        let present = |kind: Item| {
+            items
+                .and(&level.items_of(kind))
+                .iter()
+                .map(|id| level.item_cell(id))
+        };
+        let goal_cells: Bits256 = present(Item::Goal).collect();
+        let mut bounds = [0u16; 256];
+        let mut from_goal = [UNREACHABLE; 256];
+        let mut via_key = [UNREACHABLE; 256];
+        let mut seeds = [(0u16, 0 as Cell); 256];
+        for goal in goal_cells.iter() {
+            seeds[0] = (0, goal);
+            seeded_distances(level, &mut seeds[..1], blocked, &mut from_goal);
+            let to_goal = if has_key {
+                &from_goal
+            } else {
+                let mut len = 0;
+                for key in present(Item::Key) {
+                    let distance = from_goal[usize::from(key)];
+                    if distance != UNREACHABLE {
+                        seeds[len] = (distance, key);
+                        len += 1;
+                    }
+                }
+                seeded_distances(
+                    level,
+                    &mut seeds[..len],
+                    &blocked.or(&goal_cells),
+                    &mut via_key,
+                );
+                &via_key
+            };
+            for (bound, &distance) in bounds.iter_mut().zip(to_goal) {
+                *bound = (*bound).max(distance);
+            }
+        }
+        let mut map = DistanceMap::unreachable();
+        for cell in 0..level.open_cells() as Cell {
+            let bound = bounds[usize::from(cell)];
+            map.set(cell, (bound != UNREACHABLE).then_some(u32::from(bound)));
+        }
+        map
     }
 
     /// Cells no winning walk from `state` can ever stand on, apart from the goals: frozen boxes

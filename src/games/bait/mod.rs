@@ -7,11 +7,13 @@
 //! - [`state`]: [`BaitState`], the small clonable state, its [`BaitKey`] and text form.
 //! - `rules`: one tick ([`BaitState::advance`]) and the [`crate::game::Game`]/[`crate::game::Puzzle`] impls.
 //! - [`trace`]: the golden JSON record of a state.
+//! - [`bound_cache`]: the state-aware lower bound memoised per configuration, for A*.
 //! - [`eval`]: engine knowledge kept out of the rules (distances, lower bounds, dead states,
 //!   GVGAI's and the course's state values).
 
 pub mod action;
 pub mod bits;
+pub mod bound_cache;
 pub mod distance;
 pub mod eval;
 pub mod level;

@@ -1,0 +1,349 @@
+//! Othello bitboards: the discs of the player to move and of the opponent as two `u64`s.
+//!
+//! Square `i` is file `i % 8` (a..h) and rank `i / 8 + 1`, so bit 0 is a1, bit 7 is h1 and bit 63
+//! is h8 (the layout of the FFO strings). Legal moves come from the classic parallel-prefix
+//! directional shifts (as in Edax's `get_moves`); flips come from per-square ray masks and one
+//! bit scan per direction, with no loop over discs.
+
+/// All squares of file a.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// All squares of file h.
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+/// Squares off files a and h: horizontal and diagonal runs of flipped discs stay inside them.
+const INNER_FILES: u64 = !(FILE_A | FILE_H);
+
+/// A position as seen by the player to move: `player` and `opponent` never overlap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// Discs of the player to move.
+    pub player: u64,
+    /// Discs of the other player.
+    pub opponent: u64,
+}
+
+impl Board {
+    /// The standard start position, from the view of Black (to move): d5 and e4 are Black's,
+    /// d4 and e5 White's.
+    pub const fn start() -> Board {
+        Board {
+            player: (1 << 35) | (1 << 28),
+            opponent: (1 << 27) | (1 << 36),
+        }
+    }
+
+    /// The legal moves of the player to move, one bit per square.
+    #[inline]
+    pub fn moves(&self) -> u64 {
+        moves(self.player, self.opponent)
+    }
+
+    /// Whether the opponent would have a move if the player passed.
+    #[inline]
+    pub fn opponent_can_move(&self) -> bool {
+        moves(self.opponent, self.player) != 0
+    }
+
+    /// The discs that playing `square` (0..64) would flip; 0 if the move is illegal.
+    #[inline]
+    pub fn flips(&self, square: u32) -> u64 {
+        flips(self.player, self.opponent, square)
+    }
+
+    /// The position after the player to move plays `square` flipping `flipped`, seen from the
+    /// new player to move (the old opponent).
+    #[inline]
+    pub fn play_flips(&self, square: u32, flipped: u64) -> Board {
+        Board {
+            player: self.opponent ^ flipped,
+            opponent: self.player ^ flipped ^ (1 << square),
+        }
+    }
+
+    /// The position after the player to move plays `square`. An illegal square (no flips)
+    /// still places a disc; callers check legality with [`Board::moves`] first.
+    #[inline]
+    pub fn play(&self, square: u32) -> Board {
+        self.play_flips(square, self.flips(square))
+    }
+
+    /// The position after the player to move passes.
+    #[inline]
+    pub fn pass(&self) -> Board {
+        Board {
+            player: self.opponent,
+            opponent: self.player,
+        }
+    }
+
+    /// Empty squares, one bit each.
+    #[inline]
+    pub fn empties(&self) -> u64 {
+        !(self.player | self.opponent)
+    }
+
+    /// Number of empty squares.
+    #[inline]
+    pub fn empty_count(&self) -> u32 {
+        self.empties().count_ones()
+    }
+
+    /// Whether neither side can move.
+    pub fn is_game_over(&self) -> bool {
+        self.moves() == 0 && !self.opponent_can_move()
+    }
+
+    /// The final disc difference for the player to move, empty squares going to the winner
+    /// (WOF rules, as in the FFO data). Meaningful once the game is over.
+    #[inline]
+    pub fn final_score(&self) -> i32 {
+        final_score(self.player, self.opponent)
+    }
+}
+
+/// Disc difference `player - opponent` with the empty squares given to the winner.
+#[inline]
+pub fn final_score(player: u64, opponent: u64) -> i32 {
+    let mine = player.count_ones() as i32;
+    let theirs = opponent.count_ones() as i32;
+    let empties = 64 - mine - theirs;
+    let difference = mine - theirs;
+    match difference.signum() {
+        1 => difference + empties,
+        -1 => difference - empties,
+        _ => 0,
+    }
+}
+
+/// Moves along one axis in both senses: squares reached by a run of `mask` discs that starts
+/// next to a `player` disc (parallel prefix, four steps cover runs of up to six discs).
+#[inline(always)]
+fn axis_moves(player: u64, mask: u64, shift: u32) -> u64 {
+    let shift2 = shift + shift;
+    let mut left = mask & (player << shift);
+    let mut right = mask & (player >> shift);
+    left |= mask & (left << shift);
+    right |= mask & (right >> shift);
+    let mask_left = mask & (mask << shift);
+    let mask_right = mask & (mask >> shift);
+    left |= mask_left & (left << shift2);
+    right |= mask_right & (right >> shift2);
+    left |= mask_left & (left << shift2);
+    right |= mask_right & (right >> shift2);
+    (left << shift) | (right >> shift)
+}
+
+/// The legal moves of `player` against `opponent`, one bit per square.
+#[inline]
+pub fn moves(player: u64, opponent: u64) -> u64 {
+    let inner = opponent & INNER_FILES;
+    (axis_moves(player, inner, 1)
+        | axis_moves(player, opponent, 8)
+        | axis_moves(player, inner, 7)
+        | axis_moves(player, inner, 9))
+        & !(player | opponent)
+}
+
+/// The eight directions as (file step, rank step).
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// `RAYS[square][d]`: the squares strictly beyond `square` in direction `DIRECTIONS[d]`.
+/// Directions 0..4 increase the square index, 4..8 decrease it.
+static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    let mut table = [[0u64; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let mut file = (square % 8) as i32 + df;
+            let mut rank = (square / 8) as i32 + dr;
+            let mut ray = 0u64;
+            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                ray |= 1 << (rank * 8 + file);
+                file += df;
+                rank += dr;
+            }
+            table[square][d] = ray;
+            d += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move).
+#[inline]
+pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
+    let rays = &RAYS[square as usize & 63];
+    let not_opponent = !opponent;
+    let mut flipped = 0;
+    // Rays towards higher indices: the first non-opponent square is the lowest set bit.
+    for &ray in &rays[0..4] {
+        let stops = not_opponent & ray;
+        let first = stops & stops.wrapping_neg();
+        let run = first.wrapping_sub(1) & ray;
+        flipped |= run & 0u64.wrapping_sub(((first & player) != 0) as u64);
+    }
+    // Rays towards lower indices: the first non-opponent square is the highest set bit.
+    for &ray in &rays[4..8] {
+        let stops = not_opponent & ray;
+        let first = (1u64 << 63) >> stops.leading_zeros().min(63);
+        let run = ray & !first.wrapping_sub(1) & !first;
+        flipped |= run & 0u64.wrapping_sub(((first & stops & player) != 0) as u64);
+    }
+    flipped
+}
+
+/// Rank 1 and rank 8.
+const RANKS_1_8: u64 = 0xFF00_0000_0000_00FF;
+/// The border squares: a disc there has a wall on at least one side of three axes.
+const BORDER: u64 = FILE_A | FILE_H | RANKS_1_8;
+
+/// The 15 diagonals running a1-h8 and the 15 running h1-a8, each as a mask.
+static DIAGONALS: [u64; 30] = diagonals();
+
+const fn diagonals() -> [u64; 30] {
+    let mut table = [0u64; 30];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = (square % 8, square / 8);
+        table[file + 7 - rank] |= 1 << square;
+        table[15 + file + rank] |= 1 << square;
+        square += 1;
+    }
+    table
+}
+
+/// Squares whose line is completely filled, along each axis: (horizontal, vertical,
+/// a1-h8 diagonal, h1-a8 diagonal). No disc can ever be placed on such a line.
+fn full_lines(occupied: u64) -> [u64; 4] {
+    let mut rows = occupied;
+    rows &= rows >> 1;
+    rows &= rows >> 2;
+    rows &= rows >> 4;
+    let horizontal = (rows & FILE_A) * 0xFF;
+    let mut columns = occupied;
+    columns &= columns.rotate_right(8);
+    columns &= columns.rotate_right(16);
+    columns &= columns.rotate_right(32);
+    let mut diagonal_up = 0;
+    let mut diagonal_down = 0;
+    for (index, &mask) in DIAGONALS.iter().enumerate() {
+        if occupied & mask == mask {
+            if index < 15 {
+                diagonal_up |= mask;
+            } else {
+                diagonal_down |= mask;
+            }
+        }
+    }
+    [horizontal, columns, diagonal_up, diagonal_down]
+}
+
+/// A subset of the discs of `player` that can never be flipped: a disc is stable when, along
+/// each of the four axes, its line is full, or it touches the board edge, or it touches a
+/// stable disc of its own colour. Grown from the corners to a fixed point; sound, not complete.
+pub fn stable_discs(player: u64, opponent: u64) -> u64 {
+    let [horizontal, vertical, diagonal_up, diagonal_down] = full_lines(player | opponent);
+    let mut stable = 0u64;
+    loop {
+        let east_west =
+            horizontal | FILE_A | FILE_H | ((stable << 1) & !FILE_A) | ((stable >> 1) & !FILE_H);
+        let north_south = vertical | RANKS_1_8 | (stable << 8) | (stable >> 8);
+        let up = diagonal_up | BORDER | ((stable << 9) & !FILE_A) | ((stable >> 9) & !FILE_H);
+        let down = diagonal_down | BORDER | ((stable << 7) & !FILE_H) | ((stable >> 7) & !FILE_A);
+        let grown = player & east_west & north_south & up & down;
+        if grown == stable {
+            return stable;
+        }
+        stable = grown;
+    }
+}
+
+/// The squares next to at least one disc of `discs`, in any of the eight directions.
+#[inline]
+pub fn neighbours(discs: u64) -> u64 {
+    let east_west = ((discs << 1) & !FILE_A) | ((discs >> 1) & !FILE_H);
+    let with_sides = discs | east_west;
+    east_west | (with_sides << 8) | (with_sides >> 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Flips by walking each direction square by square: the obvious reference.
+    fn flips_by_walking(player: u64, opponent: u64, square: u32) -> u64 {
+        if (player | opponent) & (1 << square) != 0 {
+            return 0;
+        }
+        let mut flipped = 0;
+        for (df, dr) in DIRECTIONS {
+            let (mut file, mut rank) = ((square % 8) as i32 + df, (square / 8) as i32 + dr);
+            let mut run = 0u64;
+            while (0..8).contains(&file) && (0..8).contains(&rank) {
+                let bit = 1u64 << (rank * 8 + file);
+                if opponent & bit != 0 {
+                    run |= bit;
+                } else {
+                    if player & bit != 0 {
+                        flipped |= run;
+                    }
+                    break;
+                }
+                file += df;
+                rank += dr;
+            }
+        }
+        flipped
+    }
+
+    #[test]
+    fn start_position_has_four_moves() {
+        let board = Board::start();
+        // d3, c4, f5, e6 for Black.
+        let expected = (1 << 19) | (1 << 26) | (1 << 37) | (1 << 44);
+        assert_eq!(board.moves(), expected);
+        assert_eq!(board.flips(37), 1 << 36);
+    }
+
+    #[test]
+    fn shifts_and_rays_agree_with_walking_on_random_boards() {
+        let mut rng = crate::rng::Rng::new(11);
+        for _ in 0..3000 {
+            let occupied = rng.next_u64() | rng.next_u64();
+            let player = occupied & rng.next_u64();
+            let opponent = occupied & !player;
+            let mut expected_moves = 0;
+            for square in 0..64 {
+                let walked = flips_by_walking(player, opponent, square);
+                let occupied_here = (player | opponent) & (1 << square) != 0;
+                if !occupied_here {
+                    assert_eq!(flips(player, opponent, square), walked, "square {square}");
+                }
+                if walked != 0 {
+                    expected_moves |= 1 << square;
+                }
+            }
+            assert_eq!(moves(player, opponent), expected_moves);
+        }
+    }
+
+    #[test]
+    fn final_score_gives_empties_to_the_winner() {
+        assert_eq!(final_score(0b111, 0b1000), 3 - 1 + 60);
+        assert_eq!(final_score(0b1, 0b110), -(2 - 1 + 61));
+        assert_eq!(final_score(0b1, 0b10), 0);
+    }
+}

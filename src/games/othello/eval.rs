@@ -1,0 +1,255 @@
+//! Othello evaluations: the course's heuristic, reproduced exactly, and a stronger one of ours.
+//!
+//! Both are offered to searches as `fn(&Othello, player) -> i32` (the value of a state from
+//! `player`'s view), which the generic searches accept as an evaluator.
+//!
+//! - [`course_heuristic`]: the seed course's `OthelloState.heuristic()` (see
+//!   `shared/othello/COURSE.md`): `piece + 8*mobility + 300*corner + stability + win`, from
+//!   Black's view, including its diagonal "stability" quirk (off-board diagonal slots read as
+//!   empty, so a run at the short end of a diagonal counts as exposed).
+//! - [`strong_value`]: mobility, potential mobility, corners, X/C squares, stable discs,
+//!   parity and (late) discs, with weights that move from the opening to the endgame.
+
+use super::board::{moves, neighbours, stable_discs};
+use super::{Board, Color, Othello};
+
+/// The terms of the course heuristic, each from Black's (the course's player 1's) view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CourseTerms {
+    /// Black discs minus White discs.
+    pub piece: i32,
+    /// Black's legal moves minus White's, both on the current board whoever is to move.
+    pub mobility: i32,
+    /// Corners held by Black minus corners held by White.
+    pub corner: i32,
+    /// The course's "stabilityDifferential" (really a count of exposed runs; see the module).
+    pub stability: i32,
+    /// +5000 if neither side can move and Black has more discs, -5000 if White has, else 0.
+    pub win: i32,
+}
+
+impl CourseTerms {
+    /// `piece + 8*mobility + 300*corner + stability + win`.
+    pub fn heuristic(&self) -> i32 {
+        self.piece + 8 * self.mobility + 300 * self.corner + self.stability + self.win
+    }
+}
+
+const CORNERS: u64 = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63);
+
+/// The course heuristic's terms for a position (independent of the side to move).
+pub fn course_terms(state: &Othello) -> CourseTerms {
+    let (black, white) = (state.black(), state.white());
+    let piece = black.count_ones() as i32 - white.count_ones() as i32;
+    let black_moves = moves(black, white).count_ones() as i32;
+    let white_moves = moves(white, black).count_ones() as i32;
+    let corner = (black & CORNERS).count_ones() as i32 - (white & CORNERS).count_ones() as i32;
+    let win = if black_moves == 0 && white_moves == 0 {
+        5000 * piece.signum()
+    } else {
+        0
+    };
+    CourseTerms {
+        piece,
+        mobility: black_moves - white_moves,
+        corner,
+        stability: course_stability(black, white),
+        win,
+    }
+}
+
+/// The course heuristic from Black's view.
+pub fn course_heuristic(state: &Othello) -> i32 {
+    course_terms(state).heuristic()
+}
+
+/// The course heuristic from `player`'s view (player 0 = Black), as a search evaluator.
+pub fn course_value(state: &Othello, player: usize) -> i32 {
+    let value = course_heuristic(state);
+    if player == Color::Black.player() {
+        value
+    } else {
+        -value
+    }
+}
+
+/// A slot of one of the course's 8-slot line arrays.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Empty,
+    Wall,
+    Black,
+    White,
+}
+
+/// The course's exposure count over the 8 rows, 8 columns and 30 diagonals, from Black's view.
+fn course_stability(black: u64, white: u64) -> i32 {
+    let cell = |x: i32, y: i32| -> Slot {
+        if !(0..8).contains(&x) || !(0..8).contains(&y) {
+            // Off-board diagonal slots are 00 in the course's arrays: empty, not wall.
+            return Slot::Empty;
+        }
+        let bit = 1u64 << (x * 8 + y);
+        if black & bit != 0 {
+            Slot::Black
+        } else if white & bit != 0 {
+            Slot::White
+        } else {
+            Slot::Empty
+        }
+    };
+    let mut total = 0;
+    for line in 0..8 {
+        // hBoard[x] (rows, indexed by the file y) and vBoard[y] (columns, indexed by x).
+        total += line_exposure(|i| cell(line, i));
+        total += line_exposure(|i| cell(i, line));
+    }
+    for line in 0..15 {
+        // dBoard1[x + y] and dBoard2[x - y + 7], both indexed by x.
+        total += line_exposure(|x| cell(x, line - x));
+        total += line_exposure(|x| cell(x, x - line + 7));
+    }
+    total
+}
+
+/// Scores the maximal one-colour runs of an 8-slot line whose ends (slot -1 and slot 8) are
+/// walls: a White run bounded by a Black disc and an empty slot counts +length, a Black run
+/// bounded by a White disc and an empty slot counts -length.
+fn line_exposure(slot: impl Fn(i32) -> Slot) -> i32 {
+    let at = |i: i32| {
+        if (0..8).contains(&i) {
+            slot(i)
+        } else {
+            Slot::Wall
+        }
+    };
+    let mut total = 0;
+    let mut start = 0;
+    while start < 8 {
+        let colour = at(start);
+        let mut end = start;
+        while end + 1 < 8 && at(end + 1) == colour {
+            end += 1;
+        }
+        if colour == Slot::Black || colour == Slot::White {
+            let enemy = if colour == Slot::Black {
+                Slot::White
+            } else {
+                Slot::Black
+            };
+            let (before, after) = (at(start - 1), at(end + 1));
+            let exposed = (before == enemy && after == Slot::Empty)
+                || (before == Slot::Empty && after == enemy);
+            if exposed {
+                let length = end - start + 1;
+                total += if colour == Slot::White {
+                    length
+                } else {
+                    -length
+                };
+            }
+        }
+        start = end + 1;
+    }
+    total
+}
+
+/// X-squares (b2, g2, b7, g7) with the corner each one touches diagonally.
+const X_SQUARES: [(u32, u32); 4] = [(9, 0), (14, 7), (49, 56), (54, 63)];
+/// C-squares (next to a corner on an edge) with their corner.
+const C_SQUARES: [(u32, u32); 8] = [
+    (1, 0),
+    (8, 0),
+    (6, 7),
+    (15, 7),
+    (48, 56),
+    (57, 56),
+    (55, 63),
+    (62, 63),
+];
+
+/// The value of a finished game for the side to move: far beyond any heuristic value, and
+/// larger for larger margins.
+pub fn terminal_value(score: i32) -> i32 {
+    match score.signum() {
+        1 => WIN + 100 * score,
+        -1 => -WIN + 100 * score,
+        _ => 0,
+    }
+}
+
+/// Base of [`terminal_value`]; every heuristic value of [`strong_value`] is smaller.
+const WIN: i32 = 100_000;
+
+/// Our evaluation from the side to move's view, in hundredths of a disc (roughly).
+///
+/// Terms (player minus opponent): mobility (corner moves count double), potential mobility
+/// (empty squares next to the other side's discs), corners, X- and C-squares next to an empty
+/// corner (penalties), stable discs, parity of the empty squares late in the game, and the
+/// disc count in the last 14 empties. Finished games get [`terminal_value`].
+pub fn strong_eval(state: &Othello) -> i32 {
+    board_eval(state.board())
+}
+
+/// [`strong_eval`] of a bare board, from the view of its player to move.
+pub fn board_eval(board: Board) -> i32 {
+    let (me, them) = (board.player, board.opponent);
+    let my_moves = moves(me, them);
+    let their_moves = moves(them, me);
+    if my_moves == 0 && their_moves == 0 {
+        return terminal_value(board.final_score());
+    }
+    let empty = board.empties();
+    let empties = empty.count_ones() as i32;
+    // Phase: 0 at the start (60 empties) to 60 at the end.
+    let phase = 60 - empties.min(60);
+
+    let mobility = (my_moves.count_ones() as i32 + (my_moves & CORNERS).count_ones() as i32)
+        - (their_moves.count_ones() as i32 + (their_moves & CORNERS).count_ones() as i32);
+    let potential = (neighbours(them) & empty).count_ones() as i32
+        - (neighbours(me) & empty).count_ones() as i32;
+    let corners = (me & CORNERS).count_ones() as i32 - (them & CORNERS).count_ones() as i32;
+    let mut x_squares = 0;
+    for (square, corner) in X_SQUARES {
+        if empty & (1 << corner) != 0 {
+            x_squares += owner(me, them, square);
+        }
+    }
+    let mut c_squares = 0;
+    for (square, corner) in C_SQUARES {
+        if empty & (1 << corner) != 0 {
+            c_squares += owner(me, them, square);
+        }
+    }
+    let stable =
+        stable_discs(me, them).count_ones() as i32 - stable_discs(them, me).count_ones() as i32;
+    let discs = me.count_ones() as i32 - them.count_ones() as i32;
+    // With an odd number of empties the side to move expects the last move of the game.
+    let parity = if empties % 2 == 1 { 1 } else { -1 };
+
+    let mobility_weight = 120 - phase; // 120 early, 60 at the end
+    let potential_weight = 40 - phase / 2;
+    let late = (phase - 46).max(0); // the last 14 empties
+    mobility_weight * mobility + potential_weight * potential + 800 * corners
+        - 250 * x_squares
+        - 80 * c_squares
+        + 120 * stable
+        + 6 * late * discs
+        + if empties < 20 { 60 * parity } else { 0 }
+}
+
+/// +1 if `square` is the player's, -1 if the opponent's, 0 if empty.
+fn owner(me: u64, them: u64, square: u32) -> i32 {
+    let bit = 1u64 << square;
+    (me & bit != 0) as i32 - (them & bit != 0) as i32
+}
+
+/// [`strong_eval`] from `player`'s view, as a search evaluator.
+pub fn strong_value(state: &Othello, player: usize) -> i32 {
+    let value = strong_eval(state);
+    if player == state.side().player() {
+        value
+    } else {
+        -value
+    }
+}
