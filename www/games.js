@@ -29,7 +29,7 @@ export const GAMES = {
     id: '2048',
     title: '2048',
     /** The controller: open(shell) returns { applyView, play, step, stop, reset, undo, key,
-     * workerRestarted, themeChanged, close }. */
+     * workerRestarted, themeChanged, leave }; main.js opens it once and keeps it. */
     load: () => import('./g2048/page.js'),
   },
 };

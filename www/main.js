@@ -47,6 +47,7 @@ const app = {
   lastLink: '',
   other: null, // the controller of the game on show when it is not Bait (games.js `load`)
   otherId: null,
+  controllers: {}, // every controller opened so far, by game (each keeps its board and session)
 };
 
 // ---------- status ----------
@@ -274,7 +275,7 @@ async function applyLink() {
     await openOtherGame(view, error);
     return;
   }
-  closeOtherGame();
+  leaveOtherGame();
   app.view = view;
   fillControls(view);
   loadLevel(view.level);
@@ -306,17 +307,21 @@ function shell() {
 /** Hands the board and the shared controls to the controller of `view.game`. */
 async function openOtherGame(view, error) {
   if (app.otherId !== view.game) {
-    closeOtherGame();
-    const module = await GAMES[view.game].load();
-    app.other = module.open(shell());
+    leaveOtherGame();
+    if (!app.controllers[view.game]) {
+      const module = await GAMES[view.game].load();
+      app.controllers[view.game] = module.open(shell());
+    }
+    app.other = app.controllers[view.game];
     app.otherId = view.game;
   }
   showGame(view.game);
   app.other.applyView(view, error);
 }
 
-function closeOtherGame() {
-  app.other?.close();
+/** Stops whatever the other game's controller runs and gives the page back to Bait. */
+function leaveOtherGame() {
+  app.other?.leave();
   app.other = null;
   app.otherId = null;
   showGame('bait');

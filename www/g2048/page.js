@@ -83,33 +83,27 @@ class Game2048 {
     this.pool = null;
     this.results = [];
     this.announced2048 = false;
-    this.listeners = [];
     this.wire();
     this.showBatch();
   }
 
   // ---------- wiring ----------
 
-  on(target, type, handler) {
-    target.addEventListener(type, handler);
-    this.listeners.push(() => target.removeEventListener(type, handler));
-  }
-
   wire() {
-    for (const id of Object.values(INPUTS)) this.on($(id), 'change', () => this.settingsChanged());
-    this.on($('hint'), 'click', () => this.askHint());
-    this.on($('g2048-new-game'), 'click', () => {
+    for (const id of Object.values(INPUTS)) $(id).addEventListener('change', () => this.settingsChanged());
+    $('hint').addEventListener('click', () => this.askHint());
+    $('g2048-new-game').addEventListener('click', () => {
       $('g2048-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
-    this.on($('g2048-batch-run'), 'click', () => (this.pool ? this.stopBatch() : this.runBatch()));
+    $('g2048-batch-run').addEventListener('click', () => (this.pool ? this.stopBatch() : this.runBatch()));
     const canvas = this.board.canvas;
     let swipe = null;
-    this.on(canvas, 'pointerdown', (event) => {
+    canvas.addEventListener('pointerdown', (event) => {
       swipe = { x: event.clientX, y: event.clientY, id: event.pointerId };
       canvas.focus();
     });
-    this.on(canvas, 'pointerup', (event) => {
+    canvas.addEventListener('pointerup', (event) => {
       if (!swipe || swipe.id !== event.pointerId) return;
       const dx = event.clientX - swipe.x;
       const dy = event.clientY - swipe.y;
@@ -118,18 +112,15 @@ class Game2048 {
       const action = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0);
       this.humanMove(action);
     });
-    this.on(canvas, 'pointercancel', () => {
+    canvas.addEventListener('pointercancel', () => {
       swipe = null;
     });
   }
 
-  /** Ends everything this controller runs and unhooks it (the page switches to another game). */
-  close() {
+  /** Ends everything this controller runs (the page switches to another game). */
+  leave() {
     this.halt();
-    this.stopBatch(true);
-    for (const off of this.listeners) off();
-    this.session?.free();
-    this.session = null;
+    this.stopBatch();
   }
 
   // ---------- status and statistics ----------
@@ -698,12 +689,12 @@ class Game2048 {
     this.batchStatus('running', `${this.results.length} of ${view.games} games finished. ${inPlay.join('; ')}`);
   }
 
-  stopBatch(quietly = false) {
+  stopBatch() {
     if (!this.pool) return;
     this.pool.dispose();
     this.pool = null;
     $('g2048-batch-run').textContent = 'Run batch';
-    if (!quietly) this.batchStatus('stopped', `Stopped after ${this.results.length} games. ${this.batchSummary()}`);
+    this.batchStatus('stopped', `Stopped after ${this.results.length} games. ${this.batchSummary()}`);
   }
 
   batchSummary() {
