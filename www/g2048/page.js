@@ -1,17 +1,16 @@
 // 2048 on the playground: a person plays with the arrow keys, WASD or swipes (with undo); the
 // agent gives hints (its value of each move) or plays under a time budget per move in the search
-// worker; a batch plays many seeded games across a pool of workers and draws histograms of the
-// largest tiles and the scores. main.js opens this controller when the view's game is 2048 and
-// routes the shared controls (play, step, stop, reset, undo, keys) to it.
+// worker; the batch panel (batch-panel.js) plays many seeded games across a pool of workers and
+// draws histograms of the largest tiles and the scores. main.js opens this controller when the
+// view's game is 2048 and routes the shared controls (play, step, stop, reset, undo, keys) to it.
 //
 // Spawns come from the session's own generator, seeded by the link's seed: a game replays from its
 // seed and its moves. Nothing from a link is ever inserted as HTML (textContent only).
 
 import { Board } from '../board.js';
 import * as render from '../render/g2048.js';
-import * as histogram from '../render/histogram.js';
 import { SearchStopped, WorkerRestarted } from '../search-client.js';
-import { BatchPool, poolSize } from './batch.js';
+import { BatchPanel } from './batch-panel.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,17 +73,13 @@ class Game2048 {
     this.view = null;
     this.session = null;
     this.board = new Board($('board-2048'), render);
-    this.tilesChart = new Board($('g2048-hist-tiles'), histogram);
-    this.scoresChart = new Board($('g2048-hist-scores'), histogram);
+    this.batch = new BatchPanel({ metrics: shell.metrics, onStart: () => this.halt() });
     this.animation = null;
     this.hint = null; // { values, best, atMoves }
     this.running = false;
     this.token = 0;
-    this.pool = null;
-    this.results = [];
     this.announced2048 = false;
     this.wire();
-    this.showBatch();
   }
 
   // ---------- wiring ----------
@@ -96,7 +91,6 @@ class Game2048 {
       $('g2048-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
-    $('g2048-batch-run').addEventListener('click', () => (this.pool ? this.stopBatch() : this.runBatch()));
     const canvas = this.board.canvas;
     let swipe = null;
     canvas.addEventListener('pointerdown', (event) => {
@@ -120,7 +114,7 @@ class Game2048 {
   /** Ends everything this controller runs (the page switches to another game). */
   leave() {
     this.halt();
-    this.stopBatch();
+    this.batch.stop();
   }
 
   // ---------- status and statistics ----------
@@ -175,6 +169,7 @@ class Game2048 {
     this.halt();
     this.view = view;
     this.fillControls();
+    this.batch.setView(view);
     this.newSession();
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default 2048 view is shown. ${error}`);
@@ -196,7 +191,6 @@ class Game2048 {
       el.hidden = !PARAMS_OF[algo].includes(el.dataset.g2048Param);
     }
     $('g2048-batch-nodes-label').hidden = !PARAMS_OF[algo].includes('budget');
-    this.showBatchCommand();
   }
 
   readControls() {
@@ -238,7 +232,7 @@ class Game2048 {
     }
     const previous = this.view;
     this.view = view;
-    this.showBatchCommand();
+    this.batch.setView(view);
     if (view.seed !== previous.seed) {
       this.halt();
       this.newSession();
@@ -283,8 +277,7 @@ class Game2048 {
 
   themeChanged() {
     this.board.themeChanged();
-    this.tilesChart.themeChanged();
-    this.scoresChart.themeChanged();
+    this.batch.themeChanged();
   }
 
   /** Animates the last move over `durationMs` (none when the person prefers reduced motion). */
@@ -440,7 +433,8 @@ class Game2048 {
   showThinking(message) {
     const { progress, elapsedMs } = message;
     const work = this.view.algo === 'mcts' ? progress.iterations : progress.expanded;
-    this.setStat('work', this.view.algo === 'mcts' ? `${work.toLocaleString('en-US')} playouts` : `${work.toLocaleString('en-US')} expanded`);
+    const unit = { mcts: 'playouts', expectimax: 'expanded' }[this.view.algo];
+    this.setStat('work', unit ? `${work.toLocaleString('en-US')} ${unit}` : '–');
     this.setStat('depth', this.view.algo === 'expectimax' ? progress.iterations : progress.maxDepth || '–');
     this.setStat('think', `${Math.round(elapsedMs)} ms`);
     const values = [null, null, null, null];
@@ -626,103 +620,6 @@ class Game2048 {
   workerRestarted(reason) {
     this.endRun();
     this.setStatus('error', `${capitalize(reason)}. You can press Play again.`);
-  }
-
-  // ---------- batches ----------
-
-  showBatchCommand() {
-    const v = this.view;
-    if (!v) return;
-    const budget = ['mcts', 'expectimax'].includes(v.algo) ? ` --iterations ${v.batchNodes}` : '';
-    const depth = v.algo === 'expectimax' ? ` --depth ${v.depth}` : '';
-    $('g2048-batch-command').textContent = `searchlab 2048 play --algo ${v.algo}${depth}${budget} --games ${v.games} --seed ${v.seed}`;
-    $('g2048-batch-workers').textContent = String(poolSize(v.games));
-  }
-
-  batchStatus(state, text) {
-    const el = $('g2048-batch-status');
-    el.dataset.state = state;
-    el.dataset.finished = String(this.results.length);
-    el.textContent = text;
-  }
-
-  runBatch() {
-    this.halt();
-    this.results = [];
-    this.playing = new Map();
-    const view = { ...this.view };
-    const started = performance.now();
-    this.shell.metrics.batch = { workers: poolSize(view.games), games: [] };
-    $('g2048-batch-run').textContent = 'Stop batch';
-    this.batchStatus('running', `Playing ${view.games} games on ${poolSize(view.games)} workers…`);
-    this.showBatch();
-    this.pool = new BatchPool({
-      view,
-      onProgress: (report) => {
-        this.playing.set(report.index, report);
-        this.showBatchProgress(view);
-      },
-      onGame: (report) => {
-        this.playing.delete(report.index);
-        this.results.push(report);
-        this.shell.metrics.batch.games.push(report);
-        this.showBatch();
-        this.showBatchProgress(view);
-      },
-      onDone: () => {
-        this.pool = null;
-        $('g2048-batch-run').textContent = 'Run batch';
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        this.batchStatus('done', `Finished ${view.games} games in ${seconds} s. ${this.batchSummary()}`);
-      },
-      onError: (message) => {
-        this.pool = null;
-        $('g2048-batch-run').textContent = 'Run batch';
-        this.batchStatus('error', `The batch stopped: ${message}`);
-      },
-    });
-  }
-
-  showBatchProgress(view) {
-    if (!this.pool) return;
-    const inPlay = [...this.playing.values()].map((r) => `game ${r.index + 1}: ${r.moves} moves, ${r.score.toLocaleString('en-US')}`);
-    this.batchStatus('running', `${this.results.length} of ${view.games} games finished. ${inPlay.join('; ')}`);
-  }
-
-  stopBatch() {
-    if (!this.pool) return;
-    this.pool.dispose();
-    this.pool = null;
-    $('g2048-batch-run').textContent = 'Run batch';
-    this.batchStatus('stopped', `Stopped after ${this.results.length} games. ${this.batchSummary()}`);
-  }
-
-  batchSummary() {
-    const n = this.results.length;
-    if (n === 0) return '';
-    const scores = this.results.map((r) => r.score).sort((a, b) => a - b);
-    const mean = scores.reduce((a, b) => a + b, 0) / n;
-    const median = n % 2 ? scores[(n - 1) / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2;
-    const reached = this.results.filter((r) => r.maxTile >= 2048).length;
-    return `Mean score ${Math.round(mean).toLocaleString('en-US')}, median ${median.toLocaleString('en-US')}; 2048 reached in ${reached} of ${n}.`;
-  }
-
-  /** Redraws both histograms from the finished games. */
-  showBatch() {
-    const tiles = new Map();
-    for (const r of this.results) tiles.set(r.maxTile, (tiles.get(r.maxTile) ?? 0) + 1);
-    // Every power of two from the smallest to the largest tile reached, so gaps show as gaps.
-    const tileBars = [];
-    if (tiles.size) {
-      for (let t = Math.min(...tiles.keys()); t <= Math.max(...tiles.keys()); t *= 2) {
-        tileBars.push({ label: String(t), count: tiles.get(t) ?? 0 });
-      }
-    }
-    this.tilesChart.show({ bars: tileBars, empty: 'Largest tiles appear here as games finish.' });
-    this.scoresChart.show({
-      bars: histogram.binValues(this.results.map((r) => r.score), 8),
-      empty: 'Scores appear here as games finish.',
-    });
   }
 }
 
