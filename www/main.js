@@ -309,7 +309,13 @@ async function openOtherGame(view, error) {
   if (app.otherId !== view.game) {
     leaveOtherGame();
     if (!app.controllers[view.game]) {
-      const module = await GAMES[view.game].load();
+      let module;
+      try {
+        module = await GAMES[view.game].load();
+      } catch (e) {
+        setStatus('error', `${GAMES[view.game].title} could not be loaded: ${messageOf(e)}`);
+        return;
+      }
       app.controllers[view.game] = module.open(shell());
     }
     app.other = app.controllers[view.game];

@@ -623,10 +623,15 @@ class Game2048 {
   }
 }
 
-/** A move's value, short: 1234 → "1,234", 123456 → "123.5k". */
+/**
+ * A move's value, precise enough to tell close moves apart: 12.25 → "12.3", 14123.6 → "14,124",
+ * 123456789 → "123.46M".
+ */
 function formatValue(value) {
-  if (Math.abs(value) >= 1e4) return `${(value / 1e3).toFixed(1)}k`;
-  return Math.round(value).toLocaleString('en-US');
+  const size = Math.abs(value);
+  if (size >= 1e7) return `${(value / 1e6).toFixed(2)}M`;
+  if (size >= 100) return Math.round(value).toLocaleString('en-US');
+  return value.toFixed(1);
 }
 
 function capitalize(text) {
