@@ -127,6 +127,33 @@ fn illegal_moves_and_bad_sessions_are_errors_that_say_why() {
         .contains("no levels"));
 }
 
+#[wasm_bindgen_test]
+fn a_game_ends_when_no_move_changes_the_board() {
+    let mut session = GameSession::from_seed("2048", 17.0).unwrap();
+    while let Some(&action) = session.legal_actions().first() {
+        session.apply(action).unwrap();
+    }
+    assert_eq!(session.outcome(), "over");
+    assert!(session.is_terminal());
+    assert_eq!(
+        get(&session.view().unwrap(), "alive").as_bool(),
+        Some(false)
+    );
+    assert!(
+        cells(&session).iter().all(|&e| e != 0),
+        "a lost board is full"
+    );
+    let error = message(session.apply(0).unwrap_err());
+    assert!(error.contains("the game is over"), "{error}");
+    let state = session.encode().unwrap();
+    let error = message(
+        SearchJob::new(&state, view("mcts", &[]), 1.0, 0.0)
+            .err()
+            .unwrap(),
+    );
+    assert!(error.contains("no move to think about"), "{error}");
+}
+
 fn run_to_end(job: &mut SearchJob) -> JsValue {
     for _ in 0..10_000 {
         let report = job.step(100.0).unwrap();
