@@ -388,7 +388,7 @@ impl Episode {
         let mut left = budget.max(1);
         while left > 0 && !self.is_over() {
             let spent = self.thinking.as_ref().map_or(0, |(_, spent)| *spent);
-            let allowance = left.min(self.per_move - spent);
+            let allowance = left.min(self.per_move.saturating_sub(spent));
             let before = self.work;
             let progress = self.think(allowance);
             let used = self.work - before;
