@@ -151,6 +151,7 @@ pub fn run_to_end<G: crate::game::Game>(search: &mut dyn Search<G>, slice: u64) 
 }
 
 pub mod alphabeta;
+pub mod fixed_depth;
 pub mod iterative_deepening;
 pub mod minimax;
 pub mod mtdf;
