@@ -2,16 +2,13 @@
 //! matches between agents and benchmarks, as JSON lines.
 
 use crate::args::{CliError, CliResult, Flags};
+use searchlab::agents::othello::{AgentSpec, Budget};
 use searchlab::game::Game;
 use searchlab::games::othello::endgame::Solver;
-use searchlab::games::othello::eval::{course_value, strong_value};
 use searchlab::games::othello::perft::perft;
 use searchlab::games::othello::{Board, Move, Othello};
 use searchlab::rng::Rng;
-use searchlab::search::alphabeta::AlphaBeta;
-use searchlab::search::iterative_deepening::{Algorithm, IterativeDeepening};
-use searchlab::search::minimax::Minimax;
-use searchlab::search::{run_to_end, Limit, Limits, Search};
+use searchlab::search::{run_to_end, Limits, Progress, Search};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -158,137 +155,23 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
     Ok(())
 }
 
-/// How agents evaluate positions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum EvalKind {
-    /// The course heuristic (`eval::course_value`).
-    Course,
-    /// Our evaluation (`eval::strong_value`).
-    Strong,
-}
+/// Milliseconds per move of `mtdf` and `mcts` agents given no budget (`--ms-per-move`).
+const DEFAULT_MS_PER_MOVE: u64 = 1000;
 
-impl EvalKind {
-    fn function(self) -> Eval {
-        match self {
-            EvalKind::Course => course_value,
-            EvalKind::Strong => strong_value,
-        }
-    }
-}
-
-type Eval = fn(&Othello, usize) -> i32;
-
-/// The search an agent runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum AgentKind {
-    Random,
-    Minimax,
-    AlphaBeta,
-    Mtdf,
-}
-
-/// A parsed agent spec: `NAME[:key=value]...` (see [`AGENT_GRAMMAR`]).
-#[derive(Clone, Debug)]
-struct AgentSpec {
-    text: String,
-    kind: AgentKind,
-    depth: Option<u32>,
-    ms: Option<u64>,
-    nodes: Option<u64>,
-    eval: EvalKind,
-    table: bool,
-    solve: u32,
+/// Reads `--FLAG AGENT` (the grammar of `searchlab::agents::othello`).
+fn parse_agent(flag: &str, text: &str, ms_per_move: u64) -> CliResult<AgentSpec> {
+    AgentSpec::parse(text, ms_per_move, AGENT_LIMITS)
+        .map_err(|error| CliError(format!("--{flag}: '{text}': {error}\n{AGENT_GRAMMAR}")))
 }
 
 const AGENT_GRAMMAR: &str = "AGENT = NAME[:key=value]...
-  NAME: random | minimax | alphabeta | mtdf
-  keys: depth=D (fixed depth), ms=N (iterative deepening for N ms per move),
-        nodes=N (iterative deepening for N nodes per move), eval=course|strong (default strong),
-        tt=on|off (alphabeta at fixed depth; default off), solve=E (exact solver from E empties;
-        default 16 for mtdf, 0 = never, for the others)
-  defaults: minimax depth=3, alphabeta depth=6, mtdf ms=--ms-per-move (default 1000)
+  NAME: minimax | alphabeta | alphabeta_tt | mtdf | mcts | solver | random
+  budget, one of: depth=D (fixed depth), ms=N (iterative deepening, or MCTS, for N ms per move),
+        nodes=N (iterative deepening for N nodes per move; MCTS: N playouts)
+  keys: eval=course|strong (default strong), solve=E (exact solver from E empties, at most 30;
+        default 16 for mtdf, 0 = never, for the others), uct=K (mcts), tt=on|off (alphabeta)
+  defaults: minimax depth=3, alphabeta depth=6, mtdf and mcts ms=--ms-per-move (default 1000)
   examples: random, minimax:depth=3, alphabeta:depth=6:eval=course, mtdf:ms=1000:eval=strong";
-
-fn parse_agent(flag: &str, text: &str) -> CliResult<AgentSpec> {
-    let mut parts = text.split(':');
-    let name = parts.next().unwrap_or_default();
-    let kind = match name {
-        "random" => AgentKind::Random,
-        "minimax" => AgentKind::Minimax,
-        "alphabeta" => AgentKind::AlphaBeta,
-        "mtdf" => AgentKind::Mtdf,
-        _ => {
-            return Err(CliError(format!(
-                "--{flag}: unknown agent '{name}'\n{AGENT_GRAMMAR}"
-            )))
-        }
-    };
-    let mut spec = AgentSpec {
-        text: text.to_string(),
-        kind,
-        depth: None,
-        ms: None,
-        nodes: None,
-        eval: EvalKind::Strong,
-        table: false,
-        solve: if kind == AgentKind::Mtdf { 16 } else { 0 },
-    };
-    for part in parts {
-        let bad = |why: &str| CliError(format!("--{flag}: field '{part}' in '{text}': {why}"));
-        let (key, value) = part
-            .split_once('=')
-            .ok_or_else(|| bad("expected key=value"))?;
-        let number = || -> CliResult<u64> {
-            value
-                .parse::<u64>()
-                .map_err(|_| bad("expected a whole number"))
-        };
-        match key {
-            "depth" => spec.depth = Some(number()?.clamp(1, 64) as u32),
-            "ms" => spec.ms = Some(number()?),
-            "nodes" => spec.nodes = Some(number()?.max(1)),
-            "solve" => spec.solve = number()?.min(64) as u32,
-            "eval" => {
-                spec.eval = match value {
-                    "course" => EvalKind::Course,
-                    "strong" => EvalKind::Strong,
-                    _ => return Err(bad("expected eval=course or eval=strong")),
-                }
-            }
-            "tt" => {
-                spec.table = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad("expected tt=on or tt=off")),
-                }
-            }
-            _ => {
-                return Err(bad(
-                    "unknown key (expected depth, ms, nodes, eval, tt or solve)",
-                ))
-            }
-        }
-    }
-    if kind == AgentKind::Random && text != "random" {
-        return Err(CliError(format!("--{flag}: 'random' takes no keys")));
-    }
-    let budgets = [
-        spec.depth.is_some(),
-        spec.ms.is_some(),
-        spec.nodes.is_some(),
-    ];
-    if budgets.iter().filter(|&&given| given).count() > 1 {
-        return Err(CliError(format!(
-            "--{flag}: '{text}': give only one of depth, ms and nodes"
-        )));
-    }
-    if kind == AgentKind::Minimax && (spec.ms.is_some() || spec.nodes.is_some()) {
-        return Err(CliError(format!(
-            "--{flag}: '{text}': minimax takes depth only"
-        )));
-    }
-    Ok(spec)
-}
 
 /// What an agent reports about one move.
 #[derive(Default)]
@@ -298,120 +181,62 @@ struct MoveReport {
     solved: bool,
 }
 
-/// An agent during a match: its spec, its RNG and its endgame solver (kept across moves).
+/// An agent during a match: its settings and the RNG its moves' seeds come from.
 struct Agent {
     spec: AgentSpec,
     rng: Rng,
-    solver: Option<Solver>,
-    ms_per_move: u64,
 }
 
-/// Nodes per slice of an iterative-deepening search under a time budget.
+/// Nodes per slice of a search under a time budget.
 const SLICE_NODES: u64 = 1 << 14;
-/// Limits of every search an agent runs.
+/// Limits of every search an agent runs (nodes, and the table's or the tree's memory).
 const AGENT_LIMITS: Limits = Limits {
-    max_nodes: u64::MAX,
+    max_nodes: 2_000_000_000,
     max_memory_bytes: 32 << 20,
 };
-/// The endgame solver gives up after this many nodes and the agent searches instead.
-const AGENT_SOLVER_NODES: u64 = 2_000_000_000;
 
 impl Agent {
-    fn new(spec: AgentSpec, seed: u64, ms_per_move: u64) -> Agent {
-        let solver = (spec.solve > 0).then(|| Solver::new(64 << 20, AGENT_SOLVER_NODES));
+    fn new(spec: AgentSpec, seed: u64) -> Agent {
         Agent {
             spec,
             rng: Rng::new(seed),
-            solver,
-            ms_per_move,
         }
     }
 
-    fn choose(&mut self, state: &Othello) -> (Move, MoveReport) {
-        let mut moves = Vec::new();
-        state.legal_actions(&mut moves);
-        if moves.len() == 1 {
-            return (moves[0], MoveReport::default());
-        }
-        if state.empty_count() <= self.spec.solve {
-            if let Some(solver) = &mut self.solver {
-                if let Ok(solution) = solver.solve(state.board()) {
-                    if let Some(best) = solution.best_move {
-                        let report = MoveReport {
-                            nodes: solution.nodes,
-                            depth: state.empty_count(),
-                            solved: true,
-                        };
-                        return (best, report);
-                    }
+    /// Thinks about `state` under the agent's budget and returns its move.
+    fn choose(&mut self, state: &Othello) -> CliResult<(Move, MoveReport)> {
+        let mut thinking = self
+            .spec
+            .think(state, self.rng.next_u64())
+            .map_err(|error| CliError(format!("agent '{}': {error}", self.spec.to_text())))?;
+        match self.spec.budget {
+            Budget::Depth(_) => {
+                run_to_end(&mut thinking, u64::MAX);
+            }
+            Budget::Nodes(nodes) => {
+                // A solver that gives up leaves the whole budget to the search.
+                if thinking.step(nodes) == Progress::Running && thinking.solver_gave_up() {
+                    thinking.step(nodes);
                 }
             }
+            Budget::Millis(ms) => {
+                let budget = Duration::from_millis(ms);
+                let start = Instant::now();
+                while !thinking.step(SLICE_NODES).is_finished() && start.elapsed() < budget {}
+            }
         }
-        let eval = self.spec.eval.function();
-        let fallback = moves[0];
-        let decision = match (self.spec.kind, self.spec.depth) {
-            (AgentKind::Random, _) => {
-                return (moves[self.rng.index(moves.len())], MoveReport::default())
-            }
-            (AgentKind::Minimax, depth) => {
-                let mut search = Minimax::new(eval, AGENT_LIMITS);
-                let decision = search.search(state, depth.unwrap_or(3), &mut self.rng);
-                decision.map(|d| (d, search.stats().nodes))
-            }
-            (AgentKind::AlphaBeta, depth)
-                if self.spec.ms.is_none() && self.spec.nodes.is_none() =>
-            {
-                let mut search = if self.spec.table {
-                    AlphaBeta::with_table(eval, AGENT_LIMITS)
-                } else {
-                    AlphaBeta::new(eval, AGENT_LIMITS)
-                };
-                let decision = search.search(state, depth.unwrap_or(6), &mut self.rng);
-                decision.map(|d| (d, search.stats().nodes))
-            }
-            (kind, depth) => {
-                let algorithm = if kind == AgentKind::Mtdf {
-                    Algorithm::Mtdf
-                } else {
-                    Algorithm::AlphaBeta
-                };
-                let seed = self.rng.next_u64();
-                let mut search = IterativeDeepening::new(
-                    *state,
-                    algorithm,
-                    eval,
-                    depth.unwrap_or(64),
-                    AGENT_LIMITS,
-                    seed,
-                );
-                if let Some(nodes) = self.spec.nodes {
-                    search.step(nodes);
-                } else if depth.is_some() {
-                    run_to_end(&mut search, u64::MAX);
-                } else {
-                    let budget = Duration::from_millis(self.spec.ms.unwrap_or(self.ms_per_move));
-                    let start = Instant::now();
-                    while start.elapsed() < budget && !search.step(SLICE_NODES).is_finished() {}
-                }
-                let nodes = search.tree_stats().nodes;
-                search
-                    .decision()
-                    .cloned()
-                    .ok_or(Limit::Nodes)
-                    .map(|d| (d, nodes))
-            }
-        };
-        match decision {
-            Ok((decision, nodes)) => (
-                decision.best_action.unwrap_or(fallback),
-                MoveReport {
-                    nodes,
-                    depth: decision.depth,
-                    solved: false,
-                },
-            ),
-            Err(_) => (fallback, MoveReport::default()),
-        }
+        let report = thinking.report();
+        let mv = thinking
+            .best_action()
+            .ok_or_else(|| CliError("an agent was asked to move in a finished game".into()))?;
+        Ok((
+            mv,
+            MoveReport {
+                nodes: report.tree.nodes,
+                depth: report.depth,
+                solved: report.exact,
+            },
+        ))
     }
 }
 
@@ -432,11 +257,11 @@ struct Tally {
 fn run_match(flags: &Flags) -> CliResult<()> {
     let first_text: String = flags.require("black")?;
     let second_text: String = flags.require("white")?;
-    let first = parse_agent("black", &first_text)?;
-    let second = parse_agent("white", &second_text)?;
+    let ms_per_move: u64 = flags.get_or("ms-per-move", DEFAULT_MS_PER_MOVE)?;
+    let first = parse_agent("black", &first_text, ms_per_move)?;
+    let second = parse_agent("white", &second_text, ms_per_move)?;
     let games: u32 = flags.require("games")?;
     let seed: u64 = flags.require("seed")?;
-    let ms_per_move: u64 = flags.get_or("ms-per-move", 1000)?;
     let random_plies: u32 = flags.get_or("random-plies", 4)?;
     let specs = [first, second];
     let mut tallies = [Tally::default(), Tally::default()];
@@ -445,16 +270,8 @@ fn run_match(flags: &Flags) -> CliResult<()> {
         // Index into `specs` of the agent playing Black and White.
         let (black, white) = if swapped { (1, 0) } else { (0, 1) };
         let mut agents = [
-            Agent::new(
-                specs[black].clone(),
-                Rng::derive(seed, u64::from(game) * 2),
-                ms_per_move,
-            ),
-            Agent::new(
-                specs[white].clone(),
-                Rng::derive(seed, u64::from(game) * 2 + 1),
-                ms_per_move,
-            ),
+            Agent::new(specs[black], Rng::derive(seed, u64::from(game) * 2)),
+            Agent::new(specs[white], Rng::derive(seed, u64::from(game) * 2 + 1)),
         ];
         let mut opening_rng = Rng::new(Rng::derive(seed, 1 << 32 | u64::from(game / 2)));
         let mut state = Othello::start();
@@ -470,7 +287,7 @@ fn run_match(flags: &Flags) -> CliResult<()> {
                 moves[opening_rng.index(moves.len())]
             } else {
                 let start = Instant::now();
-                let (mv, report) = agents[side].choose(&state);
+                let (mv, report) = agents[side].choose(&state)?;
                 time_ms[side] += start.elapsed().as_secs_f64() * 1000.0;
                 nodes[side] += report.nodes;
                 if report.solved && solved_from[side].is_none() {
@@ -505,8 +322,8 @@ fn run_match(flags: &Flags) -> CliResult<()> {
             "{}",
             json!({
                 "game": game,
-                "black": specs[black].text,
-                "white": specs[white].text,
+                "black": specs[black].to_text(),
+                "white": specs[white].to_text(),
                 "black_score": score,
                 "winner": winner,
                 "moves": played,
@@ -528,7 +345,7 @@ fn run_match(flags: &Flags) -> CliResult<()> {
         ])
         .map(|((spec, tally), role)| {
             json!({
-                "agent": spec.text,
+                "agent": spec.to_text(),
                 "role": role,
                 "wins": tally.wins,
                 "losses": tally.losses,
@@ -550,41 +367,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn agent_specs_parse_with_defaults() {
-        let course = parse_agent("black", "alphabeta:depth=6:eval=course").unwrap();
-        assert_eq!(course.kind, AgentKind::AlphaBeta);
-        assert_eq!(
-            (course.depth, course.eval, course.solve),
-            (Some(6), EvalKind::Course, 0)
-        );
-        let strong = parse_agent("white", "mtdf:ms=1000").unwrap();
-        assert_eq!(
-            (strong.ms, strong.eval, strong.solve),
-            (Some(1000), EvalKind::Strong, 16)
-        );
-        let solver_off = parse_agent("white", "mtdf:nodes=5000:solve=0").unwrap();
-        assert_eq!((solver_off.nodes, solver_off.solve), (Some(5000), 0));
-        assert_eq!(
-            parse_agent("black", "random").unwrap().kind,
-            AgentKind::Random
-        );
+    fn agent_flags_take_the_shared_grammar_and_the_default_time() {
+        let spec = parse_agent("white", "mtdf", 250).unwrap();
+        assert_eq!(spec.to_text(), "mtdf:ms=250:eval=strong:solve=16");
+        let spec = parse_agent("black", "alphabeta:depth=6:eval=course", 250).unwrap();
+        assert_eq!(spec.to_text(), "alphabeta:depth=6:eval=course:solve=0");
     }
 
     #[test]
-    fn bad_agent_specs_name_the_flag_and_field() {
+    fn bad_agent_flags_name_the_flag_and_field() {
         for (text, needle) in [
-            ("foo", "unknown agent 'foo'"),
-            ("minimax:depth=x", "field 'depth=x'"),
-            ("mtdf:eval=best", "field 'eval=best'"),
-            ("alphabeta:speed=3", "field 'speed=3'"),
-            ("alphabeta:depth", "field 'depth'"),
-            ("mtdf:depth=3:ms=10", "only one of"),
-            ("minimax:ms=10", "depth only"),
-            ("random:depth=2", "takes no keys"),
+            ("foo", "algo: unknown algorithm 'foo'"),
+            ("minimax:depth=x", "depth: 'x' is not a whole number"),
+            ("mtdf:depth=3:ms=10", "only one budget"),
+            ("random:depth=2", "takes no budget"),
         ] {
-            let error = parse_agent("white", text).unwrap_err().0;
-            assert!(error.starts_with("--white"), "{error}");
+            let error = parse_agent("white", text, 1000).unwrap_err().0;
+            assert!(error.starts_with("--white: "), "{error}");
             assert!(error.contains(needle), "{text}: {error}");
+            assert!(
+                error.contains("AGENT = NAME"),
+                "the grammar follows: {error}"
+            );
         }
     }
 }
