@@ -19,6 +19,7 @@
 //! keys, the version and the game.
 
 pub mod g2048;
+pub mod othello;
 
 use crate::agents::bait::{AgentSpec, Algorithm, Bound, DEFAULT_DLS_DEPTH};
 use crate::games::bait::eval::CourseWeights;
@@ -38,7 +39,7 @@ pub const MAX_LEVEL_COLUMNS: usize = 64;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// The games a link may name.
-pub const GAMES: &[&str] = &["bait", "2048"];
+pub const GAMES: &[&str] = &["bait", "2048", "othello"];
 
 /// Whether an algorithm plans to the goal (a puzzle search) rather than acting under a budget.
 pub fn is_planner(algo: Algorithm) -> bool {

@@ -1,0 +1,541 @@
+//! Othello share links: the position, the moves played from it, and who plays each side.
+//!
+//! `#v=1&game=othello&board=<64 chars>&side=X&moves=f5,d6,c3&at=2&black=human&white=mtdf:ms=1000:eval=strong:solve=16&seed=42`
+//! - `board` and `side`: the position the game starts from, in the FFO notation (64 characters
+//!   `X`, `O` or `-` from a1 to h8, and the side to move `X` or `O`); left out, the standard
+//!   start with Black to move.
+//! - `moves`: the moves played from there, comma-separated (`a1`..`h8`, `pass`), each checked to
+//!   be legal; `at`: how many of them the board shows (step-through; default all).
+//! - `black`, `white`: `human`, or an agent in the command line's grammar
+//!   (`agents::othello`, e.g. `alphabeta:depth=6:eval=course`); the page keeps its own limits:
+//!   at most [`MAX_MS`] ms and [`MAX_SOLVE`] empties for the exact solver, which runs in one
+//!   step.
+//! - `seed`: the agents' random choices (ties, MCTS playouts).
+//!
+//! Every key but `v` and `game` may be left out. Errors name the key; for an agent the message
+//! names its own key too (`field 'white': solve: ...`).
+
+use super::{check_range, clean, error, Fields, ShareError, MAX_SEED, VERSION};
+use crate::agents::othello::{AgentSpec, Algorithm, Budget, EvalKind};
+use crate::game::Game;
+use crate::games::othello::text::TextError;
+use crate::games::othello::{Move, Othello};
+use crate::search::Limits;
+use serde::{Deserialize, Serialize};
+
+/// Every key an Othello link may hold.
+pub const KEYS: &[&str] = &[
+    "v", "game", "board", "side", "moves", "at", "black", "white", "seed",
+];
+
+/// Longest think time per move a link may give, in milliseconds.
+pub const MAX_MS: u64 = 60_000;
+/// Most empty squares at which a page agent may call the exact solver (its solve is one
+/// uninterrupted step in the worker).
+pub const MAX_SOLVE: u32 = 20;
+/// Most nodes per move a link may give.
+pub const MAX_NODES: u64 = 1_000_000_000;
+/// Most moves a link may hold (a game has at most 60 moves and some passes).
+pub const MAX_MOVES: usize = 128;
+
+/// How a side's agent is limited, as the page's controls choose it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BudgetKind {
+    /// A fixed depth.
+    Depth,
+    /// Milliseconds per move.
+    Time,
+    /// Nodes (MCTS: playouts) per move.
+    Nodes,
+}
+
+/// Who plays one side, with every agent setting (kept while a person plays the side).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Side {
+    /// A person plays this side.
+    pub human: bool,
+    /// The agent's algorithm.
+    pub algo: Algorithm,
+    /// Its evaluation.
+    pub eval: EvalKind,
+    /// Which of `depth`, `ms` and `nodes` limits it.
+    pub budget: BudgetKind,
+    /// Plies of a fixed-depth search.
+    pub depth: u32,
+    /// Milliseconds per move.
+    pub ms: u64,
+    /// Nodes (MCTS: playouts) per move.
+    pub nodes: u64,
+    /// The exact solver from this many empties on (0: never).
+    pub solve: u32,
+    /// MCTS: UCT's exploration constant.
+    pub uct: f64,
+}
+
+impl Side {
+    /// A person, with the default agent's settings kept for when the side goes to an agent.
+    pub fn human() -> Side {
+        Side {
+            human: true,
+            ..Side::agent(AgentSpec::new(Algorithm::Mtdf, Limits::default()))
+        }
+    }
+
+    /// The agent `spec`.
+    pub fn agent(spec: AgentSpec) -> Side {
+        let mut side = Side {
+            human: false,
+            algo: spec.algo,
+            eval: spec.eval,
+            budget: BudgetKind::Time,
+            depth: 4,
+            ms: 1000,
+            nodes: 100_000,
+            solve: spec.solve,
+            uct: spec.uct,
+        };
+        match spec.budget {
+            Budget::Depth(depth) => {
+                side.budget = BudgetKind::Depth;
+                side.depth = depth;
+            }
+            Budget::Millis(ms) => side.ms = ms,
+            Budget::Nodes(nodes) => {
+                side.budget = BudgetKind::Nodes;
+                side.nodes = nodes;
+            }
+        }
+        side
+    }
+
+    /// The agent these settings describe, with `limits` on each move's search.
+    pub fn agent_spec(&self, limits: Limits) -> AgentSpec {
+        AgentSpec {
+            algo: self.algo,
+            eval: self.eval,
+            budget: match self.budget {
+                BudgetKind::Depth => Budget::Depth(self.depth),
+                BudgetKind::Time => Budget::Millis(self.ms),
+                BudgetKind::Nodes => Budget::Nodes(self.nodes),
+            },
+            solve: self.solve,
+            uct: self.uct,
+            limits,
+        }
+    }
+
+    /// Reads `human` or an agent line for the side named `field`.
+    fn parse(field: &str, text: &str) -> Result<Side, ShareError> {
+        if text == "human" {
+            return Ok(Side::human());
+        }
+        let spec = AgentSpec::parse(text, 1000, Limits::default())
+            .map_err(|e| error(field, format!("{}: {}", e.field, e.message)))?;
+        let side = Side::agent(spec);
+        side.validate(field)?;
+        Ok(side)
+    }
+
+    /// `human` or the agent's line.
+    fn text(&self) -> String {
+        if self.human {
+            "human".into()
+        } else {
+            self.agent_spec(Limits::default()).to_text()
+        }
+    }
+
+    /// Checks the agent's settings against the page's ranges; errors name `field`.
+    fn validate(&self, field: &str) -> Result<(), ShareError> {
+        let spec = self.agent_spec(Limits::default());
+        spec.validate()
+            .map_err(|e| error(field, format!("{}: {}", e.field, e.message)))?;
+        let within = |key: &str, ok: bool, limit: String| {
+            if ok {
+                Ok(())
+            } else {
+                Err(error(field, format!("{key}: {limit} on the page")))
+            }
+        };
+        within("ms", self.ms <= MAX_MS, format!("at most {MAX_MS}"))?;
+        within(
+            "nodes",
+            self.nodes <= MAX_NODES,
+            format!("at most {MAX_NODES}"),
+        )?;
+        within(
+            "solve",
+            self.solve <= MAX_SOLVE,
+            format!("at most {MAX_SOLVE} (the exact solve runs in one step)"),
+        )
+    }
+}
+
+/// Every setting of the Othello view. Field names are the JS names (camelCase).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct View {
+    /// Always `othello`.
+    pub game: String,
+    /// The start position's 64-character board; `None` for the standard start.
+    pub board: Option<String>,
+    /// The side to move at the start position: `X` (Black) or `O` (White).
+    pub side: String,
+    /// The moves played from the start position (square indices 0..64, 64 = pass).
+    pub moves: Vec<u32>,
+    /// How many of the moves the board shows; `None` for all.
+    pub at: Option<u32>,
+    /// Who plays Black.
+    pub black: Side,
+    /// Who plays White.
+    pub white: Side,
+    /// The agents' seed; `None` until the page draws one.
+    pub seed: Option<u64>,
+}
+
+impl Default for View {
+    /// A person (Black) against MTD(f) with our evaluation, one second per move, exact from
+    /// 16 empties.
+    fn default() -> Self {
+        View {
+            game: "othello".into(),
+            board: None,
+            side: "X".into(),
+            moves: Vec::new(),
+            at: None,
+            black: Side::human(),
+            white: Side::agent(AgentSpec::new(Algorithm::Mtdf, Limits::default())),
+            seed: None,
+        }
+    }
+}
+
+impl View {
+    /// The start position (the standard one, or `board` with `side` to move).
+    pub fn start(&self) -> Result<Othello, ShareError> {
+        match &self.board {
+            None if self.side == "X" => Ok(Othello::start()),
+            None => Err(error(
+                "side",
+                "the standard start has Black (X) to move; give a board to start with White",
+            )),
+            Some(board) => Othello::parse(board, &self.side).map_err(text_error),
+        }
+    }
+
+    /// The position after the first `count` moves; an error names the first illegal move.
+    pub fn position_after(&self, count: usize) -> Result<Othello, ShareError> {
+        let mut state = self.start()?;
+        for (i, &index) in self.moves.iter().take(count).enumerate() {
+            let legal = Othello::action_from_index(index)
+                .filter(|&mv| state.turn() != crate::game::Turn::Terminal && state.is_legal(mv));
+            match legal {
+                Some(mv) => state.apply(mv),
+                None => {
+                    let name = Othello::action_from_index(index)
+                        .map_or_else(|| index.to_string(), |mv| mv.to_string());
+                    let message = if state.is_terminal() {
+                        format!("move {} ({name}) comes after the end of the game", i + 1)
+                    } else {
+                        format!("move {} ({name}) is not legal there", i + 1)
+                    };
+                    return Err(error("moves", message));
+                }
+            }
+        }
+        Ok(state)
+    }
+
+    /// Checks every field (the position, every move's legality, both sides, the seed).
+    pub fn validate(&self) -> Result<(), ShareError> {
+        if self.game != "othello" {
+            return Err(error(
+                "game",
+                format!(
+                    "'{}' is not Othello: this view holds Othello's fields",
+                    self.game
+                ),
+            ));
+        }
+        if self.moves.len() > MAX_MOVES {
+            return Err(error(
+                "moves",
+                format!(
+                    "{} moves; at most {MAX_MOVES} are accepted",
+                    self.moves.len()
+                ),
+            ));
+        }
+        self.position_after(self.moves.len())?;
+        if let Some(at) = self.at {
+            check_range("at", at as usize, (0, self.moves.len()))?;
+        }
+        self.black.validate("black")?;
+        self.white.validate("white")?;
+        if let Some(seed) = self.seed {
+            check_range("seed", seed, (0, MAX_SEED))?;
+        }
+        Ok(())
+    }
+
+    /// Reads an Othello fragment (with or without the leading `#`).
+    pub fn parse(fragment: &str) -> Result<View, ShareError> {
+        View::from_fields(&Fields::read(fragment)?)
+    }
+
+    /// Reads an Othello link's fields.
+    pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+        let game = fields.game()?;
+        if game != "othello" {
+            return Err(error(
+                "game",
+                format!("this is a {game} link, not an Othello one"),
+            ));
+        }
+        fields.allow_only(KEYS)?;
+        let mut view = View::default();
+        match (fields.get("board"), fields.get("side")) {
+            (Some(board), side) => {
+                // The board's own errors first, whatever the side.
+                Othello::parse(board, "X").map_err(text_error)?;
+                view.board = Some(board.to_string());
+                view.side = side
+                    .ok_or_else(|| {
+                        error("side", "missing: a board needs the side to move (X or O)")
+                    })?
+                    .to_string();
+            }
+            (None, Some(_)) => {
+                return Err(error(
+                    "side",
+                    "given without a board (the standard start has Black to move)",
+                ))
+            }
+            (None, None) => {}
+        }
+        view.start()?;
+        if let Some(list) = fields.get("moves").filter(|list| !list.is_empty()) {
+            let names: Vec<&str> = list.split(',').collect();
+            if names.len() > MAX_MOVES {
+                return Err(error(
+                    "moves",
+                    format!("{} moves; at most {MAX_MOVES} are accepted", names.len()),
+                ));
+            }
+            for (i, name) in names.iter().enumerate() {
+                let mv: Move = name.parse().map_err(|_| {
+                    error(
+                        "moves",
+                        format!(
+                            "move {} ('{}') is not a square a1..h8 or 'pass'",
+                            i + 1,
+                            clean(name)
+                        ),
+                    )
+                })?;
+                view.moves.push(mv.index());
+            }
+        }
+        if fields.get("at").is_some() {
+            let mut at = 0u32;
+            fields.number("at", &mut at)?;
+            view.at = Some(at);
+        }
+        if let Some(text) = fields.get("black") {
+            view.black = Side::parse("black", text)?;
+        }
+        if let Some(text) = fields.get("white") {
+            view.white = Side::parse("white", text)?;
+        }
+        view.seed = fields.seed()?;
+        view.validate()?;
+        Ok(view)
+    }
+
+    /// Writes the fragment (without `#`).
+    pub fn format(&self) -> Result<String, ShareError> {
+        self.validate()?;
+        let mut out = format!("v={VERSION}&game=othello");
+        if let Some(board) = &self.board {
+            out.push_str(&format!("&board={board}&side={}", self.side));
+        }
+        if !self.moves.is_empty() {
+            let names: Vec<String> = self
+                .moves
+                .iter()
+                .filter_map(|&index| Othello::action_from_index(index))
+                .map(|mv| mv.to_string())
+                .collect();
+            out.push_str(&format!("&moves={}", names.join(",")));
+        }
+        if let Some(at) = self.at.filter(|&at| at as usize != self.moves.len()) {
+            out.push_str(&format!("&at={at}"));
+        }
+        out.push_str(&format!(
+            "&black={}&white={}",
+            self.black.text(),
+            self.white.text()
+        ));
+        if let Some(seed) = self.seed {
+            out.push_str(&format!("&seed={seed}"));
+        }
+        Ok(out)
+    }
+}
+
+/// A position text's error under its field (`board` or `side`), without the field's prefix.
+fn text_error(e: TextError) -> ShareError {
+    let field = match e {
+        TextError::Side { .. } => "side",
+        _ => "board",
+    };
+    let text = e.to_string();
+    let message = text.split_once(": ").map_or(text.as_str(), |(_, m)| m);
+    error(field, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board of our own: the start after f5, d6, c3, d3, c4 (White to move).
+    fn board() -> String {
+        let mut state = Othello::start();
+        for name in ["f5", "d6", "c3", "d3", "c4"] {
+            state.apply(name.parse().unwrap());
+        }
+        assert_eq!(state.side(), crate::games::othello::Color::White);
+        state.board_text()
+    }
+
+    fn field_of(link: &str) -> String {
+        View::parse(link).unwrap_err().field
+    }
+
+    #[test]
+    fn only_v_and_game_are_required() {
+        let view = View::parse("v=1&game=othello").unwrap();
+        assert_eq!(view, View::default());
+        assert!(view.black.human && !view.white.human);
+        assert_eq!(
+            view.format().unwrap(),
+            "v=1&game=othello&black=human&white=mtdf:ms=1000:eval=strong:solve=16"
+        );
+    }
+
+    #[test]
+    fn a_hand_written_link_reads_back() {
+        let board = board();
+        let link = format!(
+            "#v=1&game=othello&board={board}&side=O&moves=f4,pass&at=1\
+             &black=alphabeta:depth=4:eval=course&white=mcts:nodes=500&seed=9"
+        );
+        let error = View::parse(&link).unwrap_err();
+        // Black has moves after White's f4: no pass.
+        assert_eq!(error.field, "moves");
+        assert!(
+            error.message.contains("move 2 (pass) is not legal"),
+            "{error}"
+        );
+        let link = link.replace(",pass", ",e3");
+        let view = View::parse(&link).unwrap();
+        assert_eq!(view.board.as_deref(), Some(board.as_str()));
+        assert_eq!(view.side, "O");
+        assert_eq!(view.moves, vec![29, 20]);
+        assert_eq!(view.at, Some(1));
+        assert_eq!(view.black.algo, Algorithm::AlphaBeta);
+        assert_eq!(
+            (view.black.budget, view.black.depth),
+            (BudgetKind::Depth, 4)
+        );
+        assert_eq!(view.black.eval, EvalKind::Course);
+        assert_eq!(
+            (view.white.budget, view.white.nodes),
+            (BudgetKind::Nodes, 500)
+        );
+        assert_eq!(view.seed, Some(9));
+        assert_eq!(view.position_after(2).unwrap().empty_count(), 53);
+        let written = view.format().unwrap();
+        assert_eq!(
+            written,
+            format!(
+                "v=1&game=othello&board={board}&side=O&moves=f4,e3&at=1\
+                 &black=alphabeta:depth=4:eval=course:solve=0\
+                 &white=mcts:nodes=500:uct=1.4142135623730951:solve=0&seed=9"
+            )
+        );
+        assert_eq!(View::parse(&written).unwrap(), view);
+    }
+
+    #[test]
+    fn the_agent_spec_carries_the_side() {
+        let view =
+            View::parse("v=1&game=othello&black=minimax:ms=300:eval=course:solve=8").unwrap();
+        let spec = view.black.agent_spec(Limits::default());
+        assert_eq!(spec.algo, Algorithm::Minimax);
+        assert_eq!(spec.budget, Budget::Millis(300));
+        assert_eq!((spec.eval, spec.solve), (EvalKind::Course, 8));
+        let side = Side::agent(spec);
+        assert_eq!(side, view.black);
+    }
+
+    #[test]
+    fn errors_name_the_bad_field() {
+        let board = board();
+        assert_eq!(field_of("v=1&game=othello&board=XO"), "board");
+        assert_eq!(field_of(&format!("v=1&game=othello&board={board}")), "side");
+        assert_eq!(
+            field_of(&format!("v=1&game=othello&board={board}&side=B")),
+            "side"
+        );
+        assert_eq!(field_of("v=1&game=othello&side=O"), "side");
+        let bad_char = board.replacen('-', "x", 1);
+        assert_eq!(
+            field_of(&format!("v=1&game=othello&board={bad_char}&side=X")),
+            "board"
+        );
+        assert_eq!(field_of("v=1&game=othello&moves=f5,z9"), "moves");
+        assert_eq!(field_of("v=1&game=othello&moves=a1"), "moves");
+        assert_eq!(field_of("v=1&game=othello&moves=f5&at=2"), "at");
+        assert_eq!(field_of("v=1&game=othello&black=robot"), "black");
+        assert_eq!(
+            field_of("v=1&game=othello&white=alphabeta:depth=0"),
+            "white"
+        );
+        assert_eq!(field_of("v=1&game=othello&white=mtdf:ms=60001"), "white");
+        assert_eq!(field_of("v=1&game=othello&white=mtdf:solve=21"), "white");
+        assert_eq!(field_of("v=1&game=othello&white=mcts:depth=3"), "white");
+        assert_eq!(field_of("v=1&game=othello&seed=-1"), "seed");
+        assert_eq!(field_of("v=1&game=othello&level=www"), "level");
+        assert_eq!(field_of("v=1&game=othello&at=x"), "at");
+        let long = vec!["f5"; MAX_MOVES + 1].join(",");
+        assert_eq!(field_of(&format!("v=1&game=othello&moves={long}")), "moves");
+    }
+
+    #[test]
+    fn messages_say_what_is_wrong() {
+        let err = View::parse("v=1&game=othello&white=alphabeta:depth=0").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "share link, field 'white': depth: must be between 1 and 60, got 0"
+        );
+        let err = View::parse("v=1&game=othello&white=mtdf:solve=21").unwrap_err();
+        assert!(err.message.contains("solve: at most 20"), "{err}");
+        let err = View::parse("v=1&game=othello&moves=f5,f5").unwrap_err();
+        assert_eq!(err.message, "move 2 (f5) is not legal there");
+        let err = View::parse("v=1&game=othello&board=XO&side=X").unwrap_err();
+        assert_eq!(err.message, "expected 64 characters, found 2");
+    }
+
+    #[test]
+    fn a_finished_game_takes_no_more_moves() {
+        let full = "X".repeat(64);
+        let view = View::parse(&format!("v=1&game=othello&board={full}&side=O")).unwrap();
+        assert!(view.start().unwrap().is_terminal());
+        let err =
+            View::parse(&format!("v=1&game=othello&board={full}&side=O&moves=pass")).unwrap_err();
+        assert_eq!(err.message, "move 1 (pass) comes after the end of the game");
+    }
+}
