@@ -16,9 +16,11 @@
 //! Errors reach JS as exceptions (`JsError`) whose message a person can act on. The panic hook
 //! is installed once, when the module starts. The one `match` on the game's name is in
 //! [`game_kind`]; everything else goes through the [`GameKind`], [`Playable`] and [`Job`] traits.
-//! Each game other than Bait keeps its side of the API in a submodule (`wasm/g2048.rs`).
+//! Each game other than Bait keeps its side of the API in a submodule (`wasm/g2048.rs`,
+//! `wasm/othello.rs`).
 
 mod g2048;
+mod othello;
 
 use crate::game::Game;
 use crate::games::bait::eval::BaitEval;
@@ -108,6 +110,52 @@ export interface MoveTrace {
   slides: { from: number; to: number; exponent: number; merged: boolean }[];
   spawn: { cell: number; exponent: number } | null;
 }
+/** Who plays one side of an Othello game, with every agent setting. */
+export interface SideOthello {
+  human: boolean;
+  algo: "minimax" | "alphabeta" | "alphabeta_tt" | "mtdf" | "mcts" | "solver" | "random";
+  eval: "course" | "strong";
+  budget: "depth" | "time" | "nodes";
+  depth: number;
+  ms: number;
+  nodes: number;
+  solve: number;
+  uct: number;
+}
+/** Every setting of the Othello view (the share link's fields). */
+export interface ViewOthello {
+  game: "othello";
+  board: string | null;
+  side: "X" | "O";
+  moves: number[];
+  at: number | null;
+  black: SideOthello;
+  white: SideOthello;
+  seed: number | null;
+}
+/** An Othello move: the square (64 = pass), who played it (0 Black, 1 White), the discs it
+ * turned. */
+export interface OthelloMove { action: number; player: number; flipped: number[]; }
+/** What an Othello agent thinks. `value` is the root's value from Black's view in `units`:
+ * "course" (the course's heuristic), "strong" (ours), "discs" (exact final disc difference),
+ * "playouts" (MCTS: mean final disc difference of its playouts), "none". */
+export interface Thinking {
+  algo: string;
+  eval: "course" | "strong" | null;
+  side: "black" | "white";
+  depth: number;
+  value: number | null;
+  units: "course" | "strong" | "discs" | "playouts" | "none";
+  exact: boolean;
+  forcedDiscs: number | null;
+  onlyMove: boolean;
+  nodes: number;
+  leaves: number;
+  cutoffs: number;
+  pruned: number;
+  tableCutoffs: number;
+  maxDepth: number;
+}
 /** A batch game so far. `seed` is the game's own seed, as a decimal string (it may pass 2^53). */
 export interface BatchReport {
   index: number;
@@ -137,21 +185,32 @@ fn read_view(view: JsValue) -> Result<View, JsError> {
 }
 
 /// Reads a view object from JS; a misspelled field is an error, not silently ignored (serde's
-/// `deny_unknown_fields` does not reach through serde-wasm-bindgen).
+/// `deny_unknown_fields` does not reach through serde-wasm-bindgen), also in nested objects
+/// (Othello's sides).
 fn read_view_as<T: Serialize + DeserializeOwned + Default>(view: JsValue) -> Result<T, JsError> {
-    let known = js_sys::Object::keys(&js_sys::Object::from(to_js(&T::default())?));
-    if let Some(object) = view.dyn_ref::<js_sys::Object>() {
-        for key in js_sys::Object::keys(object).iter() {
-            if !known.includes(&key, 0) {
-                let name = key.as_string().unwrap_or_default();
-                return Err(JsError::new(&format!(
-                    "not a view object: unknown field `{name}`"
-                )));
-            }
-        }
-    }
+    check_known_fields(&to_js(&T::default())?, &view, "")?;
     serde_wasm_bindgen::from_value(view)
         .map_err(|e| JsError::new(&format!("not a view object: {e}")))
+}
+
+/// Fails on the first field of `given` (and of its nested objects) that `known` lacks.
+fn check_known_fields(known: &JsValue, given: &JsValue, path: &str) -> Result<(), JsError> {
+    let plain = |value: &JsValue| value.is_object() && !js_sys::Array::is_array(value);
+    if !plain(known) || !plain(given) {
+        return Ok(());
+    }
+    let known_keys = js_sys::Object::keys(&js_sys::Object::from(known.clone()));
+    for key in js_sys::Object::keys(&js_sys::Object::from(given.clone())).iter() {
+        let name = format!("{path}{}", key.as_string().unwrap_or_default());
+        if !known_keys.includes(&key, 0) {
+            return Err(JsError::new(&format!(
+                "not a view object: unknown field `{name}`"
+            )));
+        }
+        let inner = |object: &JsValue| js_sys::Reflect::get(object, &key).unwrap_or_default();
+        check_known_fields(&inner(known), &inner(given), &format!("{name}."))?;
+    }
+    Ok(())
 }
 
 /// Reads a view object from JS and checks every field; errors name the field.
@@ -184,15 +243,16 @@ pub fn default_view() -> Result<JsValue, JsError> {
     to_js(&View::default())
 }
 
-/// The default view of `game` (2048: the course's MCTS agent, no seed yet).
-#[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048")]
+/// The default view of `game` (2048: the course's MCTS agent; Othello: a person against
+/// MTD(f); no seed yet).
+#[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048 | ViewOthello")]
 pub fn default_view_for(game: &str) -> Result<JsValue, JsError> {
     game_kind(game)?.default_view()
 }
 
 /// Reads a share-link fragment (`#v=1&...`) into the view of the game it names. Throws an error
 /// naming the bad field. A Bait level's tiles are checked separately, by [`validate_level`].
-#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048")]
+#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello")]
 pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
     let fields = Fields::read(fragment).map_err(js_error)?;
     let game = fields.game().map_err(js_error)?;
@@ -212,7 +272,7 @@ pub fn share_link_game(fragment: &str) -> Result<String, JsError> {
 /// range.
 #[wasm_bindgen(js_name = formatShareLink)]
 pub fn format_share_link(
-    #[wasm_bindgen(unchecked_param_type = "View | View2048")] view: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello")] view: JsValue,
 ) -> Result<String, JsError> {
     let game = game_of_view(&view)?;
     game_kind(&game)?.format_link(view)
@@ -394,6 +454,7 @@ fn game_kind(name: &str) -> Result<&'static dyn GameKind, JsError> {
     match name {
         "bait" => Ok(&BaitKind),
         "2048" => Ok(&g2048::G2048Kind),
+        "othello" => Ok(&othello::OthelloKind),
         other => Err(JsError::new(&format!(
             "unknown game '{other}' (expected one of: {})",
             crate::share::GAMES.join(", ")
@@ -489,6 +550,11 @@ trait Playable {
     /// How the last move went, for drawing it (`undefined` when the game has nothing to show).
     fn last_move(&self) -> Result<JsValue, JsError> {
         Ok(JsValue::UNDEFINED)
+    }
+    /// The player to move in a game of several players (`None` in one-player games and once
+    /// the game is over).
+    fn player_to_move(&self) -> Option<u32> {
+        None
     }
 }
 
@@ -647,9 +713,10 @@ impl GameSession {
         })
     }
 
-    /// How the last move went, for animating it (2048: a `MoveTrace`); `undefined` after an
-    /// undo or a reset, before the first move, and for games without animation.
-    #[wasm_bindgen(js_name = lastMove, unchecked_return_type = "MoveTrace | undefined")]
+    /// How the last move went, for animating it (2048: a `MoveTrace`, `undefined` after an
+    /// undo; Othello: an `OthelloMove`, the last move of the history); `undefined` after a
+    /// reset, before the first move, and for games without animation.
+    #[wasm_bindgen(js_name = lastMove, unchecked_return_type = "MoveTrace | OthelloMove | undefined")]
     pub fn last_move(&self) -> Result<JsValue, JsError> {
         self.inner.last_move()
     }
@@ -675,13 +742,21 @@ impl GameSession {
         self.inner.reset()
     }
 
+    /// Othello: the player to move (0 Black, 1 White); `undefined` once the game is over and
+    /// in one-player games.
+    #[wasm_bindgen(js_name = playerToMove)]
+    pub fn player_to_move(&self) -> Option<u32> {
+        self.inner.player_to_move()
+    }
+
     /// Whether the game is over.
     #[wasm_bindgen(js_name = isTerminal)]
     pub fn is_terminal(&self) -> bool {
         self.inner.outcome() != "playing"
     }
 
-    /// "playing", "won" or "lost".
+    /// "playing", "won" or "lost"; 2048: "over"; Othello: the winner ("black", "white") or
+    /// "draw".
     pub fn outcome(&self) -> String {
         self.inner.outcome().into()
     }
@@ -819,6 +894,10 @@ trait Job {
     /// States waiting in the frontier now, for searches that have one.
     fn frontier_size(&self) -> Option<u64>;
     fn root_actions(&self) -> Vec<RootActionStat>;
+    /// What a two-player agent thinks (a `Thinking`); `undefined` for the other games.
+    fn thinking(&self) -> Result<JsValue, JsError> {
+        Ok(JsValue::UNDEFINED)
+    }
 }
 
 /// A configured agent's search and its heat map.
@@ -979,6 +1058,13 @@ impl SearchJob {
         self.job.frontier()
     }
 
+    /// Othello: what the agent thinks (depth, value for Black, exact or not, nodes searched and
+    /// cut off); `undefined` for the other games.
+    #[wasm_bindgen(unchecked_return_type = "Thinking | undefined")]
+    pub fn thinking(&self) -> Result<JsValue, JsError> {
+        self.job.thinking()
+    }
+
     /// MCTS and RHEA: value and visits of each root action (empty for the other searches).
     #[wasm_bindgen(js_name = rootActions, unchecked_return_type = "RootAction[]")]
     pub fn root_actions(&self) -> Result<JsValue, JsError> {
@@ -1083,5 +1169,42 @@ pub fn bench_astar(level: &str) -> Result<JsValue, JsError> {
     to_js(&AstarBench {
         plan_length: run.plan_length,
         expanded: run.stats.expanded,
+    })
+}
+
+/// `games::othello::perft` from the start position to `depth` plies; returns the leaves as a
+/// decimal string (`searchlab othello perft --depth D` counts the same).
+#[wasm_bindgen(js_name = benchPerft)]
+pub fn bench_perft(depth: u32) -> Result<String, JsError> {
+    if depth > 14 {
+        return Err(JsError::new("depth: at most 14 plies"));
+    }
+    let board = crate::games::othello::Board::start();
+    Ok(crate::games::othello::perft::perft(board, depth).to_string())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SolveBench {
+    score: i32,
+    best_move: Option<String>,
+    nodes: u64,
+}
+
+/// The exact solver on an FFO position (`board`, `side`) with a table of `table_mb` MiB (made
+/// by this call); returns `{ score, bestMove, nodes }` as `searchlab othello solve` does.
+#[wasm_bindgen(js_name = benchOthelloSolve, unchecked_return_type = "{ score: number; bestMove: string | null; nodes: number }")]
+pub fn bench_othello_solve(board: &str, side: &str, table_mb: u32) -> Result<JsValue, JsError> {
+    let position = crate::games::othello::Othello::parse(board, side).map_err(js_error)?;
+    if !(1..=1024).contains(&table_mb) {
+        return Err(JsError::new("table_mb: from 1 to 1024"));
+    }
+    let mut solver =
+        crate::games::othello::endgame::Solver::new((table_mb as usize) << 20, u64::MAX);
+    let solution = solver.solve(position.board()).map_err(js_error)?;
+    to_js(&SolveBench {
+        score: solution.score,
+        best_move: solution.best_move.map(|m| m.to_string()),
+        nodes: solution.nodes,
     })
 }

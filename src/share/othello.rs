@@ -148,7 +148,7 @@ impl Side {
     }
 
     /// Checks the agent's settings against the page's ranges; errors name `field`.
-    fn validate(&self, field: &str) -> Result<(), ShareError> {
+    pub fn validate(&self, field: &str) -> Result<(), ShareError> {
         let spec = self.agent_spec(Limits::default());
         spec.validate()
             .map_err(|e| error(field, format!("{}: {}", e.field, e.message)))?;
