@@ -32,6 +32,12 @@ export const GAMES = {
      * workerRestarted, themeChanged, leave }; main.js opens it once and keeps it. */
     load: () => import('./g2048/page.js'),
   },
+  othello: {
+    id: 'othello',
+    title: 'Othello',
+    /** The controller (othello/page.js), opened once and kept, as 2048's. */
+    load: () => import('./othello/page.js'),
+  },
 };
 
 export const DEFAULT_GAME = 'bait';

@@ -130,7 +130,9 @@ export class SearchClient {
   request(message, onProgress) {
     if (this.active) this.cancelQuietly();
     const id = this.nextId++;
-    const limitMs = message.type === 'act' ? message.budgetMs + this.limits.actGraceMs : this.limits.silenceMs;
+    // An act with a budget may overrun it by the grace; anything else must keep posting progress.
+    const timed = message.type === 'act' && message.budgetMs !== null && message.budgetMs !== undefined;
+    const limitMs = timed ? message.budgetMs + this.limits.actGraceMs : this.limits.silenceMs;
     return new Promise((resolve, reject) => {
       this.active = { id, resolve, reject, onProgress, limitMs, heard: performance.now() };
       this.worker.postMessage({ ...message, id });

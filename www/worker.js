@@ -6,6 +6,7 @@
 //
 // Messages in:  { type: 'plan', id, state, view, seed }
 //               { type: 'act', id, state, view, seed, stream, budgetMs, progress? }
+//                 (budgetMs null: no deadline, the search runs until it finishes or is stopped)
 //               { type: 'batch', id, view, index }        (one game of a batch, to its end)
 //               { type: 'stop', id }
 // Messages out: { type: 'ready' } once, or { type: 'fatal', message } if wasm cannot load;
@@ -16,7 +17,8 @@
 //               { type: 'stopped', id, ...snapshot }
 //               { type: 'error', id, message }
 //               { type: 'progress', id, report } and then { type: 'done', id, report }   (batch)
-// A snapshot is { progress, stats, plan, heat, frontier, rootActions, elapsedMs }; a batch report
+// A snapshot is { progress, stats, plan, heat, frontier, rootActions, thinking, elapsedMs }
+// (thinking: what a two-player agent thinks, undefined for other games); a batch report
 // is BatchGame.step's (index, seed, moves, score, maxTile, work, over).
 
 import init, { SearchJob, BatchGame } from './pkg/searchlab.js';
@@ -54,6 +56,7 @@ function snapshot(job, progress, elapsedMs) {
     heat: job.heat(),
     frontier: job.frontier(),
     rootActions: job.rootActions(),
+    thinking: job.thinking(),
   };
 }
 
@@ -113,7 +116,8 @@ async function act(message) {
   const task = { id: message.id, cancelled: false };
   current = task;
   const start = performance.now();
-  const deadline = start + message.budgetMs - ACT_MARGIN_MS;
+  const timed = message.budgetMs !== null && message.budgetMs !== undefined;
+  const deadline = timed ? start + message.budgetMs - ACT_MARGIN_MS : null;
   const job = new SearchJob(message.state, message.view, message.seed, message.stream);
   const onProgress = message.progress
     ? (p, ms) => {
@@ -121,7 +125,8 @@ async function act(message) {
     }
     : null;
   try {
-    const { progress, elapsedMs } = await runSlices(task, job, ACT_SLICE_MS, deadline, onProgress);
+    const sliceMs = timed ? ACT_SLICE_MS : PLAN_SLICE_MS;
+    const { progress, elapsedMs } = await runSlices(task, job, sliceMs, deadline, onProgress);
     const action = job.bestAction();
     const thinkMs = performance.now() - start;
     const type = task.cancelled ? 'stopped' : 'acted';

@@ -1,0 +1,782 @@
+// Othello on the playground: a person plays by clicking a square (or with the arrow keys and
+// Enter) against an agent of either colour, or two agents play each other; each side's agent
+// thinks in the search worker under its own budget, and the page shows live what it thinks
+// (depth, evaluation, principal variation, nodes searched and cut off). A move list steps
+// through the game; undo takes moves back. main.js opens this controller when the view's game
+// is Othello and routes the shared controls (play, step, stop, reset, undo, keys) to it.
+//
+// Nothing from a link or a pasted position is ever inserted as HTML (textContent only).
+
+import { Board } from '../board.js';
+import * as render from '../render/othello.js';
+import { SearchStopped, WorkerRestarted } from '../search-client.js';
+import { Sides, describe } from './sides.js';
+
+const $ = (id) => document.getElementById(id);
+
+const COLOURS = ['Black', 'White'];
+const SIDES = ['black', 'white'];
+/** Moves of the principal variation drawn on the board. */
+const PV_ON_BOARD = 6;
+
+/**
+ * Opens the Othello controller. `shell` is what main.js shares: { wasm, client (the search
+ * worker's SearchClient), statusEl, writeLink(fragment), metrics, messageOf(error) }.
+ */
+export function open(shell) {
+  return new OthelloGame(shell);
+}
+
+class OthelloGame {
+  constructor(shell) {
+    this.shell = shell;
+    this.wasm = shell.wasm;
+    this.view = null;
+    this.session = null;
+    /** Moves ahead of the board when stepping back through the game (the next one last). */
+    this.ahead = [];
+    this.board = new Board($('board-othello'), render);
+    this.sides = new Sides($('othello-sides'), () => this.settingsChanged());
+    this.cursor = 19; // d3, a first move for Black
+    this.thought = null; // { message, atMoves }: the last thinking shown
+    this.running = false;
+    this.token = 0;
+    this.wire();
+  }
+
+  // ---------- wiring ----------
+
+  wire() {
+    const canvas = this.board.canvas;
+    canvas.addEventListener('click', (event) => {
+      const cell = this.board.cellAt(event);
+      canvas.focus();
+      if (cell) {
+        this.cursor = cell.y * 8 + cell.x;
+        this.humanMove(this.cursor);
+      }
+    });
+    $('othello-first').addEventListener('click', () => this.goTo(0));
+    $('othello-back').addEventListener('click', () => this.goTo(this.session.moves() - 1));
+    $('othello-forward').addEventListener('click', () => this.goTo(this.session.moves() + 1));
+    $('othello-last').addEventListener('click', () => this.goTo(this.session.moves() + this.ahead.length));
+    $('othello-position-load').addEventListener('click', () => this.loadPosition());
+    $('othello-start').addEventListener('click', () => this.setPosition(null, 'X'));
+    $('othello-seed').addEventListener('change', () => this.settingsChanged());
+    $('othello-reseed').addEventListener('click', () => {
+      $('othello-seed').value = String(this.wasm.freshSeed());
+      this.settingsChanged();
+    });
+  }
+
+  /** Ends everything this controller runs (the page switches to another game). */
+  leave() {
+    this.halt();
+  }
+
+  themeChanged() {
+    this.board.themeChanged();
+  }
+
+  // ---------- status ----------
+
+  setStatus(state, text) {
+    const el = this.shell.statusEl;
+    el.dataset.state = state;
+    el.textContent = text;
+    el.dataset.moves = String(this.session ? this.session.moves() : 0);
+    delete el.dataset.winner;
+  }
+
+  /** The side playing `player` (0 Black, 1 White). */
+  sideOf(player) {
+    return this.view[SIDES[player]];
+  }
+
+  who(player) {
+    const side = this.sideOf(player);
+    return side.human ? `${COLOURS[player]} (you)` : `${COLOURS[player]} (${describe(side)})`;
+  }
+
+  isOver() {
+    return this.session.isTerminal();
+  }
+
+  /** Words for the position on the board when nothing runs. */
+  idleWords() {
+    if (this.isOver()) return this.resultWords();
+    const player = this.session.playerToMove();
+    const side = this.sideOf(player);
+    if (this.ahead.length) {
+      return `Move ${this.session.moves()} of ${this.session.moves() + this.ahead.length}. ${COLOURS[player]} to move: play a move here to start a new line, or step on with ] .`;
+    }
+    if (side.human) {
+      const legal = this.session.legalActions();
+      if (legal.length === 1 && legal[0] === render.PASS) return `${COLOURS[player]} has no move and must pass: press Play.`;
+      return `Your move (${COLOURS[player]}): click a square with a dot, or use the arrow keys and Enter.`;
+    }
+    return `${this.who(player)} is to move: press Play to let the agents play, or Step for one move.`;
+  }
+
+  discs() {
+    const cells = this.session.view().cells;
+    let black = 0;
+    let white = 0;
+    for (const cell of cells) {
+      if (cell === render.BLACK) black += 1;
+      else if (cell === render.WHITE) white += 1;
+    }
+    return { black, white, empty: 64 - black - white };
+  }
+
+  /** "Black wins 40–24." with the empty squares, if any, going to the winner. */
+  resultWords() {
+    const { black, white, empty } = this.discs();
+    const winner = this.session.outcome();
+    if (winner === 'draw') return `Draw, ${black}–${white}.`;
+    const [won, lost] = winner === 'black' ? [black, white] : [white, black];
+    const name = winner === 'black' ? 'Black' : 'White';
+    const rest = empty ? ` The ${empty} empty ${empty === 1 ? 'square goes' : 'squares go'} to the winner: ${won + empty}–${lost}.` : '';
+    return `${name} wins ${won}–${lost}.${rest}`;
+  }
+
+  /** Shows the result: won, lost or draw for the one person playing, else over. */
+  showResult(extra = '') {
+    const winner = this.session.outcome();
+    const humans = SIDES.filter((side) => this.view[side].human);
+    let state = 'over';
+    if (humans.length === 1) state = winner === 'draw' ? 'draw' : (winner === humans[0] ? 'won' : 'lost');
+    this.setStatus(state, `${this.resultWords()}${extra}`);
+    this.shell.statusEl.dataset.winner = winner;
+  }
+
+  showIdle() {
+    if (this.isOver()) this.showResult();
+    else this.setStatus('idle', this.idleWords());
+  }
+
+  // ---------- settings and the share link ----------
+
+  /** Shows the view of a link (or the default view and the link's error). */
+  applyView(view, error) {
+    this.halt();
+    this.view = view;
+    this.sides.fill(view);
+    $('othello-seed').value = String(view.seed);
+    $('othello-position').value = view.board ? `${view.board} ${view.side}` : '';
+    $('othello-position-error').textContent = '';
+    this.newSession();
+    if (error) {
+      this.setStatus('error', `This link could not be opened, so the default Othello view is shown. ${error}`);
+    } else {
+      this.writeLink();
+      this.showIdle();
+    }
+  }
+
+  /** The view with the moves of the whole line (played and ahead) and the board's place in it. */
+  linkView(view = this.view) {
+    const played = Array.from(this.session.history());
+    const moves = [...played, ...[...this.ahead].reverse()];
+    return { ...view, moves, at: this.ahead.length ? played.length : null };
+  }
+
+  writeLink(view = this.view) {
+    try {
+      this.shell.writeLink(this.wasm.formatShareLink(this.linkView(view)));
+      return null;
+    } catch (error) {
+      return this.shell.messageOf(error);
+    }
+  }
+
+  settingsChanged() {
+    this.sides.showRelevant();
+    const view = { ...this.view, ...this.sides.read(this.view) };
+    const seed = Number($('othello-seed').value);
+    view.seed = Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
+    for (const side of SIDES) {
+      const bad = Object.keys(view[side]).find((key) => Number.isNaN(view[side][key]));
+      if (bad) {
+        this.setStatus('error', `${COLOURS[SIDES.indexOf(side)]}'s '${bad}' needs a number.`);
+        return;
+      }
+    }
+    if (Number.isNaN(view.seed)) {
+      this.setStatus('error', 'The seed needs a whole number from 0 up.');
+      return;
+    }
+    const problem = this.writeLink(view);
+    if (problem) {
+      this.setStatus('error', problem);
+      return;
+    }
+    this.halt();
+    this.view = view;
+    this.clearThinking();
+    this.redraw();
+    this.showIdle();
+  }
+
+  /** Reads the pasted position (`BOARD SIDE` in the FFO notation) and starts from it. */
+  loadPosition() {
+    const text = $('othello-position').value.trim().replace(/\s+/g, ' ');
+    const problem = text ? this.wasm.validateLevel('othello', text) : { message: 'the text is empty: paste 64 characters X, O or -, a space and X or O' };
+    if (problem) {
+      $('othello-position-error').textContent = problem.message;
+      this.setStatus('error', `The position is not valid: ${problem.message}`);
+      return;
+    }
+    if (text === 'start') {
+      this.setPosition(null, 'X');
+      return;
+    }
+    const [board, side] = text.split(' ');
+    this.setPosition(board, side);
+  }
+
+  setPosition(board, side) {
+    $('othello-position-error').textContent = '';
+    $('othello-position').value = board ? `${board} ${side}` : '';
+    this.halt();
+    this.view = { ...this.view, board, side, moves: [], at: null };
+    this.newSession();
+    const problem = this.writeLink();
+    if (problem) this.setStatus('error', problem);
+    else this.showIdle();
+  }
+
+  // ---------- the board ----------
+
+  /** A session from the view's position with its moves, showing the move `at`. */
+  newSession() {
+    const level = this.view.board ? `${this.view.board} ${this.view.side}` : 'start';
+    const session = new this.wasm.GameSession('othello', level);
+    this.session?.free();
+    this.session = session;
+    for (const move of this.view.moves) session.apply(move);
+    this.ahead = [];
+    const at = this.view.at ?? this.view.moves.length;
+    while (session.moves() > at) {
+      const history = session.history();
+      this.ahead.push(history[history.length - 1]);
+      session.undo();
+    }
+    this.clearThinking();
+    this.afterChange();
+  }
+
+  /** Redraws and refreshes the counters, the move list and the link. */
+  afterChange() {
+    this.redraw();
+    this.updateGame();
+    this.renderMoves();
+  }
+
+  redraw() {
+    const overlay = {};
+    const player = this.session.playerToMove();
+    if (player !== undefined && this.sideOf(player).human && !this.running) {
+      overlay.legal = Array.from(this.session.legalActions());
+      overlay.mover = player + 1;
+    }
+    const last = this.session.lastMove();
+    if (last) {
+      overlay.last = last.action;
+      overlay.flipped = last.flipped;
+    }
+    if (document.activeElement === this.board.canvas) overlay.cursor = this.cursor;
+    const thought = this.thought;
+    if (thought && thought.atMoves === this.session.moves() && !this.ahead.length && player !== undefined) {
+      overlay.pv = pvSteps(thought.message.plan ?? [], player);
+    }
+    if (this.isOver() && !this.ahead.length) overlay.result = this.resultWords().split('.')[0];
+    this.board.show(this.session.view(), overlay);
+    // For tests and tools: where the squares are (css pixels from the canvas's corner), the
+    // keyboard's square and the squares a person may play.
+    const { canvas, layout } = this.board;
+    if (layout) canvas.dataset.layout = JSON.stringify({ ox: layout.ox, oy: layout.oy, cell: layout.cell });
+    canvas.dataset.cursor = String(this.cursor);
+    canvas.dataset.legal = (overlay.legal ?? []).join(',');
+  }
+
+  updateGame() {
+    const { black, white, empty } = this.discs();
+    const set = (name, value) => {
+      document.querySelector(`[data-othello-stat="${name}"]`).textContent = String(value);
+    };
+    set('black', black);
+    set('white', white);
+    set('empty', empty);
+    const player = this.session.playerToMove();
+    set('turn', player === undefined ? 'game over' : COLOURS[player]);
+    this.shell.statusEl.dataset.moves = String(this.session.moves());
+    const ply = $('othello-ply');
+    const total = this.session.moves() + this.ahead.length;
+    ply.textContent = `Move ${this.session.moves()} of ${total}`;
+    ply.dataset.ply = String(this.session.moves());
+    ply.dataset.total = String(total);
+  }
+
+  /** The move list: the moves played (the last one current) and the moves ahead (dimmed). */
+  renderMoves() {
+    const list = $('othello-moves');
+    const played = Array.from(this.session.history());
+    const moves = [...played, ...[...this.ahead].reverse()];
+    const startColour = this.view.board && this.view.side === 'O' ? 1 : 0;
+    // Passes are moves too, so the movers alternate from the start position's side.
+    const items = moves.map((move, i) => {
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'quiet';
+      button.textContent = render.squareName(move);
+      button.dataset.ply = String(i + 1);
+      button.addEventListener('click', () => this.goTo(i + 1));
+      li.append(button);
+      li.dataset.colour = (startColour + i) % 2 === 0 ? 'black' : 'white';
+      if (i + 1 === played.length) li.classList.add('current');
+      if (i >= played.length) li.classList.add('ahead');
+      return li;
+    });
+    list.replaceChildren(...items);
+    list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+  }
+
+  // ---------- moves ----------
+
+  /** Plays `action` (legal here) on the board; a move off the line ahead drops that line. */
+  applyMove(action) {
+    this.session.apply(action);
+    if (this.ahead.length && this.ahead[this.ahead.length - 1] === action) this.ahead.pop();
+    else this.ahead = [];
+    this.afterChange();
+    this.writeLink();
+  }
+
+  /** Shows the position after `ply` moves of the line (step-through). */
+  goTo(ply) {
+    const total = this.session.moves() + this.ahead.length;
+    const target = Math.max(0, Math.min(total, ply));
+    if (target === this.session.moves()) return;
+    this.halt();
+    while (this.session.moves() > target) {
+      const history = this.session.history();
+      this.ahead.push(history[history.length - 1]);
+      this.session.undo();
+    }
+    while (this.session.moves() < target) this.session.apply(this.ahead.pop());
+    this.afterChange();
+    this.writeLink();
+    this.showIdle();
+  }
+
+  humanMove(square) {
+    if (this.isOver()) {
+      this.showResult(' Press Undo or Reset to play again.');
+      return;
+    }
+    const player = this.session.playerToMove();
+    if (!this.sideOf(player).human) {
+      this.setStatus(this.shell.statusEl.dataset.state === 'thinking' ? 'thinking' : 'idle',
+        `It is ${this.who(player)}'s move, not yours: press Play or Step, or make ${COLOURS[player]} a person in the settings.`);
+      return;
+    }
+    if (!Array.from(this.session.legalActions()).includes(square)) {
+      this.setStatus('idle', `${render.squareName(square)} is not a legal move for ${COLOURS[player]}: the dots show where it can play.`);
+      return;
+    }
+    this.halt();
+    this.applyMove(square);
+    this.clearThinking();
+    this.redraw();
+    if (this.isOver()) {
+      this.showResult();
+      return;
+    }
+    const next = this.session.playerToMove();
+    const legal = this.session.legalActions();
+    const mustPass = legal.length === 1 && legal[0] === render.PASS;
+    if (!this.sideOf(next).human || mustPass) {
+      // The agent answers at once (and a person without a move passes).
+      this.run();
+    } else {
+      this.setStatus('idle', `You played ${render.squareName(square)}. ${this.idleWords()}`);
+    }
+  }
+
+  undo() {
+    this.halt();
+    if (this.session.moves() === 0) {
+      this.setStatus('idle', 'Nothing to undo.');
+      return;
+    }
+    // Back to the last position where a person is to move (one move when agents play both).
+    const anyHuman = this.view.black.human || this.view.white.human;
+    do {
+      this.session.undo();
+    } while (anyHuman && this.session.moves() > 0 && !this.sideOf(this.session.playerToMove()).human);
+    this.ahead = [];
+    this.clearThinking();
+    this.afterChange();
+    this.writeLink();
+    this.setStatus('idle', `Undone: back to move ${this.session.moves()}. ${this.idleWords()}`);
+  }
+
+  reset() {
+    this.halt();
+    this.session.reset();
+    this.ahead = [];
+    this.clearThinking();
+    this.afterChange();
+    this.writeLink();
+    this.showIdle();
+  }
+
+  /** Handles a key press; main.js passes every keydown. */
+  key(event) {
+    if (event.altKey || event.metaKey) return;
+    const target = event.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+    if (event.ctrlKey) {
+      if (event.key === 'z' || event.key === 'Z') {
+        event.preventDefault();
+        this.undo();
+      }
+      return;
+    }
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const onBoard = target === this.board.canvas;
+    if (arrows[event.key] && (onBoard || !(target instanceof HTMLButtonElement))) {
+      event.preventDefault();
+      const [dx, dy] = arrows[event.key];
+      const x = Math.max(0, Math.min(7, (this.cursor % 8) + dx));
+      const y = Math.max(0, Math.min(7, Math.floor(this.cursor / 8) + dy));
+      this.cursor = y * 8 + x;
+      this.board.canvas.focus();
+      this.redraw();
+      return;
+    }
+    const onButton = target instanceof HTMLButtonElement;
+    switch (event.key) {
+      case 'Enter':
+        if (!onBoard) return;
+        event.preventDefault();
+        this.humanMove(this.cursor);
+        break;
+      case 'z':
+      case 'Z':
+      case 'Backspace':
+        event.preventDefault();
+        this.undo();
+        break;
+      case ' ':
+        if (onButton) return;
+        event.preventDefault();
+        this.play();
+        break;
+      case '.':
+        this.step();
+        break;
+      case '[':
+        this.goTo(this.session.moves() - 1);
+        break;
+      case ']':
+        this.goTo(this.session.moves() + 1);
+        break;
+      case 'Escape':
+        this.stop();
+        break;
+      case 'r':
+      case 'R':
+        this.reset();
+        break;
+      default:
+        break;
+    }
+  }
+
+  // ---------- the agents ----------
+
+  clearThinking() {
+    this.thought = null;
+    for (const el of document.querySelectorAll('[data-othello-think]')) el.textContent = '–';
+    $('othello-pv').textContent = '–';
+    $('othello-thinking-who').textContent = 'Nobody is thinking yet.';
+    $('othello-pruning').textContent = '';
+    const table = $('othello-root');
+    table.hidden = true;
+    table.tBodies[0].replaceChildren();
+  }
+
+  /** Shows what the agent thinks (live while it thinks, and its answer). */
+  showThinking(message, player) {
+    const t = message.thinking;
+    if (!t) return;
+    this.thought = { message, atMoves: this.session.moves() };
+    const set = (name, value) => {
+      document.querySelector(`[data-othello-think="${name}"]`).textContent =
+        typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+    };
+    $('othello-thinking-who').textContent = `${this.who(player)}, about move ${this.session.moves() + 1}:`;
+    const mcts = t.algo === 'mcts';
+    if (t.onlyMove) set('depth', 'one legal move: no thinking');
+    else if (t.exact) set('depth', `exact: ${t.depth} empty squares to the end`);
+    else if (mcts) set('depth', t.depth ? `tree depth ${t.depth}` : '–');
+    else set('depth', t.depth ? `${t.depth} plies` : 'depth 1 not finished');
+    set('value', valueWords(t));
+    set('nodes', mcts ? `${t.nodes.toLocaleString('en-US')} playouts` : t.nodes);
+    set('leaves', mcts || t.exact ? '–' : t.leaves);
+    set('cutoffs', mcts || t.exact ? '–' : t.cutoffs);
+    set('pruned', mcts || t.exact ? '–' : t.pruned);
+    set('table', ['alphabeta_tt', 'mtdf'].includes(t.algo) && !t.exact ? t.tableCutoffs : '–');
+    const ms = message.elapsedMs ?? message.thinkMs ?? 0;
+    set('rate', ms > 0 && t.nodes ? Math.round((t.nodes / ms) * 1000) : '–');
+    set('time', `${Math.round(ms)} ms`);
+    const plan = Array.from(message.plan ?? []);
+    $('othello-pv').textContent = plan.length ? plan.map(render.squareName).join(' ') : '–';
+    $('othello-pruning').textContent = pruningWords(t);
+    this.showRootMoves(mcts ? message.rootActions : null);
+  }
+
+  showRootMoves(rows) {
+    const table = $('othello-root');
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    table.hidden = !rows || !rows.length;
+    if (table.hidden) return;
+    const best = rows.reduce((b, r) => (b === null || r.visits > b.visits ? r : b), null);
+    for (const row of rows) {
+      const tr = document.createElement('tr');
+      if (row === best) tr.className = 'best';
+      for (const text of [render.squareName(row.action), row.value.toFixed(1), row.visits.toLocaleString('en-US')]) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      body.append(tr);
+    }
+  }
+
+  /** Asks the worker for the move of the side to move; resolves to { action, roundTripMs }. */
+  async think(token) {
+    const player = this.session.playerToMove();
+    const side = this.sideOf(player);
+    const timed = side.budget === 'time' && ['minimax', 'alphabeta', 'alphabeta_tt', 'mtdf', 'mcts'].includes(side.algo);
+    const sent = performance.now();
+    const message = await this.shell.client.request({
+      type: 'act',
+      state: this.session.encode(),
+      view: this.view,
+      seed: this.view.seed,
+      stream: this.session.moves(),
+      budgetMs: timed ? side.ms : null,
+      progress: true,
+    }, (progress) => {
+      if (token === this.token) {
+        this.showThinking(progress, player);
+        this.redraw();
+      }
+    });
+    const roundTripMs = performance.now() - sent;
+    this.shell.metrics.acts.push({ budgetMs: timed ? side.ms : null, thinkMs: message.thinkMs, roundTripMs, game: 'othello' });
+    if (token !== this.token) return null;
+    this.showThinking(message, player);
+    return { action: message.action, roundTripMs };
+  }
+
+  failed(error, token) {
+    if (error instanceof SearchStopped) return;
+    if (token === this.token || error instanceof WorkerRestarted) {
+      const text = error instanceof WorkerRestarted ? `${capitalize(error.message)}.` : `The agent failed: ${this.shell.messageOf(error)}`;
+      this.setStatus('error', text);
+    }
+  }
+
+  speedDelayMs() {
+    return 1000 / Number($('speed').value);
+  }
+
+  async play() {
+    if (this.running) {
+      this.pause();
+      return;
+    }
+    if (this.isOver()) {
+      this.showResult(' Press Undo or Reset to play again.');
+      return;
+    }
+    if (this.view.black.human && this.view.white.human) {
+      this.setStatus('idle', `People play both sides: ${this.idleWords()}`);
+      return;
+    }
+    this.run();
+  }
+
+  /** Lets the agents move (and a person without a move pass) until a person is to move or the
+   * game ends. */
+  async run() {
+    const token = this.startRun(true);
+    while (token === this.token) {
+      if (this.isOver()) {
+        this.endRun();
+        this.redraw();
+        this.showResult();
+        return;
+      }
+      const player = this.session.playerToMove();
+      const legal = Array.from(this.session.legalActions());
+      if (this.sideOf(player).human) {
+        if (legal.length === 1 && legal[0] === render.PASS) {
+          this.setStatus('playing', `${COLOURS[player]} has no move and passes.`);
+          await sleep(this.speedDelayMs());
+          if (token !== this.token) return;
+          this.applyMove(render.PASS);
+          continue;
+        }
+        this.endRun();
+        this.redraw();
+        this.setStatus('idle', this.idleWords());
+        return;
+      }
+      this.setStatus('thinking', `${this.who(player)} is thinking about move ${this.session.moves() + 1}…`);
+      let answer;
+      try {
+        answer = await this.think(token);
+      } catch (error) {
+        if (token === this.token) this.endRun();
+        this.failed(error, token);
+        return;
+      }
+      if (!answer || token !== this.token) return;
+      if (answer.action === null || answer.action === undefined) {
+        this.endRun();
+        this.setStatus('error', `${this.who(player)} found no move.`);
+        return;
+      }
+      this.applyMove(answer.action);
+      this.setStatus('playing', `${COLOURS[player]} played ${render.squareName(answer.action)}.`);
+      await sleep(Math.max(0, this.speedDelayMs() - answer.roundTripMs));
+    }
+  }
+
+  /** One agent move (searching first), then pause. */
+  async step() {
+    if (this.isOver()) return;
+    const player = this.session.playerToMove();
+    if (this.sideOf(player).human) {
+      this.halt();
+      this.setStatus('idle', `Step lets an agent move, and a person plays ${COLOURS[player]}. ${this.idleWords()}`);
+      return;
+    }
+    const token = this.startRun(false);
+    this.setStatus('thinking', `${this.who(player)} is thinking about move ${this.session.moves() + 1}…`);
+    let answer;
+    try {
+      answer = await this.think(token);
+    } catch (error) {
+      if (token === this.token) this.endRun();
+      this.failed(error, token);
+      return;
+    }
+    if (!answer || token !== this.token || answer.action === null || answer.action === undefined) return;
+    this.endRun();
+    this.applyMove(answer.action);
+    this.redraw();
+    if (this.isOver()) this.showResult();
+    else this.setStatus('idle', `${COLOURS[player]} played ${render.squareName(answer.action)}. ${this.idleWords()}`);
+  }
+
+  startRun(playing) {
+    this.running = playing;
+    this.token += 1;
+    if (playing) $('play').textContent = 'Pause';
+    return this.token;
+  }
+
+  endRun() {
+    this.running = false;
+    $('play').textContent = 'Play';
+  }
+
+  /** Ends any run and any search (without waiting). */
+  halt() {
+    this.token += 1;
+    this.endRun();
+    if (this.shell.client.busy) this.shell.client.stop().then((ms) => this.shell.metrics.stops.push(ms));
+  }
+
+  pause() {
+    this.halt();
+    this.redraw();
+    this.setStatus('idle', `Paused after move ${this.session.moves()}. ${this.idleWords()}`);
+  }
+
+  async stop() {
+    const wasSearching = this.shell.client.busy;
+    this.token += 1;
+    this.endRun();
+    if (wasSearching) this.shell.metrics.stops.push(await this.shell.client.stop());
+    this.redraw();
+    if (this.isOver()) this.showResult();
+    else this.setStatus('idle', wasSearching ? `Stopped the agent. ${this.idleWords()}` : `Stopped after move ${this.session.moves()}.`);
+  }
+
+  /** The search worker was replaced by the watchdog. */
+  workerRestarted(reason) {
+    this.endRun();
+    this.setStatus('error', `${capitalize(reason)}. You can press Play again.`);
+  }
+}
+
+/** The principal variation as numbered ghost discs: each move's square and its mover's colour
+ * (1 Black, 2 White), starting with `player` (0 or 1); a pass hands the move over. */
+function pvSteps(plan, player) {
+  const steps = [];
+  let colour = player + 1;
+  for (const square of Array.from(plan).slice(0, PV_ON_BOARD)) {
+    steps.push({ square, colour });
+    colour = colour === 1 ? 2 : 1;
+  }
+  return steps;
+}
+
+function signed(value, digits = 0) {
+  const text = Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}`;
+}
+
+/** A thinking's value in words, always from Black's view. */
+function valueWords(t) {
+  if (t.value === null || t.value === undefined) return '–';
+  const margin = (discs) => (discs === 0 ? 'a draw' : `${discs > 0 ? 'Black' : 'White'} wins by ${Math.abs(discs)}`);
+  switch (t.units) {
+    case 'discs':
+      return `exact: ${margin(t.value)}`;
+    case 'course':
+      return `${signed(t.value)} for Black (the course's heuristic)`;
+    case 'strong':
+      if (t.forcedDiscs !== null && t.forcedDiscs !== undefined) return `forced: ${margin(t.forcedDiscs)}`;
+      return `${signed(t.value / 100, 2)} for Black (ours, in discs)`;
+    case 'playouts':
+      return `${signed(t.value, 1)} discs for Black (mean of the playouts)`;
+    default:
+      return '–';
+  }
+}
+
+/** What pruning saved, in words a class can read. */
+function pruningWords(t) {
+  if (t.exact || t.algo === 'mcts' || t.onlyMove || !t.nodes) return '';
+  if (t.algo === 'minimax') return `Minimax searched all ${t.nodes.toLocaleString('en-US')} nodes: it cuts nothing off.`;
+  const table = t.tableCutoffs ? `, and ${t.tableCutoffs.toLocaleString('en-US')} positions were settled from the table` : '';
+  return `${t.nodes.toLocaleString('en-US')} nodes searched; ${t.cutoffs.toLocaleString('en-US')} cutoffs skipped ${t.pruned.toLocaleString('en-US')} moves, each a whole subtree minimax would have searched${table}.`;
+}
+
+function capitalize(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
