@@ -4,7 +4,8 @@
 #   ./dev.sh test    install what is missing, then run every test (fmt, clippy, native, wasm, browser)
 #   ./dev.sh build   install what is missing and build www/pkg only
 #   ./dev.sh bench   the native benchmarks recorded in BENCHMARKS.md
-#   ./dev.sh figures the page's figures for BENCHMARKS.md (wasm size, load time, wasm vs native, Stop)
+#   ./dev.sh figures [bait|othello]  the page's figures for BENCHMARKS.md (wasm size, load time,
+#                    wasm vs native, Stop; Othello: perft wasm vs native, FFO #40 in the browser)
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
 # registries and is skipped when already present.
 set -euo pipefail
@@ -82,13 +83,15 @@ run_tests() {
   cargo fmt --all -- --check
   say "cargo clippy"
   cargo clippy --all-targets -- -D warnings
+  # Only tests/wasm_*.rs target wasm32; the native integration tests are not built for it.
+  local wasm_tests=()
+  for file in tests/wasm_*.rs; do wasm_tests+=(--test "$(basename "$file" .rs)"); done
+  say "cargo clippy (wasm32)"
+  cargo clippy --target wasm32-unknown-unknown --lib "${wasm_tests[@]}" -- -D warnings
   say "native tests"
   cargo test
   build_wasm
   say "wasm boundary tests (wasm-pack test --node)"
-  # Only tests/wasm_*.rs target wasm32; the native integration tests are not built for it.
-  local wasm_tests=()
-  for file in tests/wasm_*.rs; do wasm_tests+=(--test "$(basename "$file" .rs)"); done
   wasm-pack test --node --mode no-install -- "${wasm_tests[@]}"
   say "browser tests (Chromium + playwright-core)"
   node --test tests/e2e/
@@ -100,11 +103,22 @@ bench() {
 }
 
 figures() {
+  local which=${1:-all}
+  case "$which" in
+    bait | othello | all) ;;
+    *) echo "usage: ./dev.sh figures [bait|othello]" >&2; exit 2 ;;
+  esac
   setup
   ensure_chromium
   build_wasm
-  say "page figures (tests/e2e/bench.mjs)"
-  node tests/e2e/bench.mjs
+  if [ "$which" != othello ]; then
+    say "page figures (tests/e2e/bench.mjs)"
+    node tests/e2e/bench.mjs
+  fi
+  if [ "$which" != bait ]; then
+    say "Othello figures (tests/e2e/bench-othello.mjs)"
+    node tests/e2e/bench-othello.mjs
+  fi
 }
 
 case "${1:-}" in
@@ -112,6 +126,6 @@ case "${1:-}" in
   test) run_tests ;;
   build) setup; build_wasm ;;
   bench) shift; bench "$@" ;;
-  figures) figures ;;
+  figures) shift; figures "$@" ;;
   *) echo "usage: ./dev.sh serve|test|build|bench|figures" >&2; exit 2 ;;
 esac
