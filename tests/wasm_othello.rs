@@ -264,9 +264,15 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
     assert_eq!(mtdf.plan().len() as f64, number(&thinking, "depth"));
     assert!([19, 26, 37, 44].contains(&mtdf.best_action().unwrap()));
 
-    let fields = [("algo", "mcts".into()), ("budget", "nodes".into())];
+    // A node budget (MCTS: playouts) ends the job by itself.
+    let fields = [
+        ("algo", "mcts".into()),
+        ("budget", "nodes".into()),
+        ("nodes", JsValue::from_f64(300.0)),
+    ];
     let mut mcts = SearchJob::new(&state, view("black", &fields), 3.0, 0.0).unwrap();
-    let report = mcts.step(300.0).unwrap();
+    let report = run_to_end(&mut mcts, 64.0);
+    assert_eq!(text(&report, "status"), "limit_reached");
     assert_eq!(number(&report, "iterations"), 300.0);
     let rows: js_sys::Array = mcts.root_actions().unwrap().unchecked_into();
     assert_eq!(rows.length(), 4, "every opening move is tried");

@@ -660,10 +660,37 @@ impl Thinking {
     }
 }
 
+impl Thinking {
+    /// Work the search has done: nodes of a tree search, MCTS playouts (the solver's nodes are
+    /// not counted against a node budget).
+    fn work(&self) -> u64 {
+        match &self.engine {
+            Engine::Answered(_) | Engine::Exact(_) => 0,
+            Engine::Fixed(search) => search.tree_stats().nodes,
+            Engine::Deepening(search) => search.tree_stats().nodes,
+            Engine::Table(search) => search.tree_stats().nodes,
+            Engine::Mcts(search) => search.stats().iterations,
+        }
+    }
+}
+
 impl Search<Othello> for Thinking {
     /// Runs about `budget` nodes (MCTS: playouts) of the search; the solver runs its whole
-    /// solve in one step.
+    /// solve in one step. Under a node budget (`nodes=N`) the thinking ends with
+    /// [`Progress::LimitReached`] once the search has done N nodes, keeping its last answer.
     fn step(&mut self, budget: u64) -> Progress {
+        let budget = match self.spec.budget {
+            Budget::Nodes(allowed)
+                if !matches!(self.engine, Engine::Answered(_) | Engine::Exact(_)) =>
+            {
+                let done = self.work();
+                if done >= allowed {
+                    return Progress::LimitReached(Limit::Nodes);
+                }
+                budget.min(allowed - done)
+            }
+            _ => budget,
+        };
         match &mut self.engine {
             Engine::Answered(_) | Engine::Exact(Some(_)) => Progress::Solved,
             Engine::Exact(None) => self.solve(),
@@ -928,6 +955,30 @@ mod tests {
             error.message.contains("at most 30 empty squares"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_node_budget_ends_the_thinking_with_its_last_answer() {
+        let state = after(&["f5", "d6"]);
+        for text in [
+            "alphabeta:nodes=3000",
+            "mtdf:nodes=3000:solve=0",
+            "mcts:nodes=300",
+        ] {
+            let spec = parse(text).unwrap();
+            let mut thinking = spec.think(&state, 2).unwrap();
+            let progress = run_to_end(&mut thinking, 64);
+            assert_eq!(progress, Progress::LimitReached(Limit::Nodes), "{text}");
+            let allowed = if text.starts_with("mcts") { 300 } else { 3000 };
+            // Iterative deepening with a table counts the node at which its slice ends.
+            let work = thinking.work();
+            assert!(
+                (allowed..=allowed + 1).contains(&work),
+                "{text}: {work} nodes"
+            );
+            assert!(state.is_legal(thinking.best_action().unwrap()), "{text}");
+            assert!(thinking.report().value.is_some(), "{text}");
+        }
     }
 
     #[test]

@@ -56,6 +56,9 @@ class OthelloGame {
         this.humanMove(this.cursor);
       }
     });
+    // The keyboard's square shows while the board has the focus.
+    canvas.addEventListener('focus', () => this.session && this.redraw());
+    canvas.addEventListener('blur', () => this.session && this.redraw());
     $('othello-first').addEventListener('click', () => this.goTo(0));
     $('othello-back').addEventListener('click', () => this.goTo(this.session.moves() - 1));
     $('othello-forward').addEventListener('click', () => this.goTo(this.session.moves() + 1));
@@ -160,6 +163,8 @@ class OthelloGame {
   /** Shows the view of a link (or the default view and the link's error). */
   applyView(view, error) {
     this.halt();
+    // The theme may have changed while another game was on show.
+    this.board.themeChanged();
     this.view = view;
     this.sides.fill(view);
     $('othello-seed').value = String(view.seed);

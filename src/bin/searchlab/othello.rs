@@ -8,7 +8,7 @@ use searchlab::games::othello::endgame::Solver;
 use searchlab::games::othello::perft::perft;
 use searchlab::games::othello::{Board, Move, Othello};
 use searchlab::rng::Rng;
-use searchlab::search::{run_to_end, Limits, Progress, Search};
+use searchlab::search::{run_to_end, Limits, Search};
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -210,14 +210,9 @@ impl Agent {
             .think(state, self.rng.next_u64())
             .map_err(|error| CliError(format!("agent '{}': {error}", self.spec.to_text())))?;
         match self.spec.budget {
-            Budget::Depth(_) => {
+            // A node budget ends the thinking by itself.
+            Budget::Depth(_) | Budget::Nodes(_) => {
                 run_to_end(&mut thinking, u64::MAX);
-            }
-            Budget::Nodes(nodes) => {
-                // A solver that gives up leaves the whole budget to the search.
-                if thinking.step(nodes) == Progress::Running && thinking.solver_gave_up() {
-                    thinking.step(nodes);
-                }
             }
             Budget::Millis(ms) => {
                 let budget = Duration::from_millis(ms);
