@@ -567,7 +567,11 @@ class OthelloGame {
   async think(token) {
     const player = this.session.playerToMove();
     const side = this.sideOf(player);
-    const timed = side.budget === 'time' && ['minimax', 'alphabeta', 'alphabeta_tt', 'mtdf', 'mcts'].includes(side.algo);
+    // The exact solver answers in one uninterrupted step whatever the budget: no deadline, so
+    // the watchdog waits for it as for any search without one.
+    const exactNow = this.discs().empty <= side.solve;
+    const timed = side.budget === 'time' && !exactNow &&
+      ['minimax', 'alphabeta', 'alphabeta_tt', 'mtdf', 'mcts'].includes(side.algo);
     const sent = performance.now();
     const message = await this.shell.client.request({
       type: 'act',
