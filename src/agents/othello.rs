@@ -1,7 +1,9 @@
 //! Othello agents: an algorithm, an evaluation, a budget and an endgame switch, written as one
 //! line (`alphabeta:depth=6:eval=course`, `mtdf:ms=1000:eval=strong:solve=16`) that the command
 //! line (`searchlab othello match --black ... --white ...`) and the page's share links both
-//! read, so a link and a command with the same settings and seed run the same searches.
+//! read, so an agent seen on the page can be written on the command line as it stands. (Each
+//! picks its moves' seeds its own way: the page from the link's seed and the move number, a
+//! match from its seed and the game number.)
 //!
 //! Grammar: `NAME[:key=value]...`
 //! - `NAME`: `random`, `minimax`, `alphabeta`, `alphabeta_tt` (alpha-beta with a transposition
