@@ -254,6 +254,9 @@ impl AgentSpec {
                     SpecError::new(key, format!("'{}' is not a whole number", quoted(value)))
                 })
             };
+            if given.contains(&key) {
+                return Err(SpecError::new(key, "given more than once"));
+            }
             given.push(key);
             let next_budget = match key {
                 "depth" => {
@@ -327,15 +330,15 @@ impl AgentSpec {
             }
         }
         spec.solve = solve.unwrap_or(algo.default_solve());
-        if let Some((key, given)) = budget {
-            spec.budget = given;
+        if let Some((key, chosen)) = budget {
+            spec.budget = chosen;
             if !algo.has_budget() {
                 return Err(SpecError::new(
                     key,
                     format!("{} takes no budget", algo.name()),
                 ));
             }
-            if algo == Algorithm::Mcts && matches!(given, Budget::Depth(_)) {
+            if algo == Algorithm::Mcts && matches!(chosen, Budget::Depth(_)) {
                 return Err(SpecError::new(
                     "depth",
                     "mcts takes ms or nodes (playouts), not a depth",
@@ -836,6 +839,7 @@ mod tests {
             ("mtdf:solve=31", "solve", "between 0 and 30"),
             ("solver:solve=3", "solve", "no endgame switch"),
             ("mtdf:ms=0", "ms", "between 1 and 3600000"),
+            ("mtdf:eval=course:eval=strong", "eval", "more than once"),
         ] {
             let error = parse(text).unwrap_err();
             assert_eq!(error.field, field, "{text}: {error}");
