@@ -663,7 +663,7 @@ class OthelloGame {
         this.setStatus('error', `${this.who(player)} found no move.`);
         return;
       }
-      this.applyMove(answer.action);
+      if (!this.playAgentMove(player, answer.action)) return;
       this.setStatus('playing', `${COLOURS[player]} played ${render.squareName(answer.action)}.`);
       await sleep(Math.max(0, this.speedDelayMs() - answer.roundTripMs));
     }
@@ -690,10 +690,22 @@ class OthelloGame {
     }
     if (!answer || token !== this.token || answer.action === null || answer.action === undefined) return;
     this.endRun();
-    this.applyMove(answer.action);
+    if (!this.playAgentMove(player, answer.action)) return;
     this.redraw();
     if (this.isOver()) this.showResult();
     else this.setStatus('idle', `${COLOURS[player]} played ${render.squareName(answer.action)}. ${this.idleWords()}`);
+  }
+
+  /** Plays an agent's answer; a move the session refuses (a bug) ends the run with the reason. */
+  playAgentMove(player, action) {
+    try {
+      this.applyMove(action);
+      return true;
+    } catch (error) {
+      this.halt();
+      this.setStatus('error', `${this.who(player)} answered ${render.squareName(action)}, which the game refused: ${this.shell.messageOf(error)}`);
+      return false;
+    }
   }
 
   startRun(playing) {
