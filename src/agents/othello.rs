@@ -571,11 +571,6 @@ impl Thinking {
         &self.spec
     }
 
-    /// Whether the exact solver answered.
-    pub fn solved_exactly(&self) -> bool {
-        matches!(self.engine, Engine::Exact(Some(_)))
-    }
-
     /// Where the thinking stands.
     pub fn report(&self) -> Report {
         let mut report = Report {
@@ -663,9 +658,7 @@ impl Thinking {
     pub fn solver_gave_up(&self) -> bool {
         self.solver_fell_back
     }
-}
 
-impl Thinking {
     /// Work the search has done: nodes of a tree search, MCTS playouts (the solver's nodes are
     /// not counted against a node budget).
     fn work(&self) -> u64 {
@@ -899,7 +892,7 @@ mod tests {
             return;
         }
         assert_eq!(progress, Progress::Solved);
-        assert!(report.exact && thinking.solved_exactly());
+        assert!(report.exact);
         let mut solver = Solver::new(1 << 20, u64::MAX);
         let solution = solver.solve(state.board()).unwrap();
         assert_eq!(report.value, Some(f64::from(solution.score)));
