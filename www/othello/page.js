@@ -345,7 +345,14 @@ class OthelloGame {
       return li;
     });
     list.replaceChildren(...items);
-    list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+    // Keep the current move in the list's view (scrolling the list only, never the page).
+    const current = list.querySelector('.current');
+    if (current) {
+      const top = current.getBoundingClientRect().top - list.getBoundingClientRect().top;
+      if (top < 0 || top + current.offsetHeight > list.clientHeight) {
+        list.scrollTop += top - list.clientHeight / 2;
+      }
+    }
   }
 
   // ---------- moves ----------
