@@ -33,12 +33,12 @@ pub const SHALLOW_ORDER_EMPTIES: u32 = 16;
 /// Plies of the ordering search: one more every this many empties above the threshold.
 const SHALLOW_DEPTH_STEP: u32 = 4;
 /// Empties from which children are probed in the table before any is searched.
-const ETC_EMPTIES: u32 = 12;
+pub const ETC_EMPTIES: u32 = 12;
 /// Empties at or below which the square-loop code takes over.
 const SMALL_EMPTIES: u32 = 4;
 
 /// Empties from which a midgame search seeds the table before an exact solve.
-const PREFILL_EMPTIES: u32 = 18;
+pub const PREFILL_EMPTIES: u32 = 18;
 /// Depth of that midgame search at [`PREFILL_EMPTIES`] empties (one more per extra empty).
 const PREFILL_DEPTH: u32 = 4;
 
