@@ -41,6 +41,8 @@ const SMALL_EMPTIES: u32 = 4;
 pub const PREFILL_EMPTIES: u32 = 18;
 /// Depth of that midgame search at [`PREFILL_EMPTIES`] empties (one more per extra empty).
 const PREFILL_DEPTH: u32 = 4;
+/// The deepest prefill search (reached at 26 empties).
+const PREFILL_MAX_DEPTH: u32 = 12;
 
 /// Larger than any score.
 const INFINITY: i32 = 65;
@@ -163,10 +165,11 @@ impl Solver {
     /// (alpha-beta on [`board_eval`]), so the exact search tries likely best moves first.
     fn prefill(&mut self, board: Board) {
         let empties = board.empty_count();
-        if empties < PREFILL_EMPTIES {
+        if empties < PREFILL_EMPTIES || board.is_game_over() {
             return;
         }
-        for depth in 1..=(empties - PREFILL_EMPTIES + PREFILL_DEPTH) {
+        let deepest = (empties - PREFILL_EMPTIES + PREFILL_DEPTH).min(PREFILL_MAX_DEPTH);
+        for depth in 1..=deepest {
             self.midgame(
                 board.player,
                 board.opponent,
