@@ -11,7 +11,7 @@ use args::{CliError, CliResult, Flags};
 const USAGE: &str = "usage: searchlab GAME COMMAND [--flag value ...]
 games and commands:
   bait trace|solve|bench
-  othello perft|solve|match|bench";
+  othello perft|solve|match|bench|fit";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();

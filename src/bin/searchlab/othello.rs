@@ -1,6 +1,8 @@
 //! `searchlab othello perft|solve|match|bench`: move-generation counts, exact endgame solves,
 //! matches between agents and benchmarks, as JSON lines.
 
+mod fit;
+
 use crate::args::{CliError, CliResult, Flags};
 use searchlab::game::Game;
 use searchlab::games::othello::endgame::Solver;
@@ -28,8 +30,9 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
         "solve" => run_solve(flags),
         "match" => run_match(flags),
         "bench" => run_bench(flags),
+        "fit" => fit::run_fit(flags),
         _ => Err(CliError(format!(
-            "othello: unknown command '{command}' (expected perft, solve, match or bench)"
+            "othello: unknown command '{command}' (expected perft, solve, match, bench or fit)"
         ))),
     }
 }
