@@ -1,5 +1,14 @@
-//! `searchlab othello perft|solve|match|bench`: move-generation counts, exact endgame solves,
-//! matches between agents and benchmarks, as JSON lines.
+//! `searchlab othello perft|solve|match|bench|fit`: move-generation counts, exact endgame
+//! solves, matches between agents, benchmarks and the fit of the late-game evaluation weights,
+//! as JSON lines.
+//!
+//! - `perft --depth D`
+//! - `solve --board BOARD64 --side X|O [--max-nodes N] [--table-mb 256]`
+//! - `match --black AGENT --white AGENT --games N --seed S [--ms-per-move 1000]
+//!   [--random-plies 4]` (AGENT grammar: see [`AGENT_GRAMMAR`])
+//! - `bench [--perft-max 12] [--ffo ../shared/othello/ffo.txt] [--from 40] [--to 49]
+//!   [--table-mb 256]`
+//! - `fit --positions N --seed S [--min-empties 12] [--max-empties 20]`
 
 mod fit;
 
