@@ -44,11 +44,11 @@ fn solver() -> Solver {
 }
 
 #[test]
-fn solves_ffo_1_to_19_exactly() {
+fn solves_ffo_1_to_30_exactly() {
     let all = problems();
     assert_eq!(all.len(), 79);
     let mut solver = solver();
-    for problem in all.iter().filter(|p| p.id <= 19) {
+    for problem in all.iter().filter(|p| p.id <= 30) {
         let solution = solver.solve(problem.position.board()).unwrap();
         assert_eq!(solution.score, problem.best_score, "FFO #{}", problem.id);
         let best = solution.best_move.unwrap();

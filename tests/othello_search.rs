@@ -247,3 +247,43 @@ fn windowed_searches_with_a_shared_table_return_correct_bounds() {
         }
     }
 }
+
+#[test]
+fn observers_see_every_expanded_node_and_leaf() {
+    use searchlab::search::{Observer, Visit};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    #[derive(Default)]
+    struct Counts {
+        expanded: u64,
+        generated: u64,
+        deepest: u32,
+    }
+    struct Counter(Rc<RefCell<Counts>>);
+    impl Observer<Othello> for Counter {
+        fn expanded(&mut self, _state: &Othello, visit: Visit) {
+            let mut counts = self.0.borrow_mut();
+            counts.expanded += 1;
+            counts.deepest = counts.deepest.max(visit.depth);
+        }
+        fn generated(&mut self, _state: &Othello, visit: Visit) {
+            let mut counts = self.0.borrow_mut();
+            counts.generated += 1;
+            counts.deepest = counts.deepest.max(visit.depth);
+        }
+    }
+
+    let counts = Rc::new(RefCell::new(Counts::default()));
+    let mut search = AlphaBeta::new(course_value as Eval, limits());
+    search.set_observer(Box::new(Counter(counts.clone())));
+    search
+        .search(&random_position(4, 14), 4, &mut Rng::new(4))
+        .unwrap();
+    let stats = search.stats();
+    let counts = counts.borrow();
+    assert_eq!(counts.generated, stats.leaves);
+    // Every node but the root loop is either a leaf or an expanded interior node.
+    assert_eq!(counts.expanded + counts.generated + 1, stats.nodes);
+    assert_eq!(counts.deepest, 4);
+}

@@ -17,7 +17,7 @@
 
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::two_player::{child_kind, mover, ChildKind, Decision, Evaluator, TreeStats, INFINITY};
-use super::{Limit, Limits};
+use super::{Limit, Limits, Observer, Visit};
 use crate::game::{Game, ZeroSum};
 use crate::rng::Rng;
 use std::hash::Hash;
@@ -43,6 +43,7 @@ pub struct AlphaBeta<G: Game, E> {
     moves: Vec<Vec<G::Action>>,
     pv: Vec<Vec<G::Action>>,
     root_order: Vec<G::Action>,
+    observer: Option<Box<dyn Observer<G>>>,
 }
 
 impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -57,6 +58,7 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
             moves: Vec::new(),
             pv: Vec::new(),
             root_order: Vec::new(),
+            observer: None,
         }
     }
 
@@ -80,6 +82,14 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Makes searches stop with [`Stop::SliceEnd`] once the node counter passes `nodes`.
     pub fn set_slice_end(&mut self, nodes: u64) {
         self.slice_end = nodes;
+    }
+
+    /// Reports searched nodes to `observer`: `expanded` for each interior node below the root
+    /// once its moves are searched (value: its fail-soft value for its mover), `generated` for
+    /// each leaf (value: its evaluation for its parent's mover); `depth` is the ply below the
+    /// root. Nodes settled by the table are not reported.
+    pub fn set_observer(&mut self, observer: Box<dyn Observer<G>>) {
+        self.observer = Some(observer);
     }
 
     /// Searches `depth` plies (at least 1) below `state` with a full window and picks a best
@@ -237,7 +247,15 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
                 if let Some(line) = self.pv.get_mut(ply) {
                     line.clear();
                 }
-                Ok(self.evaluator.evaluate(child, player))
+                let value = self.evaluator.evaluate(child, player);
+                if let Some(observer) = &mut self.observer {
+                    let visit = Visit {
+                        depth: ply as u32,
+                        value: f64::from(value),
+                    };
+                    observer.generated(child, visit);
+                }
+                Ok(value)
             }
             ChildKind::Inner { negate: false } => self.negamax(child, depth_left, alpha, beta, ply),
             ChildKind::Inner { negate: true } => {
@@ -322,6 +340,13 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
             Bound::Exact
         };
         self.store(state, depth, best, bound, best_action);
+        if let Some(observer) = &mut self.observer {
+            let visit = Visit {
+                depth: ply as u32,
+                value: f64::from(best),
+            };
+            observer.expanded(state, visit);
+        }
         Ok(best)
     }
 }

@@ -62,7 +62,8 @@ impl TreeStats {
 /// The answer of a fixed-depth search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision<A> {
-    /// The root's value from the view of the player to move there.
+    /// The root's value from the view of the player to move there (player 0's view when the
+    /// root is terminal).
     pub value: i32,
     /// The chosen move (ties broken by the search's seeded RNG); `None` at a terminal root.
     pub best_action: Option<A>,

@@ -25,7 +25,7 @@ games and commands:
   bait speed --walk-level FILE --astar-level FILE [--steps N] [--seed S] [--astar-runs N]
   bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]
   2048 play|bench   play --algo mcts|expectimax|greedy|random [--depth N] [--budget-ms N | --iterations N] --games N --seed S
-  othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench";
+  othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench | fit";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();

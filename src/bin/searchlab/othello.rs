@@ -1,5 +1,16 @@
-//! `searchlab othello perft|solve|match|bench`: move-generation counts, exact endgame solves,
-//! matches between agents and benchmarks, as JSON lines.
+//! `searchlab othello perft|solve|match|bench|fit`: move-generation counts, exact endgame
+//! solves, matches between agents, benchmarks and the fit of the late-game evaluation weights,
+//! as JSON lines.
+//!
+//! - `perft --depth D`
+//! - `solve --board BOARD64 --side X|O [--max-nodes N] [--table-mb 256]`
+//! - `match --black AGENT --white AGENT --games N --seed S [--ms-per-move 1000]
+//!   [--random-plies 4]` (AGENT grammar: see [`AGENT_GRAMMAR`])
+//! - `bench [--perft-max 12] [--ffo ../shared/othello/ffo.txt] [--from 40] [--to 49]
+//!   [--table-mb 256]`
+//! - `fit --positions N --seed S [--min-empties 12] [--max-empties 20]`
+
+mod fit;
 
 use crate::args::{CliError, CliResult, Flags};
 use searchlab::agents::othello::{AgentSpec, Budget};
@@ -15,8 +26,8 @@ use std::time::{Duration, Instant};
 /// Default path of the FFO suite, relative to the crate root (as in the tests).
 const DEFAULT_FFO: &str = "../shared/othello/ffo.txt";
 
-/// Solver table size used by the CLI.
-const SOLVER_MEMORY: usize = 256 << 20;
+/// Default solver table size (`--table-mb`), in MiB.
+const SOLVER_TABLE_MB: usize = 256;
 
 /// Runs one `othello` subcommand.
 pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
@@ -25,8 +36,9 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
         "solve" => run_solve(flags),
         "match" => run_match(flags),
         "bench" => run_bench(flags),
+        "fit" => fit::run_fit(flags),
         _ => Err(CliError(format!(
-            "othello: unknown command '{command}' (expected perft, solve, match or bench)"
+            "othello: unknown command '{command}' (expected perft, solve, match, bench or fit)"
         ))),
     }
 }
@@ -50,13 +62,15 @@ fn perft_line(depth: u32) -> serde_json::Value {
     })
 }
 
-/// `solve --board BOARD64 --side X|O [--max-nodes N]`: the exact score for the side to move.
+/// `solve --board BOARD64 --side X|O [--max-nodes N] [--table-mb 256]`: the exact score for
+/// the side to move.
 fn run_solve(flags: &Flags) -> CliResult<()> {
     let board: String = flags.require("board")?;
     let side: String = flags.require("side")?;
     let max_nodes = flags.get_or("max-nodes", u64::MAX)?;
     let position = Othello::parse(&board, &side)?;
-    let mut solver = Solver::new(SOLVER_MEMORY, max_nodes);
+    let table_mb: usize = flags.get_or("table-mb", SOLVER_TABLE_MB)?;
+    let mut solver = Solver::new(table_mb << 20, max_nodes);
     let start = Instant::now();
     let solution = solver.solve(position.board())?;
     let elapsed = start.elapsed();
@@ -109,8 +123,8 @@ fn read_ffo(path: &str) -> CliResult<Vec<Problem>> {
     Ok(problems)
 }
 
-/// `bench [--perft-max 12] [--ffo FILE] [--from 40] [--to 49]`: perft 10..=perft-max and the
-/// FFO solve times, one JSON line each, then a summary.
+/// `bench [--perft-max 12] [--ffo FILE] [--from 40] [--to 49] [--table-mb 256]`: perft
+/// 10..=perft-max and the FFO solve times, one JSON line each, then a summary.
 fn run_bench(flags: &Flags) -> CliResult<()> {
     let perft_max: u32 = flags.get_or("perft-max", 12)?;
     let path: String = flags.get_or("ffo", DEFAULT_FFO.to_string())?;
@@ -120,7 +134,8 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
         println!("{}", perft_line(depth));
     }
     let problems = read_ffo(&path)?;
-    let mut solver = Solver::new(SOLVER_MEMORY, u64::MAX);
+    let table_mb: usize = flags.get_or("table-mb", SOLVER_TABLE_MB)?;
+    let mut solver = Solver::new(table_mb << 20, u64::MAX);
     let (mut total_ms, mut total_nodes, mut wrong) = (0.0, 0u64, 0);
     for problem in problems.iter().filter(|p| (from..=to).contains(&p.id)) {
         solver.clear();

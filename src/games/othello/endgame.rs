@@ -10,7 +10,9 @@
 //!   [`ETC_EMPTIES`], and ordering: the table's move, a wipe-out, then fastest-first (fewest
 //!   opponent replies, corners counted twice, then corner stability, potential mobility and,
 //!   below 12 empties, quadrant parity); from [`SHALLOW_ORDER_EMPTIES`] empties a shallow
-//!   alpha-beta with the midgame evaluation ([`super::eval::board_eval`]) orders instead;
+//!   alpha-beta with the midgame evaluation ([`super::eval::board_eval`]) orders instead,
+//!   and from [`PREFILL_EMPTIES`] empties an iterative-deepening midgame search first seeds
+//!   the table's best moves near the root;
 //! - 5 to 6 empties: no table; moves in quadrants with an odd number of empties first;
 //! - the last 4 empties: loops over the empty squares (skipping squares with no opponent
 //!   neighbour), a dedicated two-square search, and a last square scored by four table
@@ -31,9 +33,16 @@ pub const SHALLOW_ORDER_EMPTIES: u32 = 16;
 /// Plies of the ordering search: one more every this many empties above the threshold.
 const SHALLOW_DEPTH_STEP: u32 = 4;
 /// Empties from which children are probed in the table before any is searched.
-const ETC_EMPTIES: u32 = 12;
+pub const ETC_EMPTIES: u32 = 12;
 /// Empties at or below which the square-loop code takes over.
 const SMALL_EMPTIES: u32 = 4;
+
+/// Empties from which a midgame search seeds the table before an exact solve.
+pub const PREFILL_EMPTIES: u32 = 18;
+/// Depth of that midgame search at [`PREFILL_EMPTIES`] empties (one more per extra empty).
+const PREFILL_DEPTH: u32 = 4;
+/// The deepest prefill search (reached at 26 empties).
+const PREFILL_MAX_DEPTH: u32 = 12;
 
 /// Larger than any score.
 const INFINITY: i32 = 65;
@@ -119,6 +128,7 @@ impl Solver {
     /// Solves `board` (seen from the side to move) exactly.
     pub fn solve(&mut self, board: Board) -> Result<Solution, NodeLimitReached> {
         self.nodes = 0;
+        self.prefill(board);
         let mut pv = Vec::new();
         let score = self.pvs(board.player, board.opponent, -INFINITY, INFINITY, &mut pv);
         self.finish()?;
@@ -149,6 +159,78 @@ impl Solver {
         }
         self.finish()?;
         Ok(scores)
+    }
+
+    /// Seeds the table's best moves near the root with an iterative-deepening midgame search
+    /// (alpha-beta on [`board_eval`]), so the exact search tries likely best moves first.
+    fn prefill(&mut self, board: Board) {
+        let empties = board.empty_count();
+        if empties < PREFILL_EMPTIES || board.is_game_over() {
+            return;
+        }
+        let deepest = (empties - PREFILL_EMPTIES + PREFILL_DEPTH).min(PREFILL_MAX_DEPTH);
+        for depth in 1..=deepest {
+            self.midgame(
+                board.player,
+                board.opponent,
+                depth,
+                -INFINITY_EVAL,
+                INFINITY_EVAL,
+            );
+        }
+    }
+
+    /// Fail-soft alpha-beta with the midgame evaluation; records each node's best move.
+    fn midgame(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        let board = Board { player, opponent };
+        if depth == 0 {
+            return board_eval(board);
+        }
+        let legal = moves(player, opponent);
+        if legal == 0 {
+            if moves(opponent, player) == 0 {
+                return board_eval(board);
+            }
+            return -self.midgame(opponent, player, depth, -beta, -alpha);
+        }
+        let empties = board.empty_count();
+        let mut list = [Candidate::default(); 32];
+        let count = self.order(
+            player,
+            opponent,
+            legal,
+            empties.min(SHALLOW_ORDER_EMPTIES - 1),
+            &mut list,
+        );
+        let mut best = -INFINITY_EVAL;
+        let mut best_square = list[0].square;
+        for candidate in &list[..count] {
+            let next_player = opponent ^ candidate.flipped;
+            let next_opponent = player ^ candidate.flipped ^ (1 << candidate.square);
+            let value = -self.midgame(next_player, next_opponent, depth - 1, -beta, -alpha);
+            if value > best {
+                best = value;
+                best_square = candidate.square;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if empties >= TT_EMPTIES {
+            self.store(player, opponent, empties, -INFINITY, INFINITY, best_square);
+        }
+        best
     }
 
     /// Positions visited by the last solve.
