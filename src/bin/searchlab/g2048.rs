@@ -1,17 +1,27 @@
 //! `searchlab 2048 play|bench`: batches of games by one policy, and engine/search speed.
 //!
 //! `play --algo expectimax|greedy|random|mcts [--depth N] [--budget-ms N | --iterations N]
-//! --games N --seed S` prints one JSON line per game, then a summary line. Game `i` (from 0)
-//! plays with seed `S` itself when `--games 1`, and with `Rng::derive(S, i)` otherwise; each line
-//! prints that seed, so `--games 1 --seed <printed seed>` (same other flags) replays game `i`
-//! exactly. Within a game, spawns draw from `Rng::new(seed)` (see `G2048::sample_spawn`) and the
-//! random policy from `Rng::new(Rng::derive(seed, 1))`.
+//! [--cutoff P] [--until-tile T] [--start-game K] --games N --seed S` prints one JSON line per
+//! game, then a summary line. Games are numbered `K..K+N` (`K` = 0 unless given); game `i` plays
+//! with seed `S` itself when it is the only game and `K` = 0, and with `Rng::derive(S, i)`
+//! otherwise, so one series can be split over processes (`--start-game 10 --games 10` plays
+//! games 10 to 19 of the series). Each line prints the game's seed, so `--games 1 --seed
+//! <printed seed>` (same other flags) replays it exactly. Within a game, spawns draw from
+//! `Rng::new(seed)` (see `G2048::sample_spawn`) and the policy from
+//! `Rng::new(Rng::derive(seed, 1))`. `--until-tile T` ends a game once a tile of `T` appears
+//! (it then counts as reaching `T`, and as nothing above; `"over": false` in its line).
 //!
 //! Expectimax: `--depth N` fixes the deepest iteration (player moves); without it the depth
-//! adapts to the board (`eval::adaptive_depth`, 2 to 4). `--iterations N` caps expansions per
-//! move, `--budget-ms N` the time per move (iterative deepening to depth 32 unless `--depth`
-//! says otherwise); without either the search runs to its depth. `--budget-ms` makes games
-//! depend on the machine's speed, so only the node budgets replay exactly.
+//! adapts to the board (`eval::adaptive_depth` from 4 to 16: nneonneo's rule). `--cutoff P` is
+//! the chance-probability cutoff (default 1e-4, nneonneo's). `--iterations N` caps expansions
+//! per move and `--budget-ms N` the time per move (iterative deepening to depth 32 unless
+//! `--depth` says otherwise); without either the search runs once, straight to its depth.
+//! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
+//! exactly. A game's `nodes` are the states its searches generated (MCTS: playouts).
+//!
+//! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax]`
+//! times table slides, random rollouts and expectimax as `play` runs it on middle-game positions,
+//! and reports nodes per second of wall time and of CPU time.
 
 use crate::args::{CliError, CliResult, Flags};
 use searchlab::game::Game;
@@ -65,6 +75,9 @@ const SEARCH_MEMORY_BYTES: u64 = 256 << 20;
 const MCTS_DEFAULT_MS: u64 = 1000;
 /// Deepest iteration when only a time budget bounds the search.
 const TIME_MODE_MAX_DEPTH: u32 = 32;
+/// The adaptive depth's bounds (`eval::adaptive_depth`; 4 is nneonneo's floor in our counting).
+const ADAPTIVE_MIN_DEPTH: u32 = 4;
+const ADAPTIVE_MAX_DEPTH: u32 = 16;
 
 fn policy_from(flags: &Flags) -> CliResult<Policy> {
     let algo = flags.text("algo").unwrap_or("expectimax").to_string();
@@ -108,84 +121,124 @@ fn policy_from(flags: &Flags) -> CliResult<Policy> {
     }
 }
 
-/// The move `policy` chooses in `game` (a player's node), and the expansions it cost.
-fn choose(policy: &Policy, game: &G2048, rng: &mut Rng) -> (Option<Action>, u64) {
-    let evaluator = Evaluator::shared();
-    match *policy {
-        Policy::Random => (random_action(game, rng), 0),
-        Policy::Greedy => (greedy_action(game, |g| evaluator.value(g)), 0),
-        Policy::Expectimax { depth, budget } => {
-            let max_depth = match (depth, budget) {
-                (Some(d), _) => d,
-                (None, Budget::Millis(_)) => TIME_MODE_MAX_DEPTH,
-                (None, _) => adaptive_depth(game, 2, 4),
-            };
-            let config = Config {
-                max_depth,
-                limits: Limits {
-                    max_nodes: u64::MAX,
-                    max_memory_bytes: SEARCH_MEMORY_BYTES,
-                },
-                ..Config::default()
-            };
-            let mut search =
-                Expectimax::new(*game, |g: &G2048| evaluator.value(g), config).with_key(G2048::key);
-            match budget {
-                Budget::ToDepth => while !search.step(u64::MAX).is_finished() {},
-                Budget::Expansions(n) => {
-                    search.step(n);
-                }
-                Budget::Millis(ms) => {
-                    let start = Instant::now();
-                    while !search.step(2_000).is_finished()
-                        && start.elapsed().as_millis() < u128::from(ms)
-                    {}
-                }
+/// An expectimax player: one search object, restarted every move (its cache's table is
+/// allocated once a game).
+struct ExpectimaxPlayer<E: Fn(&G2048) -> f64> {
+    search: Expectimax<G2048, E>,
+    depth: Option<u32>,
+    budget: Budget,
+    min_probability: f64,
+}
+
+impl<E: Fn(&G2048) -> f64> ExpectimaxPlayer<E> {
+    fn choose(&mut self, game: &G2048) -> (Option<Action>, u64) {
+        let max_depth = match (self.depth, self.budget) {
+            (Some(d), _) => d,
+            (None, Budget::Millis(_)) => TIME_MODE_MAX_DEPTH,
+            (None, _) => adaptive_depth(game, ADAPTIVE_MIN_DEPTH, ADAPTIVE_MAX_DEPTH),
+        };
+        let config = Config {
+            max_depth,
+            // Searching to depth, the shallower iterations would be wasted work.
+            first_depth: match self.budget {
+                Budget::ToDepth => max_depth,
+                _ => 1,
+            },
+            min_probability: self.min_probability,
+            limits: Limits {
+                max_nodes: u64::MAX,
+                max_memory_bytes: SEARCH_MEMORY_BYTES,
+            },
+            ..Config::default()
+        };
+        let search = &mut self.search;
+        search.restart(*game, config);
+        match self.budget {
+            Budget::ToDepth => while !search.step(u64::MAX).is_finished() {},
+            Budget::Expansions(n) => {
+                search.step(n);
             }
-            let action = search.best_action().or_else(|| {
-                // Not even depth 1 finished: fall back to the one-ply greedy choice.
-                greedy_action(game, |g| evaluator.value(g))
-            });
-            (action, search.stats().expanded)
-        }
-        Policy::Mcts { budget } => {
-            let config = MctsConfig {
-                limits: Limits {
-                    max_nodes: u64::MAX,
-                    max_memory_bytes: SEARCH_MEMORY_BYTES,
-                },
-                ..MctsConfig::course_2048()
-            };
-            let Ok(mut search) = Mcts::with_returns(*game, config, rng.next_u64()) else {
-                unreachable!("the course preset is a valid configuration")
-            };
-            match budget {
-                Budget::Expansions(n) => {
-                    search.step(n);
-                }
-                Budget::Millis(ms) => {
-                    let start = Instant::now();
-                    while !search.step(64).is_finished()
-                        && start.elapsed().as_millis() < u128::from(ms)
-                    {}
-                }
-                Budget::ToDepth => unreachable!("policy_from gives MCTS a budget"),
+            Budget::Millis(ms) => {
+                let start = Instant::now();
+                while !search.step(2_000).is_finished()
+                    && start.elapsed().as_millis() < u128::from(ms)
+                {}
             }
-            (search.best_action(), search.stats().iterations)
         }
+        let action = search.best_action().or_else(|| {
+            // Not even depth 1 finished: fall back to the one-ply greedy choice.
+            greedy_action(game, |g| Evaluator::shared().value(g))
+        });
+        (action, search.stats().generated)
     }
+}
+
+/// The course's MCTS agent's move in `game`, and the playouts it ran.
+fn mcts_choose(budget: Budget, game: &G2048, rng: &mut Rng) -> (Option<Action>, u64) {
+    let config = MctsConfig {
+        limits: Limits {
+            max_nodes: u64::MAX,
+            max_memory_bytes: SEARCH_MEMORY_BYTES,
+        },
+        ..MctsConfig::course_2048()
+    };
+    let Ok(mut search) = Mcts::with_returns(*game, config, rng.next_u64()) else {
+        unreachable!("the course preset is a valid configuration")
+    };
+    match budget {
+        Budget::Expansions(n) => {
+            search.step(n);
+        }
+        Budget::Millis(ms) => {
+            let start = Instant::now();
+            while !search.step(64).is_finished() && start.elapsed().as_millis() < u128::from(ms) {}
+        }
+        Budget::ToDepth => unreachable!("policy_from gives MCTS a budget"),
+    }
+    (search.best_action(), search.stats().iterations)
 }
 
 fn play(flags: &Flags) -> CliResult<()> {
     let policy = policy_from(flags)?;
     let games: u64 = flags.require("games")?;
     let seed: u64 = flags.require("seed")?;
+    let until_tile: Option<u64> = flags.get("until-tile")?;
+    let start_game: u64 = flags.get_or("start-game", 0)?;
+    let min_probability: f64 = flags.get_or("cutoff", Config::default().min_probability)?;
     flags.finish()?;
+    if !(0.0..=1.0).contains(&min_probability) {
+        return Err(CliError("--cutoff: must be a probability (0 to 1)".into()));
+    }
+    if !matches!(policy, Policy::Expectimax { .. }) && flags.text("cutoff").is_some() {
+        return Err(CliError("--cutoff: only expectimax takes it".into()));
+    }
+    let evaluator = Evaluator::shared();
+    let mut expectimax = match policy {
+        Policy::Expectimax { depth, budget } => Some(ExpectimaxPlayer {
+            search: Expectimax::new(
+                G2048::start(),
+                |g: &G2048| evaluator.value(g),
+                Config::default(),
+            )
+            .with_key(G2048::key),
+            depth,
+            budget,
+            min_probability,
+        }),
+        _ => None,
+    };
+    let mut choose = |game: &G2048, rng: &mut Rng| match (&policy, expectimax.as_mut()) {
+        (_, Some(player)) => player.choose(game),
+        (Policy::Random, _) => (random_action(game, rng), 0),
+        (Policy::Greedy, _) => (greedy_action(game, |g| evaluator.value(g)), 0),
+        (Policy::Mcts { budget }, _) => mcts_choose(*budget, game, rng),
+        (Policy::Expectimax { .. }, None) => unreachable!("the player is built above"),
+    };
     let mut scores = Vec::new();
     let mut max_tiles = Vec::new();
     let started = Instant::now();
-    for i in 0..games {
-        let game_seed = if games == 1 {
+    for i in start_game..start_game.saturating_add(games) {
+        let game_seed = if games == 1 && start_game == 0 {
             seed
         } else {
             Rng::derive(seed, i)
@@ -196,8 +249,8 @@ fn play(flags: &Flags) -> CliResult<()> {
         let mut game = G2048::new_game(&mut spawns);
         let mut moves = 0u64;
         let mut nodes = 0u64;
-        while !game.is_terminal() {
-            let (action, cost) = choose(&policy, &game, &mut policy_rng);
+        while !game.is_terminal() && until_tile.map_or(true, |t| game.board().max_tile() < t) {
+            let (action, cost) = choose(&game, &mut policy_rng);
             nodes += cost;
             let Some(action) = action else { break };
             game.try_apply(action)?;
@@ -205,14 +258,17 @@ fn play(flags: &Flags) -> CliResult<()> {
             moves += 1;
         }
         let max_tile = game.board().max_tile();
+        let seconds = start.elapsed().as_secs_f64();
         emit(&json!({
                 "game": i,
                 "seed": game_seed,
                 "score": game.score(),
                 "max_tile": max_tile,
+                "over": game.is_terminal(),
                 "moves": moves,
                 "nodes": nodes,
-                "seconds": start.elapsed().as_secs_f64(),
+                "seconds": seconds,
+                "ms_per_move": 1000.0 * seconds / moves.max(1) as f64,
         }))?;
         scores.push(game.score());
         max_tiles.push(max_tile);
@@ -266,12 +322,32 @@ fn summary(scores: &[u64], max_tiles: &[u64], seconds: f64) -> serde_json::Value
 fn bench(flags: &Flags) -> CliResult<()> {
     let millis: u64 = flags.get_or("millis", 2000)?;
     let seed: u64 = flags.get_or("seed", 1)?;
-    let depth: u32 = flags.get_or("depth", 3)?;
+    let depth: Option<u32> = flags.get("depth")?;
+    let min_probability: f64 = flags.get_or("cutoff", Config::default().min_probability)?;
+    let only = flags.text("only").map(str::to_string);
     flags.finish()?;
+    if depth == Some(0) {
+        return Err(CliError("--depth: must be at least 1".into()));
+    }
+    let wanted = |part: &str| only.as_deref().map_or(true, |o| o == part);
+    if let Some(o) = only.as_deref() {
+        if !["slides", "rollouts", "expectimax"].contains(&o) {
+            return Err(CliError(format!(
+                "--only: unknown part '{o}' (expected slides, rollouts or expectimax)"
+            )));
+        }
+    }
     let mut rng = Rng::new(seed);
-    bench_slides(&mut rng, millis)?;
-    bench_rollouts(&mut rng, millis)?;
-    bench_expectimax(seed, depth, millis)
+    if wanted("slides") {
+        bench_slides(&mut rng, millis)?;
+    }
+    if wanted("rollouts") {
+        bench_rollouts(&mut rng, millis)?;
+    }
+    if wanted("expectimax") {
+        bench_expectimax(seed, depth, min_probability, millis)?;
+    }
+    Ok(())
 }
 
 /// Table-driven slides on random boards (tiles up to 2048, a quarter of the cells empty).
@@ -329,46 +405,106 @@ fn bench_rollouts(rng: &mut Rng, millis: u64) -> CliResult<()> {
     )
 }
 
-/// Expectimax (default evaluation, cache on) from positions of one greedy game.
-fn bench_expectimax(seed: u64, depth: u32, millis: u64) -> CliResult<()> {
+/// Positions from one seeded game played by depth-2 expectimax: every 25th of its first 2000
+/// moves (tiles up to 1024 or 2048, the middle game where most moves of a long game are made).
+fn bench_positions(seed: u64) -> Vec<G2048> {
     let evaluator = Evaluator::shared();
     let mut spawns = Rng::new(seed);
     let mut game = G2048::new_game(&mut spawns);
+    let config = Config {
+        max_depth: 2,
+        ..Config::default()
+    };
+    let mut search =
+        Expectimax::new(game, |g: &G2048| evaluator.value(g), config).with_key(G2048::key);
     let mut positions = Vec::new();
-    while !game.is_terminal() && positions.len() < 400 {
-        positions.push(game);
-        let action = greedy_action(&game, |g| evaluator.value(g))
-            .ok_or_else(|| CliError("bench: greedy found no move".into()))?;
+    for ply in 0..2000 {
+        if game.is_terminal() {
+            break;
+        }
+        if ply % 25 == 0 {
+            positions.push(game);
+        }
+        search.restart(game, config);
+        while !search.step(u64::MAX).is_finished() {}
+        let Some(action) = search.best_action() else {
+            break;
+        };
         game.apply(action);
         game.spawn_random(&mut spawns);
     }
+    positions
+}
+
+/// Expectimax as `play` runs it (cache on, adaptive depth unless `depth`) over the positions of
+/// [`bench_positions`], whole rounds until `millis` pass. Reports nodes (generated states:
+/// every child valued, found in the cache or expanded) per second of wall time and per second
+/// of this thread's CPU time (Linux `/proc/thread-self/schedstat`; null elsewhere).
+fn bench_expectimax(
+    seed: u64,
+    depth: Option<u32>,
+    min_probability: f64,
+    millis: u64,
+) -> CliResult<()> {
+    let evaluator = Evaluator::shared();
+    let positions = bench_positions(seed);
+    let mut search = Expectimax::new(
+        G2048::start(),
+        |g: &G2048| evaluator.value(g),
+        Config::default(),
+    )
+    .with_key(G2048::key);
+    let cpu_start = thread_cpu_seconds();
     let start = Instant::now();
-    let (mut searches, mut expanded, mut generated) = (0u64, 0u64, 0u64);
-    'outer: loop {
-        for position in positions.iter().step_by(10) {
+    let (mut searches, mut expanded, mut generated, mut hits) = (0u64, 0u64, 0u64, 0u64);
+    loop {
+        for position in &positions {
+            let max_depth = depth.unwrap_or_else(|| {
+                adaptive_depth(position, ADAPTIVE_MIN_DEPTH, ADAPTIVE_MAX_DEPTH)
+            });
             let config = Config {
-                max_depth: depth,
+                max_depth,
+                first_depth: max_depth,
+                min_probability,
+                limits: Limits {
+                    max_nodes: u64::MAX,
+                    max_memory_bytes: SEARCH_MEMORY_BYTES,
+                },
                 ..Config::default()
             };
-            let mut search = Expectimax::new(*position, |g: &G2048| evaluator.value(g), config)
-                .with_key(G2048::key);
+            search.restart(*position, config);
             while !search.step(u64::MAX).is_finished() {}
             let stats = search.stats();
             searches += 1;
             expanded += stats.expanded;
             generated += stats.generated;
-            if start.elapsed().as_millis() >= u128::from(millis) {
-                break 'outer;
-            }
+            hits += search.cache_hits();
+        }
+        if start.elapsed().as_millis() >= u128::from(millis) {
+            break;
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    emit(
-        &json!({"bench": "expectimax", "depth": depth, "searches": searches,
-               "expanded": expanded, "generated": generated, "seconds": seconds,
-               "generated_per_second": generated as f64 / seconds,
-               "expanded_per_second": expanded as f64 / seconds}),
-    )
+    let cpu = match (cpu_start, thread_cpu_seconds()) {
+        (Some(a), Some(b)) if b > a => Some(b - a),
+        _ => None,
+    };
+    emit(&json!({"bench": "expectimax",
+        "depth": depth.map_or_else(|| json!("adaptive"), |d| json!(d)),
+        "cutoff": min_probability, "positions": positions.len(), "searches": searches,
+        "expanded": expanded, "generated": generated, "cache_hits": hits,
+        "generated_per_search": generated as f64 / searches.max(1) as f64,
+        "seconds": seconds, "cpu_seconds": cpu,
+        "generated_per_second": generated as f64 / seconds,
+        "generated_per_cpu_second": cpu.map(|c| generated as f64 / c),
+        "expanded_per_second": expanded as f64 / seconds}))
+}
+
+/// This thread's CPU time in seconds, from Linux's `/proc/thread-self/schedstat`.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 * 1e-9)
 }
 
 /// Prints one JSON line; a closed stdout (`| head`) is an error, not a panic.
