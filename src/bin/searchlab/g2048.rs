@@ -19,9 +19,9 @@
 //! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
 //! exactly. A game's `nodes` are the states its searches generated (MCTS: playouts).
 //!
-//! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax]`
-//! times table slides, random rollouts and expectimax as `play` runs it on middle-game positions,
-//! and reports nodes per second of wall time and of CPU time.
+//! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
+//! mcts]` times table slides, random rollouts, and expectimax and the course's MCTS as `play`
+//! runs them on middle-game positions, per second of wall time and of CPU time.
 
 use crate::args::{CliError, CliResult, Flags};
 use searchlab::game::Game;
@@ -331,9 +331,9 @@ fn bench(flags: &Flags) -> CliResult<()> {
     }
     let wanted = |part: &str| only.as_deref().map_or(true, |o| o == part);
     if let Some(o) = only.as_deref() {
-        if !["slides", "rollouts", "expectimax"].contains(&o) {
+        if !["slides", "rollouts", "expectimax", "mcts"].contains(&o) {
             return Err(CliError(format!(
-                "--only: unknown part '{o}' (expected slides, rollouts or expectimax)"
+                "--only: unknown part '{o}' (expected slides, rollouts, expectimax or mcts)"
             )));
         }
     }
@@ -346,6 +346,9 @@ fn bench(flags: &Flags) -> CliResult<()> {
     }
     if wanted("expectimax") {
         bench_expectimax(seed, depth, min_probability, millis)?;
+    }
+    if wanted("mcts") {
+        bench_mcts(seed, millis)?;
     }
     Ok(())
 }
@@ -498,6 +501,36 @@ fn bench_expectimax(
         "generated_per_second": generated as f64 / seconds,
         "generated_per_cpu_second": cpu.map(|c| generated as f64 / c),
         "expanded_per_second": expanded as f64 / seconds}))
+}
+
+/// The course's MCTS (as `play --algo mcts` runs it) on the positions of [`bench_positions`],
+/// 1000 playouts each, whole rounds until `millis` pass: playouts per second of wall and CPU
+/// time, the figure that converts a time budget into an iteration budget.
+fn bench_mcts(seed: u64, millis: u64) -> CliResult<()> {
+    const PLAYOUTS: u64 = 1000;
+    let positions = bench_positions(seed);
+    let mut rng = Rng::new(seed);
+    let cpu_start = thread_cpu_seconds();
+    let start = Instant::now();
+    let mut playouts = 0u64;
+    loop {
+        for position in &positions {
+            playouts += mcts_choose(Budget::Expansions(PLAYOUTS), position, &mut rng).1;
+        }
+        if start.elapsed().as_millis() >= u128::from(millis) {
+            break;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu = match (cpu_start, thread_cpu_seconds()) {
+        (Some(a), Some(b)) if b > a => Some(b - a),
+        _ => None,
+    };
+    emit(&json!({"bench": "mcts", "positions": positions.len(),
+        "playouts_per_search": PLAYOUTS, "playouts": playouts,
+        "seconds": seconds, "cpu_seconds": cpu,
+        "playouts_per_second": playouts as f64 / seconds,
+        "playouts_per_cpu_second": cpu.map(|c| playouts as f64 / c)}))
 }
 
 /// This thread's CPU time in seconds, from Linux's `/proc/thread-self/schedstat`.
