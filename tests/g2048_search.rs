@@ -182,10 +182,11 @@ fn slicing_changes_nothing() {
 }
 
 #[test]
-fn without_the_probability_cutoff_the_cache_changes_only_the_work() {
+fn without_the_probability_cutoff_an_exact_depth_cache_changes_only_the_work() {
     let config = Config {
         max_depth: 3,
         min_probability: 0.0,
+        reuse_deeper: false,
         ..Config::default()
     };
     let mut saved = 0;
@@ -203,6 +204,101 @@ fn without_the_probability_cutoff_the_cache_changes_only_the_work() {
         saved > 0,
         "transpositions occur in 2048 and the cache finds them"
     );
+}
+
+#[test]
+fn deeper_cached_values_serve_shallower_visits() {
+    // In 2048 a board recurs at different depths (a spawned 4 holds as much as two spawned 2s),
+    // so reusing deeper values saves expansions; they are at least as deep as needed.
+    let exact = Config {
+        max_depth: 4,
+        first_depth: 4,
+        min_probability: 0.0,
+        reuse_deeper: false,
+        ..Config::default()
+    };
+    let deeper = Config {
+        reuse_deeper: true,
+        ..exact
+    };
+    let mut saved = 0;
+    for game in positions(6, 4, 30) {
+        let mut a = search_2048(game, exact, true);
+        let mut b = search_2048(game, deeper, true);
+        assert_eq!(a.step(u64::MAX), Progress::Solved);
+        assert_eq!(b.step(u64::MAX), Progress::Solved);
+        assert!(b.stats().expanded <= a.stats().expanded);
+        saved += a.stats().expanded - b.stats().expanded;
+    }
+    assert!(saved > 0, "no board recurred at a shallower depth");
+}
+
+#[test]
+fn one_iteration_to_full_depth_matches_iterative_deepening() {
+    let iterative = Config {
+        max_depth: 3,
+        min_probability: 0.0,
+        reuse_deeper: false,
+        ..Config::default()
+    };
+    let direct = Config {
+        first_depth: 3,
+        ..iterative
+    };
+    for game in positions(8, 4, 30) {
+        let mut a = search_2048(game, iterative, true);
+        let mut b = search_2048(game, direct, true);
+        assert_eq!(a.step(u64::MAX), Progress::Solved);
+        assert_eq!(b.step(u64::MAX), Progress::Solved);
+        assert_eq!(b.root_values(), a.root_values());
+        assert_eq!((a.stats().iterations, b.stats().iterations), (3, 1));
+        assert_eq!(b.completed_depth(), 3);
+        assert!(b.stats().expanded < a.stats().expanded);
+    }
+}
+
+#[test]
+fn the_cutoff_stops_at_chance_nodes_after_the_last_decision() {
+    // A cutoff just below 1 evaluates every chance node but the root's children: each spawn is
+    // followed by one searched move, whatever the depth, so the values are those of depth 2.
+    for game in positions(9, 4, 30) {
+        let cut = Config {
+            max_depth: 6,
+            min_probability: 0.999,
+            ..Config::default()
+        };
+        let two = Config {
+            max_depth: 2,
+            min_probability: 0.0,
+            ..Config::default()
+        };
+        let mut a = search_2048(game, cut, false);
+        let mut b = search_2048(game, two, false);
+        run_to_end(&mut a, 1000);
+        run_to_end(&mut b, 1000);
+        assert_eq!(a.root_values(), b.root_values());
+        assert_eq!(a.stats().max_depth, 3, "move, spawn, move");
+    }
+}
+
+#[test]
+fn restart_searches_a_new_root_as_a_fresh_search_would() {
+    let config = Config {
+        max_depth: 3,
+        ..Config::default()
+    };
+    let games = positions(10, 3, 40);
+    let mut reused = search_2048(games[0], config, true);
+    run_to_end(&mut reused, 100);
+    for &game in &games[1..] {
+        reused.restart(game, config);
+        let mut fresh = search_2048(game, config, true);
+        assert_eq!(run_to_end(&mut reused, 100), Progress::Solved);
+        assert_eq!(run_to_end(&mut fresh, 100), Progress::Solved);
+        assert_eq!(reused.root_values(), fresh.root_values());
+        assert_eq!(reused.stats(), fresh.stats());
+        assert_eq!(reused.cache_hits(), fresh.cache_hits());
+    }
 }
 
 #[test]

@@ -79,6 +79,13 @@ impl Algorithm {
 
 /// Deepest expectimax iteration an agent may ask for, in player moves.
 pub const MAX_DEPTH: u32 = 32;
+/// The adaptive depth's bounds (4 is nneonneo's floor `max(3, distinct - 2)` in our counting).
+pub const ADAPTIVE_MIN_DEPTH: u32 = 4;
+/// See [`ADAPTIVE_MIN_DEPTH`].
+pub const ADAPTIVE_MAX_DEPTH: u32 = 16;
+/// The default chance-probability cutoff: the setting whose strength BENCHMARKS.md measured
+/// (nneonneo uses 1e-4, about 5.5 times the work a move).
+pub const DEFAULT_MIN_PROBABILITY: f64 = 1e-3;
 
 /// An agent's settings. Fields that do not apply to the chosen algorithm are ignored.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,8 +93,10 @@ pub struct AgentSpec {
     /// The algorithm.
     pub algo: Algorithm,
     /// Expectimax: the deepest iteration in player moves; `None` adapts it to the board
-    /// (`eval::adaptive_depth`, 2 to 4).
+    /// (`eval::adaptive_depth` from [`ADAPTIVE_MIN_DEPTH`] to [`ADAPTIVE_MAX_DEPTH`]).
     pub depth: Option<u32>,
+    /// Expectimax: chance branches less likely than this are evaluated, not searched.
+    pub min_probability: f64,
     /// MCTS: UCT's exploration constant K (the course's √2 by default).
     pub uct: f64,
     /// Node and memory limits of one move's search.
@@ -100,6 +109,7 @@ impl Default for AgentSpec {
         AgentSpec {
             algo: Algorithm::Mcts,
             depth: None,
+            min_probability: DEFAULT_MIN_PROBABILITY,
             uct: MctsConfig::course_2048().exploration,
             limits: Limits::default(),
         }
@@ -119,6 +129,7 @@ impl AgentSpec {
                 if let Some(depth) = self.depth {
                     check_range("depth", depth, 1..=MAX_DEPTH)?;
                 }
+                check_range("cutoff", self.min_probability, 0.0..=1.0)?;
             }
             Algorithm::Mcts => {
                 check_range("uct", self.uct, 0.0..=100.0)?;
@@ -156,7 +167,10 @@ impl AgentSpec {
             }),
             Algorithm::Expectimax => {
                 let config = Config {
-                    max_depth: self.depth.unwrap_or_else(|| adaptive_depth(game, 2, 4)),
+                    max_depth: self.depth.unwrap_or_else(|| {
+                        adaptive_depth(game, ADAPTIVE_MIN_DEPTH, ADAPTIVE_MAX_DEPTH)
+                    }),
+                    min_probability: self.min_probability,
                     limits: self.limits,
                     ..Config::default()
                 };

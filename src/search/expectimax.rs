@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! V(s) = eval(s)                                 if s is terminal, the depth is used up, or
-//!                                                P(s) < min_probability
+//!                                                s is a chance node with P(s) < min_probability
 //!      = max / min over a of V(child(s, a))      at a player's node
 //!      = sum over (o, p) of p * V(child(s, o))   at a chance node
 //! ```
@@ -14,20 +14,33 @@
 //! Depth counts the player decisions on the line from the root; chance outcomes are free. A state
 //! reached by the `d`-th decision of an iteration of depth `d` is evaluated at once (in 2048 that
 //! is the board right after a move, before its spawn). `P(s)` is the product of the chance
-//! probabilities from the root to `s`; unlikely branches are evaluated instead of expanded, as in
-//! nneonneo's 2048 AI (`CPROB_THRESH_BASE = 1e-4`). A cutoff of 0 turns this off.
+//! probabilities from the root to `s`; a chance node that unlikely is evaluated instead of
+//! expanded, as in nneonneo's 2048 AI (`CPROB_THRESH_BASE = 1e-4`), so the player's last
+//! decision before the cutoff is still searched (in 2048 the leaf is the best board after a
+//! move, not the board after a spawn). A cutoff of 0 turns this off.
 //!
-//! The search is anytime by iterative deepening: it completes depth 1, 2, ... up to
-//! [`Config::max_depth`] and recommends the best root action of the deepest completed iteration.
+//! The search is anytime by iterative deepening: it completes depth 1, 2, ... (from
+//! [`Config::first_depth`]) up to [`Config::max_depth`] and recommends the best root action of
+//! the deepest completed iteration. Starting at the full depth skips the shallower iterations
+//! (a quarter of the work at nneonneo's settings) when only the final answer matters.
 //! It keeps its own stack of frames instead of recursing, so [`Search::step`] can stop after any
 //! number of expansions and resume later (the page runs it in slices).
 //!
-//! With a key ([`Expectimax::with_key`]) it caches the values of expanded states. A cached value
-//! serves a later visit of the same state with the same remaining depth, so without the
-//! probability cutoff the cache changes the work but not one value. With the cutoff a state's
-//! value depends a little on the path that reached it (its probability), and the first path's
-//! value serves all, as in nneonneo's cache. The cache stops growing when its estimated size
-//! reaches [`Limits::max_memory_bytes`]; the search goes on without storing new states.
+//! With a key ([`Expectimax::with_key`]) it caches the values of expanded chance nodes (and of
+//! players' nodes with [`Config::cache_player_nodes`]) with the remaining depth they were
+//! searched to. In 2048 the chance nodes are the boards right after a move, where nneonneo caches
+//! too; the players' nodes (boards after a spawn) are several times more numerous and seldom
+//! recur, so caching them costs more time in probes and memory than it saves (measured: 2.3
+//! times slower per search at nneonneo's settings). A cached value serves a later visit of the
+//! same state that needs no more remaining depth than it was searched to
+//! ([`Config::reuse_deeper`], as in nneonneo's table: in 2048 a board recurs at different depths,
+//! since one spawned 4 holds as much as two spawned 2s), or, with that option off, only a visit
+//! needing exactly that depth; then, without the probability cutoff, the cache changes the work
+//! but not one value. With the cutoff a state's value depends a little on the path that reached
+//! it (its probability), and the first path's value serves all, as in nneonneo's cache. The
+//! cache stops growing when its estimated size reaches [`Limits::max_memory_bytes`]; the search
+//! goes on without storing new states. [`Expectimax::restart`] searches from a new root with a
+//! fresh cache, keeping the allocations (a player calls it once a move).
 //!
 //! Reference: Michie (1966) and Russell & Norvig, *AIMA* §5.5 (expectiminimax); nneonneo,
 //! "2048-ai" (2014) for the probability cutoff and the cache.
@@ -42,18 +55,30 @@ use std::hash::{BuildHasherDefault, Hasher};
 pub struct Config {
     /// Deepest iteration, in player decisions from the root (at least 1).
     pub max_depth: u32,
-    /// States whose chance probability from the root is below this are evaluated, not expanded.
+    /// First iteration's depth (1 for a full iterative deepening; `max_depth` for one search to
+    /// full depth, which saves the shallower iterations' work but answers only at the end).
+    pub first_depth: u32,
+    /// Chance nodes whose probability from the root is below this are evaluated, not expanded.
     pub min_probability: f64,
+    /// Whether a cached value searched deeper than a visit needs serves it (else only a value
+    /// searched to exactly the needed depth does).
+    pub reuse_deeper: bool,
+    /// Whether the cache holds players' nodes too, not only chance nodes.
+    pub cache_player_nodes: bool,
     /// Expansion and memory limits over the whole search.
     pub limits: Limits,
 }
 
 impl Default for Config {
-    /// Depth 3, cutoff 1e-4, default limits.
+    /// Depth 3 by iterative deepening from 1, cutoff 1e-4, deeper cached values reused, chance
+    /// nodes cached, default limits.
     fn default() -> Self {
         Config {
             max_depth: 3,
+            first_depth: 1,
             min_probability: 1e-4,
+            reuse_deeper: true,
+            cache_player_nodes: false,
             limits: Limits::default(),
         }
     }
@@ -75,10 +100,9 @@ struct Frame<G> {
     /// Actions and outcomes from the root.
     ply: u32,
     probability: f64,
-    /// Its children: `actions[start..end]` (player nodes) or `outcomes[start..end]` (chance).
-    start: usize,
-    end: usize,
+    /// Its next child in its level's list ([`Level`]) and the list's length.
     next: usize,
+    end: usize,
     /// Best value so far (player nodes) or weighted sum so far (chance nodes).
     value: f64,
     key: Option<u128>,
@@ -114,6 +138,13 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The children of the frame at one stack position: its legal actions (player nodes) or its
+/// chance outcomes. Kept per position and reused, so listing children copies nothing.
+struct Level<A> {
+    actions: Vec<A>,
+    outcomes: Vec<(A, f64)>,
+}
+
 /// Estimated bytes per cache entry, counting the hash table's spare room as it doubles.
 const CACHE_ENTRY_BYTES: u64 = 80;
 
@@ -127,10 +158,8 @@ pub struct Expectimax<G: Game, E, O = NoObserver> {
     /// Depth of the iteration in progress (or of the next one).
     depth: u32,
     frames: Vec<Frame<G>>,
-    actions: Vec<G::Action>,
-    outcomes: Vec<(G::Action, f64)>,
-    scratch_actions: Vec<G::Action>,
-    scratch_outcomes: Vec<(G::Action, f64)>,
+    /// `levels[i]` lists the children of `frames[i]`.
+    levels: Vec<Level<G::Action>>,
     /// Root children's values in the iteration in progress.
     root_values: Vec<f64>,
     /// Root actions with their values from the deepest completed iteration.
@@ -154,10 +183,7 @@ impl<G: Game, E: Fn(&G) -> f64> Expectimax<G, E> {
             key: None,
             depth: 1,
             frames: Vec::new(),
-            actions: Vec::new(),
-            outcomes: Vec::new(),
-            scratch_actions: Vec::new(),
-            scratch_outcomes: Vec::new(),
+            levels: Vec::new(),
             root_values: Vec::new(),
             completed: Vec::new(),
             completed_depth: 0,
@@ -196,10 +222,7 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
             key: self.key,
             depth: self.depth,
             frames: self.frames,
-            actions: self.actions,
-            outcomes: self.outcomes,
-            scratch_actions: self.scratch_actions,
-            scratch_outcomes: self.scratch_outcomes,
+            levels: self.levels,
             root_values: self.root_values,
             completed: self.completed,
             completed_depth: self.completed_depth,
@@ -209,6 +232,24 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
             stats: self.stats,
             finished: self.finished,
         }
+    }
+
+    /// Starts over from `root` with `config`: a fresh search with an empty cache and zeroed
+    /// statistics, which keeps the evaluation, key, observer and the allocations (the cache's
+    /// table among them), so a player can search every move with one object.
+    pub fn restart(&mut self, root: G, config: Config) {
+        self.root = root;
+        self.config = config;
+        self.depth = 1;
+        self.frames.clear();
+        self.root_values.clear();
+        self.completed.clear();
+        self.completed_depth = 0;
+        self.best = None;
+        self.cache.clear();
+        self.cache_hits = 0;
+        self.stats = Stats::default();
+        self.finished = None;
     }
 
     /// The observer.
@@ -250,18 +291,30 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
     }
 
     /// Pushes a frame for `state`, listing its children. Counts one expansion.
-    fn push(&mut self, state: G, depth: u32, ply: u32, probability: f64, key: Option<u128>) {
-        let kind = Self::kind_of(state.turn());
-        let (start, end) = if kind == Kind::Chance {
-            state.chance_outcomes(&mut self.scratch_outcomes);
-            let start = self.outcomes.len();
-            self.outcomes.extend_from_slice(&self.scratch_outcomes);
-            (start, self.outcomes.len())
+    fn push(
+        &mut self,
+        state: G,
+        turn: Turn,
+        depth: u32,
+        ply: u32,
+        probability: f64,
+        key: Option<u128>,
+    ) {
+        let kind = Self::kind_of(turn);
+        let position = self.frames.len();
+        if self.levels.len() == position {
+            self.levels.push(Level {
+                actions: Vec::new(),
+                outcomes: Vec::new(),
+            });
+        }
+        let level = &mut self.levels[position];
+        let end = if kind == Kind::Chance {
+            state.chance_outcomes(&mut level.outcomes);
+            level.outcomes.len()
         } else {
-            state.legal_actions(&mut self.scratch_actions);
-            let start = self.actions.len();
-            self.actions.extend_from_slice(&self.scratch_actions);
-            (start, self.actions.len())
+            state.legal_actions(&mut level.actions);
+            level.actions.len()
         };
         let value = match kind {
             Kind::Max => f64::NEG_INFINITY,
@@ -274,9 +327,8 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
             depth,
             ply,
             probability,
-            start,
+            next: 0,
             end,
-            next: start,
             value,
             key,
         });
@@ -286,15 +338,18 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
 
     /// Folds a child's value into the top frame (its parent).
     fn fold(&mut self, value: f64) {
-        let is_root = self.frames.len() == 1;
+        let position = self.frames.len().wrapping_sub(1);
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
         match frame.kind {
             Kind::Max => frame.value = frame.value.max(value),
             Kind::Min => frame.value = frame.value.min(value),
-            Kind::Chance => frame.value += self.outcomes[frame.next - 1].1 * value,
+            Kind::Chance => {
+                frame.value += self.levels[position].outcomes[frame.next - 1].1 * value;
+            }
         }
+        let is_root = position == 0;
         if is_root {
             self.root_values.push(value);
         }
@@ -306,7 +361,7 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
             return;
         };
         // A player's node with no legal action is valued like a leaf.
-        let value = if frame.start == frame.end {
+        let value = if frame.end == 0 {
             (self.eval)(&frame.state)
         } else {
             frame.value
@@ -323,13 +378,7 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
         }
         if self.frames.is_empty() {
             self.finish_iteration(&frame);
-        }
-        if frame.kind == Kind::Chance {
-            self.outcomes.truncate(frame.start);
         } else {
-            self.actions.truncate(frame.start);
-        }
-        if !self.frames.is_empty() {
             self.fold(value);
         }
     }
@@ -342,7 +391,7 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
     }
 
     fn finish_iteration(&mut self, root: &Frame<G>) {
-        let actions = &self.actions[root.start..root.end];
+        let actions = &self.levels[0].actions;
         debug_assert_eq!(actions.len(), self.root_values.len());
         self.completed = actions
             .iter()
@@ -371,6 +420,7 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
     /// Generates the top frame's next child and either values it at once or, if `may_expand`,
     /// expands it; otherwise leaves it for later. Finishes the top frame when it has no child left.
     fn advance(&mut self, may_expand: bool) -> Advance {
+        let position = self.frames.len().wrapping_sub(1);
         let Some(frame) = self.frames.last_mut() else {
             return Advance::Valued;
         };
@@ -378,10 +428,11 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
             self.finish_top();
             return Advance::Valued;
         }
+        let level = &self.levels[position];
         let (action, weight) = if frame.kind == Kind::Chance {
-            self.outcomes[frame.next]
+            level.outcomes[frame.next]
         } else {
-            (self.actions[frame.next], 1.0)
+            (level.actions[frame.next], 1.0)
         };
         let mut child = frame.state.clone();
         child.apply(action);
@@ -389,7 +440,9 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
         let ply = frame.ply + 1;
         let probability = frame.probability * weight;
         self.stats.max_depth = self.stats.max_depth.max(ply);
-        if depth >= self.depth || probability < self.config.min_probability || child.is_terminal() {
+        let turn = child.turn();
+        let unlikely = turn == Turn::Chance && probability < self.config.min_probability;
+        if depth >= self.depth || unlikely || turn == Turn::Terminal {
             frame.next += 1;
             self.stats.generated += 1;
             let value = (self.eval)(&child);
@@ -397,10 +450,17 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
             self.fold(value);
             return Advance::Valued;
         }
-        let key = self.key.map(|key| key(&child));
+        let cached = turn == Turn::Chance || self.config.cache_player_nodes;
+        let key = self.key.filter(|_| cached).map(|key| key(&child));
         if let Some(key) = key {
             if let Some(hit) = self.cache.get(&key) {
-                if hit.depth_left == self.depth - depth {
+                let needed = self.depth - depth;
+                let serves = if self.config.reuse_deeper {
+                    hit.depth_left >= needed
+                } else {
+                    hit.depth_left == needed
+                };
+                if serves {
                     let value = hit.value;
                     frame.next += 1;
                     self.stats.generated += 1;
@@ -415,7 +475,7 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
         }
         frame.next += 1;
         self.stats.generated += 1;
-        self.push(child, depth, ply, probability, key);
+        self.push(child, turn, depth, ply, probability, key);
         Advance::Expanded
     }
 }
@@ -433,8 +493,8 @@ enum Advance {
 impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Search<G> for Expectimax<G, E, O> {
     /// Runs until the next state to expand would pass `budget` expansions in this call, the
     /// deepest iteration completes ([`Progress::Solved`]), or a limit is hit. Evaluated and
-    /// cached states cost nothing, so a budget of 1 completes the depth-1 iteration. A root that is not a player's node gives
-    /// [`Progress::Exhausted`]: there is no decision to make.
+    /// cached states cost nothing, so a budget of 1 completes a depth-1 iteration. A root that
+    /// is not a player's node gives [`Progress::Exhausted`]: there is no decision to make.
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(progress) = self.finished {
             return progress;
@@ -454,8 +514,13 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Search<G> for Expectimax<G, E, O
                     self.finished = Some(progress);
                     return progress;
                 }
+                if self.stats.iterations == 0 {
+                    let max = self.config.max_depth.max(1);
+                    self.depth = self.config.first_depth.clamp(1, max);
+                }
                 let root = self.root.clone();
-                self.push(root, 0, 0, 1.0, None);
+                let turn = root.turn();
+                self.push(root, turn, 0, 0, 1.0, None);
                 spent += 1;
                 continue;
             }

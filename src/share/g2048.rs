@@ -165,6 +165,7 @@ impl View {
             depth: Some(self.depth),
             uct: self.uct,
             limits,
+            ..AgentSpec::default()
         }
     }
 }

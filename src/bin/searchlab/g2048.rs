@@ -9,19 +9,29 @@
 //! page's batch mode plays too).
 //!
 //! Expectimax: `--depth N` fixes the deepest iteration (player moves); without it the depth
-//! adapts to the board (`eval::adaptive_depth`, 2 to 4). `--iterations N` caps expansions per
-//! move, `--budget-ms N` the time per move (iterative deepening to depth 32 unless `--depth`
-//! says otherwise); without either the search runs to its depth. `--budget-ms` makes games
-//! depend on the machine's speed, so only the node budgets replay exactly.
+//! adapts to the board (`eval::adaptive_depth` from 4 to 16: nneonneo's rule). `--cutoff P` is
+//! the chance-probability cutoff (default 1e-3, the setting measured in BENCHMARKS.md; nneonneo
+//! uses 1e-4). `--until-tile T` ends a game once a tile of `T` appears (`\"over\": false` in its
+//! line); `--start-game K` plays games `K..K+N` of the series `S` (seeds `Rng::derive(S, i)`),
+//! so one series can be split over processes. `--iterations N` caps expansions
+//! per move and `--budget-ms N` the time per move (iterative deepening to depth 32 unless
+//! `--depth` says otherwise); without either the search runs once, straight to its depth.
+//! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
+//! exactly. A game's `nodes` are the states its searches generated (MCTS: playouts).
+//!
+//! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
+//! mcts]` times table slides, random rollouts, and expectimax and the course's MCTS as `play`
+//! runs them on middle-game positions, per second of wall time and of CPU time.
 
 use crate::args::{CliError, CliResult, Flags};
-use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode};
+use searchlab::agents::g2048::{
+    game_seed, AgentSpec, Algorithm, Episode, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH,
+};
 use searchlab::game::Game;
 use searchlab::games::g2048::board::Board;
-use searchlab::games::g2048::eval::Evaluator;
+use searchlab::games::g2048::eval::{adaptive_depth, Evaluator};
 use searchlab::games::g2048::{Direction, G2048};
 use searchlab::rng::Rng;
-use searchlab::search::baseline::greedy_action;
 use searchlab::search::expectimax::{Config, Expectimax};
 use searchlab::search::{Limits, Search};
 use serde_json::json;
@@ -114,56 +124,81 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
     }
 }
 
-/// Plays one game to its end; for a time budget, each move thinks in slices until the time is
-/// up (so such games depend on the machine's speed).
-fn play_game(spec: AgentSpec, budget: Budget, seed: u64) -> CliResult<Episode> {
+/// Plays one game to its end, or until a tile of `until_tile` appears; for a time budget, each
+/// move thinks in slices until the time is up (so such games depend on the machine's speed).
+fn play_game(
+    spec: AgentSpec,
+    budget: Budget,
+    seed: u64,
+    until_tile: Option<u64>,
+) -> CliResult<Episode> {
     let per_move = match budget {
         Budget::Expansions(n) => n,
         Budget::ToDepth | Budget::Millis(_) => u64::MAX,
     };
     let mut episode = Episode::new(spec, seed, per_move).map_err(|e| CliError(format!("--{e}")))?;
-    match budget {
-        Budget::Millis(ms) => {
-            let slice = if spec.algo == Algorithm::Mcts {
-                64
-            } else {
-                2_000
-            };
-            while !episode.is_over() {
+    let reached = |e: &Episode| until_tile.is_some_and(|t| e.game().board().max_tile() >= t);
+    while !episode.is_over() && !reached(&episode) {
+        match budget {
+            Budget::Millis(ms) => {
+                let slice = if spec.algo == Algorithm::Mcts {
+                    64
+                } else {
+                    2_000
+                };
                 let start = Instant::now();
                 while !episode.think(slice).is_finished()
                     && start.elapsed().as_millis() < u128::from(ms)
                 {}
-                episode.play();
+            }
+            // The same thinking as `Episode::step`, one move at a time.
+            Budget::ToDepth | Budget::Expansions(_) => {
+                episode.think(per_move);
             }
         }
-        Budget::ToDepth | Budget::Expansions(_) => while episode.step(u64::MAX) {},
+        episode.play();
     }
     Ok(episode)
 }
 
 fn play(flags: &Flags) -> CliResult<()> {
-    let (spec, budget) = policy_from(flags)?;
+    let (mut spec, budget) = policy_from(flags)?;
     let games: u64 = flags.require("games")?;
     let seed: u64 = flags.require("seed")?;
+    let until_tile: Option<u64> = flags.get("until-tile")?;
+    let start_game: u64 = flags.get_or("start-game", 0)?;
+    if let Some(cutoff) = flags.get::<f64>("cutoff")? {
+        if spec.algo != Algorithm::Expectimax {
+            return Err(CliError("--cutoff: only expectimax takes it".into()));
+        }
+        spec.min_probability = cutoff;
+        spec.validate().map_err(|e| CliError(format!("--{e}")))?;
+    }
     flags.finish()?;
     let mut scores = Vec::new();
     let mut max_tiles = Vec::new();
     let started = Instant::now();
-    for i in 0..games {
-        let game_seed = game_seed(seed, games, i);
+    for i in start_game..start_game.saturating_add(games) {
+        let game_seed = if start_game == 0 {
+            game_seed(seed, games, i)
+        } else {
+            Rng::derive(seed, i)
+        };
         let start = Instant::now();
-        let episode = play_game(spec, budget, game_seed)?;
+        let episode = play_game(spec, budget, game_seed, until_tile)?;
         let game = episode.game();
         let max_tile = game.board().max_tile();
+        let seconds = start.elapsed().as_secs_f64();
         emit(&json!({
-                "game": i,
-                "seed": game_seed,
-                "score": game.score(),
-                "max_tile": max_tile,
-                "moves": episode.moves(),
-                "nodes": episode.work(),
-                "seconds": start.elapsed().as_secs_f64(),
+            "game": i,
+            "seed": game_seed,
+            "score": game.score(),
+            "max_tile": max_tile,
+            "over": episode.is_over(),
+            "moves": episode.moves(),
+            "nodes": episode.work(),
+            "seconds": seconds,
+            "ms_per_move": 1000.0 * seconds / episode.moves().max(1) as f64,
         }))?;
         scores.push(game.score());
         max_tiles.push(max_tile);
@@ -217,12 +252,35 @@ fn summary(scores: &[u64], max_tiles: &[u64], seconds: f64) -> serde_json::Value
 fn bench(flags: &Flags) -> CliResult<()> {
     let millis: u64 = flags.get_or("millis", 2000)?;
     let seed: u64 = flags.get_or("seed", 1)?;
-    let depth: u32 = flags.get_or("depth", 3)?;
+    let depth: Option<u32> = flags.get("depth")?;
+    let min_probability: f64 = flags.get_or("cutoff", Config::default().min_probability)?;
+    let only = flags.text("only").map(str::to_string);
     flags.finish()?;
+    if depth == Some(0) {
+        return Err(CliError("--depth: must be at least 1".into()));
+    }
+    let wanted = |part: &str| only.as_deref().map_or(true, |o| o == part);
+    if let Some(o) = only.as_deref() {
+        if !["slides", "rollouts", "expectimax", "mcts"].contains(&o) {
+            return Err(CliError(format!(
+                "--only: unknown part '{o}' (expected slides, rollouts, expectimax or mcts)"
+            )));
+        }
+    }
     let mut rng = Rng::new(seed);
-    bench_slides(&mut rng, millis)?;
-    bench_rollouts(&mut rng, millis)?;
-    bench_expectimax(seed, depth, millis)
+    if wanted("slides") {
+        bench_slides(&mut rng, millis)?;
+    }
+    if wanted("rollouts") {
+        bench_rollouts(&mut rng, millis)?;
+    }
+    if wanted("expectimax") {
+        bench_expectimax(seed, depth, min_probability, millis)?;
+    }
+    if wanted("mcts") {
+        bench_mcts(seed, millis)?;
+    }
+    Ok(())
 }
 
 /// Table-driven slides on random boards (tiles up to 2048, a quarter of the cells empty).
@@ -280,46 +338,148 @@ fn bench_rollouts(rng: &mut Rng, millis: u64) -> CliResult<()> {
     )
 }
 
-/// Expectimax (default evaluation, cache on) from positions of one greedy game.
-fn bench_expectimax(seed: u64, depth: u32, millis: u64) -> CliResult<()> {
+/// Positions from one seeded game played by depth-2 expectimax: every 25th of its first 2000
+/// moves (tiles up to 1024 or 2048, the middle game where most moves of a long game are made).
+fn bench_positions(seed: u64) -> Vec<G2048> {
     let evaluator = Evaluator::shared();
     let mut spawns = Rng::new(seed);
     let mut game = G2048::new_game(&mut spawns);
+    let config = Config {
+        max_depth: 2,
+        ..Config::default()
+    };
+    let mut search =
+        Expectimax::new(game, |g: &G2048| evaluator.value(g), config).with_key(G2048::key);
     let mut positions = Vec::new();
-    while !game.is_terminal() && positions.len() < 400 {
-        positions.push(game);
-        let action = greedy_action(&game, |g| evaluator.value(g))
-            .ok_or_else(|| CliError("bench: greedy found no move".into()))?;
+    for ply in 0..2000 {
+        if game.is_terminal() {
+            break;
+        }
+        if ply % 25 == 0 {
+            positions.push(game);
+        }
+        search.restart(game, config);
+        while !search.step(u64::MAX).is_finished() {}
+        let Some(action) = search.best_action() else {
+            break;
+        };
         game.apply(action);
         game.spawn_random(&mut spawns);
     }
+    positions
+}
+
+/// Expectimax as `play` runs it (cache on, adaptive depth unless `depth`) over the positions of
+/// [`bench_positions`], whole rounds until `millis` pass. Reports nodes (generated states:
+/// every child valued, found in the cache or expanded) per second of wall time and per second
+/// of this thread's CPU time (Linux `/proc/thread-self/schedstat`; null elsewhere).
+fn bench_expectimax(
+    seed: u64,
+    depth: Option<u32>,
+    min_probability: f64,
+    millis: u64,
+) -> CliResult<()> {
+    let evaluator = Evaluator::shared();
+    let positions = bench_positions(seed);
+    let mut search = Expectimax::new(
+        G2048::start(),
+        |g: &G2048| evaluator.value(g),
+        Config::default(),
+    )
+    .with_key(G2048::key);
+    let cpu_start = thread_cpu_seconds();
     let start = Instant::now();
-    let (mut searches, mut expanded, mut generated) = (0u64, 0u64, 0u64);
-    'outer: loop {
-        for position in positions.iter().step_by(10) {
+    let (mut searches, mut expanded, mut generated, mut hits) = (0u64, 0u64, 0u64, 0u64);
+    loop {
+        for position in &positions {
+            let max_depth = depth.unwrap_or_else(|| {
+                adaptive_depth(position, ADAPTIVE_MIN_DEPTH, ADAPTIVE_MAX_DEPTH)
+            });
             let config = Config {
-                max_depth: depth,
+                max_depth,
+                first_depth: max_depth,
+                min_probability,
+                limits: Limits {
+                    max_nodes: u64::MAX,
+                    max_memory_bytes: SEARCH_MEMORY_BYTES,
+                },
                 ..Config::default()
             };
-            let mut search = Expectimax::new(*position, |g: &G2048| evaluator.value(g), config)
-                .with_key(G2048::key);
+            search.restart(*position, config);
             while !search.step(u64::MAX).is_finished() {}
             let stats = search.stats();
             searches += 1;
             expanded += stats.expanded;
             generated += stats.generated;
-            if start.elapsed().as_millis() >= u128::from(millis) {
-                break 'outer;
-            }
+            hits += search.cache_hits();
+        }
+        if start.elapsed().as_millis() >= u128::from(millis) {
+            break;
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    emit(
-        &json!({"bench": "expectimax", "depth": depth, "searches": searches,
-               "expanded": expanded, "generated": generated, "seconds": seconds,
-               "generated_per_second": generated as f64 / seconds,
-               "expanded_per_second": expanded as f64 / seconds}),
-    )
+    let cpu = match (cpu_start, thread_cpu_seconds()) {
+        (Some(a), Some(b)) if b > a => Some(b - a),
+        _ => None,
+    };
+    emit(&json!({"bench": "expectimax",
+        "depth": depth.map_or_else(|| json!("adaptive"), |d| json!(d)),
+        "cutoff": min_probability, "positions": positions.len(), "searches": searches,
+        "expanded": expanded, "generated": generated, "cache_hits": hits,
+        "generated_per_search": generated as f64 / searches.max(1) as f64,
+        "seconds": seconds, "cpu_seconds": cpu,
+        "generated_per_second": generated as f64 / seconds,
+        "generated_per_cpu_second": cpu.map(|c| generated as f64 / c),
+        "expanded_per_second": expanded as f64 / seconds}))
+}
+
+/// The course's MCTS (as `play --algo mcts` runs it) on the positions of [`bench_positions`],
+/// 1000 playouts each, whole rounds until `millis` pass: playouts per second of wall and CPU
+/// time, the figure that converts a time budget into an iteration budget.
+fn bench_mcts(seed: u64, millis: u64) -> CliResult<()> {
+    const PLAYOUTS: u64 = 1000;
+    let positions = bench_positions(seed);
+    let mut rng = Rng::new(seed);
+    let spec = AgentSpec {
+        algo: Algorithm::Mcts,
+        limits: Limits {
+            max_nodes: u64::MAX,
+            max_memory_bytes: SEARCH_MEMORY_BYTES,
+        },
+        ..AgentSpec::default()
+    };
+    let cpu_start = thread_cpu_seconds();
+    let start = Instant::now();
+    let mut playouts = 0u64;
+    loop {
+        for position in &positions {
+            let mut search = spec
+                .decide(position, &mut rng)
+                .map_err(|e| CliError(e.to_string()))?;
+            search.step(PLAYOUTS);
+            playouts += search.stats().iterations;
+        }
+        if start.elapsed().as_millis() >= u128::from(millis) {
+            break;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu = match (cpu_start, thread_cpu_seconds()) {
+        (Some(a), Some(b)) if b > a => Some(b - a),
+        _ => None,
+    };
+    emit(&json!({"bench": "mcts", "positions": positions.len(),
+        "playouts_per_search": PLAYOUTS, "playouts": playouts,
+        "seconds": seconds, "cpu_seconds": cpu,
+        "playouts_per_second": playouts as f64 / seconds,
+        "playouts_per_cpu_second": cpu.map(|c| playouts as f64 / c)}))
+}
+
+/// This thread's CPU time in seconds, from Linux's `/proc/thread-self/schedstat`.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 * 1e-9)
 }
 
 /// Prints one JSON line; a closed stdout (`| head`) is an error, not a panic.

@@ -5,29 +5,34 @@
 //!
 //! ```text
 //! line = EMPTY  * (empty cells)
-//!      + MERGES * (neighbouring equal tiles once the empties are squeezed out)
+//!      + MERGES * (tiles with an equal neighbour once the empties are squeezed out)
 //!      + CORNER * w(max r) if the line's largest tile sits at one of its ends
 //!      - MONO   * min(sum of rises, sum of falls) of w(r_i) along the line
 //!      - SMOOTH * sum of |r_i - r_j| over tiles that are neighbours once squeezed
 //!      - SUM    * sum of r_i ^ SUM_POWER
 //! w(r) = r ^ MONO_POWER
+//! lost position = -8 * LOST_PENALTY
 //! ```
 //!
 //! Empty cells keep the game alive; merges are moves in hand; a monotone line (tiles rising
 //! towards one end) lets a row of tiles collapse into its end; smoothness keeps neighbours
 //! mergeable; the sum term, convex in the exponent, makes one big tile cheaper than two halves,
 //! so the search prefers to merge; the corner term pulls the largest tile of each line to an
-//! edge, and since rows and columns both count, the largest tile to a corner.
+//! edge. A lost position is worth `LOST_PENALTY` per line below zero: nneonneo adds the penalty
+//! to every line of a live board and values a loss at 0, which is the same up to a constant
+//! (expectimax decisions do not change when every value moves by one constant).
 //!
-//! The weights ([`Weights::default`]: empty 500, merges 800, mono 50 with power 4, smooth 20,
-//! sum 12 with power 3.5) were set by short trials (12 to 40 seeded games at depths 3 and 4),
-//! not fitted; they play about as well as nneonneo's published weights in the same trials. The
-//! corner term did not help in those trials (weights 0.3 to 10 lost strength: monotonicity
-//! already pulls the big tiles to a corner), so its default weight is 0; it stays a knob.
+//! [`Weights::default`] is nneonneo's published set ("2048-ai", `2048.cpp`: lost penalty
+//! 200000, empty 270, merges 700, mono 47 with power 4, sum 11 with power 3.5; no smoothness or
+//! corner term), including his merge count (a run of `k >= 2` equal tiles counts `k`). The set
+//! it replaced (empty 500, pairs of equal neighbours 800, mono 50, smooth 20, sum 12, loss below
+//! every board) was set by short trials and reached 8192 in 10 of 24 games at depth 4. With this
+//! set, [`adaptive_depth`] (4 to 16) and a chance cutoff of 1e-3, expectimax reached 8192 in 19
+//! of 20 seeded games (`searchlab 2048 play --games 20 --seed 2048 --cutoff 0.001 --until-tile
+//! 8192`, native release; the one loss ended at 4096), searching about 620,000 nodes a move.
 //!
-//! A lost position is worth [`Evaluator::loss_value`], below every live position. Lines are
-//! looked up in a 65,536-entry table (built once per [`Weights`]); boards with tiles of 65536
-//! and up are scored line by line from their exponents with the same formula.
+//! Lines are looked up in a 65,536-entry table (built once per [`Weights`]); boards with tiles of
+//! 65536 and up are scored line by line from their exponents with the same formula.
 
 use super::board::{Board, CELLS, SIZE};
 use super::G2048;
@@ -37,9 +42,11 @@ use std::sync::OnceLock;
 /// The weights of the line formula (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
+    /// A lost position is worth this much below zero per line (eight lines).
+    pub lost_penalty: f64,
     /// Per empty cell.
     pub empty: f64,
-    /// Per pair of equal neighbours.
+    /// Per tile with an equal neighbour once the empties are squeezed out.
     pub merges: f64,
     /// Times `w(max)` when a line's largest tile is at an end.
     pub corner: f64,
@@ -56,15 +63,17 @@ pub struct Weights {
 }
 
 impl Default for Weights {
+    /// nneonneo's published weights (see the module docs).
     fn default() -> Self {
         Weights {
-            empty: 500.0,
-            merges: 800.0,
+            lost_penalty: 200_000.0,
+            empty: 270.0,
+            merges: 700.0,
             corner: 0.0,
-            monotonicity: 50.0,
+            monotonicity: 47.0,
             monotonicity_power: 4.0,
-            smoothness: 20.0,
-            sum: 12.0,
+            smoothness: 0.0,
+            sum: 11.0,
             sum_power: 3.5,
         }
     }
@@ -77,7 +86,12 @@ impl Weights {
         let w = |r: f64| r.powf(self.monotonicity_power);
         let empty = line.iter().filter(|&&e| e == 0).count() as f64;
         let tiles: Vec<u8> = line.iter().copied().filter(|&e| e != 0).collect();
-        let merges = tiles.windows(2).filter(|p| p[0] == p[1]).count() as f64;
+        let merges = (0..tiles.len())
+            .filter(|&i| {
+                (i > 0 && tiles[i - 1] == tiles[i])
+                    || (i + 1 < tiles.len() && tiles[i + 1] == tiles[i])
+            })
+            .count() as f64;
         let gaps: f64 = tiles
             .windows(2)
             .map(|p| f64::from(p[0].abs_diff(p[1])))
@@ -118,11 +132,10 @@ impl Evaluator {
         let table: Vec<f32> = (0..=u16::MAX)
             .map(|row| weights.line_value([0, 4, 8, 12].map(|s| ((row >> s) & 0xF) as u8)) as f32)
             .collect();
-        let worst_line = table.iter().copied().fold(f32::INFINITY, f32::min);
         Evaluator {
             weights,
             table,
-            loss: 2.0 * SIZE as f64 * f64::from(worst_line) - 1.0e6,
+            loss: -2.0 * SIZE as f64 * weights.lost_penalty,
         }
     }
 
@@ -137,8 +150,9 @@ impl Evaluator {
         &self.weights
     }
 
-    /// The value of a lost position: below the value of any board without a tile of 65536
-    /// (eight of the worst lines), by a margin of a million.
+    /// The value of a lost position: `-8 * lost_penalty`. With the default weights it is below
+    /// the value of every board that play reaches short of tiles of 32768 (the sum term of a
+    /// board grows with its tiles; a board scrambled from huge tiles can fall below it).
     pub fn loss_value(&self) -> f64 {
         self.loss
     }
@@ -192,10 +206,14 @@ pub fn distinct_tiles(board: Board) -> u32 {
     (seen & !1).count_ones()
 }
 
-/// A search depth (in player moves) for `game` between `min` and `max`: deeper when the board
-/// holds many distinct tiles (a crowded, fragile position) and shallow in the easy opening.
+/// A search depth (in player moves) for `game`: `distinct tiles - 1`, clamped to `min..=max`.
+/// Deeper when the board holds many distinct tiles (a crowded, fragile position), shallow in
+/// the easy opening; the probability cutoff of the search keeps the deep searches affordable.
+///
+/// With `min = 4` this is nneonneo's rule `max(3, distinct - 2)`, which counts the moves after
+/// the first (his search depth limit is checked after the root move): 3 means four moves.
 pub fn adaptive_depth(game: &G2048, min: u32, max: u32) -> u32 {
     distinct_tiles(game.board())
-        .saturating_sub(5)
+        .saturating_sub(1)
         .clamp(min, max.max(min))
 }
