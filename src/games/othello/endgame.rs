@@ -33,15 +33,15 @@ pub const SHALLOW_ORDER_EMPTIES: u32 = 16;
 /// Plies of the ordering search: one more every this many empties above the threshold.
 const SHALLOW_DEPTH_STEP: u32 = 4;
 /// Empties from which children are probed in the table before any is searched.
-pub const ETC_EMPTIES: u32 = 12;
+pub const ETC_EMPTIES: u32 = 9;
 /// Empties at or below which the square-loop code takes over.
 const SMALL_EMPTIES: u32 = 4;
 
 /// Empties from which a midgame search seeds the table before an exact solve.
 pub const PREFILL_EMPTIES: u32 = 18;
 /// Depth of that midgame search at [`PREFILL_EMPTIES`] empties (one more per extra empty).
-const PREFILL_DEPTH: u32 = 4;
-/// The deepest prefill search (reached at 26 empties).
+const PREFILL_DEPTH: u32 = 6;
+/// The deepest prefill search (reached at 24 empties).
 const PREFILL_MAX_DEPTH: u32 = 12;
 
 /// Larger than any score.
