@@ -117,7 +117,13 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
                 (None, Budget::Millis(_)) => Some(TIME_MODE_MAX_DEPTH),
                 _ => depth,
             };
-            let spec = AgentSpec { depth, ..spec };
+            // Searching to its depth, only the final iteration counts.
+            let iterative = !matches!(budget, Budget::ToDepth);
+            let spec = AgentSpec {
+                depth,
+                iterative,
+                ..spec
+            };
             spec.validate().map_err(|e| CliError(format!("--{e}")))?;
             Ok((spec, budget))
         }
