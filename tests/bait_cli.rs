@@ -33,24 +33,36 @@ fn letters_of(trace: &str) -> String {
         .collect()
 }
 
+/// Every golden trace and probe, with the level it was recorded on.
+fn golden_cases() -> Vec<(String, String)> {
+    let mut cases = Vec::new();
+    for dir in ["goldens", "goldens/probes"] {
+        let entries = std::fs::read_dir(format!("{SHARED}/{dir}"))
+            .unwrap_or_else(|e| panic!("reference data missing: {SHARED}/{dir}: {e}"));
+        for entry in entries {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            let Some(stem) = name.strip_suffix(".jsonl") else {
+                continue;
+            };
+            let level = if dir == "goldens" {
+                // lvlL_seqNN.jsonl was recorded on level L.
+                format!("levels/bait_lvl{}.txt", &stem[3..4])
+            } else {
+                format!("{dir}/{stem}.txt")
+            };
+            cases.push((format!("{dir}/{name}"), level));
+        }
+    }
+    cases.sort();
+    cases
+}
+
 #[test]
-fn trace_output_equals_the_goldens_byte_for_byte() {
-    let cases = [
-        ("goldens/lvl0_seq05.jsonl", "levels/bait_lvl0.txt"),
-        ("goldens/lvl2_seq05.jsonl", "levels/bait_lvl2.txt"),
-        ("goldens/lvl3_seq00.jsonl", "levels/bait_lvl3.txt"),
-        ("goldens/lvl4_seq11.jsonl", "levels/bait_lvl4.txt"),
-        (
-            "goldens/probes/nokey_push_off_goal.jsonl",
-            "goldens/probes/nokey_push_off_goal.txt",
-        ),
-        (
-            "goldens/probes/mushroom_then_hole.jsonl",
-            "goldens/probes/mushroom_then_hole.txt",
-        ),
-    ];
+fn trace_output_equals_every_golden_byte_for_byte() {
+    let cases = golden_cases();
+    assert_eq!(cases.len(), 27, "20 random traces and 7 probes");
     for (golden, level) in cases {
-        let expected = read(golden);
+        let expected = read(&golden);
         let level_path = format!("{SHARED}/{level}");
         let output = searchlab(&[
             "bait",
