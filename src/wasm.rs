@@ -888,11 +888,19 @@ trait Job {
     fn stats(&self) -> Stats;
     fn best_action(&self) -> Option<u32>;
     fn plan(&self) -> Vec<u32>;
-    fn heat(&self) -> Vec<u32>;
-    /// Per cell, states waiting in the frontier (zeros for searches without one).
-    fn frontier(&self) -> Vec<u32>;
+    /// Per cell, how often expanded states touched it; empty for games where no agent stands on
+    /// a cell.
+    fn heat(&self) -> Vec<u32> {
+        Vec::new()
+    }
+    /// Per cell, states waiting in the frontier; empty for searches without one.
+    fn frontier(&self) -> Vec<u32> {
+        Vec::new()
+    }
     /// States waiting in the frontier now, for searches that have one.
-    fn frontier_size(&self) -> Option<u64>;
+    fn frontier_size(&self) -> Option<u64> {
+        None
+    }
     fn root_actions(&self) -> Vec<RootActionStat>;
     /// What a two-player agent thinks (a `Thinking`); `undefined` for the other games.
     fn thinking(&self) -> Result<JsValue, JsError> {

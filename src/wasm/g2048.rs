@@ -354,19 +354,6 @@ impl Job for Thinking {
             .collect()
     }
 
-    /// No cell of a 2048 board is an agent's, so there is no heat map.
-    fn heat(&self) -> Vec<u32> {
-        Vec::new()
-    }
-
-    fn frontier(&self) -> Vec<u32> {
-        Vec::new()
-    }
-
-    fn frontier_size(&self) -> Option<u64> {
-        None
-    }
-
     fn root_actions(&self) -> Vec<RootActionStat> {
         self.search.root_action_stats()
     }

@@ -389,19 +389,6 @@ impl Job for Agent {
             .collect()
     }
 
-    /// Othello's agents stand on no cell, so there is no heat map.
-    fn heat(&self) -> Vec<u32> {
-        Vec::new()
-    }
-
-    fn frontier(&self) -> Vec<u32> {
-        Vec::new()
-    }
-
-    fn frontier_size(&self) -> Option<u64> {
-        None
-    }
-
     fn root_actions(&self) -> Vec<RootActionStat> {
         self.thinking.root_action_stats()
     }
