@@ -89,7 +89,10 @@ export class SearchClient {
     if (message.type === 'fatal') {
       const active = this.active;
       this.active = null;
-      if (active) active.reject(new Error(message.message));
+      if (active) {
+        active.reject(new Error(message.message));
+        active.stopped?.();
+      }
       return;
     }
     const active = this.active;
@@ -101,8 +104,10 @@ export class SearchClient {
         break;
       case 'done':
       case 'acted':
+        // A request that ends on its own just as Stop is pressed also confirms the stop.
         this.active = null;
         active.resolve(message);
+        active.stopped?.();
         break;
       case 'stopped':
         this.active = null;
@@ -112,6 +117,7 @@ export class SearchClient {
       case 'error':
         this.active = null;
         active.reject(new Error(message.message));
+        active.stopped?.();
         break;
       default:
         break;

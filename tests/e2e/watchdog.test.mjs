@@ -99,6 +99,22 @@ test('a stop is confirmed, and the request ends as stopped', async () => {
   c.dispose();
 });
 
+test('a request that ends just as Stop is pressed confirms the stop', async () => {
+  // The act's answer crosses the stop message: the worker replies 'acted', never 'stopped'.
+  FakeWorker.script = (worker, m) => {
+    if (m.type === 'act') setTimeout(() => worker.reply({ type: 'acted', id: m.id, action: 2 }), 5);
+  };
+  const { c, restarts } = client();
+  const pending = c.request({ type: 'act', state: '{}', view: {}, seed: 1, budgetMs: 40 });
+  await new Promise((resolve) => setTimeout(resolve, 1));
+  const ms = await c.stop();
+  assert.equal((await pending).action, 2);
+  assert.ok(ms >= 0);
+  assert.equal(c.busy, false);
+  assert.deepEqual(restarts, []);
+  c.dispose();
+});
+
 test('a worker that ignores Stop is ended and replaced', async () => {
   FakeWorker.script = (worker, m) => {
     // Keeps posting progress, so only the stop limit can catch it.
