@@ -507,7 +507,7 @@ impl GameKind for BaitKind {
                 ))
             })?;
         Ok(Box::new(Running {
-            search,
+            search: Indexed::new(search),
             heat,
             has_frontier: !view.algo.is_anytime(),
         }))
@@ -882,41 +882,31 @@ impl<G: Board> Observer<G> for SharedHeat {
     }
 }
 
-/// A search the worker runs in slices.
-trait Job {
+/// A search seen through dense action indices, whatever its game (object-safe).
+trait IndexedSearch {
     fn step(&mut self, budget: u64) -> Progress;
     fn stats(&self) -> Stats;
     fn best_action(&self) -> Option<u32>;
     fn plan(&self) -> Vec<u32>;
-    /// Per cell, how often expanded states touched it; empty for games where no agent stands on
-    /// a cell.
-    fn heat(&self) -> Vec<u32> {
-        Vec::new()
-    }
-    /// Per cell, states waiting in the frontier; empty for searches without one.
-    fn frontier(&self) -> Vec<u32> {
-        Vec::new()
-    }
-    /// States waiting in the frontier now, for searches that have one.
-    fn frontier_size(&self) -> Option<u64> {
-        None
-    }
     fn root_actions(&self) -> Vec<RootActionStat>;
-    /// What a two-player agent thinks (a `Thinking`); `undefined` for the other games.
-    fn thinking(&self) -> Result<JsValue, JsError> {
-        Ok(JsValue::UNDEFINED)
+}
+
+/// A search over `G` as an [`IndexedSearch`].
+struct Indexed<G, S> {
+    search: S,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G, S> Indexed<G, S> {
+    fn new(search: S) -> Self {
+        Indexed {
+            search,
+            game: std::marker::PhantomData,
+        }
     }
 }
 
-/// A configured agent's search and its heat map.
-struct Running<G: Game> {
-    search: Box<dyn Search<G>>,
-    heat: SharedHeat,
-    /// Puzzle searches have a frontier; MCTS and RHEA do not.
-    has_frontier: bool,
-}
-
-impl<G: Game> Job for Running<G> {
+impl<G: Game, S: Search<G>> IndexedSearch for Indexed<G, S> {
     fn step(&mut self, budget: u64) -> Progress {
         self.search.step(budget)
     }
@@ -930,11 +920,65 @@ impl<G: Game> Job for Running<G> {
     }
 
     fn plan(&self) -> Vec<u32> {
-        self.search
-            .principal_variation()
-            .into_iter()
-            .map(G::action_index)
-            .collect()
+        let plan = self.search.principal_variation();
+        plan.into_iter().map(G::action_index).collect()
+    }
+
+    fn root_actions(&self) -> Vec<RootActionStat> {
+        self.search.root_action_stats()
+    }
+}
+
+/// A search the worker runs in slices, with what its game adds to the search's own answers.
+trait Job {
+    /// The search itself.
+    fn search(&self) -> &dyn IndexedSearch;
+    fn search_mut(&mut self) -> &mut dyn IndexedSearch;
+    /// Per cell, how often expanded states touched it; empty for games where no agent stands on
+    /// a cell.
+    fn heat(&self) -> Vec<u32> {
+        Vec::new()
+    }
+    /// Per cell, states waiting in the frontier; empty for searches without one.
+    fn frontier(&self) -> Vec<u32> {
+        Vec::new()
+    }
+    /// States waiting in the frontier now, for searches that have one.
+    fn frontier_size(&self) -> Option<u64> {
+        None
+    }
+    /// What a two-player agent thinks (a `Thinking`); `undefined` for the other games.
+    fn thinking(&self) -> Result<JsValue, JsError> {
+        Ok(JsValue::UNDEFINED)
+    }
+}
+
+/// A search with nothing to add (2048's agents).
+impl<G: Game, S: Search<G>> Job for Indexed<G, S> {
+    fn search(&self) -> &dyn IndexedSearch {
+        self
+    }
+
+    fn search_mut(&mut self) -> &mut dyn IndexedSearch {
+        self
+    }
+}
+
+/// A configured agent's search and its heat map.
+struct Running<G: Game> {
+    search: Indexed<G, Box<dyn Search<G>>>,
+    heat: SharedHeat,
+    /// Puzzle searches have a frontier; MCTS and RHEA do not.
+    has_frontier: bool,
+}
+
+impl<G: Game> Job for Running<G> {
+    fn search(&self) -> &dyn IndexedSearch {
+        &self.search
+    }
+
+    fn search_mut(&mut self) -> &mut dyn IndexedSearch {
+        &mut self.search
     }
 
     fn heat(&self) -> Vec<u32> {
@@ -954,10 +998,6 @@ impl<G: Game> Job for Running<G> {
         let heat = self.heat.0.borrow();
         self.has_frontier
             .then(|| heat.generated_total.saturating_sub(heat.expanded_total))
-    }
-
-    fn root_actions(&self) -> Vec<RootActionStat> {
-        self.search.root_action_stats()
     }
 }
 
@@ -1021,9 +1061,12 @@ impl SearchJob {
     #[wasm_bindgen(unchecked_return_type = "StepReport")]
     pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
         if !self.last.is_finished() && budget >= 1.0 {
-            self.last = self.job.step(budget.min(u64::MAX as f64) as u64);
+            self.last = self
+                .job
+                .search_mut()
+                .step(budget.min(u64::MAX as f64) as u64);
         }
-        let stats = self.job.stats();
+        let stats = self.job.search().stats();
         let (status, limit) = match self.last {
             Progress::Running => ("running", None),
             Progress::Solved => ("solved", None),
@@ -1047,12 +1090,12 @@ impl SearchJob {
     /// The action the search recommends now, if any.
     #[wasm_bindgen(js_name = bestAction)]
     pub fn best_action(&self) -> Option<u32> {
-        self.job.best_action()
+        self.job.search().best_action()
     }
 
     /// The plan (puzzle searches) or the expected line of play (MCTS, RHEA) so far.
     pub fn plan(&self) -> Vec<u32> {
-        self.job.plan()
+        self.job.search().plan()
     }
 
     /// Per board cell, how many expanded states had the agent there.
@@ -1078,6 +1121,7 @@ impl SearchJob {
     pub fn root_actions(&self) -> Result<JsValue, JsError> {
         let rows: Vec<RootAction> = self
             .job
+            .search()
             .root_actions()
             .into_iter()
             .map(|r| RootAction {

@@ -140,6 +140,29 @@ pub trait Search<G: crate::game::Game> {
     }
 }
 
+/// A boxed search is a search (so `Box<dyn Search<G>>` fits wherever a search does).
+impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
+    fn step(&mut self, budget: u64) -> Progress {
+        (**self).step(budget)
+    }
+
+    fn best_action(&self) -> Option<G::Action> {
+        (**self).best_action()
+    }
+
+    fn principal_variation(&self) -> Vec<G::Action> {
+        (**self).principal_variation()
+    }
+
+    fn stats(&self) -> Stats {
+        (**self).stats()
+    }
+
+    fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
+        (**self).root_action_stats()
+    }
+}
+
 /// Steps `search` until it finishes, in slices of `slice` units. Returns the final progress.
 pub fn run_to_end<G: crate::game::Game>(search: &mut dyn Search<G>, slice: u64) -> Progress {
     loop {

@@ -8,7 +8,7 @@
 
 use super::{
     js_error, parameter_error, read_view_as, to_js, Batch, BatchReport, BoardView, EncodedState,
-    GameKind, Job, LevelProblem, Playable,
+    GameKind, Indexed, Job, LevelProblem, Playable,
 };
 use crate::agents::g2048::{game_seed, Episode};
 use crate::game::Game;
@@ -16,8 +16,7 @@ use crate::games::g2048::board::CELLS;
 use crate::games::g2048::motion::{slide_motions, TileMotion};
 use crate::games::g2048::{Action, Direction, G2048};
 use crate::rng::Rng;
-use crate::search::anytime::RootActionStat;
-use crate::search::{Limits, Progress, Search, Stats};
+use crate::search::Limits;
 use crate::share::g2048::View;
 use crate::share::Fields;
 use serde::Serialize;
@@ -83,7 +82,8 @@ impl GameKind for G2048Kind {
         let search = spec
             .decide(&root, &mut Rng::new(seed))
             .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
-        Ok(Box::new(Thinking { search }))
+        // One move's thinking for a hint or for auto-play.
+        Ok(Box::new(Indexed::<G2048, _>::new(search)))
     }
 
     fn parse_link(&self, fields: &Fields) -> Result<JsValue, JsError> {
@@ -325,39 +325,6 @@ impl Playable for Session {
 
 // ---------------------------------------------------------------------------------------------
 // Search jobs and batches
-
-/// One move's thinking for a hint or for auto-play.
-struct Thinking {
-    search: Box<dyn Search<G2048>>,
-}
-
-impl Job for Thinking {
-    fn step(&mut self, budget: u64) -> Progress {
-        self.search.step(budget)
-    }
-
-    /// The search's counters; `iterations` are MCTS playouts or expectimax's completed depths
-    /// (all zero for greedy and random).
-    fn stats(&self) -> Stats {
-        self.search.stats()
-    }
-
-    fn best_action(&self) -> Option<u32> {
-        self.search.best_action().map(G2048::action_index)
-    }
-
-    fn plan(&self) -> Vec<u32> {
-        self.search
-            .principal_variation()
-            .into_iter()
-            .map(G2048::action_index)
-            .collect()
-    }
-
-    fn root_actions(&self) -> Vec<RootActionStat> {
-        self.search.root_action_stats()
-    }
-}
 
 /// A batch game: the episode and where it sits in the batch.
 struct BatchRun {

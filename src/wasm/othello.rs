@@ -7,15 +7,15 @@
 //! are squares 0..64 (a1 = 0, h8 = 63) and 64 for the pass.
 
 use super::{
-    js_error, read_view_as, to_js, BoardView, EncodedState, GameKind, Job, LevelProblem, Playable,
+    js_error, read_view_as, to_js, BoardView, EncodedState, GameKind, Indexed, IndexedSearch, Job,
+    LevelProblem, Playable,
 };
 use crate::agents::othello::{Algorithm, EvalKind, Report, Thinking};
 use crate::game::{Game, Turn};
 use crate::games::othello::eval::terminal_value;
 use crate::games::othello::text::TextError;
 use crate::games::othello::{Color, Othello};
-use crate::search::anytime::RootActionStat;
-use crate::search::{Limits, Progress, Search, Stats};
+use crate::search::Limits;
 use crate::share::othello::{View, MAX_SOLVE};
 use crate::share::Fields;
 use serde::Serialize;
@@ -108,7 +108,7 @@ impl GameKind for OthelloKind {
             .think(&root, seed)
             .map_err(|e| JsError::new(&format!("parameter '{field}': {e}")))?;
         Ok(Box::new(Agent {
-            thinking,
+            thinking: Indexed::new(thinking),
             side: root.side(),
         }))
     }
@@ -291,7 +291,7 @@ impl Playable for Session {
 
 /// One move's thinking for the side to move.
 struct Agent {
-    thinking: Thinking,
+    thinking: Indexed<Othello, Thinking>,
     side: Color,
 }
 
@@ -328,8 +328,8 @@ fn finished_game_discs(value: f64) -> Option<i32> {
 
 impl Agent {
     fn view(&self) -> ThinkingView {
-        let report: Report = self.thinking.report();
-        let spec = self.thinking.spec();
+        let report: Report = self.thinking.search.report();
+        let spec = self.thinking.search.spec();
         let sign = if self.side == Color::Black { 1.0 } else { -1.0 };
         let units = if report.exact {
             "discs"
@@ -369,28 +369,12 @@ impl Agent {
 }
 
 impl Job for Agent {
-    fn step(&mut self, budget: u64) -> Progress {
-        self.thinking.step(budget)
+    fn search(&self) -> &dyn IndexedSearch {
+        &self.thinking
     }
 
-    fn stats(&self) -> Stats {
-        self.thinking.stats()
-    }
-
-    fn best_action(&self) -> Option<u32> {
-        self.thinking.best_action().map(Othello::action_index)
-    }
-
-    fn plan(&self) -> Vec<u32> {
-        self.thinking
-            .principal_variation()
-            .into_iter()
-            .map(Othello::action_index)
-            .collect()
-    }
-
-    fn root_actions(&self) -> Vec<RootActionStat> {
-        self.thinking.root_action_stats()
+    fn search_mut(&mut self) -> &mut dyn IndexedSearch {
+        &mut self.thinking
     }
 
     fn thinking(&self) -> Result<JsValue, JsError> {
