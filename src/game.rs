@@ -67,6 +67,26 @@ pub trait Game: Clone {
         out.clear();
     }
 
+    /// The chance outcome whose slice of `[0, 1)` holds `r`, the slices laid end to end in
+    /// [`Game::chance_outcomes`]' order (the last outcome if rounding leaves `r` past the end);
+    /// `None` when there are no outcomes. `scratch` is a buffer the default fills with the list;
+    /// games override this to draw without building it (the simulation searches' hot path).
+    fn sample_chance(
+        &self,
+        r: f64,
+        scratch: &mut Vec<(Self::Action, f64)>,
+    ) -> Option<Self::Action> {
+        self.chance_outcomes(scratch);
+        let mut rest = r;
+        for &(outcome, probability) in scratch.iter() {
+            if rest < probability {
+                return Some(outcome);
+            }
+            rest -= probability;
+        }
+        scratch.last().map(|&(outcome, _)| outcome)
+    }
+
     /// Applies a legal action or chance outcome without checking it (the hot path).
     /// Applying an illegal action leaves the state unspecified but never panics unsafely.
     fn apply(&mut self, action: Self::Action);

@@ -257,3 +257,44 @@ fn tiles_past_32768_are_kept_exactly() {
     assert!(column.can_move(), "two 65536s in a column merge");
     assert_eq!(column.slide(Direction::Up).1, 131072);
 }
+
+#[test]
+fn sample_chance_picks_the_outcome_whose_slice_holds_r() {
+    // The arithmetic draw must agree with laying the listed outcomes end to end on [0, 1):
+    // searches rely on it to draw spawns without building the list.
+    let mut rng = Rng::new(7);
+    let mut game = G2048::start();
+    let mut outcomes = Vec::new();
+    let mut scratch = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..300 {
+        if game.turn() == Turn::Chance {
+            game.chance_outcomes(&mut outcomes);
+            for _ in 0..50 {
+                let r = rng.next_f64();
+                let mut rest = r;
+                let mut walked = outcomes.last().unwrap().0;
+                for &(outcome, p) in &outcomes {
+                    if rest < p {
+                        walked = outcome;
+                        break;
+                    }
+                    rest -= p;
+                }
+                assert_eq!(game.sample_chance(r, &mut scratch), Some(walked), "r = {r}");
+            }
+            let spawn = game.sample_chance(rng.next_f64(), &mut scratch).unwrap();
+            game.apply(spawn);
+        } else {
+            game.legal_actions(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.apply(moves[rng.index(moves.len())]);
+        }
+    }
+    assert_eq!(
+        game.sample_chance(0.5, &mut scratch).is_some(),
+        game.turn() == Turn::Chance
+    );
+}

@@ -47,18 +47,9 @@ pub(crate) fn resolve_chance<G: Game>(
 ) -> u64 {
     let mut applied = 0;
     while state.turn() == Turn::Chance {
-        state.chance_outcomes(outcomes);
-        let Some(&(mut drawn, _)) = outcomes.last() else {
+        let Some(drawn) = state.sample_chance(rng.next_f64(), outcomes) else {
             break;
         };
-        let mut r = rng.next_f64();
-        for &(outcome, probability) in outcomes.iter() {
-            if r < probability {
-                drawn = outcome;
-                break;
-            }
-            r -= probability;
-        }
         state.apply(drawn);
         applied += 1;
     }
