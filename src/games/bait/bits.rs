@@ -1,8 +1,9 @@
 //! A fixed-capacity set of small indices (0..256), four machine words, `Copy`.
 //!
-//! Bait keeps its moving parts in two of these: boxes (indexed by open cell) and the fixed items
-//! still present (holes, mushrooms, keys and goals, indexed by item id). Every operation is a few
-//! word operations with no heap allocation and no bounds check (a `u8` index is always in range).
+//! Bait keeps its moving parts in one of these (boxes by open cell, then the fixed items still
+//! present; see [`super::BaitState`]) and hands out views of the two parts. Every operation is a
+//! few word operations with no heap allocation and no bounds check (a `u8` index is always in
+//! range).
 
 /// A set of indices below 256.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -65,6 +66,56 @@ impl Bits256 {
         Bits256(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
+    /// The indices below `n`.
+    #[inline]
+    pub fn below(&self, n: usize) -> Bits256 {
+        Bits256(std::array::from_fn(|i| {
+            let first = i * 64;
+            if n >= first + 64 {
+                self.0[i]
+            } else if n > first {
+                self.0[i] & ((1u64 << (n - first)) - 1)
+            } else {
+                0
+            }
+        }))
+    }
+
+    /// Every index `i` moved to `i + n`; indices that would reach 256 are dropped.
+    #[inline]
+    pub fn shifted_up(&self, n: usize) -> Bits256 {
+        let (words, bits) = (n / 64, n % 64);
+        Bits256(std::array::from_fn(|i| {
+            let Some(from) = i.checked_sub(words) else {
+                return 0;
+            };
+            let low = if bits != 0 && from > 0 {
+                self.0[from - 1] >> (64 - bits)
+            } else {
+                0
+            };
+            (self.0[from] << bits) | low
+        }))
+    }
+
+    /// Every index `i >= n` moved to `i - n`; indices below `n` are dropped.
+    #[inline]
+    pub fn shifted_down(&self, n: usize) -> Bits256 {
+        let (words, bits) = (n / 64, n % 64);
+        Bits256(std::array::from_fn(|i| {
+            let from = i + words;
+            if from >= 4 {
+                return 0;
+            }
+            let high = if bits != 0 && from + 1 < 4 {
+                self.0[from + 1] << (64 - bits)
+            } else {
+                0
+            };
+            (self.0[from] >> bits) | high
+        }))
+    }
+
     /// The four words, index `i` being bit `i % 64` of word `i / 64`.
     pub fn words(&self) -> [u64; 4] {
         self.0
@@ -119,5 +170,32 @@ mod tests {
         assert_eq!(bits.and_not(&other).len(), 3);
         assert_eq!(bits.and(&other), other);
         assert!(Bits256::EMPTY.is_empty() && !bits.is_empty());
+    }
+
+    #[test]
+    fn shifts_and_prefixes_match_index_arithmetic() {
+        let bits: Bits256 = [0u8, 1, 62, 63, 64, 127, 128, 190, 200, 255]
+            .into_iter()
+            .collect();
+        for n in [0usize, 1, 5, 63, 64, 65, 100, 128, 191, 255, 256] {
+            let up: Vec<u8> = bits
+                .iter()
+                .filter(|&i| usize::from(i) + n < 256)
+                .map(|i| (usize::from(i) + n) as u8)
+                .collect();
+            assert_eq!(bits.shifted_up(n).iter().collect::<Vec<_>>(), up, "up {n}");
+            let down: Vec<u8> = bits
+                .iter()
+                .filter(|&i| usize::from(i) >= n)
+                .map(|i| (usize::from(i) - n) as u8)
+                .collect();
+            assert_eq!(
+                bits.shifted_down(n).iter().collect::<Vec<_>>(),
+                down,
+                "down {n}"
+            );
+            let below: Vec<u8> = bits.iter().filter(|&i| usize::from(i) < n).collect();
+            assert_eq!(bits.below(n).iter().collect::<Vec<_>>(), below, "below {n}");
+        }
     }
 }

@@ -69,6 +69,9 @@ pub(crate) struct CellInfo {
     pub(crate) step: [Cell; 5],
     /// The item id of the cell's fixed item (meaningless when `kind` is [`Item::None`]).
     pub(crate) item: u8,
+    /// The item's bit in a state's layout: [`Level::open_cells`] + `item` (meaningless when
+    /// `kind` is [`Item::None`]).
+    pub(crate) item_bit: u8,
     /// The cell's fixed item.
     pub(crate) kind: Item,
 }
@@ -90,6 +93,8 @@ pub struct Level {
     mushrooms: Bits256,
     keys: Bits256,
     goals: Bits256,
+    /// `goals` moved to their bits in a state's layout (read on every tick).
+    goal_layout_bits: Bits256,
     start_avatar: Cell,
     start_boxes: Bits256,
     tick_limit: u32,
@@ -327,6 +332,7 @@ impl Level {
             mushrooms: Bits256::EMPTY,
             keys: Bits256::EMPTY,
             goals: Bits256::EMPTY,
+            goal_layout_bits: Bits256::EMPTY,
             start_avatar: 0,
             start_boxes: Bits256::EMPTY,
             tick_limit: GVGAI_TICK_LIMIT,
@@ -368,6 +374,12 @@ impl Level {
             }
             level.cells[cell].step = step;
         }
+        // The capacity check keeps open cells + items below 245, so every bit fits in a u8.
+        let offset = level.open_cells();
+        for info in &mut level.cells[..offset] {
+            info.item_bit = (offset + usize::from(info.item)) as u8;
+        }
+        level.goal_layout_bits = level.goals.shifted_up(offset);
         level
     }
 
@@ -472,6 +484,20 @@ impl Level {
     /// The boxes' starting cells.
     pub fn start_boxes(&self) -> Bits256 {
         self.start_boxes
+    }
+
+    /// A state's starting layout: the start boxes by open cell, then every item present (see
+    /// [`super::BaitState`]).
+    pub(crate) fn start_layout(&self) -> Bits256 {
+        let all_items: Bits256 = (0..self.item_count()).map(|id| id as u8).collect();
+        self.start_boxes
+            .or(&all_items.shifted_up(self.open_cells()))
+    }
+
+    /// The goals' bits in a state's layout.
+    #[inline]
+    pub(crate) fn goal_layout_bits(&self) -> &Bits256 {
+        &self.goal_layout_bits
     }
 
     /// The rules' view of a cell (hot path).

@@ -39,50 +39,50 @@ impl BaitState {
             at = start; // R1
         }
         let target = *level.info(at);
-        if target.kind == Item::Hole && self.items.contains(target.item) {
+        if target.kind == Item::Hole && self.layout.contains(target.item_bit) {
             self.alive = false; // R2
         }
-        if at != start && self.boxes.contains(at) {
+        if at != start && self.layout.contains(at) {
             // R3: the box moves the way the avatar moved.
             let beyond = target.step[dir];
             let blocked = beyond == BLOCKED
-                || self.boxes.contains(beyond)
+                || self.layout.contains(beyond)
                 || self.present(beyond, Item::Mushroom);
             if blocked {
                 at = start; // R4-R6: undoAll
             } else {
-                self.boxes.remove(at);
+                self.layout.remove(at);
                 let landing = level.info(beyond);
-                if landing.kind == Item::Hole && self.items.contains(landing.item) {
-                    self.items.remove(landing.item); // R7: killBoth
+                if landing.kind == Item::Hole && self.layout.contains(landing.item_bit) {
+                    self.layout.remove(landing.item_bit); // R7: killBoth
                     self.score += 1;
                 } else {
-                    self.boxes.insert(beyond);
+                    self.layout.insert(beyond);
                 }
             }
         }
         let here = *level.info(at);
-        if here.kind == Item::Key && self.items.contains(here.item) {
+        if here.kind == Item::Key && self.layout.contains(here.item_bit) {
             if self.alive {
                 self.has_key = true; // R8
             }
-            self.items.remove(here.item); // R9
+            self.layout.remove(here.item_bit); // R9
         }
-        if here.kind == Item::Goal && self.items.contains(here.item) {
+        if here.kind == Item::Goal && self.layout.contains(here.item_bit) {
             if self.has_key {
-                self.items.remove(here.item); // R11
+                self.layout.remove(here.item_bit); // R11
                 self.score += 5;
             } else {
                 at = start; // R10
             }
         }
         let here = level.info(at);
-        if here.kind == Item::Mushroom && self.items.contains(here.item) {
-            self.items.remove(here.item); // R12
+        if here.kind == Item::Mushroom && self.layout.contains(here.item_bit) {
+            self.layout.remove(here.item_bit); // R12
             self.score += 1;
         }
         self.avatar = at;
-        if !self.items.intersects(&level.items_of(Item::Goal)) {
+        if !self.layout.intersects(level.goal_layout_bits()) {
             self.outcome = Outcome::Won;
         } else if !self.alive || self.tick >= level.tick_limit() {
             self.outcome = Outcome::Lost;
@@ -94,7 +94,7 @@ impl BaitState {
     #[inline]
     fn present(&self, cell: Cell, kind: Item) -> bool {
         let info = self.level.info(cell);
-        info.kind == kind && self.items.contains(info.item)
+        info.kind == kind && self.layout.contains(info.item_bit)
     }
 }
 

@@ -36,10 +36,11 @@ impl Outcome {
 #[derive(Clone)]
 pub struct BaitState {
     pub(crate) level: Rc<Level>,
-    /// Boxes, by open cell.
-    pub(crate) boxes: Bits256,
-    /// Holes, mushrooms, keys and goals still present, by item id.
-    pub(crate) items: Bits256,
+    /// Boxes and the items still present, in one set: bit `c` for a box on open cell `c`, bit
+    /// `open_cells + id` for item `id` (hole, mushroom, key or goal). One set keeps the state
+    /// small (48 bytes in wasm32, where copies above 64 bytes become calls) and makes its key
+    /// nearly a copy. The level's capacity check leaves the top 11 bits free.
+    pub(crate) layout: Bits256,
     pub(crate) tick: u32,
     pub(crate) score: i32,
     pub(crate) avatar: Cell,
@@ -50,10 +51,10 @@ pub struct BaitState {
 
 /// A state's identity for duplicate detection ([`crate::game::Puzzle::Key`]): 32 bytes.
 ///
-/// Bits 0-7 hold the avatar's cell, bit 8 `withkey`, bit 9 alive, bit 10 game over; then one bit
-/// per open cell (box there) and one per item (still present). The score and the tick are left
-/// out: the score follows from the items, and the tick only matters at the tick limit. Keys of
-/// states from different levels are not comparable.
+/// The state's layout (one bit per open cell with a box, then one per item still present) with
+/// the avatar in the top 11 bits: its cell in bits 245-252, then `withkey`, alive and game over.
+/// The score and the tick are left out: the score follows from the items, and the tick only
+/// matters at the tick limit. Keys of states from different levels are not comparable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BaitKey(pub [u64; 4]);
 
@@ -101,8 +102,7 @@ impl BaitState {
     /// The level's starting state: tick 0, score 0, `nokey`, alive, running.
     pub fn new(level: Rc<Level>) -> BaitState {
         BaitState {
-            boxes: level.start_boxes(),
-            items: (0..level.item_count()).map(|id| id as u8).collect(),
+            layout: level.start_layout(),
             avatar: level.start_avatar(),
             level,
             tick: 0,
@@ -170,23 +170,23 @@ impl BaitState {
 
     /// The boxes, by open cell.
     pub fn boxes(&self) -> Bits256 {
-        self.boxes
+        self.layout.below(self.level.open_cells())
     }
 
     /// The items still present, by item id (see [`Level::items_of`]).
     pub fn items(&self) -> Bits256 {
-        self.items
+        self.layout.shifted_down(self.level.open_cells())
     }
 
     /// Whether a box is on `cell`.
     pub fn has_box(&self, cell: Cell) -> bool {
-        self.boxes.contains(cell)
+        cell < self.level.open_cells() as u8 && self.layout.contains(cell)
     }
 
     /// The fixed item on `cell` if it is still present ([`Item::None`] otherwise).
     pub fn item_at(&self, cell: Cell) -> Item {
         let info = self.level.info(cell);
-        if info.kind != Item::None && self.items.contains(info.item) {
+        if info.kind != Item::None && self.layout.contains(info.item_bit) {
             info.kind
         } else {
             Item::None
@@ -205,7 +205,7 @@ impl BaitState {
         Contents {
             wall: false,
             avatar: self.alive && cell == self.avatar,
-            box_: self.boxes.contains(cell),
+            box_: self.has_box(cell),
             key: item == Item::Key,
             goal: item == Item::Goal,
             mushroom: item == Item::Mushroom,
@@ -229,35 +229,15 @@ impl BaitState {
     }
 
     /// This state's identity (see [`BaitKey`]).
+    #[inline]
     pub fn key(&self) -> BaitKey {
-        let mut words = [0u64; 4];
-        words[0] = u64::from(self.avatar)
+        let mut words = self.layout.words();
+        let avatar = u64::from(self.avatar)
             | u64::from(self.has_key) << 8
             | u64::from(self.alive) << 9
             | u64::from(self.is_over()) << 10;
-        or_shifted(&mut words, AVATAR_KEY_BITS, &self.boxes);
-        or_shifted(
-            &mut words,
-            AVATAR_KEY_BITS + self.level.open_cells(),
-            &self.items,
-        );
+        words[3] |= avatar << (64 - AVATAR_KEY_BITS);
         BaitKey(words)
-    }
-}
-
-/// ORs `bits` into `out` starting at bit `offset`. Bits shifted past 256 are dropped; the
-/// level's capacity check guarantees they are zero.
-fn or_shifted(out: &mut [u64; 4], offset: usize, bits: &Bits256) {
-    let (word, shift) = (offset / 64, offset % 64);
-    for (i, src) in bits.words().into_iter().enumerate() {
-        if let Some(slot) = out.get_mut(word + i) {
-            *slot |= src << shift;
-        }
-        if shift != 0 {
-            if let Some(slot) = out.get_mut(word + i + 1) {
-                *slot |= src >> (64 - shift);
-            }
-        }
     }
 }
 
@@ -265,8 +245,7 @@ impl PartialEq for BaitState {
     /// Same level (by identity or content) and same dynamic state, score and tick included.
     fn eq(&self, other: &BaitState) -> bool {
         (Rc::ptr_eq(&self.level, &other.level) || self.level == other.level)
-            && self.boxes == other.boxes
-            && self.items == other.items
+            && self.layout == other.layout
             && self.tick == other.tick
             && self.score == other.score
             && self.avatar == other.avatar
@@ -291,5 +270,28 @@ impl std::fmt::Debug for BaitState {
             self.outcome.name(),
         )?;
         f.write_str(&self.to_level_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_fits_in_64_bytes() {
+        // Copies up to 64 bytes are inline loads and stores in wasm32; larger ones become
+        // `memory.copy` calls, which made the page's forward model 2.5 times slower than native.
+        assert!(std::mem::size_of::<BaitState>() <= 64);
+    }
+
+    #[test]
+    fn boxes_and_items_read_back_from_the_layout() {
+        let state = BaitState::parse("wwwwww\nwA1.0w\nwk.g.w\nwwwwww").unwrap();
+        let level = state.level().clone();
+        assert_eq!(state.boxes(), level.start_boxes());
+        let all: Bits256 = (0..level.item_count()).map(|id| id as u8).collect();
+        assert_eq!(state.items(), all);
+        let key = state.key().0;
+        assert_eq!(key[3] >> (64 - AVATAR_KEY_BITS), u64::from(state.avatar_cell()) | 1 << 9);
     }
 }
