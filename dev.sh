@@ -4,8 +4,9 @@
 #   ./dev.sh test    install what is missing, then run every test (fmt, clippy, native, wasm, browser)
 #   ./dev.sh build   install what is missing and build www/pkg only
 #   ./dev.sh bench   the native benchmarks recorded in BENCHMARKS.md
-#   ./dev.sh figures [bait|othello]  the page's figures for BENCHMARKS.md (wasm size, load time,
-#                    wasm vs native, Stop; Othello: perft wasm vs native, FFO #40 in the browser)
+#   ./dev.sh figures [bait|othello|2048|all]  the page's figures for BENCHMARKS.md (default all;
+#                    Bait: wasm size, load time, wasm vs native, Stop; Othello: perft wasm vs native,
+#                    FFO #40 in the browser; 2048: course MCTS playouts/s wasm vs native)
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
 # registries and is skipped when already present.
 set -euo pipefail
@@ -105,19 +106,23 @@ bench() {
 figures() {
   local which=${1:-all}
   case "$which" in
-    bait | othello | all) ;;
-    *) echo "usage: ./dev.sh figures [bait|othello]" >&2; exit 2 ;;
+    bait | othello | 2048 | all) ;;
+    *) echo "usage: ./dev.sh figures [bait|othello|2048|all]" >&2; exit 2 ;;
   esac
   setup
   ensure_chromium
   build_wasm
-  if [ "$which" != othello ]; then
+  if [ "$which" = bait ] || [ "$which" = all ]; then
     say "page figures (tests/e2e/bench.mjs)"
     node tests/e2e/bench.mjs
   fi
-  if [ "$which" != bait ]; then
+  if [ "$which" = othello ] || [ "$which" = all ]; then
     say "Othello figures (tests/e2e/bench-othello.mjs)"
     node tests/e2e/bench-othello.mjs
+  fi
+  if [ "$which" = 2048 ] || [ "$which" = all ]; then
+    say "2048 figures (tests/e2e/bench-2048.mjs)"
+    node tests/e2e/bench-2048.mjs
   fi
 }
 

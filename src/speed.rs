@@ -1,7 +1,11 @@
 //! Fixed workloads for comparing the same code natively and in WebAssembly (`searchlab bait speed`
-//! and `benchRandomWalk`/`benchAstar` in the JS API, timed together by `tests/e2e/bench.mjs`).
-//! Callers time them: the core never reads a clock. Each returns a result that depends on all
-//! of its work, so none of it can be optimised away.
+//! and `benchRandomWalk`/`benchAstar` in the JS API, timed together by `tests/e2e/bench.mjs`;
+//! 2048's in [`g2048`]). Callers time them: the core never reads a clock. Each returns a result
+//! that depends on all of its work, so none of it can be optimised away.
+
+pub mod g2048;
+
+pub use g2048::{g2048_course_mcts, MctsRun};
 
 use crate::game::Game;
 use crate::games::bait::eval::BaitEval;

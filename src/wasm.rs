@@ -12,6 +12,9 @@
 //!   (2048), stepped in slices by a worker of the page's pool.
 //! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
 //!   `shareLinkGame`), `validateLevel` and `freshSeed`.
+//! - Speed comparisons (`benchRandomWalk`, `benchAstar`, `bench2048Mcts`, `benchPerft`,
+//!   `benchOthelloSolve`): fixed workloads that `tests/e2e/bench*.mjs` time in Chromium against
+//!   the same code built natively.
 //!
 //! Errors reach JS as exceptions (`JsError`) whose message a person can act on. The panic hook
 //! is installed once, when the module starts. The one `match` on the game's name is in
@@ -1221,6 +1224,32 @@ pub fn bench_astar(level: &str) -> Result<JsValue, JsError> {
     to_js(&AstarBench {
         plan_length: run.plan_length,
         expanded: run.stats.expanded,
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MctsBench {
+    searches: u64,
+    playouts: u64,
+    checksum: String,
+}
+
+/// `speed::g2048_course_mcts`: the course's 2048 MCTS, `playouts_per_position` playouts from
+/// each middle-game position of `seed` (`searchlab 2048 speed --seed S --playouts N` runs the
+/// same); returns `{ searches, playouts, checksum }`, the checksum as a decimal string.
+#[wasm_bindgen(js_name = bench2048Mcts, unchecked_return_type = "{ searches: number; playouts: number; checksum: string }")]
+pub fn bench_2048_mcts(seed: f64, playouts_per_position: f64) -> Result<JsValue, JsError> {
+    let seed = seed_from_js("seed", seed)?;
+    let playouts = seed_from_js("playoutsPerPosition", playouts_per_position)?;
+    if playouts == 0 {
+        return Err(JsError::new("playoutsPerPosition: must be at least 1"));
+    }
+    let run = crate::speed::g2048_course_mcts(seed, playouts);
+    to_js(&MctsBench {
+        searches: run.searches,
+        playouts: run.playouts,
+        checksum: run.checksum.to_string(),
     })
 }
 

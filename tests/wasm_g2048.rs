@@ -1,6 +1,6 @@
 //! 2048 through the JavaScript API, run by `wasm-pack test --node`: seeded sessions with undo
-//! and move traces, hint values and job stepping, batch games, share links, and the errors for
-//! illegal moves and bad parameters.
+//! and move traces, hint values and job stepping, batch games, share links, the MCTS speed
+//! workload, and the errors for illegal moves and bad parameters.
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::Reflect;
@@ -8,8 +8,8 @@ use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode};
 use searchlab::rng::Rng;
 use searchlab::search::Limits;
 use searchlab::wasm::{
-    default_view_for, format_share_link, parse_share_link, share_link_game, validate_level,
-    BatchGame, GameSession, SearchJob,
+    bench_2048_mcts, default_view_for, format_share_link, parse_share_link, share_link_game,
+    validate_level, BatchGame, GameSession, SearchJob,
 };
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -371,4 +371,30 @@ fn share_links_open_2048_views_and_name_bad_fields() {
     assert!(get(&default, "seed").is_null());
     let error = message(format_share_link(JsValue::from(js_sys::Object::new())).unwrap_err());
     assert!(error.contains("missing field `game`"), "{error}");
+}
+
+#[wasm_bindgen_test]
+fn the_mcts_speed_workload_crosses_the_boundary_unchanged() {
+    let run = searchlab::speed::g2048_course_mcts(3, 20);
+    let result = bench_2048_mcts(3.0, 20.0).unwrap();
+    assert_eq!(
+        get(&result, "checksum").as_string(),
+        Some(run.checksum.to_string())
+    );
+    assert_eq!(number(&result, "playouts"), run.playouts as f64);
+    assert_eq!(number(&result, "searches"), run.searches as f64);
+    assert_eq!(run.playouts, 20 * run.searches);
+
+    let error = message(bench_2048_mcts(3.0, 0.0).unwrap_err());
+    assert!(
+        error.contains("playoutsPerPosition: must be at least 1"),
+        "{error}"
+    );
+    let error = message(bench_2048_mcts(3.0, 1.5).unwrap_err());
+    assert!(
+        error.contains("playoutsPerPosition must be a whole number"),
+        "{error}"
+    );
+    let error = message(bench_2048_mcts(-1.0, 20.0).unwrap_err());
+    assert!(error.contains("seed must be a whole number"), "{error}");
 }

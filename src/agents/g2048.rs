@@ -77,6 +77,14 @@ impl Algorithm {
     }
 }
 
+/// Limits of one move's search on the command line and in the page: no node cap (budgets count
+/// work units or time; expectimax stops at its depth) and 256 MiB, so that a page batch plays
+/// exactly the games `searchlab 2048 play` plays (each page worker has its own wasm memory).
+pub const SEARCH_LIMITS: Limits = Limits {
+    max_nodes: u64::MAX,
+    max_memory_bytes: 256 << 20,
+};
+
 /// Deepest expectimax iteration an agent may ask for, in player moves.
 pub const MAX_DEPTH: u32 = 32;
 /// The adaptive depth's bounds (4 is nneonneo's floor `max(3, distinct - 2)` in our counting).

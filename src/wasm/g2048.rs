@@ -10,28 +10,16 @@ use super::{
     js_error, parameter_error, read_view_as, to_js, Batch, BatchReport, BoardView, EncodedState,
     GameKind, Indexed, Job, LevelProblem, Playable,
 };
-use crate::agents::g2048::{game_seed, Episode};
+use crate::agents::g2048::{game_seed, Episode, SEARCH_LIMITS};
 use crate::game::Game;
 use crate::games::g2048::board::CELLS;
 use crate::games::g2048::motion::{slide_motions, TileMotion};
 use crate::games::g2048::{Action, Direction, G2048};
 use crate::rng::Rng;
-use crate::search::Limits;
 use crate::share::g2048::View;
 use crate::share::Fields;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// Memory one move's search may use: the command line's figure, so that a page batch plays
-/// exactly the games `searchlab 2048 play` plays (each worker has its own wasm memory).
-const SEARCH_MEMORY_BYTES: u64 = 256 << 20;
-
-/// Limits of one move's search: no node cap (hints and auto-play stop at their deadline,
-/// batches at their per-move budget, expectimax at its depth), and the memory above.
-const LIMITS: Limits = Limits {
-    max_nodes: u64::MAX,
-    max_memory_bytes: SEARCH_MEMORY_BYTES,
-};
 
 const MOVES_HELP: &str = "moves are 0 up, 1 right, 2 down, 3 left";
 
@@ -78,7 +66,7 @@ impl GameKind for G2048Kind {
                 "the game is over: there is no move to think about",
             ));
         }
-        let spec = view.agent_spec(LIMITS);
+        let spec = view.agent_spec(SEARCH_LIMITS);
         let search = spec
             .decide(&root, &mut Rng::new(seed))
             .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
@@ -110,7 +98,7 @@ impl GameKind for G2048Kind {
             )));
         }
         let seed = game_seed(seed, u64::from(view.games), u64::from(index));
-        let episode = Episode::new(view.agent_spec(LIMITS), seed, view.batch_nodes)
+        let episode = Episode::new(view.agent_spec(SEARCH_LIMITS), seed, view.batch_nodes)
             .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
         Ok(Box::new(BatchRun {
             index,

@@ -22,10 +22,14 @@
 //! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
 //! mcts]` times table slides, random rollouts, and expectimax and the course's MCTS as `play`
 //! runs them on middle-game positions, per second of wall time and of CPU time.
+//!
+//! `speed [--seed S] [--playouts N]` (defaults 1 and 10,000) runs the course MCTS `N` playouts
+//! from each middle-game position of seed `S` once and prints one JSON line (`ms`, `searches`,
+//! `playouts`, `checksum`): the native side of `tests/e2e/bench-2048.mjs`.
 
 use crate::args::{CliError, CliResult, Flags};
 use searchlab::agents::g2048::{
-    game_seed, AgentSpec, Algorithm, Episode, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH,
+    game_seed, AgentSpec, Algorithm, Episode, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH, SEARCH_LIMITS,
 };
 use searchlab::game::Game;
 use searchlab::games::g2048::board::Board;
@@ -33,7 +37,9 @@ use searchlab::games::g2048::eval::{adaptive_depth, Evaluator};
 use searchlab::games::g2048::{Direction, G2048};
 use searchlab::rng::Rng;
 use searchlab::search::expectimax::{Config, Expectimax};
-use searchlab::search::{Limits, Search};
+use searchlab::search::Search;
+use searchlab::speed::g2048::{course_mcts_on, middle_game_positions};
+use searchlab::speed::g2048_course_mcts;
 use serde_json::json;
 use std::time::Instant;
 
@@ -42,8 +48,9 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
     match command {
         "play" => play(flags),
         "bench" => bench(flags),
+        "speed" => speed(flags),
         _ => Err(CliError(format!(
-            "2048: unknown command '{command}' (expected play or bench)"
+            "2048: unknown command '{command}' (expected play, bench or speed)"
         ))),
     }
 }
@@ -59,8 +66,6 @@ enum Budget {
     Millis(u64),
 }
 
-/// Memory for one move's search (cache included).
-const SEARCH_MEMORY_BYTES: u64 = 256 << 20;
 /// MCTS's time per move when no budget is given: the course's one second.
 const MCTS_DEFAULT_MS: u64 = 1000;
 /// Deepest iteration when only a time budget bounds the search.
@@ -90,10 +95,7 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
     let spec = AgentSpec {
         algo,
         depth,
-        limits: Limits {
-            max_nodes: u64::MAX,
-            max_memory_bytes: SEARCH_MEMORY_BYTES,
-        },
+        limits: SEARCH_LIMITS,
         ..AgentSpec::default()
     };
     match algo {
@@ -344,39 +346,8 @@ fn bench_rollouts(rng: &mut Rng, millis: u64) -> CliResult<()> {
     )
 }
 
-/// Positions from one seeded game played by depth-2 expectimax: every 25th of its first 2000
-/// moves (tiles up to 1024 or 2048, the middle game where most moves of a long game are made).
-fn bench_positions(seed: u64) -> Vec<G2048> {
-    let evaluator = Evaluator::shared();
-    let mut spawns = Rng::new(seed);
-    let mut game = G2048::new_game(&mut spawns);
-    let config = Config {
-        max_depth: 2,
-        ..Config::default()
-    };
-    let mut search =
-        Expectimax::new(game, |g: &G2048| evaluator.value(g), config).with_key(G2048::key);
-    let mut positions = Vec::new();
-    for ply in 0..2000 {
-        if game.is_terminal() {
-            break;
-        }
-        if ply % 25 == 0 {
-            positions.push(game);
-        }
-        search.restart(game, config);
-        while !search.step(u64::MAX).is_finished() {}
-        let Some(action) = search.best_action() else {
-            break;
-        };
-        game.apply(action);
-        game.spawn_random(&mut spawns);
-    }
-    positions
-}
-
 /// Expectimax as `play` runs it (cache on, adaptive depth unless `depth`) over the positions of
-/// [`bench_positions`], whole rounds until `millis` pass. Reports nodes (generated states:
+/// [`middle_game_positions`], whole rounds until `millis` pass. Reports nodes (generated states:
 /// every child valued, found in the cache or expanded) per second of wall time and per second
 /// of this thread's CPU time (Linux `/proc/thread-self/schedstat`; null elsewhere).
 fn bench_expectimax(
@@ -386,7 +357,7 @@ fn bench_expectimax(
     millis: u64,
 ) -> CliResult<()> {
     let evaluator = Evaluator::shared();
-    let positions = bench_positions(seed);
+    let positions = middle_game_positions(seed);
     let mut search = Expectimax::new(
         G2048::start(),
         |g: &G2048| evaluator.value(g),
@@ -405,10 +376,7 @@ fn bench_expectimax(
                 max_depth,
                 first_depth: max_depth,
                 min_probability,
-                limits: Limits {
-                    max_nodes: u64::MAX,
-                    max_memory_bytes: SEARCH_MEMORY_BYTES,
-                },
+                limits: SEARCH_LIMITS,
                 ..Config::default()
             };
             search.restart(*position, config);
@@ -439,32 +407,19 @@ fn bench_expectimax(
         "expanded_per_second": expanded as f64 / seconds}))
 }
 
-/// The course's MCTS (as `play --algo mcts` runs it) on the positions of [`bench_positions`],
-/// 1000 playouts each, whole rounds until `millis` pass: playouts per second of wall and CPU
-/// time, the figure that converts a time budget into an iteration budget.
+/// The course's MCTS (as `play --algo mcts` runs it) on the positions of
+/// [`middle_game_positions`], 1000 playouts each, whole rounds until `millis` pass: playouts
+/// per second of wall and CPU time, the figure that converts a time budget into an iteration
+/// budget. `speed` runs the same agent on the same positions for the comparison with wasm.
 fn bench_mcts(seed: u64, millis: u64) -> CliResult<()> {
     const PLAYOUTS: u64 = 1000;
-    let positions = bench_positions(seed);
+    let positions = middle_game_positions(seed);
     let mut rng = Rng::new(seed);
-    let spec = AgentSpec {
-        algo: Algorithm::Mcts,
-        limits: Limits {
-            max_nodes: u64::MAX,
-            max_memory_bytes: SEARCH_MEMORY_BYTES,
-        },
-        ..AgentSpec::default()
-    };
     let cpu_start = thread_cpu_seconds();
     let start = Instant::now();
     let mut playouts = 0u64;
     loop {
-        for position in &positions {
-            let mut search = spec
-                .decide(position, &mut rng)
-                .map_err(|e| CliError(e.to_string()))?;
-            search.step(PLAYOUTS);
-            playouts += search.stats().iterations;
-        }
+        playouts += course_mcts_on(&positions, &mut rng, PLAYOUTS).playouts;
         if start.elapsed().as_millis() >= u128::from(millis) {
             break;
         }
@@ -479,6 +434,25 @@ fn bench_mcts(seed: u64, millis: u64) -> CliResult<()> {
         "seconds": seconds, "cpu_seconds": cpu,
         "playouts_per_second": playouts as f64 / seconds,
         "playouts_per_cpu_second": cpu.map(|c| playouts as f64 / c)}))
+}
+
+/// `speed --seed S --playouts N`: the native side of the wasm-versus-native comparison
+/// (`tests/e2e/bench-2048.mjs` runs `bench2048Mcts` in Chromium with the same arguments). One
+/// measurement of `speed::g2048_course_mcts(S, N)`, the making of its positions included.
+fn speed(flags: &Flags) -> CliResult<()> {
+    let seed: u64 = flags.get_or("seed", 1)?;
+    let playouts: u64 = flags.get_or("playouts", 10_000)?;
+    flags.finish()?;
+    if playouts == 0 {
+        return Err(CliError("--playouts: must be at least 1".into()));
+    }
+    let began = Instant::now();
+    let run = g2048_course_mcts(seed, playouts);
+    let ms = began.elapsed().as_secs_f64() * 1e3;
+    emit(
+        &json!({"ms": ms, "searches": run.searches, "playouts": run.playouts,
+        "checksum": run.checksum.to_string()}),
+    )
 }
 
 /// This thread's CPU time in seconds, from Linux's `/proc/thread-self/schedstat`.

@@ -1,0 +1,73 @@
+//! The `searchlab 2048` speed commands, run as a built binary: `speed` measures exactly the
+//! library's workload (the checksum the wasm side is compared with), `bench --only mcts` still
+//! runs on the shared positions, and bad input gives a one-line error with exit status 2.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn searchlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .output()
+        .expect("the searchlab binary runs")
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn speed_prints_the_library_workload_checksum() {
+    let lines = json_lines(&searchlab(&[
+        "2048",
+        "speed",
+        "--seed",
+        "3",
+        "--playouts",
+        "20",
+    ]));
+    assert_eq!(lines.len(), 1);
+    let line = &lines[0];
+    let run = searchlab::speed::g2048_course_mcts(3, 20);
+    assert_eq!(line["checksum"], run.checksum.to_string());
+    assert_eq!(line["playouts"], run.playouts);
+    assert_eq!(line["searches"], run.searches);
+    assert!(line["ms"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn bench_mcts_runs_on_the_middle_game_positions() {
+    let lines = json_lines(&searchlab(&[
+        "2048", "bench", "--only", "mcts", "--millis", "1",
+    ]));
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["bench"], "mcts");
+    assert_eq!(lines[0]["positions"], 56);
+    let playouts = lines[0]["playouts"].as_u64().unwrap();
+    assert!(playouts > 0 && playouts % (56 * 1000) == 0, "{playouts}");
+}
+
+#[test]
+fn bad_speed_input_gives_a_one_line_error_and_exit_status_2() {
+    for (args, expected) in [
+        (&["--playouts", "0"][..], "--playouts: must be at least 1"),
+        (&["--playouts", "many"][..], "--playouts"),
+        (&["--steps", "5"][..], "--steps"),
+    ] {
+        let output = searchlab(&[&["2048", "speed"][..], args].concat());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
