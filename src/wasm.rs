@@ -22,6 +22,7 @@
 //! Each game other than Bait keeps its side of the API in a submodule (`wasm/g2048.rs`,
 //! `wasm/othello.rs`).
 
+mod encoded_state;
 mod g2048;
 mod othello;
 
@@ -32,8 +33,9 @@ use crate::rng::Rng;
 use crate::search::anytime::RootActionStat;
 use crate::search::{Limit, Observer, Progress, Search, Stats, Visit};
 use crate::share::{Fields, View, MAX_SEED};
+use encoded_state::EncodedState;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -663,32 +665,6 @@ impl<G: Board> Playable for Session<G> {
     }
 }
 
-/// A session's state as the worker receives it: the level (or the seed) and the moves played.
-#[derive(Serialize, Deserialize)]
-struct EncodedState {
-    game: String,
-    #[serde(default)]
-    level: String,
-    moves: Vec<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-}
-
-impl EncodedState {
-    /// The state after `moves` from `start`; an error names the first move that does not apply.
-    fn replay<G: Game>(&self, mut state: G) -> Result<G, JsError> {
-        for (i, &index) in self.moves.iter().enumerate() {
-            let action = G::action_from_index(index).ok_or_else(|| {
-                JsError::new(&format!("encoded state: move {i} ({index}) does not exist"))
-            })?;
-            state
-                .try_apply(action)
-                .map_err(|e| JsError::new(&format!("encoded state: move {i}: {e}")))?;
-        }
-        Ok(state)
-    }
-}
-
 /// A game in progress: create it from a level text; apply, undo, draw.
 #[wasm_bindgen]
 pub struct GameSession {
@@ -800,14 +776,14 @@ impl GameSession {
     }
 
     /// The state as a string for `new SearchJob` (the level and the moves played).
-    pub fn encode(&self) -> Result<String, JsError> {
-        let state = EncodedState {
+    pub fn encode(&self) -> String {
+        EncodedState {
             game: self.inner.game().into(),
             level: self.inner.level().into(),
             moves: self.inner.moves().to_vec(),
             seed: self.inner.seed(),
-        };
-        serde_json::to_string(&state).map_err(js_error)
+        }
+        .encode()
     }
 }
 
@@ -1046,11 +1022,7 @@ impl SearchJob {
         seed: f64,
         stream: f64,
     ) -> Result<SearchJob, JsError> {
-        let state: EncodedState = serde_json::from_str(state).map_err(|e| {
-            JsError::new(&format!(
-                "not an encoded state (use GameSession.encode()): {e}"
-            ))
-        })?;
+        let state = EncodedState::decode(state)?;
         let seed = Rng::derive(seed_from_js("seed", seed)?, seed_from_js("stream", stream)?);
         let job = game_kind(&state.game)?.job(&state, view, seed)?;
         Ok(SearchJob {

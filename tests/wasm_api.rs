@@ -40,10 +40,7 @@ fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
 }
 
 fn start_state() -> String {
-    GameSession::new("bait", FIRST_STEPS)
-        .unwrap()
-        .encode()
-        .unwrap()
+    GameSession::new("bait", FIRST_STEPS).unwrap().encode()
 }
 
 fn run_to_end(job: &mut SearchJob) -> String {
@@ -234,12 +231,24 @@ fn bad_parameters_are_errors_that_name_them() {
             .unwrap(),
     );
     assert!(error.contains("seed must be a whole number"), "{error}");
-    let error = message(
-        SearchJob::new("{}", view("bfs", &[]), 1.0, 0.0)
-            .err()
-            .unwrap(),
-    );
-    assert!(error.contains("not an encoded state"), "{error}");
+    let malformed = [
+        ("{}", "line 1"),
+        ("searchlab-state/1\nbait\n-", "fewer than four lines"),
+        ("searchlab-state/1\nbait\nx\n\nwwww", "line 3: seed 'x'"),
+        (
+            "searchlab-state/1\nbait\n-\n1,up\nwwww",
+            "line 4: move 1 ('up')",
+        ),
+    ];
+    for (text, expected) in malformed {
+        let error = message(
+            SearchJob::new(text, view("bfs", &[]), 1.0, 0.0)
+                .err()
+                .unwrap(),
+        );
+        assert!(error.contains("not an encoded state"), "{error}");
+        assert!(error.contains(expected), "{text:?}: {error}");
+    }
 }
 
 #[wasm_bindgen_test]

@@ -292,6 +292,9 @@ mod tests {
         let all: Bits256 = (0..level.item_count()).map(|id| id as u8).collect();
         assert_eq!(state.items(), all);
         let key = state.key().0;
-        assert_eq!(key[3] >> (64 - AVATAR_KEY_BITS), u64::from(state.avatar_cell()) | 1 << 9);
+        assert_eq!(
+            key[3] >> (64 - AVATAR_KEY_BITS),
+            u64::from(state.avatar_cell()) | 1 << 9
+        );
     }
 }
