@@ -7,6 +7,7 @@
 pub mod agents;
 pub mod game;
 pub mod games;
+mod hash;
 pub mod rng;
 pub mod search;
 pub mod share;

@@ -14,11 +14,12 @@
 //! ("hash compaction", Stern and Dill, *Improved probabilistic verification by hash
 //! compaction*, 1995).
 
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 
 use serde::{Deserialize, Serialize};
 
 use crate::game::Game;
+use crate::hash::hash_of;
 
 /// How a search recognises states it has seen before.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,80 +32,6 @@ pub enum KeyMode {
     /// different states are taken for one with probability about `n² / 2⁶⁵` over `n` stored
     /// states (about 4e-5 for 40 million); such a merge can hide a plan or lengthen it.
     Fingerprint,
-}
-
-/// Odd multiplier (2⁶⁴ / φ) used to fold words into the hash.
-const FOLD: u64 = 0x9E37_79B9_7F4A_7C15;
-/// Second multiplier for the final avalanche.
-const FINISH: u64 = 0xD6E8_FEB8_6659_FD93;
-/// Starting value, so that an empty key does not hash to zero.
-const SEED: u64 = 0x243F_6A88_85A3_08D3;
-
-/// The full 128-bit product of `a` and `b`, folded to 64 bits (high half XOR low half).
-fn folded_multiply(a: u64, b: u64) -> u64 {
-    let product = (a as u128) * (b as u128);
-    (product as u64) ^ ((product >> 64) as u64)
-}
-
-/// A fast deterministic hasher (the same on every platform and run) with a strong enough mix
-/// for 64-bit fingerprints: each word is XORed in and folded through a 64x64->128 multiply.
-struct KeyHasher {
-    state: u64,
-}
-
-impl KeyHasher {
-    fn mix(&mut self, word: u64) {
-        self.state = folded_multiply(self.state ^ word, FOLD);
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(word));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            // The tail's length goes into bits 59..62, above its at most 56 data bits.
-            self.mix(u64::from_le_bytes(word) ^ ((rest.len() as u64) << 59));
-        }
-    }
-
-    fn write_u8(&mut self, value: u8) {
-        self.mix(value as u64);
-    }
-
-    fn write_u16(&mut self, value: u16) {
-        self.mix(value as u64);
-    }
-
-    fn write_u32(&mut self, value: u32) {
-        self.mix(value as u64);
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.mix(value);
-    }
-
-    fn write_usize(&mut self, value: usize) {
-        self.mix(value as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        folded_multiply(self.state ^ (self.state >> 29), FINISH)
-    }
-}
-
-/// The 64-bit hash of a key.
-fn hash_key<K: Hash>(key: &K) -> u64 {
-    let mut hasher = KeyHasher { state: SEED };
-    key.hash(&mut hasher);
-    hasher.finish()
 }
 
 /// The records of a [`NodeStore`], indexed by id: each key (or its fingerprint, as two `u32` so
@@ -234,7 +161,7 @@ impl<K: Hash + Eq, V> NodeStore<K, V> {
     /// [`NodeStore::reserve`] did not make room). `None` when no id is left (2³² - 1 keys),
     /// which searches report as the memory limit.
     pub(crate) fn find_or_insert(&mut self, key: K, value: V) -> Option<Lookup> {
-        let hash = hash_key(&key);
+        let hash = hash_of(&key);
         let low = hash & 0xFFFF_FFFF;
         let mut position = slot_of(low, self.slots.len());
         loop {
@@ -302,9 +229,10 @@ fn split(hash: u64) -> [u32; 2] {
     [hash as u32, (hash >> 32) as u32]
 }
 
-/// The home slot of the 32 hash bits `low` in a table of `size` slots.
+/// The home slot of the low 32 hash bits of `low` in a table of `size` slots (at most 2³²,
+/// so the 64-bit product cannot overflow; a wider one would be a library call in wasm).
 fn slot_of(low: u64, size: usize) -> usize {
-    ((low as u128 * size as u128) >> 32) as usize
+    (((low & 0xFFFF_FFFF) * size as u64) >> 32) as usize
 }
 
 /// Pushes onto `vec`, growing its capacity by half (not doubling) so that large searches waste

@@ -35,6 +35,7 @@ use super::bits::Bits256;
 use super::eval::{box_reach, frozen_boxes, BaitEval};
 use super::level::{Cell, Item};
 use super::state::{BaitState, Outcome};
+use crate::hash::{hash_words, WordHasher};
 
 /// Slots of map 1 (a power of two).
 pub const RECENT_SLOTS: usize = 1024;
@@ -42,11 +43,12 @@ pub const RECENT_SLOTS: usize = 1024;
 /// The stored bound of an avatar cell with no way to win.
 const INFINITE: u16 = u16::MAX;
 
-/// A slot of map 1: a configuration (the words of the boxes, of the present holes, keys and
-/// goals, and the key flag) and the id of its table, or [`NO_TABLE`] when the slot is empty.
+/// A slot of map 1: a configuration (the state's layout words keeping the boxes and the present
+/// holes, keys and goals, then the key flag) and the id of its table, or [`NO_TABLE`] when the
+/// slot is empty.
 #[derive(Clone, Copy)]
 struct RecentSlot {
-    config: [u64; 9],
+    config: [u64; 5],
     table: u32,
 }
 
@@ -54,7 +56,7 @@ struct RecentSlot {
 const NO_TABLE: u32 = u32::MAX;
 
 const EMPTY_SLOT: RecentSlot = RecentSlot {
-    config: [0; 9],
+    config: [0; 5],
     table: NO_TABLE,
 };
 
@@ -89,34 +91,11 @@ impl Hash for FrozenKey {
     }
 }
 
-/// A multiply-fold hasher for the maps (deterministic, fast on whole words).
-#[derive(Default)]
-struct FoldHasher(u64);
+type WordMap<K> = HashMap<K, u32, BuildHasherDefault<WordHasher>>;
 
-impl Hasher for FoldHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = fold(self.0 ^ word);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type FoldMap<K> = HashMap<K, u32, BuildHasherDefault<FoldHasher>>;
-
-/// One round of a 64x64->128 multiply (by 2^64/φ) folded to 64 bits.
-fn fold(word: u64) -> u64 {
-    let product = u128::from(word ^ 0x243F_6A88_85A3_08D3) * 0x9E37_79B9_7F4A_7C15;
-    (product as u64) ^ ((product >> 64) as u64)
+/// The set of indices below `n`.
+fn all_cells(n: usize) -> Bits256 {
+    Bits256::from_iter((0..n).map(|i| i as u8))
 }
 
 /// Estimated bytes of a hash map from `K` to `u32` with room for `capacity` entries.
@@ -144,15 +123,16 @@ pub struct StateBoundCache {
     /// Item ids of the holes, keys and goals: the items the bound reads.
     holes: Bits256,
     keys_and_goals: Bits256,
-    relevant_items: Bits256,
+    /// The layout bits the bound reads: every box bit, and the holes', keys' and goals'.
+    relevant_layout: Bits256,
     /// Map 1.
     recent: Vec<RecentSlot>,
     /// Map 2: frozen boxes -> row of `reach` (`stride` sets of hole ids per row, by open cell).
-    reach_rows: FoldMap<FrozenKey>,
+    reach_rows: WordMap<FrozenKey>,
     reach: Vec<Bits256>,
     max_reach_rows: usize,
     /// Map 3: table key -> row of `bounds` (`stride` bounds per row, by avatar cell).
-    table_rows: FoldMap<TableKey>,
+    table_rows: WordMap<TableKey>,
     bounds: Vec<u16>,
     max_tables: usize,
 }
@@ -172,12 +152,13 @@ impl StateBoundCache {
             stride,
             holes,
             keys_and_goals,
-            relevant_items: holes.or(&keys_and_goals),
+            relevant_layout: all_cells(level.open_cells())
+                .or(&holes.or(&keys_and_goals).shifted_up(level.open_cells())),
             recent: vec![EMPTY_SLOT; RECENT_SLOTS],
-            reach_rows: FoldMap::default(),
+            reach_rows: WordMap::default(),
             reach: Vec::new(),
             max_reach_rows: (rest / 2 / reach_row).max(1),
-            table_rows: FoldMap::default(),
+            table_rows: WordMap::default(),
             bounds: Vec::new(),
             max_tables: (rest / 2 / table_row).max(1),
             eval,
@@ -193,24 +174,19 @@ impl StateBoundCache {
         }
         // Word by word, in registers: a configuration spilled as words and read back as wider
         // vectors stalls store-to-load forwarding, which cost more than the rest of a hit.
-        let b = state.boxes().words();
-        let i = state.items().words();
-        let m = self.relevant_items.words();
+        let l = state.layout.words();
+        let m = self.relevant_layout.words();
         let config = [
-            b[0],
-            b[1],
-            b[2],
-            b[3],
-            i[0] & m[0],
-            i[1] & m[1],
-            i[2] & m[2],
-            i[3] & m[3],
+            l[0] & m[0],
+            l[1] & m[1],
+            l[2] & m[2],
+            l[3] & m[3],
             u64::from(state.has_key()),
         ];
-        let hash = config.iter().fold(0, |h, &w| fold(h ^ w));
+        let hash = hash_words(&config);
         let index = (hash >> 32) as usize & (RECENT_SLOTS - 1);
         let slot = &self.recent[index];
-        let differ = (0..9).fold(0, |d, w| d | (slot.config[w] ^ config[w]));
+        let differ = (0..5).fold(0, |d, w| d | (slot.config[w] ^ config[w]));
         let table = if differ == 0 && slot.table != NO_TABLE {
             slot.table
         } else {
@@ -254,7 +230,7 @@ impl StateBoundCache {
             return table;
         }
         if self.table_rows.len() >= self.max_tables {
-            self.table_rows = FoldMap::default();
+            self.table_rows = WordMap::default();
             self.bounds = Vec::new();
             self.recent.fill(EMPTY_SLOT);
         }
@@ -282,7 +258,7 @@ impl StateBoundCache {
             return row as usize;
         }
         if self.reach_rows.len() >= self.max_reach_rows {
-            self.reach_rows = FoldMap::default();
+            self.reach_rows = WordMap::default();
             self.reach = Vec::new();
         }
         let level = &**self.eval.level();
