@@ -1,8 +1,9 @@
 //! A Bait state: what changes during a game, over a shared [`Level`].
 //!
-//! The moving parts are two [`Bits256`] sets (boxes by open cell, fixed items still present by
-//! item id), the avatar's cell, type and life, the score, the tick and the outcome: 88 bytes
-//! with the `Rc<Level>`, cloned without touching the heap. The rules live in `rules.rs`.
+//! The moving parts are one [`Bits256`] layout (boxes by open cell, then the fixed items still
+//! present by item id), the avatar's cell, type and life, the score, the tick and the outcome:
+//! 56 bytes with the `Rc<Level>` (48 in wasm32), cloned without touching the heap. The rules
+//! live in `rules.rs`.
 
 use std::rc::Rc;
 
