@@ -13,13 +13,13 @@
 //!
 //! Fits every puzzle; memory is the visited set plus the current path.
 //!
-//! Memory estimate: the visited store (table, keys and one `u32` depth per state; see
-//! [`node_store`](super::node_store)) and the path's states and actions, checked after each
-//! expansion.
+//! Memory estimate: the visited store and the path (see [`depth_first`](super::depth_first)),
+//! checked after each expansion.
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.3.
 
-use super::node_store::{KeyMode, Lookup, NodeStore, PathStack};
+use super::depth_first::{DepthFirst, Revisit};
+use super::node_store::KeyMode;
 use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
@@ -38,12 +38,7 @@ pub struct DfsOptions {
 pub struct Dfs<P: Puzzle, O = NoObserver> {
     options: DfsOptions,
     observer: O,
-    /// Each visited state with the least depth it was entered at.
-    visited: NodeStore<P::Key, u32>,
-    path: PathStack<P>,
-    /// The root, until the first step expands it.
-    root: Option<P>,
-    stats: Stats,
+    core: DepthFirst<P>,
     plan: Vec<P::Action>,
     outcome: Option<Progress>,
 }
@@ -59,13 +54,15 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
     /// A search from `root` that reports every expansion and entered state to `observer`
     /// (visit value 0).
     pub fn with_observer(root: P, options: DfsOptions, observer: O) -> Self {
+        let revisit = if options.max_depth.is_some() {
+            Revisit::WhenShallower
+        } else {
+            Revisit::Never
+        };
         let mut search = Dfs {
             options,
             observer,
-            visited: NodeStore::new(options.keys),
-            path: PathStack::new(),
-            root: None,
-            stats: Stats::default(),
+            core: DepthFirst::new(options.limits, options.keys, revisit),
             plan: Vec::new(),
             outcome: None,
         };
@@ -73,7 +70,7 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
             search.outcome = Some(Progress::Solved);
         } else if root.is_terminal() {
             search.outcome = Some(Progress::Exhausted);
-        } else if search.admit(&root, 0).is_none() {
+        } else if search.core.admit(&root, 0).is_none() {
             search.outcome = Some(Progress::LimitReached(Limit::Memory));
         } else {
             search.observer.generated(
@@ -83,7 +80,7 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
                     value: 0.0,
                 },
             );
-            search.root = Some(root);
+            search.core.set_root(root);
         }
         search
     }
@@ -100,62 +97,31 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.visited.memory_bytes() + self.path.memory_bytes()
+        self.core.memory_bytes()
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
         self.outcome = Some(progress);
-        self.stats.stored = self.visited.len() as u64;
         progress
-    }
-
-    /// Records `state` as visited at `depth`; false if it was visited already (at a depth no
-    /// greater than `depth`, when a maximum depth is set). `None` when storing it would pass the
-    /// memory limit.
-    fn admit(&mut self, state: &P, depth: u32) -> Option<bool> {
-        let headroom = self
-            .options
-            .limits
-            .max_memory_bytes
-            .saturating_sub(self.memory_bytes());
-        if !self.visited.reserve(1, headroom) {
-            return None;
-        }
-        Some(match self.visited.find_or_insert(state.key(), depth)? {
-            Lookup::Inserted(_) => true,
-            Lookup::Found(_) if self.options.max_depth.is_none() => false,
-            Lookup::Found(id) => {
-                let known = self.visited.value_mut(id);
-                let shallower = depth < *known;
-                if shallower {
-                    *known = depth;
-                }
-                shallower
-            }
-        })
     }
 
     /// The next state to expand and its depth, or how the search ends.
     fn next_to_expand(&mut self) -> Result<(P, u32), Progress> {
-        if let Some(root) = self.root.take() {
+        if let Some(root) = self.core.take_root() {
             return Ok((root, 0));
         }
         loop {
-            let Some((_, child)) = self.path.next_child() else {
+            let Some((child, depth)) = self.core.next_child() else {
                 return Err(Progress::Exhausted);
             };
-            // The child hangs below the deepest state left on the path.
-            let depth = self.path.len() as u32;
-            self.stats.generated += 1;
-            self.stats.max_depth = self.stats.max_depth.max(depth);
             if child.is_solved() {
-                self.path.path_to_last_child(&mut self.plan);
+                self.core.path.path_to_last_child(&mut self.plan);
                 return Err(Progress::Solved);
             }
             if child.is_terminal() {
                 continue;
             }
-            match self.admit(&child, depth) {
+            match self.core.admit(&child, depth) {
                 None => return Err(Progress::LimitReached(Limit::Memory)),
                 Some(false) => continue,
                 Some(true) => {}
@@ -167,6 +133,14 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
             return Ok((child, depth));
         }
     }
+
+    /// One expansion: the next state onto the path, reported to the observer.
+    fn expand_next(&mut self) -> Result<(), Progress> {
+        let (state, depth) = self.next_to_expand()?;
+        let top = self.core.expand(state)?;
+        self.observer.expanded(top, Visit { depth, value: 0.0 });
+        self.core.check_memory()
+    }
 }
 
 impl<P: Puzzle, O: Observer<P>> Search<P> for Dfs<P, O> {
@@ -176,22 +150,8 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Dfs<P, O> {
             return outcome;
         }
         for _ in 0..budget {
-            let (state, depth) = match self.next_to_expand() {
-                Ok(next) => next,
-                Err(end) => return self.finish(end),
-            };
-            if self.stats.expanded >= self.options.limits.max_nodes {
-                return self.finish(Progress::LimitReached(Limit::Nodes));
-            }
-            self.path.push(state);
-            self.stats.expanded += 1;
-            if let Some(top) = self.path.top() {
-                self.observer.expanded(top, Visit { depth, value: 0.0 });
-            }
-            self.stats.max_frontier = self.stats.max_frontier.max(self.path.len() as u64);
-            self.stats.stored = self.visited.len() as u64;
-            if self.memory_bytes() > self.options.limits.max_memory_bytes {
-                return self.finish(Progress::LimitReached(Limit::Memory));
+            if let Err(end) = self.expand_next() {
+                return self.finish(end);
             }
         }
         Progress::Running
@@ -206,11 +166,11 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Dfs<P, O> {
         if self.outcome == Some(Progress::Solved) {
             self.plan.clone()
         } else {
-            self.path.path()
+            self.core.path.path()
         }
     }
 
     fn stats(&self) -> Stats {
-        self.stats
+        self.core.stats
     }
 }

@@ -19,14 +19,14 @@
 //!
 //! Fits any puzzle with a scoring heuristic (a Bait evaluation, minus a distance to the goal).
 //!
-//! Memory estimate: the reached store (table, keys and one `u32` depth per state; see
-//! [`node_store`](super::node_store)) and the path's states and actions, checked after each
-//! expansion.
+//! Memory estimate: the reached store and the path (see [`depth_first`](super::depth_first)),
+//! checked after each expansion.
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.4
 //! (depth-limited search) and §5.3 (cutting search off with an evaluation function).
 
-use super::node_store::{KeyMode, Lookup, NodeStore, PathStack};
+use super::depth_first::{DepthFirst, Revisit};
+use super::node_store::KeyMode;
 use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
@@ -61,12 +61,7 @@ pub struct Dls<P: Puzzle, H, O = NoObserver> {
     options: DlsOptions,
     heuristic: H,
     observer: O,
-    /// Each reached state with the least depth it was reached at.
-    reached: NodeStore<P::Key, u32>,
-    path: PathStack<P>,
-    /// The root, until the first step expands it.
-    root: Option<P>,
-    stats: Stats,
+    core: DepthFirst<P>,
     /// Score and depth of the best leaf so far.
     best: Option<(f64, u32)>,
     best_plan: Vec<P::Action>,
@@ -90,10 +85,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             options,
             heuristic,
             observer,
-            reached: NodeStore::new(options.keys),
-            path: PathStack::new(),
-            root: None,
-            stats: Stats::default(),
+            core: DepthFirst::new(options.limits, options.keys, Revisit::WhenShallower),
             best: None,
             best_plan: Vec::new(),
             win_plan: Vec::new(),
@@ -103,7 +95,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             search.outcome = Some(Progress::Solved);
             return search;
         }
-        if search.admit(&root, 0).is_none() {
+        if search.core.admit(&root, 0).is_none() {
             search.outcome = Some(Progress::LimitReached(Limit::Memory));
         } else if search.is_leaf(&root, 0) {
             search.score_leaf(&root, 0, false);
@@ -115,9 +107,8 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
                     value: 0.0,
                 },
             );
-            search.root = Some(root);
+            search.core.set_root(root);
         }
-        search.stats.stored = search.reached.len() as u64;
         search
     }
 
@@ -138,41 +129,16 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.reached.memory_bytes() + self.path.memory_bytes()
+        self.core.memory_bytes()
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
         self.outcome = Some(progress);
-        self.stats.stored = self.reached.len() as u64;
         progress
     }
 
     fn is_leaf(&self, state: &P, depth: u32) -> bool {
         depth >= self.options.depth || state.is_terminal()
-    }
-
-    /// Records `state` as reached at `depth`; false if it was reached before at a depth no
-    /// greater. `None` when storing it would pass the memory limit.
-    fn admit(&mut self, state: &P, depth: u32) -> Option<bool> {
-        let headroom = self
-            .options
-            .limits
-            .max_memory_bytes
-            .saturating_sub(self.memory_bytes());
-        if !self.reached.reserve(1, headroom) {
-            return None;
-        }
-        Some(match self.reached.find_or_insert(state.key(), depth)? {
-            Lookup::Inserted(_) => true,
-            Lookup::Found(id) => {
-                let known = self.reached.value_mut(id);
-                let shallower = depth < *known;
-                if shallower {
-                    *known = depth;
-                }
-                shallower
-            }
-        })
     }
 
     /// Scores a leaf and keeps it if it beats the best so far. `below_path` says whether the leaf
@@ -194,7 +160,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
         if better {
             self.best = Some((score, depth));
             if below_path {
-                self.path.path_to_last_child(&mut self.best_plan);
+                self.core.path.path_to_last_child(&mut self.best_plan);
             } else {
                 self.best_plan.clear();
             }
@@ -203,21 +169,18 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
 
     /// The next state to expand and its depth, or how the search ends.
     fn next_to_expand(&mut self) -> Result<(P, u32), Progress> {
-        if let Some(root) = self.root.take() {
+        if let Some(root) = self.core.take_root() {
             return Ok((root, 0));
         }
         loop {
-            let Some((_, child)) = self.path.next_child() else {
+            let Some((child, depth)) = self.core.next_child() else {
                 return Err(Progress::Exhausted);
             };
-            let depth = self.path.len() as u32;
-            self.stats.generated += 1;
-            self.stats.max_depth = self.stats.max_depth.max(depth);
             if child.is_solved() {
-                self.path.path_to_last_child(&mut self.win_plan);
+                self.core.path.path_to_last_child(&mut self.win_plan);
                 return Err(Progress::Solved);
             }
-            match self.admit(&child, depth) {
+            match self.core.admit(&child, depth) {
                 None => return Err(Progress::LimitReached(Limit::Memory)),
                 Some(false) => continue,
                 Some(true) => {}
@@ -230,6 +193,14 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             return Ok((child, depth));
         }
     }
+
+    /// One expansion: the next state onto the path, reported to the observer.
+    fn expand_next(&mut self) -> Result<(), Progress> {
+        let (state, depth) = self.next_to_expand()?;
+        let top = self.core.expand(state)?;
+        self.observer.expanded(top, Visit { depth, value: 0.0 });
+        self.core.check_memory()
+    }
 }
 
 impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Search<P> for Dls<P, H, O> {
@@ -239,22 +210,8 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Search<P> for Dls<P, H, O> 
             return outcome;
         }
         for _ in 0..budget {
-            let (state, depth) = match self.next_to_expand() {
-                Ok(next) => next,
-                Err(end) => return self.finish(end),
-            };
-            if self.stats.expanded >= self.options.limits.max_nodes {
-                return self.finish(Progress::LimitReached(Limit::Nodes));
-            }
-            self.path.push(state);
-            self.stats.expanded += 1;
-            if let Some(top) = self.path.top() {
-                self.observer.expanded(top, Visit { depth, value: 0.0 });
-            }
-            self.stats.max_frontier = self.stats.max_frontier.max(self.path.len() as u64);
-            self.stats.stored = self.reached.len() as u64;
-            if self.memory_bytes() > self.options.limits.max_memory_bytes {
-                return self.finish(Progress::LimitReached(Limit::Memory));
+            if let Err(end) = self.expand_next() {
+                return self.finish(end);
             }
         }
         Progress::Running
@@ -274,7 +231,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Search<P> for Dls<P, H, O> 
     }
 
     fn stats(&self) -> Stats {
-        self.stats
+        self.core.stats
     }
 }
 

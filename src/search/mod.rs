@@ -11,6 +11,7 @@ pub mod anytime;
 pub mod astar;
 pub mod baseline;
 pub mod bfs;
+mod depth_first;
 pub mod dfs;
 pub mod dls;
 pub mod expectimax;
