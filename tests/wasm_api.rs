@@ -2,31 +2,20 @@
 //! share links, and the errors for bad levels and bad parameters.
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::Reflect;
 use searchlab::wasm::{
     default_view, format_share_link, fresh_seed, parse_share_link, validate_level, GameSession,
     SearchJob,
 };
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
+
+mod wasm_common;
+use wasm_common::*;
 
 const FIRST_STEPS: &str = "wwwwwww\nwA..k.w\nw.www.w\nw.m..gw\nwwwwwww";
 const LEFT: u32 = 0;
 const RIGHT: u32 = 1;
 const DOWN: u32 = 2;
-
-fn message(error: JsError) -> String {
-    let value: JsValue = error.into();
-    value.unchecked_into::<js_sys::Error>().message().into()
-}
-
-fn get(object: &JsValue, key: &str) -> JsValue {
-    Reflect::get(object, &JsValue::from_str(key)).unwrap()
-}
-
-fn set(object: &JsValue, key: &str, value: JsValue) {
-    Reflect::set(object, &JsValue::from_str(key), &value).unwrap();
-}
 
 /// The default view with `algo` and the given fields changed.
 fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {

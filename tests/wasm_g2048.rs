@@ -3,7 +3,6 @@
 //! workload, and the errors for illegal moves and bad parameters.
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::Reflect;
 use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode};
 use searchlab::rng::Rng;
 use searchlab::search::Limits;
@@ -11,27 +10,11 @@ use searchlab::wasm::{
     bench_2048_mcts, default_view_for, format_share_link, parse_share_link, share_link_game,
     validate_level, BatchGame, GameSession, SearchJob,
 };
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-fn message(error: JsError) -> String {
-    let value: JsValue = error.into();
-    value.unchecked_into::<js_sys::Error>().message().into()
-}
-
-fn get(object: &JsValue, key: &str) -> JsValue {
-    Reflect::get(object, &JsValue::from_str(key)).unwrap()
-}
-
-fn number(object: &JsValue, key: &str) -> f64 {
-    get(object, key)
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is not a number"))
-}
-
-fn set(object: &JsValue, key: &str, value: JsValue) {
-    Reflect::set(object, &JsValue::from_str(key), &value).unwrap();
-}
+mod wasm_common;
+use wasm_common::*;
 
 /// The default 2048 view with a seed, `algo` and the given fields changed.
 fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {

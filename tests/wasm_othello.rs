@@ -4,7 +4,6 @@
 //! links, and the errors for illegal moves and bad parameters.
 #![cfg(target_arch = "wasm32")]
 
-use js_sys::Reflect;
 use searchlab::game::Game;
 use searchlab::games::othello::endgame::Solver;
 use searchlab::games::othello::eval::course_value;
@@ -16,36 +15,14 @@ use searchlab::wasm::{
     default_view_for, format_share_link, parse_share_link, share_link_game, validate_level,
     GameSession, SearchJob,
 };
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
+
+mod wasm_common;
+use wasm_common::*;
 
 /// White to move with only a pass: Black fills the board but for White's g8 disc... and h8.
 const PASS_POSITION: &str = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O";
-
-fn message(error: JsError) -> String {
-    let value: JsValue = error.into();
-    value.unchecked_into::<js_sys::Error>().message().into()
-}
-
-fn get(object: &JsValue, key: &str) -> JsValue {
-    Reflect::get(object, &JsValue::from_str(key)).unwrap()
-}
-
-fn number(object: &JsValue, key: &str) -> f64 {
-    get(object, key)
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is not a number"))
-}
-
-fn text(object: &JsValue, key: &str) -> String {
-    get(object, key)
-        .as_string()
-        .unwrap_or_else(|| panic!("{key} is not a string"))
-}
-
-fn set(object: &JsValue, key: &str, value: JsValue) {
-    Reflect::set(object, &JsValue::from_str(key), &value).unwrap();
-}
 
 /// The default Othello view with a seed and `side` ("black" or "white") played by an agent
 /// with these settings changed.

@@ -1,0 +1,36 @@
+//! Helpers shared by the `wasm_*` tests: reading what the JS API returns (error messages and
+//! object fields) and building views field by field.
+#![allow(dead_code)]
+
+use js_sys::Reflect;
+use wasm_bindgen::{JsCast, JsError, JsValue};
+
+/// The message of an error thrown across the boundary.
+pub fn message(error: JsError) -> String {
+    let value: JsValue = error.into();
+    value.unchecked_into::<js_sys::Error>().message().into()
+}
+
+/// `object[key]`.
+pub fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).unwrap()
+}
+
+/// `object[key]` as a number; panics (fails the test) when it is not one.
+pub fn number(object: &JsValue, key: &str) -> f64 {
+    get(object, key)
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number"))
+}
+
+/// `object[key]` as a string; panics (fails the test) when it is not one.
+pub fn text(object: &JsValue, key: &str) -> String {
+    get(object, key)
+        .as_string()
+        .unwrap_or_else(|| panic!("{key} is not a string"))
+}
+
+/// `object[key] = value`.
+pub fn set(object: &JsValue, key: &str, value: JsValue) {
+    Reflect::set(object, &JsValue::from_str(key), &value).unwrap();
+}
