@@ -6,6 +6,7 @@ import { GAMES, DEFAULT_GAME } from './games.js';
 import { Board } from './board.js';
 import { Editor } from './editor.js';
 import { SearchClient, SearchStopped, WorkerRestarted } from './search-client.js';
+import { capitalize, sleep } from './agent-runs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -464,10 +465,6 @@ function searchFailed(error, token) {
   return false;
 }
 
-function capitalize(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /** Asks the worker for one action under the time budget; resolves to the action or null. */
 async function actOnce(token) {
   const sent = performance.now();
@@ -509,10 +506,6 @@ function finishIfOver() {
 
 function delayMs() {
   return 1000 / Number($('speed').value);
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function play() {

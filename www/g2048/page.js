@@ -9,7 +9,7 @@
 
 import { Board } from '../board.js';
 import * as render from '../render/g2048.js';
-import { SearchStopped, WorkerRestarted } from '../search-client.js';
+import { AgentRuns, sleep } from '../agent-runs.js';
 import { BatchPanel } from './batch-panel.js';
 
 const $ = (id) => document.getElementById(id);
@@ -66,9 +66,9 @@ export function open(shell) {
   return new Game2048(shell);
 }
 
-class Game2048 {
+class Game2048 extends AgentRuns {
   constructor(shell) {
-    this.shell = shell;
+    super(shell);
     this.wasm = shell.wasm;
     this.view = null;
     this.session = null;
@@ -76,8 +76,6 @@ class Game2048 {
     this.batch = new BatchPanel({ metrics: shell.metrics, onStart: () => this.halt() });
     this.animation = null;
     this.hint = null; // { values, best, atMoves }
-    this.running = false;
-    this.token = 0;
     this.announced2048 = false;
     this.wire();
   }
@@ -477,34 +475,17 @@ class Game2048 {
 
   /** Asks the worker for the agent's move under the time budget, showing progress. */
   async think(token) {
-    const sent = performance.now();
-    const message = await this.shell.client.request({
-      type: 'act',
-      state: this.session.encode(),
-      view: this.view,
-      seed: this.view.seed,
-      stream: this.session.moves(),
+    const message = await this.requestMove(token, {
       budgetMs: this.view.budgetMs,
-      progress: true,
-    }, (progress) => {
-      if (token === this.token) {
+      game: '2048',
+      onProgress: (progress) => {
         this.showThinking(progress);
         this.redraw();
-      }
+      },
     });
-    const roundTripMs = performance.now() - sent;
-    this.shell.metrics.acts.push({ budgetMs: this.view.budgetMs, thinkMs: message.thinkMs, roundTripMs, game: '2048' });
-    if (token !== this.token) return null;
+    if (!message) return null;
     this.showThinking(message);
-    return { action: message.action, roundTripMs };
-  }
-
-  failed(error, token) {
-    if (error instanceof SearchStopped) return;
-    if (token === this.token || error instanceof WorkerRestarted) {
-      const text = error instanceof WorkerRestarted ? `${capitalize(error.message)}.` : `The agent failed: ${this.shell.messageOf(error)}`;
-      this.setStatus('error', text);
-    }
+    return { action: message.action, roundTripMs: message.roundTripMs };
   }
 
   async askHint() {
@@ -530,10 +511,6 @@ class Game2048 {
 
   thinkTime() {
     return ALGORITHMS[this.view.algo].value && this.view.algo !== 'greedy' ? `up to ${this.view.budgetMs} ms` : 'at once';
-  }
-
-  speedDelayMs() {
-    return 1000 / Number($('speed').value);
   }
 
   async play() {
@@ -583,44 +560,17 @@ class Game2048 {
     if (!this.afterMove()) this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
   }
 
-  startRun(playing) {
-    this.running = playing;
-    this.token += 1;
-    if (playing) $('play').textContent = 'Pause';
-    return this.token;
-  }
-
-  endRun() {
-    this.running = false;
-    $('play').textContent = 'Play';
-  }
-
-  /** Ends any run and any search on the board (without waiting). */
-  halt() {
-    this.token += 1;
-    this.endRun();
-    if (this.shell.client.busy) this.shell.client.stop().then((ms) => this.shell.metrics.stops.push(ms));
-  }
-
   pause() {
     this.halt();
     this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
   }
 
   async stop() {
-    const wasSearching = this.shell.client.busy;
-    this.token += 1;
-    this.endRun();
-    if (wasSearching) this.shell.metrics.stops.push(await this.shell.client.stop());
+    const wasSearching = await this.stopSearch();
     this.redraw();
     this.setStatus(this.isOver() ? 'over' : 'idle', wasSearching ? `Stopped ${this.agentName()}.` : `Stopped after move ${this.session.moves()}.`);
   }
 
-  /** The search worker was replaced by the watchdog. */
-  workerRestarted(reason) {
-    this.endRun();
-    this.setStatus('error', `${capitalize(reason)}. You can press Play again.`);
-  }
 }
 
 /**
@@ -632,12 +582,4 @@ function formatValue(value) {
   if (size >= 1e7) return `${(value / 1e6).toFixed(2)}M`;
   if (size >= 100) return Math.round(value).toLocaleString('en-US');
   return value.toFixed(1);
-}
-
-function capitalize(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

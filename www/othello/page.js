@@ -9,7 +9,7 @@
 
 import { Board } from '../board.js';
 import * as render from '../render/othello.js';
-import { SearchStopped, WorkerRestarted } from '../search-client.js';
+import { AgentRuns, sleep } from '../agent-runs.js';
 import { Sides, describe } from './sides.js';
 
 const $ = (id) => document.getElementById(id);
@@ -27,9 +27,9 @@ export function open(shell) {
   return new OthelloGame(shell);
 }
 
-class OthelloGame {
+class OthelloGame extends AgentRuns {
   constructor(shell) {
-    this.shell = shell;
+    super(shell);
     this.wasm = shell.wasm;
     this.view = null;
     this.session = null;
@@ -39,8 +39,6 @@ class OthelloGame {
     this.sides = new Sides($('othello-sides'), () => this.settingsChanged());
     this.cursor = 19; // d3, a first move for Black
     this.thought = null; // { message, atMoves }: the last thinking shown
-    this.running = false;
-    this.token = 0;
     this.wire();
   }
 
@@ -579,38 +577,17 @@ class OthelloGame {
     const exactNow = this.discs().empty <= side.solve;
     const timed = side.budget === 'time' && !exactNow &&
       ['minimax', 'alphabeta', 'alphabeta_tt', 'mtdf', 'mcts'].includes(side.algo);
-    const sent = performance.now();
-    const message = await this.shell.client.request({
-      type: 'act',
-      state: this.session.encode(),
-      view: this.view,
-      seed: this.view.seed,
-      stream: this.session.moves(),
+    const message = await this.requestMove(token, {
       budgetMs: timed ? side.ms : null,
-      progress: true,
-    }, (progress) => {
-      if (token === this.token) {
+      game: 'othello',
+      onProgress: (progress) => {
         this.showThinking(progress, player);
         this.redraw();
-      }
+      },
     });
-    const roundTripMs = performance.now() - sent;
-    this.shell.metrics.acts.push({ budgetMs: timed ? side.ms : null, thinkMs: message.thinkMs, roundTripMs, game: 'othello' });
-    if (token !== this.token) return null;
+    if (!message) return null;
     this.showThinking(message, player);
-    return { action: message.action, roundTripMs };
-  }
-
-  failed(error, token) {
-    if (error instanceof SearchStopped) return;
-    if (token === this.token || error instanceof WorkerRestarted) {
-      const text = error instanceof WorkerRestarted ? `${capitalize(error.message)}.` : `The agent failed: ${this.shell.messageOf(error)}`;
-      this.setStatus('error', text);
-    }
-  }
-
-  speedDelayMs() {
-    return 1000 / Number($('speed').value);
+    return { action: message.action, roundTripMs: message.roundTripMs };
   }
 
   async play() {
@@ -715,25 +692,6 @@ class OthelloGame {
     }
   }
 
-  startRun(playing) {
-    this.running = playing;
-    this.token += 1;
-    if (playing) $('play').textContent = 'Pause';
-    return this.token;
-  }
-
-  endRun() {
-    this.running = false;
-    $('play').textContent = 'Play';
-  }
-
-  /** Ends any run and any search (without waiting). */
-  halt() {
-    this.token += 1;
-    this.endRun();
-    if (this.shell.client.busy) this.shell.client.stop().then((ms) => this.shell.metrics.stops.push(ms));
-  }
-
   pause() {
     this.halt();
     this.redraw();
@@ -741,20 +699,12 @@ class OthelloGame {
   }
 
   async stop() {
-    const wasSearching = this.shell.client.busy;
-    this.token += 1;
-    this.endRun();
-    if (wasSearching) this.shell.metrics.stops.push(await this.shell.client.stop());
+    const wasSearching = await this.stopSearch();
     this.redraw();
     if (this.isOver()) this.showResult();
     else this.setStatus('idle', wasSearching ? `Stopped the agent. ${this.idleWords()}` : `Stopped after move ${this.session.moves()}.`);
   }
 
-  /** The search worker was replaced by the watchdog. */
-  workerRestarted(reason) {
-    this.endRun();
-    this.setStatus('error', `${capitalize(reason)}. You can press Play again.`);
-  }
 }
 
 /** The principal variation as numbered ghost discs: each move's square and its mover's colour
@@ -799,12 +749,4 @@ function pruningWords(t) {
   if (t.algo === 'minimax') return `Minimax searched all ${t.nodes.toLocaleString('en-US')} nodes: it cuts nothing off.`;
   const table = t.tableCutoffs ? `, and ${t.tableCutoffs.toLocaleString('en-US')} positions were settled from the table` : '';
   return `${t.nodes.toLocaleString('en-US')} nodes searched; ${t.cutoffs.toLocaleString('en-US')} cutoffs skipped ${t.pruned.toLocaleString('en-US')} moves, each a whole subtree minimax would have searched${table}.`;
-}
-
-function capitalize(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
