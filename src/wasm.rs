@@ -1,4 +1,5 @@
-//! The JavaScript API: opaque handles with small results, and the only file that mentions
+//! The JavaScript API: opaque handles with small results. This module (this file and, for the
+//! games other than Bait, `wasm/g2048.rs` and `wasm/othello.rs`) is the only code that mentions
 //! wasm-bindgen.
 //!
 //! - [`GameSession`]: a game in progress for the page (legal actions, apply, undo, outcome,
@@ -20,7 +21,7 @@
 //! is installed once, when the module starts. The one `match` on the game's name is in
 //! [`game_kind`]; everything else goes through the [`GameKind`], [`Playable`] and [`Job`] traits.
 //! Each game other than Bait keeps its side of the API in a submodule (`wasm/g2048.rs`,
-//! `wasm/othello.rs`).
+//! `wasm/othello.rs`); the worker's encoded state is `wasm/encoded_state.rs` (plain Rust).
 
 mod encoded_state;
 mod g2048;
@@ -499,7 +500,9 @@ impl GameKind for BaitKind {
 
     fn job(&self, state: &EncodedState, view: JsValue, seed: u64) -> Result<Box<dyn Job>, JsError> {
         let view = view_from_js(view)?;
-        let root = state.replay(parse_bait(&state.level)?)?;
+        let root = state
+            .replay(parse_bait(&state.level)?)
+            .map_err(|e| JsError::new(&e))?;
         let heat = SharedHeat(Rc::new(RefCell::new(CellHeat::new(root.cell_count()))));
         let search = view
             .agent_spec(SEARCH_MEMORY_BYTES)
@@ -1022,7 +1025,7 @@ impl SearchJob {
         seed: f64,
         stream: f64,
     ) -> Result<SearchJob, JsError> {
-        let state = EncodedState::decode(state)?;
+        let state = EncodedState::decode(state).map_err(|e| JsError::new(&e))?;
         let seed = Rng::derive(seed_from_js("seed", seed)?, seed_from_js("stream", stream)?);
         let job = game_kind(&state.game)?.job(&state, view, seed)?;
         Ok(SearchJob {

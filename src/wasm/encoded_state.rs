@@ -10,10 +10,10 @@
 //! <level text, to the end>
 //! ```
 //!
-//! Written by hand rather than as JSON, which would bring a JSON library into the wasm.
+//! Written by hand rather than as JSON, which would bring a JSON library into the wasm. Plain
+//! Rust: errors are messages, which `wasm.rs` turns into exceptions.
 
 use crate::game::Game;
-use wasm_bindgen::JsError;
 
 /// The first line of every encoded state.
 const HEADER: &str = "searchlab-state/1";
@@ -40,12 +40,8 @@ impl EncodedState {
     }
 
     /// Reads the text form; the error names the line that is wrong.
-    pub(crate) fn decode(text: &str) -> Result<EncodedState, JsError> {
-        let bad = |what: &str| {
-            JsError::new(&format!(
-                "not an encoded state (use GameSession.encode()): {what}"
-            ))
-        };
+    pub(crate) fn decode(text: &str) -> Result<EncodedState, String> {
+        let bad = |what: &str| format!("not an encoded state (use GameSession.encode()): {what}");
         let mut lines = text.splitn(5, '\n');
         if lines.next() != Some(HEADER) {
             return Err(bad(&format!("line 1 is not '{HEADER}'")));
@@ -83,14 +79,13 @@ impl EncodedState {
     }
 
     /// The state after `moves` from `start`; an error names the first move that does not apply.
-    pub(crate) fn replay<G: Game>(&self, mut state: G) -> Result<G, JsError> {
+    pub(crate) fn replay<G: Game>(&self, mut state: G) -> Result<G, String> {
         for (i, &index) in self.moves.iter().enumerate() {
-            let action = G::action_from_index(index).ok_or_else(|| {
-                JsError::new(&format!("encoded state: move {i} ({index}) does not exist"))
-            })?;
+            let action = G::action_from_index(index)
+                .ok_or_else(|| format!("encoded state: move {i} ({index}) does not exist"))?;
             state
                 .try_apply(action)
-                .map_err(|e| JsError::new(&format!("encoded state: move {i}: {e}")))?;
+                .map_err(|e| format!("encoded state: move {i}: {e}"))?;
         }
         Ok(state)
     }

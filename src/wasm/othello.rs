@@ -78,7 +78,7 @@ impl GameKind for OthelloKind {
         }
         let start = parse_position(&state.level)
             .map_err(|e| JsError::new(&format!("encoded state: position: {e}")))?;
-        let root = state.replay(start)?;
+        let root = state.replay(start).map_err(|e| JsError::new(&e))?;
         if root.is_terminal() {
             return Err(JsError::new(
                 "the game is over: there is no move to think about",
