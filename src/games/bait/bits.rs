@@ -16,19 +16,43 @@ impl Bits256 {
     /// Whether `index` is in the set.
     #[inline]
     pub fn contains(&self, index: u8) -> bool {
-        (self.0[usize::from(index >> 6)] >> (index & 63)) & 1 != 0
+        (self.word(index) >> (index & 63)) & 1 != 0
     }
 
     /// Adds `index`.
     #[inline]
     pub fn insert(&mut self, index: u8) {
-        self.0[usize::from(index >> 6)] |= 1 << (index & 63);
+        *self.word_mut(index) |= 1 << (index & 63);
     }
 
     /// Removes `index`.
     #[inline]
     pub fn remove(&mut self, index: u8) {
-        self.0[usize::from(index >> 6)] &= !(1 << (index & 63));
+        *self.word_mut(index) &= !(1 << (index & 63));
+    }
+
+    /// The word holding `index`, chosen among constant indices rather than at a computed one:
+    /// in wasm, where a computed index means a memory access, this made the forward model a
+    /// quarter faster (natively too).
+    #[inline(always)]
+    fn word(&self, index: u8) -> u64 {
+        match index >> 6 {
+            0 => self.0[0],
+            1 => self.0[1],
+            2 => self.0[2],
+            _ => self.0[3],
+        }
+    }
+
+    /// The word holding `index`, to change (see [`Bits256::word`]).
+    #[inline(always)]
+    fn word_mut(&mut self, index: u8) -> &mut u64 {
+        match index >> 6 {
+            0 => &mut self.0[0],
+            1 => &mut self.0[1],
+            2 => &mut self.0[2],
+            _ => &mut self.0[3],
+        }
     }
 
     /// Whether the two sets share an index.

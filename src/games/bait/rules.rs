@@ -26,7 +26,7 @@ use crate::game::{Game, IllegalAction, Puzzle, Turn};
 
 impl BaitState {
     /// Advances one tick. Does nothing once the game is over. Never panics.
-    #[inline]
+    #[inline(always)]
     pub fn advance(&mut self, action: Action) {
         if self.outcome != Outcome::Running {
             return;
@@ -120,6 +120,7 @@ impl Game for BaitState {
         }
     }
 
+    #[inline(always)]
     fn apply(&mut self, action: Action) {
         self.advance(action);
     }
