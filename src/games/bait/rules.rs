@@ -38,7 +38,7 @@ impl BaitState {
         if at == BLOCKED {
             at = start; // R1
         }
-        let target = *level.info(at);
+        let target = level.info(at);
         if target.kind == Item::Hole && self.layout.contains(target.item_bit) {
             self.alive = false; // R2
         }
@@ -61,7 +61,7 @@ impl BaitState {
                 }
             }
         }
-        let here = *level.info(at);
+        let here = level.info(at);
         if here.kind == Item::Key && self.layout.contains(here.item_bit) {
             if self.alive {
                 self.has_key = true; // R8
