@@ -1,4 +1,4 @@
-//! The `searchlab 2048` speed commands, run as a built binary: `speed` measures exactly the
+//! The `searchlab 2048` commands, run as a built binary: `speed` measures exactly the
 //! library's workload (the checksum the wasm side is compared with), `bench --only mcts` still
 //! runs on the shared positions, and bad input gives a one-line error with exit status 2.
 
@@ -69,5 +69,44 @@ fn bad_speed_input_gives_a_one_line_error_and_exit_status_2() {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn play_takes_mcts_exploration_constant() {
+    let game = |uct: Option<&str>| {
+        let mut args = vec![
+            "2048",
+            "play",
+            "--algo",
+            "mcts",
+            "--iterations",
+            "30",
+            "--games",
+            "1",
+            "--seed",
+            "5",
+            "--until-tile",
+            "128",
+        ];
+        if let Some(c) = uct {
+            args.extend(["--uct", c]);
+        }
+        let line = json_lines(&searchlab(&args))[0].clone();
+        (line["moves"].clone(), line["score"].clone())
+    };
+    // The default is the page's √2: saying it changes nothing; another constant plays another game.
+    assert_eq!(game(None), game(Some("1.4142135623730951")));
+    assert_ne!(game(None), game(Some("0.05")));
+    for (args, expected) in [
+        (vec!["--algo", "mcts", "--uct", "-1"], "--uct"),
+        (vec!["--algo", "greedy", "--uct", "1"], "only MCTS"),
+    ] {
+        let mut all = vec!["2048", "play", "--games", "1", "--seed", "1"];
+        all.extend(args);
+        let output = searchlab(&all);
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "{stderr}");
     }
 }

@@ -17,7 +17,7 @@
 //! per move and `--budget-ms N` the time per move (iterative deepening to depth 32 unless
 //! `--depth` says otherwise); without either the search runs once, straight to its depth.
 //! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
-//! exactly. A game's `nodes` are the states its searches generated (MCTS: playouts).
+//! exactly. MCTS takes `--uct C`, the exploration constant (default √2, as the page's). A game's `nodes` are the states its searches generated (MCTS: playouts).
 //!
 //! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
 //! mcts]` times table slides, random rollouts, and expectimax and the course's MCTS as `play`
@@ -76,6 +76,7 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
     let depth: Option<u32> = flags.get("depth")?;
     let iterations: Option<u64> = flags.get("iterations")?;
     let budget_ms: Option<u64> = flags.get("budget-ms")?;
+    let uct: Option<f64> = flags.get("uct")?;
     if depth == Some(0) {
         return Err(CliError("--depth: must be at least 1".into()));
     }
@@ -92,6 +93,12 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
     };
     let algo = Algorithm::parse(&algo).map_err(|e| CliError(format!("--{e}")))?;
     let searchless = depth.is_some() || !matches!(budget, Budget::ToDepth);
+    if uct.is_some() && algo != Algorithm::Mcts {
+        return Err(CliError(format!(
+            "--uct: only MCTS has an exploration constant, not --algo {}",
+            algo.name()
+        )));
+    }
     let spec = AgentSpec {
         algo,
         depth,
@@ -107,13 +114,18 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
         Algorithm::Mcts if depth.is_some() => Err(CliError(
             "--depth: MCTS takes no depth (its rollouts run to the end of the game)".into(),
         )),
-        Algorithm::Mcts => Ok((
-            spec,
-            match budget {
+        Algorithm::Mcts => {
+            let spec = AgentSpec {
+                uct: uct.unwrap_or(spec.uct),
+                ..spec
+            };
+            spec.validate().map_err(|e| CliError(format!("--{e}")))?;
+            let budget = match budget {
                 Budget::ToDepth => Budget::Millis(MCTS_DEFAULT_MS),
                 other => other,
-            },
-        )),
+            };
+            Ok((spec, budget))
+        }
         Algorithm::Expectimax => {
             let depth = match (depth, budget) {
                 (None, Budget::Millis(_)) => Some(TIME_MODE_MAX_DEPTH),
