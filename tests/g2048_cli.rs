@@ -1,6 +1,7 @@
 //! The `searchlab 2048` commands, run as a built binary: `speed` measures exactly the
 //! library's workload (the checksum the wasm side is compared with), `bench --only mcts` still
-//! runs on the shared positions, and bad input gives a one-line error with exit status 2.
+//! runs on the shared positions, `play --uct` sets MCTS's exploration constant, and bad input
+//! gives a one-line error with exit status 2.
 
 use std::process::{Command, Output};
 
