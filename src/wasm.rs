@@ -566,12 +566,64 @@ trait Playable {
     }
 }
 
+/// A game's history for undo, shared by every game's session: the start, then one entry per
+/// move (a state, with whatever else the game must restore), and the moves' action indices.
+struct History<S> {
+    states: Vec<S>,
+    moves: Vec<u32>,
+}
+
+impl<S> History<S> {
+    fn new(start: S) -> Self {
+        History {
+            states: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The entry after the last move.
+    fn current(&self) -> &S {
+        self.states
+            .last()
+            .expect("a history always holds its start")
+    }
+
+    /// Records a move (`index`) and the entry it led to.
+    fn push(&mut self, entry: S, index: u32) {
+        self.states.push(entry);
+        self.moves.push(index);
+    }
+
+    /// Takes back the last move; false at the start.
+    fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.states.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Back to the start.
+    fn reset(&mut self) {
+        self.states.truncate(1);
+        self.moves.clear();
+    }
+
+    fn moves(&self) -> &[u32] {
+        &self.moves
+    }
+
+    /// Every entry, the start first.
+    fn states(&self) -> &[S] {
+        &self.states
+    }
+}
+
 struct Session<G> {
     game: &'static str,
     level: String,
-    /// The start state, then one state per move.
-    states: Vec<G>,
-    moves: Vec<u32>,
+    history: History<G>,
 }
 
 impl<G: Board> Session<G> {
@@ -579,15 +631,12 @@ impl<G: Board> Session<G> {
         Session {
             game,
             level: level.to_string(),
-            states: vec![start],
-            moves: Vec::new(),
+            history: History::new(start),
         }
     }
 
     fn current(&self) -> &G {
-        self.states
-            .last()
-            .expect("a session always holds its start state")
+        self.history.current()
     }
 }
 
@@ -615,23 +664,16 @@ impl<G: Board> Playable for Session<G> {
         })?;
         let mut next = self.current().clone();
         next.try_apply(action).map_err(js_error)?;
-        self.states.push(next);
-        self.moves.push(index);
+        self.history.push(next, index);
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        if self.moves.pop().is_some() {
-            self.states.pop();
-            true
-        } else {
-            false
-        }
+        self.history.undo()
     }
 
     fn reset(&mut self) {
-        self.states.truncate(1);
-        self.moves.clear();
+        self.history.reset();
     }
 
     fn outcome(&self) -> &'static str {
@@ -647,7 +689,7 @@ impl<G: Board> Playable for Session<G> {
     }
 
     fn moves(&self) -> &[u32] {
-        &self.moves
+        self.history.moves()
     }
 
     fn view(&self) -> BoardView {

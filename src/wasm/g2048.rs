@@ -8,7 +8,7 @@
 
 use super::{
     js_error, parameter_error, read_view_as, to_js, Batch, BatchReport, BoardView, EncodedState,
-    GameKind, Indexed, Job, LevelProblem, Playable,
+    GameKind, History, Indexed, Job, LevelProblem, Playable,
 };
 use crate::agents::g2048::{game_seed, Episode, SEARCH_LIMITS};
 use crate::game::Game;
@@ -169,8 +169,7 @@ struct MoveTrace {
 struct Session {
     seed: u64,
     /// The start, then the position after every move, each with the spawn generator as it was.
-    states: Vec<(G2048, Rng)>,
-    moves: Vec<u32>,
+    history: History<(G2048, Rng)>,
     last: Option<MoveTrace>,
 }
 
@@ -180,18 +179,13 @@ impl Session {
         let start = G2048::new_game(&mut spawns);
         Session {
             seed,
-            states: vec![(start, spawns)],
-            moves: Vec::new(),
+            history: History::new((start, spawns)),
             last: None,
         }
     }
 
     fn current(&self) -> &G2048 {
-        &self
-            .states
-            .last()
-            .expect("a session always holds its start state")
-            .0
+        &self.history.current().0
     }
 }
 
@@ -219,11 +213,7 @@ impl Playable for Session {
             };
             JsError::new(&format!("action {index} {what} ({MOVES_HELP})"))
         })?;
-        let (mut game, mut spawns) = self
-            .states
-            .last()
-            .cloned()
-            .expect("a session always holds its start state");
+        let (mut game, mut spawns) = self.history.current().clone();
         let slides = slide_motions(game.board(), direction);
         let gain = game.try_move(direction).map_err(js_error)?;
         let spawn = game
@@ -235,8 +225,7 @@ impl Playable for Session {
                 }),
                 Action::Move(_) => None,
             });
-        self.states.push((game, spawns));
-        self.moves.push(index);
+        self.history.push((game, spawns), index);
         self.last = Some(MoveTrace {
             action: index,
             gain,
@@ -248,17 +237,11 @@ impl Playable for Session {
 
     fn undo(&mut self) -> bool {
         self.last = None;
-        if self.moves.pop().is_some() {
-            self.states.pop();
-            true
-        } else {
-            false
-        }
+        self.history.undo()
     }
 
     fn reset(&mut self) {
-        self.states.truncate(1);
-        self.moves.clear();
+        self.history.reset();
         self.last = None;
     }
 
@@ -279,7 +262,7 @@ impl Playable for Session {
     }
 
     fn moves(&self) -> &[u32] {
-        &self.moves
+        self.history.moves()
     }
 
     /// Four by four cells holding tile exponents (0 empty, `e` the tile `2^e`).

@@ -7,8 +7,8 @@
 //! are squares 0..64 (a1 = 0, h8 = 63) and 64 for the pass.
 
 use super::{
-    js_error, read_view_as, to_js, BoardView, EncodedState, GameKind, Indexed, IndexedSearch, Job,
-    LevelProblem, Playable,
+    js_error, read_view_as, to_js, BoardView, EncodedState, GameKind, History, Indexed,
+    IndexedSearch, Job, LevelProblem, Playable,
 };
 use crate::agents::othello::{Algorithm, EvalKind, Report, Thinking};
 use crate::game::{Game, Turn};
@@ -63,8 +63,7 @@ impl GameKind for OthelloKind {
             } else {
                 level.trim().into()
             },
-            states: vec![start],
-            moves: Vec::new(),
+            history: History::new(start),
         }))
     }
 
@@ -140,15 +139,12 @@ fn colour_name(colour: Color) -> &'static str {
 struct Session {
     level: String,
     /// The start, then the position after every move.
-    states: Vec<Othello>,
-    moves: Vec<u32>,
+    history: History<Othello>,
 }
 
 impl Session {
     fn current(&self) -> &Othello {
-        self.states
-            .last()
-            .expect("a session always holds its start state")
+        self.history.current()
     }
 }
 
@@ -184,23 +180,16 @@ impl Playable for Session {
         let mut next = *self.current();
         next.try_apply(action)
             .map_err(|e| JsError::new(&format!("{action}: {e}")))?;
-        self.states.push(next);
-        self.moves.push(index);
+        self.history.push(next, index);
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        if self.moves.pop().is_some() {
-            self.states.pop();
-            true
-        } else {
-            false
-        }
+        self.history.undo()
     }
 
     fn reset(&mut self) {
-        self.states.truncate(1);
-        self.moves.clear();
+        self.history.reset();
     }
 
     /// "playing", or the winner ("black", "white") or "draw".
@@ -231,7 +220,7 @@ impl Playable for Session {
     }
 
     fn moves(&self) -> &[u32] {
-        &self.moves
+        self.history.moves()
     }
 
     /// Eight by eight cells from a1 (row-major, rank 1 first): 0 empty, 1 Black, 2 White.
@@ -267,7 +256,8 @@ impl Playable for Session {
     /// The last move of the history (also after an undo): who played it and which discs it
     /// turned.
     fn last_move(&self) -> Result<JsValue, JsError> {
-        let (Some(&action), [.., before, after]) = (self.moves.last(), self.states.as_slice())
+        let (Some(&action), [.., before, after]) =
+            (self.history.moves().last(), self.history.states())
         else {
             return Ok(JsValue::UNDEFINED);
         };
