@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_range, SpecError};
+use super::{check_limits, check_range, SpecError};
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
@@ -191,13 +191,7 @@ impl AgentSpec {
             }
             Algorithm::Bfs | Algorithm::Astar => {}
         }
-        check_range("max_nodes", self.limits.max_nodes, 1..=u64::MAX)?;
-        check_range(
-            "max_memory",
-            self.limits.max_memory_bytes,
-            1 << 16..=u64::MAX,
-        )?;
-        Ok(())
+        check_limits(&self.limits)
     }
 
     /// The search this spec describes, from `state`, seeded with `seed` (only MCTS and RHEA draw

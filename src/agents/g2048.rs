@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_range, SpecError};
+use super::{check_limits, check_range, SpecError};
 use crate::game::Game;
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
 use crate::games::g2048::{Action, G2048};
@@ -148,13 +148,7 @@ impl AgentSpec {
             }
             Algorithm::Greedy | Algorithm::Random => {}
         }
-        check_range("max_nodes", self.limits.max_nodes, 1..=u64::MAX)?;
-        check_range(
-            "max_memory",
-            self.limits.max_memory_bytes,
-            1 << 16..=u64::MAX,
-        )?;
-        Ok(())
+        check_limits(&self.limits)
     }
 
     /// The thinking for one move from `game`. MCTS takes its seed from `rng` (one `next_u64`),

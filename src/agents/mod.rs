@@ -52,3 +52,10 @@ pub(crate) fn check_range<T: PartialOrd + std::fmt::Display + Copy>(
         ))
     }
 }
+
+/// Checks a spec's search limits: at least one node, and at least 64 KiB of memory.
+pub(crate) fn check_limits(limits: &crate::search::Limits) -> Result<(), SpecError> {
+    check_range("max_nodes", limits.max_nodes, 1..=u64::MAX)?;
+    check_range("max_memory", limits.max_memory_bytes, 1 << 16..=u64::MAX)?;
+    Ok(())
+}

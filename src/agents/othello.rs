@@ -24,7 +24,7 @@
 //! one step: it is not resumable), and a position with a single legal move is answered at
 //! once.
 
-use super::{check_range, SpecError};
+use super::{check_limits, check_range, SpecError};
 use crate::game::Game;
 use crate::games::othello::endgame::Solver;
 use crate::games::othello::eval::{course_value, strong_value};
@@ -411,13 +411,7 @@ impl AgentSpec {
             return Err(SpecError::new("uct", "must be a finite number"));
         }
         check_range("uct", self.uct, 0.0..=100.0)?;
-        check_range("max_nodes", self.limits.max_nodes, 1..=u64::MAX)?;
-        check_range(
-            "max_memory",
-            self.limits.max_memory_bytes,
-            1 << 16..=u64::MAX,
-        )?;
-        Ok(())
+        check_limits(&self.limits)
     }
 
     /// Whether this agent answers `state` with the exact solver.
