@@ -4,6 +4,7 @@
 //! replays byte for byte (see `tests/bait_goldens.rs`).
 //!
 //! - [`level`]: level text to a [`Level`] (static board) or a [`LevelError`] with line and column.
+//! - `level_handle`: the state's shared `Rc<Level>`, dropped without taking the state's address.
 //! - [`state`]: [`BaitState`], the small clonable state, its [`BaitKey`] and text form.
 //! - `rules`: one tick ([`BaitState::advance`]) and the [`crate::game::Game`]/[`crate::game::Puzzle`] impls.
 //! - [`trace`]: the golden JSON record of a state.
@@ -17,6 +18,7 @@ pub mod bound_cache;
 pub mod distance;
 pub mod eval;
 pub mod level;
+mod level_handle;
 mod rules;
 pub mod state;
 pub mod trace;

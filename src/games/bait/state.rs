@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use super::bits::Bits256;
 use super::level::{Cell, Item, Level, LevelError, AVATAR_KEY_BITS};
+use super::level_handle::LevelHandle;
 
 /// How a game stands (GVGAI's `Types.WINNER`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,7 +37,7 @@ impl Outcome {
 /// through the rules (`Game::apply`).
 #[derive(Clone)]
 pub struct BaitState {
-    pub(crate) level: Rc<Level>,
+    pub(crate) level: LevelHandle,
     /// Boxes and the items still present, in one set: bit `c` for a box on open cell `c`, bit
     /// `open_cells + id` for item `id` (hole, mushroom, key or goal). One set keeps the state
     /// small (48 bytes in wasm32, where copies above 64 bytes become calls) and makes its key
@@ -105,7 +106,7 @@ impl BaitState {
         BaitState {
             layout: level.start_layout(),
             avatar: level.start_avatar(),
-            level,
+            level: LevelHandle::new(level),
             tick: 0,
             score: 0,
             has_key: false,
@@ -245,7 +246,7 @@ impl BaitState {
 impl PartialEq for BaitState {
     /// Same level (by identity or content) and same dynamic state, score and tick included.
     fn eq(&self, other: &BaitState) -> bool {
-        (Rc::ptr_eq(&self.level, &other.level) || self.level == other.level)
+        (Rc::ptr_eq(&self.level, &other.level) || *self.level == *other.level)
             && self.layout == other.layout
             && self.tick == other.tick
             && self.score == other.score
