@@ -14,13 +14,13 @@ impl Bits256 {
     pub const EMPTY: Bits256 = Bits256([0; 4]);
 
     /// Whether `index` is in the set.
-    #[inline]
+    #[inline(always)]
     pub fn contains(&self, index: u8) -> bool {
         (self.word(index) >> (index & 63)) & 1 != 0
     }
 
     /// Adds `index` (like [`Bits256::word`], a store at a constant index).
-    #[inline]
+    #[inline(always)]
     pub fn insert(&mut self, index: u8) {
         let bit = 1 << (index & 63);
         match index >> 6 {
@@ -32,7 +32,7 @@ impl Bits256 {
     }
 
     /// Removes `index`.
-    #[inline]
+    #[inline(always)]
     pub fn remove(&mut self, index: u8) {
         let keep = !(1 << (index & 63));
         match index >> 6 {
@@ -58,7 +58,7 @@ impl Bits256 {
     }
 
     /// Whether the two sets share an index.
-    #[inline]
+    #[inline(always)]
     pub fn intersects(&self, other: &Bits256) -> bool {
         (0..4).any(|i| self.0[i] & other.0[i] != 0)
     }

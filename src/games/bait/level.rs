@@ -38,6 +38,9 @@ pub const KEY_BITS: usize = 256;
 /// Key bits used by the avatar: 8 for its cell, then `withkey`, `alive`, game over.
 pub(crate) const AVATAR_KEY_BITS: usize = 11;
 
+/// The largest tick limit: a game's tick, which ends one past the limit, then fits in a `u32`.
+pub const MAX_TICK_LIMIT: u32 = u32::MAX - 1;
+
 /// GVGAI's `CompetitionParameters.MAX_TIMESTEPS`.
 pub const GVGAI_TICK_LIMIT: u32 = 2000;
 
@@ -384,9 +387,10 @@ impl Level {
     }
 
     /// The same level with another tick limit (the game is lost on the advance that begins
-    /// at tick `limit` unless that advance wins; see `RULES.md` step 6).
+    /// at tick `limit` unless that advance wins; see `RULES.md` step 6). Limits above
+    /// [`MAX_TICK_LIMIT`] are taken as it.
     pub fn with_tick_limit(mut self, limit: u32) -> Level {
-        self.tick_limit = limit;
+        self.tick_limit = limit.min(MAX_TICK_LIMIT);
         self
     }
 

@@ -6,6 +6,7 @@
 //! - [`level`]: level text to a [`Level`] (static board) or a [`LevelError`] with line and column.
 //! - `level_handle`: the state's shared `Rc<Level>`, dropped without taking the state's address.
 //! - [`state`]: [`BaitState`], the small clonable state, its [`BaitKey`] and text form.
+//! - `status`: the avatar, outcome, score and tick of a state, packed in one word.
 //! - `rules`: one tick ([`BaitState::advance`]) and the [`crate::game::Game`]/[`crate::game::Puzzle`] impls.
 //! - [`trace`]: the golden JSON record of a state.
 //! - [`bound_cache`]: the state-aware lower bound memoised per configuration, for A*.
@@ -21,6 +22,7 @@ pub mod level;
 mod level_handle;
 mod rules;
 pub mod state;
+mod status;
 pub mod trace;
 
 pub use action::{parse_plan, Action, PlanError};

@@ -21,18 +21,18 @@
 
 use super::action::Action;
 use super::level::{Cell, Item, BLOCKED};
-use super::state::{BaitKey, BaitState, Outcome};
+use super::state::{BaitKey, BaitState};
 use crate::game::{Game, IllegalAction, Puzzle, Turn};
 
 impl BaitState {
     /// Advances one tick. Does nothing once the game is over. Never panics.
     #[inline(always)]
     pub fn advance(&mut self, action: Action) {
-        if self.outcome != Outcome::Running {
+        if self.status.is_over() {
             return;
         }
         let level = &*self.level;
-        let start = self.avatar;
+        let start = self.status.avatar();
         let dir = action as usize;
         let mut at = level.info(start).step[dir];
         if at == BLOCKED {
@@ -40,7 +40,7 @@ impl BaitState {
         }
         let target = level.info(at);
         if target.kind == Item::Hole && self.layout.contains(target.item_bit) {
-            self.alive = false; // R2
+            self.status.kill(); // R2
         }
         if at != start && self.layout.contains(at) {
             // R3: the box moves the way the avatar moved.
@@ -55,7 +55,7 @@ impl BaitState {
                 let landing = level.info(beyond);
                 if landing.kind == Item::Hole && self.layout.contains(landing.item_bit) {
                     self.layout.remove(landing.item_bit); // R7: killBoth
-                    self.score += 1;
+                    self.status.add_score(1);
                 } else {
                     self.layout.insert(beyond);
                 }
@@ -63,15 +63,15 @@ impl BaitState {
         }
         let here = level.info(at);
         if here.kind == Item::Key && self.layout.contains(here.item_bit) {
-            if self.alive {
-                self.has_key = true; // R8
+            if self.status.is_alive() {
+                self.status.take_key(); // R8
             }
             self.layout.remove(here.item_bit); // R9
         }
         if here.kind == Item::Goal && self.layout.contains(here.item_bit) {
-            if self.has_key {
+            if self.status.has_key() {
                 self.layout.remove(here.item_bit); // R11
-                self.score += 5;
+                self.status.add_score(5);
             } else {
                 at = start; // R10
             }
@@ -79,19 +79,19 @@ impl BaitState {
         let here = level.info(at);
         if here.kind == Item::Mushroom && self.layout.contains(here.item_bit) {
             self.layout.remove(here.item_bit); // R12
-            self.score += 1;
+            self.status.add_score(1);
         }
-        self.avatar = at;
+        self.status.set_avatar(at);
         if !self.layout.intersects(level.goal_layout_bits()) {
-            self.outcome = Outcome::Won;
-        } else if !self.alive || self.tick >= level.tick_limit() {
-            self.outcome = Outcome::Lost;
+            self.status.end(true);
+        } else if !self.status.is_alive() || self.status.tick() >= level.tick_limit() {
+            self.status.end(false);
         }
-        self.tick = self.tick.saturating_add(1);
+        self.status.next_tick();
     }
 
     /// Whether `cell` holds a present item of `kind`.
-    #[inline]
+    #[inline(always)]
     fn present(&self, cell: Cell, kind: Item) -> bool {
         let info = self.level.info(cell);
         info.kind == kind && self.layout.contains(info.item_bit)
@@ -127,7 +127,7 @@ impl Game for BaitState {
 
     /// The score, during the game and at its end (no bonus or penalty for the outcome).
     fn returns(&self, _player: usize) -> f64 {
-        f64::from(self.score)
+        f64::from(self.score())
     }
 
     fn action_index(action: Action) -> u32 {

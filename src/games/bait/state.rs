@@ -1,15 +1,16 @@
 //! A Bait state: what changes during a game, over a shared [`Level`].
 //!
 //! The moving parts are one [`Bits256`] layout (boxes by open cell, then the fixed items still
-//! present by item id), the avatar's cell, type and life, the score, the tick and the outcome:
-//! 56 bytes with the `Rc<Level>` (48 in wasm32), cloned without touching the heap. The rules
-//! live in `rules.rs`.
+//! present by item id) and one status word (the avatar's cell, type and life, the outcome, the
+//! score and the tick): 48 bytes with the shared level, cloned without touching the heap. The
+//! rules live in `rules.rs`.
 
 use std::rc::Rc;
 
 use super::bits::Bits256;
 use super::level::{Cell, Item, Level, LevelError, AVATAR_KEY_BITS};
 use super::level_handle::LevelHandle;
+use super::status::Status;
 
 /// How a game stands (GVGAI's `Types.WINNER`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,15 +41,11 @@ pub struct BaitState {
     pub(crate) level: LevelHandle,
     /// Boxes and the items still present, in one set: bit `c` for a box on open cell `c`, bit
     /// `open_cells + id` for item `id` (hole, mushroom, key or goal). One set keeps the state
-    /// small (48 bytes in wasm32, where copies above 64 bytes become calls) and makes its key
+    /// small (copies above 64 bytes become calls in wasm32) and makes its key
     /// nearly a copy. The level's capacity check leaves the top 11 bits free.
     pub(crate) layout: Bits256,
-    pub(crate) tick: u32,
-    pub(crate) score: i32,
-    pub(crate) avatar: Cell,
-    pub(crate) has_key: bool,
-    pub(crate) alive: bool,
-    pub(crate) outcome: Outcome,
+    /// The avatar, the outcome, the score and the tick.
+    pub(crate) status: Status,
 }
 
 /// A state's identity for duplicate detection ([`crate::game::Puzzle::Key`]): 32 bytes.
@@ -105,13 +102,8 @@ impl BaitState {
     pub fn new(level: Rc<Level>) -> BaitState {
         BaitState {
             layout: level.start_layout(),
-            avatar: level.start_avatar(),
+            status: Status::start(level.start_avatar()),
             level: LevelHandle::new(level),
-            tick: 0,
-            score: 0,
-            has_key: false,
-            alive: true,
-            outcome: Outcome::Running,
         }
     }
 
@@ -127,47 +119,47 @@ impl BaitState {
 
     /// The avatar's cell. A dead avatar stays in the hole it fell into.
     pub fn avatar_cell(&self) -> Cell {
-        self.avatar
+        self.status.avatar()
     }
 
     /// The avatar's (x, y), kept after the game ends (GVGAI would report (-1, -1) then).
     pub fn avatar_position(&self) -> (usize, usize) {
-        self.level.position(self.avatar)
+        self.level.position(self.status.avatar())
     }
 
     /// Whether the avatar is `withkey`.
     pub fn has_key(&self) -> bool {
-        self.has_key
+        self.status.has_key()
     }
 
     /// Whether the avatar is alive.
     pub fn is_alive(&self) -> bool {
-        self.alive
+        self.status.is_alive()
     }
 
     /// The game score.
     pub fn score(&self) -> i32 {
-        self.score
+        self.status.score()
     }
 
     /// The forward model's tick: the number of actions applied before the game ended.
     pub fn tick(&self) -> u32 {
-        self.tick
+        self.status.tick()
     }
 
     /// How the game stands.
     pub fn outcome(&self) -> Outcome {
-        self.outcome
+        self.status.outcome()
     }
 
     /// Whether the game is over (won or lost).
     pub fn is_over(&self) -> bool {
-        self.outcome != Outcome::Running
+        self.status.is_over()
     }
 
     /// Whether the game is won.
     pub fn is_won(&self) -> bool {
-        self.outcome == Outcome::Won
+        self.status.outcome() == Outcome::Won
     }
 
     /// The boxes, by open cell.
@@ -206,7 +198,7 @@ impl BaitState {
         let item = self.item_at(cell);
         Contents {
             wall: false,
-            avatar: self.alive && cell == self.avatar,
+            avatar: self.status.is_alive() && cell == self.status.avatar(),
             box_: self.has_box(cell),
             key: item == Item::Key,
             goal: item == Item::Goal,
@@ -234,11 +226,7 @@ impl BaitState {
     #[inline]
     pub fn key(&self) -> BaitKey {
         let mut words = self.layout.words();
-        let avatar = u64::from(self.avatar)
-            | u64::from(self.has_key) << 8
-            | u64::from(self.alive) << 9
-            | u64::from(self.is_over()) << 10;
-        words[3] |= avatar << (64 - AVATAR_KEY_BITS);
+        words[3] |= self.status.key_bits() << (64 - AVATAR_KEY_BITS);
         BaitKey(words)
     }
 }
@@ -248,12 +236,7 @@ impl PartialEq for BaitState {
     fn eq(&self, other: &BaitState) -> bool {
         (Rc::ptr_eq(&self.level, &other.level) || *self.level == *other.level)
             && self.layout == other.layout
-            && self.tick == other.tick
-            && self.score == other.score
-            && self.avatar == other.avatar
-            && self.has_key == other.has_key
-            && self.alive == other.alive
-            && self.outcome == other.outcome
+            && self.status == other.status
     }
 }
 
@@ -265,11 +248,11 @@ impl std::fmt::Debug for BaitState {
         writeln!(
             f,
             "BaitState {{ tick: {}, score: {}, avatar: ({x}, {y}) {} {}, {} }}",
-            self.tick,
-            self.score,
-            if self.has_key { "withkey" } else { "nokey" },
-            if self.alive { "alive" } else { "dead" },
-            self.outcome.name(),
+            self.tick(),
+            self.score(),
+            if self.has_key() { "withkey" } else { "nokey" },
+            if self.is_alive() { "alive" } else { "dead" },
+            self.outcome().name(),
         )?;
         f.write_str(&self.to_level_text())
     }
