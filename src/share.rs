@@ -22,6 +22,7 @@ pub mod g2048;
 pub mod othello;
 
 use crate::agents::bait::{AgentSpec, Algorithm, Bound, DEFAULT_DLS_DEPTH};
+use crate::agents::SpecError;
 use crate::games::bait::eval::CourseWeights;
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
@@ -188,12 +189,7 @@ impl View {
     /// Checks every field against the ranges a link accepts (the page calls this for its own
     /// settings too, so a view it writes can always be read back).
     pub fn validate(&self) -> Result<(), ShareError> {
-        if self.game != "bait" {
-            return Err(error(
-                "game",
-                format!("'{}' is not Bait: this view holds Bait's fields", self.game),
-            ));
-        }
+        check_view_game(&self.game, "bait", "Bait")?;
         if let Some(level) = &self.level {
             check_level_size(level)?;
         }
@@ -208,13 +204,8 @@ impl View {
         check_range("horizon", self.horizon, HORIZON_RANGE)?;
         check_range("max-nodes", self.max_nodes, NODES_RANGE)?;
         check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
-        if let Some(seed) = self.seed {
-            check_range("seed", seed, (0, MAX_SEED))?;
-        }
-        // The agent's own checks, under the link's names (they agree with the ranges above).
-        self.agent_spec(u64::MAX)
-            .validate()
-            .map_err(|e| error(&e.field.replace('_', "-"), e.message))
+        // The agent's own checks agree with the ranges above.
+        check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())
     }
 
     /// Reads a Bait fragment (with or without the leading `#`).
@@ -224,14 +215,7 @@ impl View {
 
     /// Reads a Bait link's fields.
     pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
-        let game = fields.game()?;
-        if game != "bait" {
-            return Err(error(
-                "game",
-                format!("this is a {game} link, not a Bait one"),
-            ));
-        }
-        fields.allow_only(KEYS)?;
+        fields.expect_game("bait", "a Bait", KEYS)?;
         let get = |key: &str| fields.get(key);
         let mut view = View::default();
         if let Some(level) = get("level") {
@@ -443,6 +427,27 @@ fn check_float(field: &str, value: f64, range: (f64, f64)) -> Result<(), ShareEr
     check_range(field, value, range)
 }
 
+/// Checks a view's `game` field against its game, `name` as people read it ("Bait").
+fn check_view_game(view_game: &str, game: &str, name: &str) -> Result<(), ShareError> {
+    if view_game == game {
+        Ok(())
+    } else {
+        Err(error(
+            "game",
+            format!("'{view_game}' is not {name}: this view holds {name}'s fields"),
+        ))
+    }
+}
+
+/// Checks a view's seed, then the agent's own checks under the link's names (`max_nodes` is
+/// `max-nodes` in a link).
+fn check_seed_and_agent(seed: Option<u64>, agent: Result<(), SpecError>) -> Result<(), ShareError> {
+    if let Some(seed) = seed {
+        check_range("seed", seed, (0, MAX_SEED))?;
+    }
+    agent.map_err(|e| error(&e.field.replace('_', "-"), e.message))
+}
+
 /// A link's fields, read but not yet interpreted: `key=value` pairs, percent-decoded, each key
 /// at most once, with the version checked. Each game's view reads its own keys from them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -515,8 +520,21 @@ impl Fields {
         }
     }
 
+    /// Checks that the link is for `game` (`a_game` names it in the message, e.g. "an
+    /// Othello") and holds no key outside `known`.
+    pub fn expect_game(&self, game: &str, a_game: &str, known: &[&str]) -> Result<(), ShareError> {
+        let found = self.game()?;
+        if found != game {
+            return Err(error(
+                "game",
+                format!("this is a {found} link, not {a_game} one"),
+            ));
+        }
+        self.allow_only(known)
+    }
+
     /// Fails on the first key not in `known`, listing the known ones.
-    pub fn allow_only(&self, known: &[&str]) -> Result<(), ShareError> {
+    fn allow_only(&self, known: &[&str]) -> Result<(), ShareError> {
         match self
             .pairs
             .iter()

@@ -8,7 +8,10 @@
 //! `searchlab 2048 play --algo A [--depth D] --iterations N --games G --seed S` plays it. The
 //! spawns of the game on the board come from `seed`. Every key but `v` and `game` may be left out.
 
-use super::{check_float, check_range, error, Fields, ShareError, MAX_SEED, VERSION};
+use super::{
+    check_float, check_range, check_seed_and_agent, check_view_game, error, Fields, ShareError,
+    VERSION,
+};
 use crate::agents::g2048::{AgentSpec, Algorithm};
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
@@ -85,24 +88,14 @@ const BATCH_NODES_RANGE: (u64, u64) = (1, 10_000_000);
 impl View {
     /// Checks every field against the ranges a link accepts.
     pub fn validate(&self) -> Result<(), ShareError> {
-        if self.game != "2048" {
-            return Err(error(
-                "game",
-                format!("'{}' is not 2048: this view holds 2048's fields", self.game),
-            ));
-        }
+        check_view_game(&self.game, "2048", "2048")?;
         check_range("depth", self.depth, DEPTH_RANGE)?;
         check_float("uct", self.uct, UCT_RANGE)?;
         check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
         check_range("games", self.games, GAMES_RANGE)?;
         check_range("batch-nodes", self.batch_nodes, BATCH_NODES_RANGE)?;
-        if let Some(seed) = self.seed {
-            check_range("seed", seed, (0, MAX_SEED))?;
-        }
-        // The agent's own checks, under the link's names (they agree with the ranges above).
-        self.agent_spec(Limits::default())
-            .validate()
-            .map_err(|e| error(&e.field.replace('_', "-"), e.message))
+        // The agent's own checks agree with the ranges above.
+        check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())
     }
 
     /// Reads a 2048 fragment (with or without the leading `#`).
@@ -112,14 +105,7 @@ impl View {
 
     /// Reads a 2048 link's fields.
     pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
-        let game = fields.game()?;
-        if game != "2048" {
-            return Err(error(
-                "game",
-                format!("this is a {game} link, not a 2048 one"),
-            ));
-        }
-        fields.allow_only(KEYS)?;
+        fields.expect_game("2048", "a 2048", KEYS)?;
         let mut view = View::default();
         if let Some(algo) = fields.get("algo") {
             view.algo = Algorithm::parse(algo).map_err(|e| error("algo", e.message))?;
@@ -173,6 +159,7 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share::MAX_SEED;
 
     fn field_of(link: &str) -> String {
         View::parse(link).unwrap_err().field

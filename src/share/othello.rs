@@ -15,7 +15,7 @@
 //! Every key but `v` and `game` may be left out. Errors name the key; for an agent the message
 //! names its own key too (`field 'white': solve: ...`).
 
-use super::{check_range, clean, error, Fields, ShareError, MAX_SEED, VERSION};
+use super::{check_range, check_view_game, clean, error, Fields, ShareError, MAX_SEED, VERSION};
 use crate::agents::othello::{AgentSpec, Algorithm, Budget, EvalKind};
 use crate::game::Game;
 use crate::games::othello::text::TextError;
@@ -250,15 +250,7 @@ impl View {
 
     /// Checks every field (the position, every move's legality, both sides, the seed).
     pub fn validate(&self) -> Result<(), ShareError> {
-        if self.game != "othello" {
-            return Err(error(
-                "game",
-                format!(
-                    "'{}' is not Othello: this view holds Othello's fields",
-                    self.game
-                ),
-            ));
-        }
+        check_view_game(&self.game, "othello", "Othello")?;
         if self.moves.len() > MAX_MOVES {
             return Err(error(
                 "moves",
@@ -287,14 +279,7 @@ impl View {
 
     /// Reads an Othello link's fields.
     pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
-        let game = fields.game()?;
-        if game != "othello" {
-            return Err(error(
-                "game",
-                format!("this is a {game} link, not an Othello one"),
-            ));
-        }
-        fields.allow_only(KEYS)?;
+        fields.expect_game("othello", "an Othello", KEYS)?;
         let mut view = View::default();
         match (fields.get("board"), fields.get("side")) {
             (Some(board), side) => {
