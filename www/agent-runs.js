@@ -1,7 +1,9 @@
-// What the 2048 and Othello controllers share about letting an agent move: a run token (every
+// What the 2048 and Othello controllers share: a run token for letting an agent move (every
 // Play, Step, hint or Stop takes a new one, so answers to an older request are ignored), the
-// Play/Pause button, stopping the search worker, asking it for a move with progress, and
-// reporting failures in words. Subclasses provide setStatus(state, text), session and view.
+// Play/Pause button, stopping the search worker, asking it for a move with progress, reporting
+// failures in words, the status line and the share link. Subclasses provide session (the wasm
+// game session), view (the settings) and wasm; linkView(view) may add what the link needs
+// beyond the settings.
 
 import { SearchStopped, WorkerRestarted } from './search-client.js';
 
@@ -13,6 +15,35 @@ export class AgentRuns {
     this.shell = shell;
     this.running = false;
     this.token = 0;
+  }
+
+  /** Shows `text` in the status line, in `state` (idle, thinking, playing, over, error). */
+  setStatus(state, text) {
+    const el = this.shell.statusEl;
+    el.dataset.state = state;
+    el.textContent = text;
+    el.dataset.moves = String(this.session ? this.session.moves() : 0);
+    delete el.dataset.winner;
+  }
+
+  /** Whether the game is over. */
+  isOver() {
+    return this.session.isTerminal();
+  }
+
+  /** The settings as the share link holds them (these settings by default). */
+  linkView(view) {
+    return view;
+  }
+
+  /** Puts `view` into the page's link; returns why it could not, or null. */
+  writeLink(view = this.view) {
+    try {
+      this.shell.writeLink(this.wasm.formatShareLink(this.linkView(view)));
+      return null;
+    } catch (error) {
+      return this.shell.messageOf(error);
+    }
   }
 
   /** Starts a run (a Play loop when `playing`, else one request) and returns its token. */

@@ -3,37 +3,17 @@
 // pool of workers. Run with `node --test tests/e2e/` after `./dev.sh build`. Screenshots go to a
 // temporary folder printed at the start.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  startServer, launchBrowser, openPage, screenshotDir, status, waitForState,
+  browserSuite, openPage, setSpeed, status, waitForState,
 } from './harness.mjs';
 
-let server;
-let browser;
-let shots;
-
-before(async () => {
-  shots = await screenshotDir();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 function link2048(rest) {
-  return `${server.url}#v=1&game=2048&${rest}`;
-}
-
-async function setSpeed(page, movesPerSecond) {
-  await page.$eval('[data-testid=speed]', (el, v) => {
-    el.value = String(v);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, movesPerSecond);
+  return `${suite.server.url}#v=1&game=2048&${rest}`;
 }
 
 /** Swipes across the 2048 board with the mouse (pointer events) by (dx, dy) css pixels. */
@@ -63,7 +43,7 @@ function accentPixels(page, testid) {
 }
 
 test('a 2048 link opens the 2048 view, and a person plays with keys and swipes, with undo', async () => {
-  const { page, problems } = await openPage(browser.context, link2048('algo=expectimax&depth=2&seed=11'));
+  const { page, problems } = await openPage(suite.browser.context, link2048('algo=expectimax&depth=2&seed=11'));
   let s = await status(page);
   assert.equal(s.state, 'idle', s.text);
   assert.equal(s.moves, 0);
@@ -87,7 +67,7 @@ test('a 2048 link opens the 2048 view, and a person plays with keys and swipes, 
   }
   s = await status(page);
   assert.equal(s.moves, byKeys + 1, `a swipe moved the tiles: ${s.text}`);
-  await page.screenshot({ path: path.join(shots, '2048-played.png') });
+  await page.screenshot({ path: path.join(suite.shots, '2048-played.png') });
   await page.keyboard.press('z');
   assert.equal((await status(page)).moves, byKeys, 'undo takes the swipe back');
   await page.click('[data-testid=undo]');
@@ -107,7 +87,7 @@ test('a 2048 link opens the 2048 view, and a person plays with keys and swipes, 
 });
 
 test('a hint shows the agent\'s value of each move', async () => {
-  const { page, problems } = await openPage(browser.context, link2048('algo=expectimax&depth=2&seed=4'));
+  const { page, problems } = await openPage(suite.browser.context, link2048('algo=expectimax&depth=2&seed=4'));
   await page.click('[data-testid=hint]');
   await page.waitForFunction(() => /^Hint:/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 30000 });
   assert.equal(await page.locator('[data-testid=g2048-values]').isVisible(), true);
@@ -121,19 +101,19 @@ test('a hint shows the agent\'s value of each move', async () => {
   assert.ok(valued.length >= 2, `the legal moves have values: ${JSON.stringify(rows)}`);
   assert.equal(rows.filter((r) => r.best).length, 1);
   assert.ok(valued.some((r) => r.best), 'the best move is a valued one');
-  await page.screenshot({ path: path.join(shots, '2048-hint.png') });
+  await page.screenshot({ path: path.join(suite.shots, '2048-hint.png') });
   assert.equal((await status(page)).moves, 0, 'a hint does not move');
   assert.deepEqual(problems, []);
   await page.close();
 });
 
 test('MCTS auto-plays under a small time budget, and the score and the moves advance', async () => {
-  const { page, problems } = await openPage(browser.context, link2048('algo=mcts&budget-ms=30&seed=21'));
+  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&budget-ms=30&seed=21'));
   await setSpeed(page, 30);
   await page.click('[data-testid=play]');
   await waitForState(page, ['playing']);
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=status]').dataset.moves) >= 10, null, { timeout: 60000 });
-  await page.screenshot({ path: path.join(shots, '2048-autoplay.png') });
+  await page.screenshot({ path: path.join(suite.shots, '2048-autoplay.png') });
   await page.click('[data-testid=stop]');
   const s = await waitForState(page, ['idle', 'over'], 5000);
   assert.ok(s.moves >= 10, s.text);
@@ -149,13 +129,13 @@ test('MCTS auto-plays under a small time budget, and the score and the moves adv
 });
 
 test('a malformed 2048 link opens the default 2048 view with an error naming the field', async () => {
-  const { page } = await openPage(browser.context, link2048('algo=minimax&seed=3'));
+  const { page } = await openPage(suite.browser.context, link2048('algo=minimax&seed=3'));
   let s = await status(page);
   assert.equal(s.state, 'error');
   assert.match(s.text, /field 'algo'.*minimax/);
   assert.equal(await page.inputValue('[data-testid=game]'), '2048');
   assert.equal(await page.inputValue('[data-testid=g2048-algo]'), 'mcts');
-  await page.screenshot({ path: path.join(shots, '2048-bad-link.png') });
+  await page.screenshot({ path: path.join(suite.shots, '2048-bad-link.png') });
   await page.goto(link2048('depth=0'));
   await page.reload();
   await waitForState(page, ['error']);
@@ -169,7 +149,7 @@ test('a malformed 2048 link opens the default 2048 view with an error naming the
 });
 
 test('a batch of games finishes on a pool of workers and draws the histograms', async () => {
-  const { page, problems } = await openPage(browser.context, link2048('algo=mcts&games=4&batch-nodes=2&seed=5'));
+  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&games=4&batch-nodes=2&seed=5'));
   assert.match(await page.textContent('[data-testid=g2048-batch-command]'),
     /searchlab 2048 play --algo mcts --iterations 2 --games 4 --seed 5/);
   const before = await accentPixels(page, 'hist-tiles');
@@ -190,9 +170,9 @@ test('a batch of games finishes on a pool of workers and draws the histograms', 
   assert.ok(await accentPixels(page, 'hist-tiles') > 100, 'the largest-tile histogram has bars');
   assert.ok(await accentPixels(page, 'hist-scores') > 100, 'the score histogram has bars');
   await page.locator('[data-testid=hist-scores]').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(shots, '2048-batch.png'), fullPage: true });
+  await page.screenshot({ path: path.join(suite.shots, '2048-batch.png'), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: path.join(shots, '2048-batch-dark.png'), fullPage: true });
+  await page.screenshot({ path: path.join(suite.shots, '2048-batch-dark.png'), fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();
 });

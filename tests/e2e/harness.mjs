@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../www');
@@ -101,6 +102,32 @@ export async function openPage(context, url) {
       document.querySelector('[data-testid=status]')?.dataset.state === 'error',
   );
   return { page, problems };
+}
+
+/**
+ * For a test file: starts the static server and a browser before its first test and closes them
+ * after its last. Returns { server, browser, shots (the screenshot folder) }, filled in by then.
+ */
+export function browserSuite() {
+  const suite = { server: null, browser: null, shots: null };
+  before(async () => {
+    suite.shots = await screenshotDir();
+    suite.server = await startServer();
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}
+
+/** Sets the page's speed control to `movesPerSecond`, as a person dragging it would. */
+export async function setSpeed(page, movesPerSecond) {
+  await page.$eval('[data-testid=speed]', (el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, movesPerSecond);
 }
 
 /** A temporary folder for screenshots, printed once so a person can review them. */

@@ -5,37 +5,17 @@
 // view with the error. Run with `node --test tests/e2e/` after `./dev.sh build`. Screenshots go
 // to a temporary folder printed at the start.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  startServer, launchBrowser, openPage, screenshotDir, status, waitForState,
+  browserSuite, openPage, setSpeed, status, waitForState,
 } from './harness.mjs';
 
-let server;
-let browser;
-let shots;
-
-before(async () => {
-  shots = await screenshotDir();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 function linkOthello(rest) {
-  return `${server.url}#v=1&game=othello&${rest}`;
-}
-
-async function setSpeed(page, movesPerSecond) {
-  await page.$eval('[data-testid=speed]', (el, v) => {
-    el.value = String(v);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, movesPerSecond);
+  return `${suite.server.url}#v=1&game=othello&${rest}`;
 }
 
 /** The board canvas's test hooks: layout, keyboard square, squares a person may play. */
@@ -75,7 +55,7 @@ function waitForMoves(page, moves, timeout = 30000) {
 }
 
 test('two agents play a whole game, and the page reports the result and steps through it', async () => {
-  const { page, problems } = await openPage(browser.context,
+  const { page, problems } = await openPage(suite.browser.context,
     linkOthello('black=alphabeta:depth=2:eval=course&white=minimax:depth=1:eval=strong&seed=3'));
   assert.equal(await page.inputValue('[data-testid=game]'), 'othello');
   assert.equal(await page.locator('[data-testid=board-othello]').isVisible(), true);
@@ -84,7 +64,7 @@ test('two agents play a whole game, and the page reports the result and steps th
   await setSpeed(page, 30);
   await page.click('[data-testid=play]');
   const s = await waitForState(page, ['over', 'error'], 120000);
-  await page.screenshot({ path: path.join(shots, 'othello-agents-over.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'othello-agents-over.png') });
   assert.equal(s.state, 'over', s.text);
   const [black, white] = await discs(page);
   const winner = await page.$eval('[data-testid=status]', (el) => el.dataset.winner);
@@ -114,7 +94,7 @@ test('two agents play a whole game, and the page reports the result and steps th
 });
 
 test('a person plays by click and by keyboard against an agent, with undo', async () => {
-  const { page, problems } = await openPage(browser.context,
+  const { page, problems } = await openPage(suite.browser.context,
     linkOthello('black=human&white=alphabeta:depth=3:eval=course&seed=5'));
   let s = await status(page);
   assert.equal(s.state, 'idle', s.text);
@@ -145,7 +125,7 @@ test('a person plays by click and by keyboard against an agent, with undo', asyn
   assert.equal((await boardHooks(page)).cursor, target);
   await page.keyboard.press('Enter');
   await waitForMoves(page, 4);
-  await page.screenshot({ path: path.join(shots, 'othello-human.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'othello-human.png') });
   const moves = await page.$$eval('[data-testid=othello-moves] li button', (bs) => bs.map((b) => b.textContent));
   assert.equal(moves.length, 4);
   assert.equal(moves[0], 'f5');
@@ -182,7 +162,7 @@ function randomPosition(page, empties) {
 }
 
 test('a link with a position opens it, and the agent turns exact near the end', async () => {
-  const { page, problems } = await openPage(browser.context, linkOthello('seed=1'));
+  const { page, problems } = await openPage(suite.browser.context, linkOthello('seed=1'));
   const position = await randomPosition(page, 12);
   assert.ok(position.legal.length > 1, JSON.stringify(position));
   const mover = position.side === 'X' ? 'black' : 'white';
@@ -212,9 +192,9 @@ test('a link with a position opens it, and the agent turns exact near the end', 
   await waitForMoves(page, 1);
   assert.match(await text(page, 'othello-value'), /^exact: (Black wins by \d+|White wins by \d+|a draw)$/);
   assert.match(await text(page, 'othello-depth'), /exact: 12 empty squares/);
-  await page.screenshot({ path: path.join(shots, 'othello-exact.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'othello-exact.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: path.join(shots, 'othello-exact-dark.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'othello-exact-dark.png') });
   s = await status(page);
   assert.notEqual(s.state, 'error', s.text);
   assert.deepEqual(problems, []);
@@ -222,12 +202,12 @@ test('a link with a position opens it, and the agent turns exact near the end', 
 });
 
 test('Stop ends a long minimax search, and its counters stop', async () => {
-  const { page, problems } = await openPage(browser.context,
+  const { page, problems } = await openPage(suite.browser.context,
     linkOthello('black=minimax:depth=9:eval=course&white=human&seed=1'));
   await page.click('[data-testid=step]');
   await waitForState(page, ['thinking']);
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=othello-nodes]').textContent.replace(/,/g, '')) > 20000, null, { timeout: 30000 });
-  await page.screenshot({ path: path.join(shots, 'othello-thinking.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'othello-thinking.png') });
   assert.equal(await text(page, 'othello-cutoffs'), '0', 'minimax cuts nothing off');
   await page.click('[data-testid=stop]');
   const s = await waitForState(page, ['idle'], 5000);
@@ -241,14 +221,14 @@ test('Stop ends a long minimax search, and its counters stop', async () => {
 });
 
 test('a malformed Othello link opens the default Othello view with an error naming the field', async () => {
-  const { page } = await openPage(browser.context, linkOthello('board=XO&side=X'));
+  const { page } = await openPage(suite.browser.context, linkOthello('board=XO&side=X'));
   let s = await status(page);
   assert.equal(s.state, 'error');
   assert.match(s.text, /field 'board': expected 64 characters, found 2/);
   assert.equal(await page.inputValue('[data-testid=game]'), 'othello');
   assert.equal(await page.inputValue('[data-testid=othello-black-player]'), 'human');
   assert.deepEqual(await discs(page), [2, 2]);
-  await page.screenshot({ path: path.join(shots, 'othello-bad-link.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'othello-bad-link.png') });
   for (const [rest, expected] of [
     ['white=alphabeta:depth=0', /field 'white': depth: must be between 1 and 60/],
     ['moves=f5,a1', /field 'moves': move 2 \(a1\) is not legal there/],

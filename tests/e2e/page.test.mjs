@@ -2,17 +2,15 @@
 // by a local static server. Run with `node --test tests/e2e/` after `./dev.sh build`.
 // Screenshots go to a temporary folder printed at the start.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  ROOT, startServer, launchBrowser, openPage, screenshotDir, status, waitForState, linkFor,
+  ROOT, browserSuite, openPage, setSpeed, status, waitForState, linkFor,
 } from './harness.mjs';
 
-let server;
-let browser;
-let shots;
+const suite = browserSuite();
 
 /** Rows of a shipped level. */
 async function levelRows(name) {
@@ -26,54 +24,36 @@ async function optimalMoves(name) {
   return index.levels.find((l) => l.id === name).optimal;
 }
 
-async function setSpeed(page, movesPerSecond) {
-  await page.$eval('[data-testid=speed]', (el, v) => {
-    el.value = String(v);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, movesPerSecond);
-}
-
-before(async () => {
-  shots = await screenshotDir();
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 test('the page loads with no console errors, in light and dark themes', async () => {
-  const { page, problems } = await openPage(browser.context, server.url);
+  const { page, problems } = await openPage(suite.browser.context, suite.server.url);
   const s = await status(page);
   assert.equal(s.state, 'idle', s.text);
   assert.equal(s.moves, 0);
   assert.match(page.url(), /#v=1&game=bait&level=.+&algo=astar&.*seed=\d+/, 'the URL follows the settings');
-  await page.screenshot({ path: path.join(shots, 'load-light.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'load-light.png') });
   // The URL follows the settings, and Copy link copies it.
   await page.selectOption('[data-testid=algo]', 'mcts');
   assert.match(page.url(), /&algo=mcts&uct=[\d.]+&rollout-depth=10&mode=act&max-nodes=\d+&budget-ms=40&seed=\d+$/);
-  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await suite.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
   await page.click('[data-testid=copy-link]');
   await page.waitForFunction(() => /Link copied/.test(document.querySelector('[data-testid=status]').textContent));
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: path.join(shots, 'load-dark.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'load-dark.png') });
   await page.setViewportSize({ width: 600, height: 900 });
-  await page.screenshot({ path: path.join(shots, 'load-narrow.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'load-narrow.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });
 
 test('a share link with a level and A* plays to a win in the shortest number of moves', async () => {
   const rows = await levelRows('bridge');
-  const url = server.url + linkFor(rows, 'algo=astar&heuristic=walls&mode=plan&max-nodes=100000&seed=1');
-  const { page, problems } = await openPage(browser.context, url);
+  const url = suite.server.url + linkFor(rows, 'algo=astar&heuristic=walls&mode=plan&max-nodes=100000&seed=1');
+  const { page, problems } = await openPage(suite.browser.context, url);
   await setSpeed(page, 30);
   await page.click('[data-testid=play]');
   const s = await waitForState(page, ['won', 'lost', 'error'], 30000);
-  await page.screenshot({ path: path.join(shots, 'astar-won.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'astar-won.png') });
   assert.equal(s.state, 'won', s.text);
   assert.equal(s.moves, await optimalMoves('bridge'));
   assert.match(s.text, new RegExp(`Won in ${s.moves} moves`));
@@ -83,8 +63,8 @@ test('a share link with a level and A* plays to a win in the shortest number of 
 
 test('MCTS with a 40 ms budget answers every act in time while the page handles clicks', async () => {
   const rows = await levelRows('far-door');
-  const url = server.url + linkFor(rows, 'algo=mcts&uct=1.41&rollout-depth=10&mode=act&budget-ms=40&seed=7');
-  const { page, problems } = await openPage(browser.context, url);
+  const url = suite.server.url + linkFor(rows, 'algo=mcts&uct=1.41&rollout-depth=10&mode=act&budget-ms=40&seed=7');
+  const { page, problems } = await openPage(suite.browser.context, url);
   await setSpeed(page, 30);
   await page.click('[data-testid=play]');
   await page.waitForFunction(() => window.searchlabMetrics.acts.length >= 5, null, { timeout: 20000 });
@@ -95,7 +75,7 @@ test('MCTS with a 40 ms budget answers every act in time while the page handles 
   assert.notEqual(await page.textContent('#theme'), before);
   const clickMs = Date.now() - t0;
   await page.waitForFunction(() => window.searchlabMetrics.acts.length >= 20, null, { timeout: 30000 });
-  await page.screenshot({ path: path.join(shots, 'mcts-acting.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'mcts-acting.png') });
   // The root actions' values and visits are shown.
   assert.equal(await page.locator('[data-testid=root-actions]').isVisible(), true);
   assert.equal(await page.locator('[data-testid=root-actions] tbody tr').count(), 4);
@@ -114,26 +94,26 @@ test('MCTS with a 40 ms budget answers every act in time while the page handles 
 
 test('depth-limited DFS walks into the sealed door, and the page says so', async () => {
   const rows = await levelRows('sealed-door');
-  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=dls&depth=5&mode=plan&seed=1'));
+  const { page, problems } = await openPage(suite.browser.context, suite.server.url + linkFor(rows, 'algo=dls&depth=5&mode=plan&seed=1'));
   await setSpeed(page, 30);
   await page.click('[data-testid=play]');
   await page.waitForFunction(() => /Stuck/.test(document.querySelector('[data-testid=status]').textContent));
   const s = await status(page);
   assert.equal(s.state, 'idle');
   assert.match(s.text, /can no longer be won/);
-  await page.screenshot({ path: path.join(shots, 'dls-stuck.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'dls-stuck.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });
 
 test('Stop ends a long BFS', async () => {
   const rows = await levelRows('warehouse');
-  const url = server.url + linkFor(rows, 'algo=bfs&mode=plan&max-nodes=50000000&seed=1');
-  const { page, problems } = await openPage(browser.context, url);
+  const url = suite.server.url + linkFor(rows, 'algo=bfs&mode=plan&max-nodes=50000000&seed=1');
+  const { page, problems } = await openPage(suite.browser.context, url);
   await page.click('[data-testid=play]');
   await waitForState(page, ['thinking']);
   await page.waitForFunction(() => Number(document.querySelector('[data-stat=expanded]').textContent.replace(/,/g, '')) > 10000);
-  await page.screenshot({ path: path.join(shots, 'bfs-thinking.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'bfs-thinking.png') });
   await page.click('[data-testid=stop]');
   const s = await waitForState(page, ['idle'], 2000);
   assert.match(s.text, /Stopped/);
@@ -149,15 +129,15 @@ test('Stop ends a long BFS', async () => {
 });
 
 test('a malformed link opens the default view with an error naming the field', async () => {
-  const { page } = await openPage(browser.context, `${server.url}#v=1&algo=dijkstra&seed=3`);
+  const { page } = await openPage(suite.browser.context, `${suite.server.url}#v=1&algo=dijkstra&seed=3`);
   let s = await status(page);
   assert.equal(s.state, 'error');
   assert.match(s.text, /field 'algo'.*dijkstra/);
   assert.equal(await page.inputValue('[data-testid=algo]'), 'astar');
-  await page.screenshot({ path: path.join(shots, 'bad-link.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'bad-link.png') });
 
   // Markup in a link is shown as text, never inserted.
-  await page.goto(`${server.url}#v=1&algo=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+  await page.goto(`${suite.server.url}#v=1&algo=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
   await page.reload();
   await waitForState(page, ['error']);
   s = await status(page);
@@ -165,11 +145,11 @@ test('a malformed link opens the default view with an error naming the field', a
   assert.equal(await page.$$eval('img', (imgs) => imgs.length), 0);
 
   // Oversized links and bad levels are refused too.
-  await page.goto(`${server.url}#v=1&level=${'w'.repeat(9000)}`);
+  await page.goto(`${suite.server.url}#v=1&level=${'w'.repeat(9000)}`);
   await page.reload();
   await waitForState(page, ['error']);
   assert.match((await status(page)).text, /field 'link'/);
-  await page.goto(`${server.url}#v=1&level=www/wAx/www`);
+  await page.goto(`${suite.server.url}#v=1&level=www/wAx/www`);
   await page.reload();
   await waitForState(page, ['error']);
   assert.match((await status(page)).text, /field 'level'.*line 2, column 3/);
@@ -178,7 +158,7 @@ test('a malformed link opens the default view with an error naming the field', a
 
 test('an invalid edited level shows the parser error and its position', async () => {
   const rows = await levelRows('first-steps');
-  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=bfs&seed=1'));
+  const { page, problems } = await openPage(suite.browser.context, suite.server.url + linkFor(rows, 'algo=bfs&seed=1'));
   await page.click('[data-testid=edit-toggle]');
   await page.click('[data-testid=tile-avatar]');
   // Paint a second avatar on the floor cell at column 3, row 2 (1-based) of the 7×5 level.
@@ -191,7 +171,7 @@ test('an invalid edited level shows the parser error and its position', async ()
   assert.equal(await editor.getAttribute('data-valid'), 'false');
   assert.match(await editor.textContent(), /line 2, column 3/);
   assert.equal((await status(page)).state, 'error');
-  await page.screenshot({ path: path.join(shots, 'editor-invalid.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'editor-invalid.png') });
   // Painting floor over it makes the level valid again, and the link follows.
   await page.click('[data-testid=tile-floor]');
   await page.mouse.click(ox + cell * 2.5, oy + cell * 1.5);
@@ -202,7 +182,7 @@ test('an invalid edited level shows the parser error and its position', async ()
 });
 
 test('a pasted level with an error says where', async () => {
-  const { page } = await openPage(browser.context, server.url);
+  const { page } = await openPage(suite.browser.context, suite.server.url);
   await page.click('[data-testid=paste-open]');
   await page.fill('[data-testid=paste-text]', 'wwww\nwA?w\nwwww');
   await page.click('[data-testid=paste-load]');
@@ -213,7 +193,7 @@ test('a pasted level with an error says where', async () => {
 
 test('a person wins a small level with the keyboard, with undo', async () => {
   const rows = await levelRows('first-steps');
-  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=bfs&seed=1'));
+  const { page, problems } = await openPage(suite.browser.context, suite.server.url + linkFor(rows, 'algo=bfs&seed=1'));
   await page.focus('[data-testid=board]');
   await page.keyboard.press('ArrowLeft'); // into the wall: a move that changes nothing
   await page.keyboard.press('z'); // undone
@@ -222,7 +202,7 @@ test('a person wins a small level with the keyboard, with undo', async () => {
     await page.keyboard.press(key);
   }
   const s = await waitForState(page, ['won', 'lost']);
-  await page.screenshot({ path: path.join(shots, 'keyboard-won.png') });
+  await page.screenshot({ path: path.join(suite.shots, 'keyboard-won.png') });
   assert.equal(s.state, 'won', s.text);
   assert.equal(s.moves, 6);
   assert.match(s.text, /Won in 6 moves/);

@@ -117,13 +117,6 @@ class Game2048 extends AgentRuns {
 
   // ---------- status and statistics ----------
 
-  setStatus(state, text) {
-    const el = this.shell.statusEl;
-    el.dataset.state = state;
-    el.textContent = text;
-    el.dataset.moves = String(this.session ? this.session.moves() : 0);
-  }
-
   setStat(name, value) {
     const el = document.querySelector(`[data-g2048-stat="${name}"]`);
     el.textContent = typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
@@ -154,10 +147,6 @@ class Game2048 extends AgentRuns {
   overWords() {
     const moves = this.session.moves();
     return `Game over after ${moves} ${moves === 1 ? 'move' : 'moves'}: score ${this.session.score().toLocaleString('en-US')}, largest tile ${this.maxTile()}.`;
-  }
-
-  isOver() {
-    return this.session.isTerminal();
   }
 
   // ---------- settings and the share link ----------
@@ -204,15 +193,6 @@ class Game2048 extends AgentRuns {
     }
     if (!Number.isSafeInteger(view.seed) || view.seed < 0) view.seed = NaN;
     return view;
-  }
-
-  writeLink(view = this.view) {
-    try {
-      this.shell.writeLink(this.wasm.formatShareLink(view));
-      return null;
-    } catch (error) {
-      return this.shell.messageOf(error);
-    }
   }
 
   settingsChanged() {

@@ -81,14 +81,6 @@ class OthelloGame extends AgentRuns {
 
   // ---------- status ----------
 
-  setStatus(state, text) {
-    const el = this.shell.statusEl;
-    el.dataset.state = state;
-    el.textContent = text;
-    el.dataset.moves = String(this.session ? this.session.moves() : 0);
-    delete el.dataset.winner;
-  }
-
   /** The side playing `player` (0 Black, 1 White). */
   sideOf(player) {
     return this.view[SIDES[player]];
@@ -97,10 +89,6 @@ class OthelloGame extends AgentRuns {
   who(player) {
     const side = this.sideOf(player);
     return side.human ? `${COLOURS[player]} (you)` : `${COLOURS[player]} (${describe(side)})`;
-  }
-
-  isOver() {
-    return this.session.isTerminal();
   }
 
   /** Words for the position on the board when nothing runs. */
@@ -182,15 +170,6 @@ class OthelloGame extends AgentRuns {
     const played = Array.from(this.session.history());
     const moves = [...played, ...[...this.ahead].reverse()];
     return { ...view, moves, at: this.ahead.length ? played.length : null };
-  }
-
-  writeLink(view = this.view) {
-    try {
-      this.shell.writeLink(this.wasm.formatShareLink(this.linkView(view)));
-      return null;
-    } catch (error) {
-      return this.shell.messageOf(error);
-    }
   }
 
   settingsChanged() {
