@@ -7,6 +7,7 @@ import { Board } from './board.js';
 import { Editor } from './editor.js';
 import { SearchClient, SearchStopped, WorkerRestarted } from './search-client.js';
 import { capitalize, sleep } from './agent-runs.js';
+import { handleKey } from './keys.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -659,55 +660,18 @@ function undo() {
   setStatus('idle', `Undone: ${app.session.moves()} moves.`);
 }
 
-function isFormField(target) {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
-}
-
 function onKey(event) {
-  if (event.altKey || event.metaKey || isFormField(event.target)) return;
   if (app.editor.active) {
-    if (event.target === app.board.canvas && app.editor.key(event)) event.preventDefault();
+    if (event.target === app.board.canvas && !event.altKey && !event.metaKey && app.editor.key(event)) event.preventDefault();
     return;
   }
-  if (event.ctrlKey) {
-    if (event.key === 'z' || event.key === 'Z') {
-      event.preventDefault();
-      undo();
-    }
-    return;
-  }
-  const action = app.game.keys[event.key];
-  if (action !== undefined) {
-    event.preventDefault();
+  handleKey(event, { undo, play, step, stop, reset }, (e) => {
+    const action = app.game.keys[e.key];
+    if (action === undefined) return false;
+    e.preventDefault();
     humanMove(action);
-    return;
-  }
-  const onButton = event.target instanceof HTMLButtonElement;
-  switch (event.key) {
-    case 'z':
-    case 'Z':
-    case 'Backspace':
-      event.preventDefault();
-      undo();
-      break;
-    case ' ':
-      if (onButton) return;
-      event.preventDefault();
-      play();
-      break;
-    case '.':
-      step();
-      break;
-    case 'Escape':
-      stop();
-      break;
-    case 'r':
-    case 'R':
-      reset();
-      break;
-    default:
-      break;
-  }
+    return true;
+  });
 }
 
 // ---------- the editor and pasted levels ----------

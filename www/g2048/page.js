@@ -10,6 +10,7 @@
 import { Board } from '../board.js';
 import * as render from '../render/g2048.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
+import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';
 
 const $ = (id) => document.getElementById(id);
@@ -343,54 +344,21 @@ class Game2048 extends AgentRuns {
     this.setStatus('idle', this.idleWords());
   }
 
-  /** Handles a key press; main.js passes every keydown outside form fields. */
+  /** Handles a key press (main.js passes every keydown): the shared keys, the arrows, H for a hint. */
   key(event) {
-    if (event.altKey || event.metaKey) return;
-    const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if (event.ctrlKey) {
-      if (event.key === 'z' || event.key === 'Z') {
-        event.preventDefault();
-        this.undo();
+    handleKey(event, this, (e) => {
+      const action = render.KEYS[e.key];
+      if (action !== undefined) {
+        e.preventDefault();
+        this.humanMove(action);
+        return true;
       }
-      return;
-    }
-    const action = render.KEYS[event.key];
-    if (action !== undefined) {
-      event.preventDefault();
-      this.humanMove(action);
-      return;
-    }
-    const onButton = target instanceof HTMLButtonElement;
-    switch (event.key) {
-      case 'z':
-      case 'Z':
-      case 'Backspace':
-        event.preventDefault();
-        this.undo();
-        break;
-      case ' ':
-        if (onButton) return;
-        event.preventDefault();
-        this.play();
-        break;
-      case '.':
-        this.step();
-        break;
-      case 'h':
-      case 'H':
+      if (e.key === 'h' || e.key === 'H') {
         this.askHint();
-        break;
-      case 'Escape':
-        this.stop();
-        break;
-      case 'r':
-      case 'R':
-        this.reset();
-        break;
-      default:
-        break;
-    }
+        return true;
+      }
+      return false;
+    });
   }
 
   // ---------- the agent: hints and auto-play ----------

@@ -10,6 +10,7 @@
 import { Board } from '../board.js';
 import * as render from '../render/othello.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
+import { handleKey } from '../keys.js';
 import { Sides, describe } from './sides.js';
 
 const $ = (id) => document.getElementById(id);
@@ -422,21 +423,16 @@ class OthelloGame extends AgentRuns {
     this.showIdle();
   }
 
-  /** Handles a key press; main.js passes every keydown. */
+  /** Handles a key press (main.js passes every keydown): the shared keys and the board's own. */
   key(event) {
-    if (event.altKey || event.metaKey) return;
-    const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if (event.ctrlKey) {
-      if (event.key === 'z' || event.key === 'Z') {
-        event.preventDefault();
-        this.undo();
-      }
-      return;
-    }
+    handleKey(event, this, (e) => this.boardKey(e));
+  }
+
+  /** The keys of Othello's own: arrows move the cursor, Enter plays it, [ and ] step the game. */
+  boardKey(event) {
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const onBoard = target === this.board.canvas;
-    if (arrows[event.key] && (onBoard || !(target instanceof HTMLButtonElement))) {
+    const onBoard = event.target === this.board.canvas;
+    if (arrows[event.key] && (onBoard || !(event.target instanceof HTMLButtonElement))) {
       event.preventDefault();
       const [dx, dy] = arrows[event.key];
       const x = Math.max(0, Math.min(7, (this.cursor % 8) + dx));
@@ -444,44 +440,22 @@ class OthelloGame extends AgentRuns {
       this.cursor = y * 8 + x;
       this.board.canvas.focus();
       this.redraw();
-      return;
+      return true;
     }
-    const onButton = target instanceof HTMLButtonElement;
     switch (event.key) {
       case 'Enter':
-        if (!onBoard) return;
+        if (!onBoard) return false;
         event.preventDefault();
         this.humanMove(this.cursor);
-        break;
-      case 'z':
-      case 'Z':
-      case 'Backspace':
-        event.preventDefault();
-        this.undo();
-        break;
-      case ' ':
-        if (onButton) return;
-        event.preventDefault();
-        this.play();
-        break;
-      case '.':
-        this.step();
-        break;
+        return true;
       case '[':
         this.goTo(this.session.moves() - 1);
-        break;
+        return true;
       case ']':
         this.goTo(this.session.moves() + 1);
-        break;
-      case 'Escape':
-        this.stop();
-        break;
-      case 'r':
-      case 'R':
-        this.reset();
-        break;
+        return true;
       default:
-        break;
+        return false;
     }
   }
 
