@@ -90,19 +90,16 @@ fn a_seeded_session_plays_undoes_and_replays_its_spawns() {
 fn illegal_moves_and_bad_sessions_are_errors_that_say_why() {
     let (seed, illegal) = start_with_an_illegal_move();
     let mut session = GameSession::from_seed("2048", seed).unwrap();
-    let error = message(session.apply(illegal).unwrap_err());
-    assert!(error.contains("does not change the board"), "{error}");
+    assert_error(session.apply(illegal), "does not change the board");
     assert_eq!(session.moves(), 0);
-    let error = message(session.apply(7).unwrap_err());
-    assert!(error.contains("is a spawn"), "{error}");
-    let error = message(session.apply(40).unwrap_err());
-    assert!(error.contains("does not exist"), "{error}");
-    let error = message(GameSession::new("2048", "2 2 . .").err().unwrap());
-    assert!(error.contains("2048 has no levels"), "{error}");
-    let error = message(GameSession::from_seed("bait", 1.0).err().unwrap());
-    assert!(error.contains("played on a level"), "{error}");
-    let error = message(GameSession::from_seed("2048", -1.0).err().unwrap());
-    assert!(error.contains("seed must be a whole number"), "{error}");
+    assert_error(session.apply(7), "is a spawn");
+    assert_error(session.apply(40), "does not exist");
+    assert_error(GameSession::new("2048", "2 2 . ."), "2048 has no levels");
+    assert_error(GameSession::from_seed("bait", 1.0), "played on a level");
+    assert_error(
+        GameSession::from_seed("2048", -1.0),
+        "seed must be a whole number",
+    );
     let problem = validate_level("2048", "").unwrap();
     assert!(get(&problem, "message")
         .as_string()
@@ -126,15 +123,12 @@ fn a_game_ends_when_no_move_changes_the_board() {
         cells(&session).iter().all(|&e| e != 0),
         "a lost board is full"
     );
-    let error = message(session.apply(0).unwrap_err());
-    assert!(error.contains("the game is over"), "{error}");
+    assert_error(session.apply(0), "the game is over");
     let state = session.encode();
-    let error = message(
-        SearchJob::new(&state, view("mcts", &[]), 1.0, 0.0)
-            .err()
-            .unwrap(),
+    assert_error(
+        SearchJob::new(&state, view("mcts", &[]), 1.0, 0.0),
+        "no move to think about",
     );
-    assert!(error.contains("no move to think about"), "{error}");
 }
 
 fn run_to_end(job: &mut SearchJob) -> JsValue {
@@ -248,26 +242,21 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (algo, fields, expected) in cases {
-        let error = match SearchJob::new(&state, view(algo, fields), 1.0, 0.0) {
-            Ok(_) => panic!("{algo}: {expected}: accepted"),
-            Err(error) => message(error),
-        };
-        assert!(error.contains(expected), "{algo}: {error}");
+        assert_error(
+            SearchJob::new(&state, view(algo, fields), 1.0, 0.0),
+            expected,
+        );
     }
     let no_seed = "searchlab-state/1\n2048\n-\n\n";
-    let error = message(
-        SearchJob::new(no_seed, view("mcts", &[]), 1.0, 0.0)
-            .err()
-            .unwrap(),
+    assert_error(
+        SearchJob::new(no_seed, view("mcts", &[]), 1.0, 0.0),
+        "needs its seed",
     );
-    assert!(error.contains("needs its seed"), "{error}");
     let bad_move = "searchlab-state/1\n2048\n1\n9\n";
-    let error = message(
-        SearchJob::new(bad_move, view("mcts", &[]), 1.0, 0.0)
-            .err()
-            .unwrap(),
+    assert_error(
+        SearchJob::new(bad_move, view("mcts", &[]), 1.0, 0.0),
+        "move 0 (9) is not a move",
     );
-    assert!(error.contains("move 0 (9) is not a move"), "{error}");
 }
 
 #[wasm_bindgen_test]
@@ -312,11 +301,12 @@ fn a_batch_game_plays_what_the_command_line_plays() {
     assert_eq!(number(&report, "work"), episode.work() as f64);
     assert_ne!(seed, Rng::derive(5, 0));
 
-    let error = message(BatchGame::new(view("mcts", &fields), 3).err().unwrap());
-    assert!(error.contains("not in a batch of 3 games"), "{error}");
+    assert_error(
+        BatchGame::new(view("mcts", &fields), 3),
+        "not in a batch of 3 games",
+    );
     let bait = searchlab::wasm::default_view().unwrap();
-    let error = message(BatchGame::new(bait, 0).err().unwrap());
-    assert!(error.contains("bait has no batch mode"), "{error}");
+    assert_error(BatchGame::new(bait, 0), "bait has no batch mode");
 }
 
 #[wasm_bindgen_test]
@@ -330,24 +320,22 @@ fn share_links_open_2048_views_and_name_bad_fields() {
         link,
         "v=1&game=2048&algo=expectimax&depth=4&budget-ms=1000&games=20&batch-nodes=100&seed=42"
     );
-    let error = message(
-        parse_share_link("#v=1&game=2048&algo=minimax")
-            .err()
-            .unwrap(),
+    assert_error(
+        parse_share_link("#v=1&game=2048&algo=minimax"),
+        "field 'algo'",
     );
-    assert!(error.contains("field 'algo'"), "{error}");
-    let error = message(parse_share_link("#v=1&game=2048&level=w").err().unwrap());
-    assert!(error.contains("field 'level'"), "{error}");
-    let error = message(parse_share_link("#v=1&game=chess").err().unwrap());
-    assert!(error.contains("field 'game'"), "{error}");
+    assert_error(parse_share_link("#v=1&game=2048&level=w"), "field 'level'");
+    assert_error(parse_share_link("#v=1&game=chess"), "field 'game'");
     assert_eq!(share_link_game("#v=1&game=2048&depth=99").unwrap(), "2048");
     assert_eq!(share_link_game("#v=1&algo=dijkstra").unwrap(), "bait");
     assert!(share_link_game("#v=2&game=2048").is_err());
     let default = default_view_for("2048").unwrap();
     assert_eq!(get(&default, "algo").as_string().as_deref(), Some("mcts"));
     assert!(get(&default, "seed").is_null());
-    let error = message(format_share_link(JsValue::from(js_sys::Object::new())).unwrap_err());
-    assert!(error.contains("missing field `game`"), "{error}");
+    assert_error(
+        format_share_link(JsValue::from(js_sys::Object::new())),
+        "missing field `game`",
+    );
 }
 
 #[wasm_bindgen_test]
@@ -362,16 +350,13 @@ fn the_mcts_speed_workload_crosses_the_boundary_unchanged() {
     assert_eq!(number(&result, "searches"), run.searches as f64);
     assert_eq!(run.playouts, 20 * run.searches);
 
-    let error = message(bench_2048_mcts(3.0, 0.0).unwrap_err());
-    assert!(
-        error.contains("playoutsPerPosition: must be at least 1"),
-        "{error}"
+    assert_error(
+        bench_2048_mcts(3.0, 0.0),
+        "playoutsPerPosition: must be at least 1",
     );
-    let error = message(bench_2048_mcts(3.0, 1.5).unwrap_err());
-    assert!(
-        error.contains("playoutsPerPosition must be a whole number"),
-        "{error}"
+    assert_error(
+        bench_2048_mcts(3.0, 1.5),
+        "playoutsPerPosition must be a whole number",
     );
-    let error = message(bench_2048_mcts(-1.0, 20.0).unwrap_err());
-    assert!(error.contains("seed must be a whole number"), "{error}");
+    assert_error(bench_2048_mcts(-1.0, 20.0), "seed must be a whole number");
 }

@@ -11,6 +11,19 @@ pub fn message(error: JsError) -> String {
     value.unchecked_into::<js_sys::Error>().message().into()
 }
 
+/// Asserts that `result` is an error whose message contains `expected`; returns the message.
+#[track_caller]
+pub fn assert_error<T>(result: Result<T, JsError>, expected: &str) -> String {
+    match result {
+        Ok(_) => panic!("accepted; expected an error containing {expected:?}"),
+        Err(error) => {
+            let text = message(error);
+            assert!(text.contains(expected), "expected {expected:?} in: {text}");
+            text
+        }
+    }
+}
+
 /// `object[key]`.
 pub fn get(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(key)).unwrap()
