@@ -1,7 +1,7 @@
 //! The `searchlab 2048` commands, run as a built binary: `speed` measures exactly the
 //! library's workload (the checksum the wasm side is compared with), `bench --only mcts` still
-//! runs on the shared positions, `play --uct` sets MCTS's exploration constant, and bad input
-//! gives a one-line error with exit status 2.
+//! runs on the shared positions, `play --uct` sets MCTS's exploration constant, `decisions`
+//! judges MCTS's moves by expectimax, and bad input gives a one-line error with exit status 2.
 
 use std::process::{Command, Output};
 
@@ -59,13 +59,26 @@ fn bench_mcts_runs_on_the_middle_game_positions() {
 }
 
 #[test]
-fn bad_speed_input_gives_a_one_line_error_and_exit_status_2() {
+fn bad_speed_and_decisions_input_gives_a_one_line_error_and_exit_status_2() {
     for (args, expected) in [
-        (&["--playouts", "0"][..], "--playouts: must be at least 1"),
-        (&["--playouts", "many"][..], "--playouts"),
-        (&["--steps", "5"][..], "--steps"),
+        (
+            &["speed", "--playouts", "0"][..],
+            "--playouts: must be at least 1",
+        ),
+        (&["speed", "--playouts", "many"][..], "--playouts"),
+        (&["speed", "--steps", "5"][..], "--steps"),
+        (
+            &["decisions", "--iterations", "5,x"][..],
+            "--iterations: cannot read 'x'",
+        ),
+        (
+            &["decisions", "--iterations", "0"][..],
+            "--iterations: every budget",
+        ),
+        (&["decisions", "--uct", "-1"][..], "--uct"),
+        (&["decisions", "--seeds", "1,,2"][..], "--seeds"),
     ] {
-        let output = searchlab(&[&["2048", "speed"][..], args].concat());
+        let output = searchlab(&[&["2048"][..], args].concat());
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -110,4 +123,45 @@ fn play_takes_mcts_exploration_constant() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(expected), "{stderr}");
     }
+}
+
+#[test]
+fn decisions_judges_mcts_moves_by_expectimax_per_budget_and_constant() {
+    let lines = json_lines(&searchlab(&[
+        "2048",
+        "decisions",
+        "--iterations",
+        "5,40",
+        "--uct",
+        "1,0.25",
+        "--seeds",
+        "1",
+    ]));
+    let settings: Vec<(f64, u64)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["uct"].as_f64().unwrap(),
+                l["iterations"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(settings, vec![(1.0, 5), (1.0, 40), (0.25, 5), (0.25, 40)]);
+    for line in &lines {
+        assert_eq!(line["positions"], 56);
+        assert!(line["agree"].as_u64().unwrap() <= 56);
+        let regret = line["mean_regret"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&regret), "{regret}");
+    }
+    // Each line replays from the positions' seeds.
+    let again = json_lines(&searchlab(&[
+        "2048",
+        "decisions",
+        "--iterations",
+        "5",
+        "--uct",
+        "1",
+    ]));
+    assert_eq!(again[0]["agree"], lines[0]["agree"]);
+    assert_eq!(again[0]["mean_regret"], lines[0]["mean_regret"]);
 }

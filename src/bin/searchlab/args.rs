@@ -83,6 +83,24 @@ impl Flags {
         }
     }
 
+    /// `--name` as a comma-separated list of `T` (at least one), or `default` when absent; an
+    /// error names the flag and the bad item.
+    pub fn list<T: FromStr + Clone>(&self, name: &str, default: &[T]) -> CliResult<Vec<T>> {
+        let Some(raw) = self.text(name) else {
+            return Ok(default.to_vec());
+        };
+        raw.split(',')
+            .map(|item| {
+                item.trim().parse().map_err(|_| {
+                    CliError(format!(
+                        "--{name}: cannot read '{item}' as {} (give a comma-separated list)",
+                        type_words::<T>()
+                    ))
+                })
+            })
+            .collect()
+    }
+
     /// `--name` parsed as `T`, or `default` when absent.
     pub fn get_or<T: FromStr>(&self, name: &str, default: T) -> CliResult<T> {
         Ok(self.get(name)?.unwrap_or(default))

@@ -1,4 +1,5 @@
-//! `searchlab 2048 play|bench`: batches of games by one policy, and engine/search speed.
+//! `searchlab 2048 play|bench|speed`: batches of games by one policy, and engine/search speed
+//! (`decisions` is in `g2048_decisions.rs`).
 //!
 //! `play --algo expectimax|greedy|random|mcts [--depth N] [--budget-ms N | --iterations N]
 //! --games N --seed S` prints one JSON line per game, then a summary line. Game `i` (from 0)
@@ -49,8 +50,9 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
         "play" => play(flags),
         "bench" => bench(flags),
         "speed" => speed(flags),
+        "decisions" => crate::g2048_decisions::decisions(flags),
         _ => Err(CliError(format!(
-            "2048: unknown command '{command}' (expected play, bench or speed)"
+            "2048: unknown command '{command}' (expected play, bench, speed or decisions)"
         ))),
     }
 }
@@ -475,7 +477,7 @@ fn thread_cpu_seconds() -> Option<f64> {
 }
 
 /// Prints one JSON line; a closed stdout (`| head`) is an error, not a panic.
-fn emit(value: &serde_json::Value) -> CliResult<()> {
+pub fn emit(value: &serde_json::Value) -> CliResult<()> {
     use std::io::Write;
     writeln!(std::io::stdout().lock(), "{value}")?;
     Ok(())

@@ -9,6 +9,7 @@ mod bait_search_bench;
 mod bait_solve;
 mod bait_speed;
 mod g2048;
+mod g2048_decisions;
 mod othello;
 mod peak_memory;
 
@@ -27,6 +28,7 @@ games and commands:
   2048 play --algo mcts|expectimax|greedy|random [--depth N] [--uct C] [--budget-ms N | --iterations N] --games N --seed S
   2048 bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|mcts]
   2048 speed [--seed S] [--playouts N]
+  2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..]
   othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench | fit";
 
 fn main() {
