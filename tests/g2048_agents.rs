@@ -130,3 +130,21 @@ fn bad_settings_name_the_field() {
     assert_eq!(err.field, "per_move");
     assert_eq!(Algorithm::parse("minimax").unwrap_err().field, "algo");
 }
+
+/// The full-budget MCTS batch in BENCHMARKS.md is played over several sessions, game by game of
+/// one seeded series (`searchlab 2048 play --algo mcts --iterations 294000 --seed 2048 ...`). Its
+/// games form one sample only while the course agent, the spawns and the seeding play exactly
+/// as they did. A change that fails this test changes those games: say so in BENCHMARKS.md,
+/// replay the batch, and only then update the pinned values.
+#[test]
+fn the_course_mcts_still_plays_the_batch_series() {
+    let spec = searchlab::speed::g2048::course_mcts_spec();
+    let mut episode = Episode::new(spec, game_seed(2048, 50, 0), 300).unwrap();
+    while episode.moves() < 120 && episode.step(300) {}
+    let game = *episode.game();
+    assert_eq!(
+        (episode.moves(), episode.work(), game.score()),
+        (120, 36_000, 1248)
+    );
+    assert_eq!(game.board().low(), 2_751_828_226_241_270_272);
+}
