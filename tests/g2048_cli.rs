@@ -77,6 +77,14 @@ fn bad_speed_and_decisions_input_gives_a_one_line_error_and_exit_status_2() {
         ),
         (&["decisions", "--uct", "-1"][..], "--uct"),
         (&["decisions", "--seeds", "1,,2"][..], "--seeds"),
+        (
+            &["decisions", "--positions", "early"][..],
+            "--positions: unknown source 'early'",
+        ),
+        (
+            &["decisions", "--late-playouts", "0"][..],
+            "--late-playouts: must be at least 1",
+        ),
     ] {
         let output = searchlab(&[&["2048"][..], args].concat());
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -162,6 +170,31 @@ fn decisions_judges_mcts_moves_by_expectimax_per_budget_and_constant() {
         "--uct",
         "1",
     ]));
+    assert_eq!(again[0]["agree"], lines[0]["agree"]);
+    assert_eq!(again[0]["mean_regret"], lines[0]["mean_regret"]);
+}
+
+#[test]
+fn decisions_on_late_positions_takes_the_end_of_an_mcts_game() {
+    let args = [
+        "2048",
+        "decisions",
+        "--positions",
+        "late",
+        "--late-playouts",
+        "20",
+        "--iterations",
+        "10",
+        "--uct",
+        "1",
+        "--seeds",
+        "3",
+    ];
+    let lines = json_lines(&searchlab(&args));
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["source"], "late");
+    assert_eq!(lines[0]["positions"], 60);
+    let again = json_lines(&searchlab(&args));
     assert_eq!(again[0]["agree"], lines[0]["agree"]);
     assert_eq!(again[0]["mean_regret"], lines[0]["mean_regret"]);
 }

@@ -11,17 +11,37 @@
 //! (8192 in 19 of 20 games against MCTS's 4096 in half), so its values are a yardstick for single
 //! decisions, not the truth; a game's outcome also hangs on rare blunders that a mean hides.
 //! Each MCTS search is seeded by the position's index, so a line replays exactly.
+//!
+//! `--positions late [--late-playouts P]` takes instead, for each seed, the last
+//! [`LATE_POSITIONS`] positions before the end of a game the course MCTS plays with `P` playouts
+//! a move (default 2000; game seed `Rng::derive(S, 0)`): full boards one or two merges from
+//! death, where games at the full budget were lost.
 
 use crate::args::{CliError, CliResult, Flags};
-use searchlab::agents::g2048::{AgentSpec, Algorithm, SEARCH_LIMITS};
+use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, SEARCH_LIMITS};
 use searchlab::game::Game;
 use searchlab::games::g2048::G2048;
 use searchlab::rng::Rng;
 use searchlab::search::anytime::RootActionStat;
 use searchlab::search::Search;
-use searchlab::speed::g2048::middle_game_positions;
+use searchlab::speed::g2048::{course_mcts_spec, middle_game_positions};
 use serde_json::json;
 use std::time::Instant;
+
+/// Positions kept from the end of each late game.
+const LATE_POSITIONS: usize = 60;
+/// The last [`LATE_POSITIONS`] positions before the end of the course MCTS's game from `seed`,
+/// played with `playouts` a move.
+fn late_positions(seed: u64, playouts: u64) -> CliResult<Vec<G2048>> {
+    let mut episode = Episode::new(course_mcts_spec(), game_seed(seed, 2, 0), playouts)
+        .map_err(|e| CliError(e.to_string()))?;
+    let mut seen = vec![*episode.game()];
+    while episode.step(playouts) {
+        seen.push(*episode.game());
+    }
+    let alive: Vec<G2048> = seen.into_iter().filter(|g| !g.is_terminal()).collect();
+    Ok(alive[alive.len().saturating_sub(LATE_POSITIONS)..].to_vec())
+}
 
 /// Expectimax's verdict on one position: its move and every move's value.
 struct Verdict {
@@ -76,16 +96,29 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
     let budgets: Vec<u64> = flags.list("iterations", &[2000, 25_000])?;
     let ucts: Vec<f64> = flags.list("uct", &[std::f64::consts::SQRT_2])?;
     let seeds: Vec<u64> = flags.list("seeds", &[1])?;
+    let source = flags.text("positions").unwrap_or("middle").to_string();
+    let late_playouts: u64 = flags.get_or("late-playouts", 2000)?;
     flags.finish()?;
+    if late_playouts == 0 {
+        return Err(CliError("--late-playouts: must be at least 1".into()));
+    }
     if budgets.contains(&0) {
         return Err(CliError(
             "--iterations: every budget must be at least 1".into(),
         ));
     }
-    let positions: Vec<G2048> = seeds
-        .iter()
-        .flat_map(|&s| middle_game_positions(s))
-        .collect();
+    let mut positions: Vec<G2048> = Vec::new();
+    for &seed in &seeds {
+        match source.as_str() {
+            "middle" => positions.extend(middle_game_positions(seed)),
+            "late" => positions.extend(late_positions(seed, late_playouts)?),
+            other => {
+                return Err(CliError(format!(
+                    "--positions: unknown source '{other}' (expected middle or late)"
+                )))
+            }
+        }
+    }
     let verdicts = positions
         .iter()
         .map(Verdict::of)
@@ -116,7 +149,7 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
             }
             let count = positions.len() as f64;
             super::g2048::emit(&json!({
-                "uct": uct, "iterations": budget, "positions": positions.len(),
+                "uct": uct, "iterations": budget, "source": source, "positions": positions.len(),
                 "agree": agree, "agree_share": f64::from(agree) / count,
                 "mean_regret": regret / count, "seconds": began.elapsed().as_secs_f64(),
             }))?;

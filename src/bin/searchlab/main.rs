@@ -28,7 +28,7 @@ games and commands:
   2048 play --algo mcts|expectimax|greedy|random [--depth N] [--uct C] [--budget-ms N | --iterations N] --games N --seed S
   2048 bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|mcts]
   2048 speed [--seed S] [--playouts N]
-  2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..]
+  2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--positions middle|late]
   othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench | fit";
 
 fn main() {
