@@ -26,10 +26,7 @@ const RESTART_EVERY: u64 = 100;
 /// Returns a checksum of the avatar's cells.
 pub fn bait_random_walk(level: &str, steps: u64, seed: u64) -> Result<u64, LevelError> {
     let start = BaitState::parse(level)?;
-    let mut rng = Rng::new(seed);
-    let actions: Vec<Action> = (0..ACTION_TABLE)
-        .map(|_| Action::MOVES[rng.index(Action::MOVES.len())])
-        .collect();
+    let actions = action_table(seed);
     let mut checksum = 0u64;
     let mut remaining = steps;
     let mut next_action = 0usize;
@@ -57,6 +54,14 @@ pub fn bait_random_walk(level: &str, steps: u64, seed: u64) -> Result<u64, Level
         remaining -= u64::from(taken);
     }
     Ok(checksum)
+}
+
+/// The walk's [`ACTION_TABLE`] moves, drawn uniformly from `Rng::new(seed)`.
+fn action_table(seed: u64) -> Vec<Action> {
+    let mut rng = Rng::new(seed);
+    (0..ACTION_TABLE)
+        .map(|_| Action::MOVES[rng.index(Action::MOVES.len())])
+        .collect()
 }
 
 /// What [`bait_astar`] found.
@@ -103,13 +108,11 @@ mod tests {
     #[test]
     fn the_walk_restarts_at_game_over_and_every_100_steps() {
         // The definition, step by step: restart before a step when the game is over or has run
-        // 100 steps. A small level with a hole ends games early, so both restarts happen.
+        // 100 steps. On this level the hole ends some games early and others run the 100 steps,
+        // so both restarts happen.
         let level = "wwwwwwwwwww\nwA.......0w\nw.m.k.....w\nw.........w\nw........gw\nwwwwwwwwwww";
         let start = BaitState::parse(level).unwrap();
-        let mut rng = Rng::new(5);
-        let actions: Vec<Action> = (0..ACTION_TABLE)
-            .map(|_| Action::MOVES[rng.index(Action::MOVES.len())])
-            .collect();
+        let actions = action_table(5);
         let (mut state, mut since_restart, mut checksum) = (start.clone(), 0, 0u64);
         let (mut over, mut full) = (0, 0);
         for step in 0..5000 {

@@ -18,7 +18,8 @@
 //! per move and `--budget-ms N` the time per move (iterative deepening to depth 32 unless
 //! `--depth` says otherwise); without either the search runs once, straight to its depth.
 //! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
-//! exactly. MCTS takes `--uct C`, the exploration constant (default √2, as the page's). A game's `nodes` are the states its searches generated (MCTS: playouts).
+//! exactly. MCTS takes `--uct C`, the exploration constant (default √2, as the page's). A
+//! game's `nodes` are the states its searches generated (MCTS: playouts).
 //!
 //! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
 //! mcts]` times table slides, random rollouts, and expectimax and the course's MCTS as `play`

@@ -30,6 +30,7 @@ use std::time::Instant;
 
 /// Positions kept from the end of each late game.
 const LATE_POSITIONS: usize = 60;
+
 /// The last [`LATE_POSITIONS`] positions before the end of the course MCTS's game from `seed`,
 /// played with `playouts` a move.
 fn late_positions(seed: u64, playouts: u64) -> CliResult<Vec<G2048>> {
@@ -47,8 +48,6 @@ fn late_positions(seed: u64, playouts: u64) -> CliResult<Vec<G2048>> {
 struct Verdict {
     best_move: u32,
     values: Vec<RootActionStat>,
-    best: f64,
-    worst: f64,
 }
 
 impl Verdict {
@@ -65,29 +64,27 @@ impl Verdict {
         let best_move = search
             .best_action()
             .map(G2048::action_index)
-            .ok_or_else(|| CliError("a middle-game position had no move".into()))?;
-        let values = search.root_action_stats();
-        let best = values.iter().map(|s| s.value).fold(f64::MIN, f64::max);
-        let worst = values.iter().map(|s| s.value).fold(f64::MAX, f64::min);
+            .ok_or_else(|| CliError("a position had no move".into()))?;
         Ok(Verdict {
             best_move,
-            values,
-            best,
-            worst,
+            values: search.root_action_stats(),
         })
     }
 
-    /// 0 for expectimax's best move, 1 for its worst.
+    /// `(best - chosen) / (best - worst)` in expectimax's values: 0 for its best move, 1 for its
+    /// worst (and for a move it did not value); 0 when every move is worth the same.
     fn regret(&self, chosen: u32) -> f64 {
-        if self.best <= self.worst {
+        let best = self.values.iter().map(|s| s.value).fold(f64::MIN, f64::max);
+        let worst = self.values.iter().map(|s| s.value).fold(f64::MAX, f64::min);
+        if best <= worst {
             return 0.0;
         }
         let value = self
             .values
             .iter()
             .find(|stat| stat.index == chosen)
-            .map_or(self.worst, |stat| stat.value);
-        (self.best - value) / (self.best - self.worst)
+            .map_or(worst, |stat| stat.value);
+        (best - value) / (best - worst)
     }
 }
 
@@ -125,10 +122,8 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
         .collect::<CliResult<Vec<_>>>()?;
     for &uct in &ucts {
         let spec = AgentSpec {
-            algo: Algorithm::Mcts,
             uct,
-            limits: SEARCH_LIMITS,
-            ..AgentSpec::default()
+            ..course_mcts_spec()
         };
         spec.validate()
             .map_err(|e| CliError(format!("--uct: {}", e.message)))?;
@@ -156,4 +151,34 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stat(index: u32, value: f64) -> RootActionStat {
+        RootActionStat {
+            index,
+            visits: 0,
+            value,
+        }
+    }
+
+    #[test]
+    fn regret_runs_from_the_best_move_to_the_worst() {
+        let verdict = Verdict {
+            best_move: 2,
+            values: vec![stat(0, 10.0), stat(2, 30.0), stat(3, 20.0)],
+        };
+        assert_eq!(verdict.regret(2), 0.0);
+        assert_eq!(verdict.regret(3), 0.5);
+        assert_eq!(verdict.regret(0), 1.0);
+        assert_eq!(verdict.regret(1), 1.0, "a move expectimax did not value");
+        let even = Verdict {
+            best_move: 0,
+            values: vec![stat(0, 5.0), stat(1, 5.0)],
+        };
+        assert_eq!(even.regret(1), 0.0);
+    }
 }

@@ -3,7 +3,9 @@
 //! Bait keeps its moving parts in one of these (boxes by open cell, then the fixed items still
 //! present; see [`super::BaitState`]) and hands out views of the two parts. Every operation is a
 //! few word operations with no heap allocation and no bounds check (a `u8` index is always in
-//! range).
+//! range). The per-index operations are `#[inline(always)]`: optimised on their own before
+//! being inlined, their word `match` becomes a computed index into the set, and a caller's set
+//! then has to live in memory rather than in registers.
 
 /// A set of indices below 256.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]

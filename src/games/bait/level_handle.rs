@@ -4,9 +4,10 @@
 //! Dropping an `Rc` calls its out-of-line slow path with the address of the `Rc` itself. Inside
 //! a state, that is an address inside the state, so a loop that replaces states (`state =
 //! state.child(a)`, as every search does) has to keep the whole state in memory, not in
-//! registers: in wasm that was a store of every field on every step, and the forward model ran
-//! about 1.6 times slower for it (`BENCHMARKS.md`, Bait page figures). This handle moves the
-//! `Rc` out into a local before dropping it, so only that local's address is taken.
+//! registers: in wasm that was a store of every field on every step (the forward model took
+//! 66 ms per 10 M steps under node with it, 51 ms without; `BENCHMARKS.md`, the page's figures).
+//! This handle moves the `Rc` out into a local before dropping it, so only that local's address
+//! is taken.
 
 use std::mem::ManuallyDrop;
 use std::ops::Deref;
