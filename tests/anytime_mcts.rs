@@ -5,7 +5,9 @@
 #[allow(dead_code)]
 mod anytime_toys;
 
-use anytime_toys::{gvgai_mcts_value, Corridor, Dice, DiceGame, Nim, Step, Take, TicTacToe};
+use anytime_toys::{
+    gvgai_mcts_value, Coin, CoinGuess, Corridor, Dice, DiceGame, Nim, Step, Take, TicTacToe,
+};
 use searchlab::game::Game;
 use searchlab::search::anytime::ValueFn;
 use searchlab::search::mcts::{FinalChoice, Mcts, MctsConfig, Rollout};
@@ -110,7 +112,14 @@ fn sample_mcts_plays_ten_moves_per_iteration_in_an_endless_corridor() {
 
 #[test]
 fn chance_is_averaged_not_maximised() {
-    let presets = [MctsConfig::course_2048(), MctsConfig::gvgai_sample_mcts()];
+    let presets = [
+        MctsConfig::course_2048(),
+        MctsConfig::gvgai_sample_mcts(),
+        MctsConfig {
+            chance_nodes: true,
+            ..MctsConfig::course_2048()
+        },
+    ];
     for config in presets {
         for seed in 1..=3 {
             let mut search = Mcts::with_returns(DiceGame::default(), config, seed).unwrap();
@@ -126,6 +135,63 @@ fn chance_is_averaged_not_maximised() {
             assert!((7.5..=8.0).contains(&sure.value), "{}", sure.value);
         }
     }
+}
+
+fn coin_guess_search(chance_nodes: bool, seed: u64) -> Mcts<CoinGuess> {
+    let config = MctsConfig {
+        chance_nodes,
+        ..MctsConfig::course_2048()
+    };
+    let mut search = Mcts::with_returns(CoinGuess::default(), config, seed).unwrap();
+    search.step(20_000);
+    search
+}
+
+#[test]
+fn with_chance_nodes_the_tree_sees_the_outcome_before_the_next_move() {
+    for seed in 1..=3 {
+        let search = coin_guess_search(true, seed);
+        assert_eq!(search.best_action(), Some(Coin::Toss), "seed {seed}");
+        let toss = search.root_action_stats()[1];
+        assert_eq!(toss.index, Coin::Toss as u32);
+        assert!(toss.value > 9.0, "seed {seed}: {}", toss.value);
+        // Root, two moves, two outcomes below the toss, two guesses below each.
+        assert_eq!(search.stats().stored, 9, "seed {seed}");
+        let line = search.principal_variation();
+        assert_eq!(line.len(), 2, "player moves only: {line:?}");
+        assert_eq!(line[0], Coin::Toss);
+    }
+}
+
+#[test]
+fn open_loop_the_tree_plans_before_the_outcome() {
+    for seed in 1..=3 {
+        let search = coin_guess_search(false, seed);
+        assert_eq!(search.best_action(), Some(Coin::Sure), "seed {seed}");
+        let toss = search.root_action_stats()[1];
+        assert!(
+            (4.0..6.0).contains(&toss.value),
+            "seed {seed}: {}",
+            toss.value
+        );
+        assert_eq!(search.stats().stored, 5, "seed {seed}");
+    }
+}
+
+#[test]
+fn advance_root_follows_the_drawn_outcome_with_chance_nodes() {
+    let mut search = coin_guess_search(true, 4);
+    let heads = search.root_action_stats()[1].visits;
+    let mut reached = CoinGuess::default();
+    reached.apply(Coin::Toss);
+    reached.apply(Coin::Heads);
+    search.advance_root(&[Coin::Toss, Coin::Heads], reached);
+    let guesses = search.root_action_stats();
+    assert_eq!(guesses.len(), 2);
+    let kept: u64 = guesses.iter().map(|s| s.visits).sum();
+    assert!(kept > 0 && kept < heads, "{kept} of {heads}");
+    assert_eq!(search.best_action(), Some(Coin::Heads));
+    assert_eq!(search.stats().stored, 3);
 }
 
 #[test]
@@ -255,7 +321,7 @@ fn advance_root_keeps_the_subtree_of_the_move() {
     assert_eq!(chosen.index, 1);
 
     search.advance_root(
-        Take(2),
+        &[Take(2)],
         Nim {
             pile: 8,
             to_move: 1,
@@ -278,7 +344,7 @@ fn advance_root_keeps_the_subtree_of_the_move() {
     assert!(replies.iter().all(|s| s.value < 0.0), "{replies:?}");
 
     search.advance_root(
-        Take(3),
+        &[Take(3)],
         Nim {
             pile: 5,
             to_move: 0,
@@ -301,7 +367,7 @@ fn advance_root_to_an_untried_action_starts_afresh() {
     search.step(10);
     let tried = search.root_action_stats()[0].index;
     let untried = Nim::action_from_index((tried + 1) % 3).unwrap();
-    search.advance_root(untried, Nim::new(6).child(untried));
+    search.advance_root(&[untried], Nim::new(6).child(untried));
     assert_eq!(search.stats().stored, 1);
     assert_eq!(search.best_action(), None);
     assert_eq!(search.step(10), Progress::LimitReached(Limit::Nodes));

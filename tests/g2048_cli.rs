@@ -1,6 +1,6 @@
 //! The `searchlab 2048` commands, run as a built binary: `speed` measures exactly the
 //! library's workload (the checksum the wasm side is compared with), `bench --only mcts` still
-//! runs on the shared positions, `play --uct` sets MCTS's exploration constant, `decisions`
+//! runs on the shared positions, `play --uct` and `--spawns` set MCTS's exploration constant and tree, `decisions`
 //! judges MCTS's moves by expectimax, and bad input gives a one-line error with exit status 2.
 
 use std::process::{Command, Output};
@@ -95,8 +95,8 @@ fn bad_speed_and_decisions_input_gives_a_one_line_error_and_exit_status_2() {
 }
 
 #[test]
-fn play_takes_mcts_exploration_constant() {
-    let game = |uct: Option<&str>| {
+fn play_takes_mcts_exploration_constant_and_spawns() {
+    let game = |settings: &[&str]| {
         let mut args = vec![
             "2048",
             "play",
@@ -111,18 +111,28 @@ fn play_takes_mcts_exploration_constant() {
             "--until-tile",
             "128",
         ];
-        if let Some(c) = uct {
-            args.extend(["--uct", c]);
-        }
+        args.extend(settings);
         let line = json_lines(&searchlab(&args))[0].clone();
         (line["moves"].clone(), line["score"].clone())
     };
-    // The default is the page's √2: saying it changes nothing; another constant plays another game.
-    assert_eq!(game(None), game(Some("1.4142135623730951")));
-    assert_ne!(game(None), game(Some("0.05")));
+    // The defaults are the page's √2 and averaged spawns: saying them changes nothing; another
+    // constant, or a tree that branches on spawns, plays another game.
+    let default = game(&[]);
+    assert_eq!(default, game(&["--uct", "1.4142135623730951"]));
+    assert_eq!(default, game(&["--spawns", "averaged"]));
+    assert_ne!(default, game(&["--uct", "0.05"]));
+    assert_ne!(default, game(&["--spawns", "branched"]));
     for (args, expected) in [
         (vec!["--algo", "mcts", "--uct", "-1"], "--uct"),
         (vec!["--algo", "greedy", "--uct", "1"], "only MCTS"),
+        (
+            vec!["--algo", "mcts", "--spawns", "closed"],
+            "--spawns: unknown setting 'closed'",
+        ),
+        (
+            vec!["--algo", "expectimax", "--spawns", "branched"],
+            "only MCTS",
+        ),
     ] {
         let mut all = vec!["2048", "play", "--games", "1", "--seed", "1"];
         all.extend(args);

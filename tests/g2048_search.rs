@@ -436,17 +436,27 @@ fn expectimax_reaches_1024_from_a_fixed_seed() {
 #[test]
 fn course_mcts_reaches_512_from_a_fixed_seed() {
     // The course's agent on the generic MCTS: rollouts to the end, spawns sampled by the search's
-    // own RNG, 100 playouts a move. Deterministic for the seeds (random play stops near 128).
-    let mut spawns = Rng::new(11);
-    let mut game = G2048::new_game(&mut spawns);
-    let mut moves = 0u64;
-    while !game.is_terminal() {
-        let mut search = Mcts::with_returns(game, MctsConfig::course_2048(), moves).unwrap();
-        search.step(100);
-        game.try_apply(search.best_action().unwrap()).unwrap();
-        game.spawn_random(&mut spawns);
-        moves += 1;
+    // own RNG, 100 playouts a move; open loop (the course's) and closed loop (a node per spawn).
+    // Deterministic for the seeds (random play stops near 128).
+    for chance_nodes in [false, true] {
+        let config = MctsConfig {
+            chance_nodes,
+            ..MctsConfig::course_2048()
+        };
+        let mut spawns = Rng::new(11);
+        let mut game = G2048::new_game(&mut spawns);
+        let mut moves = 0u64;
+        while !game.is_terminal() {
+            let mut search = Mcts::with_returns(game, config, moves).unwrap();
+            search.step(100);
+            game.try_apply(search.best_action().unwrap()).unwrap();
+            game.spawn_random(&mut spawns);
+            moves += 1;
+        }
+        let max_tile = game.board().max_tile();
+        assert!(
+            max_tile >= 512,
+            "chance nodes {chance_nodes}: reached {max_tile} in {moves} moves"
+        );
     }
-    let max_tile = game.board().max_tile();
-    assert!(max_tile >= 512, "reached {max_tile} in {moves} moves");
 }

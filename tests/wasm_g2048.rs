@@ -208,7 +208,7 @@ type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
 #[wasm_bindgen_test]
 fn bad_parameters_are_errors_that_name_them() {
     let state = GameSession::from_seed("2048", 8.0).unwrap().encode();
-    let cases: [BadParameter; 7] = [
+    let cases: [BadParameter; 8] = [
         (
             "expectimax",
             &[("depth", JsValue::from_f64(0.0))],
@@ -223,6 +223,11 @@ fn bad_parameters_are_errors_that_name_them() {
             "mcts",
             &[("uct", JsValue::from_f64(f64::NAN))],
             "parameter 'uct'",
+        ),
+        (
+            "mcts",
+            &[("spawns", JsValue::from_str("closed"))],
+            "unknown variant `closed`",
         ),
         (
             "mcts",

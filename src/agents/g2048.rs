@@ -77,6 +77,44 @@ impl Algorithm {
     }
 }
 
+/// How MCTS's tree treats the spawn after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Spawns {
+    /// The course's open loop: the tree is over moves only, each node's statistics averaging
+    /// over the spawns drawn afresh in every playout.
+    Averaged,
+    /// Closed loop: every spawn drawn gets its own tree node, so the moves below it are chosen
+    /// knowing where the tile appeared.
+    Branched,
+}
+
+impl Spawns {
+    /// Both settings, the course's first.
+    pub const ALL: [Spawns; 2] = [Spawns::Averaged, Spawns::Branched];
+
+    /// The name used in share links and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Spawns::Averaged => "averaged",
+            Spawns::Branched => "branched",
+        }
+    }
+
+    /// The setting called `name`.
+    pub fn parse(name: &str) -> Result<Spawns, SpecError> {
+        Spawns::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| {
+                SpecError::new(
+                    "spawns",
+                    format!("unknown setting '{name}' (expected averaged or branched)"),
+                )
+            })
+    }
+}
+
 /// Limits of one move's search on the command line and in the page: no node cap (budgets count
 /// work units or time; expectimax stops at its depth) and 256 MiB, so that a page batch plays
 /// exactly the games `searchlab 2048 play` plays (each page worker has its own wasm memory).
@@ -110,6 +148,8 @@ pub struct AgentSpec {
     pub iterative: bool,
     /// MCTS: UCT's exploration constant K (the course's √2 by default).
     pub uct: f64,
+    /// MCTS: whether spawns are averaged over (the course) or branched on in the tree.
+    pub spawns: Spawns,
     /// Node and memory limits of one move's search.
     pub limits: Limits,
 }
@@ -123,6 +163,7 @@ impl Default for AgentSpec {
             min_probability: DEFAULT_MIN_PROBABILITY,
             iterative: true,
             uct: MctsConfig::course_2048().exploration,
+            spawns: Spawns::Averaged,
             limits: Limits::default(),
         }
     }
@@ -192,6 +233,7 @@ impl AgentSpec {
                 let config = MctsConfig {
                     exploration: self.uct,
                     limits: self.limits,
+                    chance_nodes: self.spawns == Spawns::Branched,
                     ..MctsConfig::course_2048()
                 };
                 let search = Mcts::with_returns(*game, config, rng.next_u64())

@@ -2,9 +2,12 @@
 //! two-player zero-sum (Othello) and games with chance (2048).
 //!
 //! Each iteration copies the root state and walks the tree, replaying the actions of the path on
-//! the copy (nodes store no states: *open loop*). Chance outcomes met on the way are drawn by
-//! their probabilities with the search's RNG, afresh in every iteration, so the tree is over
-//! player actions and its statistics average over chance. The four phases:
+//! the copy (nodes store no states). Chance outcomes met on the way are drawn by their
+//! probabilities with the search's RNG. By default (*open loop*) they are drawn afresh in every
+//! iteration and are not part of the tree: the tree is over player actions and its statistics
+//! average over chance. With [`MctsConfig::chance_nodes`] (*closed loop*) each outcome drawn gets
+//! its own child, found again whenever it is drawn again, so every node stands for one state and
+//! the actions below an outcome are chosen knowing it. The four phases:
 //!
 //! 1. **Selection.** At a node whose legal actions in this iteration's state all have children,
 //!    take the child maximising
@@ -12,14 +15,15 @@
 //!    and, when normalising, `Qnorm = (Q − min) / (max − min)` with the *parent's* bounds of
 //!    backed-up values if `min < max`, else `Q`. Ties are broken with GVGAI's noise
 //!    `(uct + ε)·(1 + ε·(r − 0.5))`, `r` uniform in [0, 1), `ε = 1e-6`.
-//! 2. **Expansion.** Otherwise add one child for an untried legal action drawn uniformly.
-//!    The tree stops at `max_tree_depth` and at terminal states.
+//! 2. **Expansion.** Otherwise add one child for an untried legal action drawn uniformly (closed
+//!    loop, at a chance node: the child of the outcome drawn, added if new). The tree stops at
+//!    `max_tree_depth` (counted in player actions) and at terminal states.
 //! 3. **Rollout.** Uniformly random legal actions until [`Rollout`] says stop or the game ends;
 //!    then the value function gives one reward per player (minus its value at the root when
 //!    `reward_from_root`).
 //! 4. **Backup.** Every node on the path gets one visit and adds the reward of the player who
-//!    chose it (the player to move at its parent), so one rule serves one and two players; each
-//!    node also widens its bounds `[min, max]` with the reward of the player to move at it, the
+//!    chose it (the player to move at its parent; for an outcome, the last player to choose
+//!    above it), so one rule serves one and two players; each node also widens its bounds `[min, max]` with the reward of the player to move at it, the
 //!    perspective of its children.
 //!
 //! The move is the most-visited root child (ties: higher mean, then lower action index) or the
@@ -40,7 +44,7 @@ use super::anytime::{
     mover, resolve_chance, returns_value, InvalidConfig, RootActionStat, ValueFn,
 };
 use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
-use crate::game::Game;
+use crate::game::{Game, Turn};
 use crate::rng::Rng;
 use serde::Serialize;
 
@@ -89,6 +93,10 @@ pub struct MctsConfig {
     /// Rewards are the value at the end minus the value at the root the search was created
     /// with (for 2048: the score gained during the playout).
     pub reward_from_root: bool,
+    /// Chance outcomes met in the tree are tree nodes: each outcome drawn gets its own child,
+    /// so every node below it stands for one state (closed loop). Otherwise outcomes are drawn
+    /// afresh in every iteration and the tree is over player actions only (open loop).
+    pub chance_nodes: bool,
     /// Caps on tree nodes stored and on the arena's bytes.
     pub limits: Limits,
 }
@@ -105,6 +113,7 @@ impl MctsConfig {
             normalise: true,
             final_choice: FinalChoice::MostVisited,
             reward_from_root: false,
+            chance_nodes: false,
             limits: Limits::default(),
         }
     }
@@ -345,8 +354,21 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
             self.path.push(node);
             self.movers.push(player);
             let at_depth_limit = self.config.max_tree_depth.is_some_and(|d| depth >= d);
-            if grew || player.is_none() || at_depth_limit {
+            if grew || at_depth_limit {
                 break;
+            }
+            if player.is_none() {
+                if !(self.config.chance_nodes && state.turn() == Turn::Chance) {
+                    break;
+                }
+                let Some(drawn) = state.sample_chance(self.rng.next_f64(), &mut self.outcomes)
+                else {
+                    break;
+                };
+                state.apply(drawn);
+                self.stats.generated += 1;
+                (node, grew) = self.outcome_child(node, G::action_index(drawn));
+                continue;
             }
             state.legal_actions(&mut self.legal);
             if self.legal.is_empty() {
@@ -360,8 +382,11 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
             let (child, action, created) = self.select_or_expand(node);
             state.apply(action);
             self.stats.expanded += 1;
-            self.stats.generated +=
-                1 + resolve_chance(&mut state, &mut self.rng, &mut self.outcomes);
+            self.stats.generated += 1;
+            if !self.config.chance_nodes {
+                self.stats.generated +=
+                    resolve_chance(&mut state, &mut self.rng, &mut self.outcomes);
+            }
             depth += 1;
             node = child;
             grew = created;
@@ -431,8 +456,35 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
         chosen
     }
 
-    /// Plays uniformly random legal actions from `state`, `depth` player actions below the root.
+    /// The child of chance node `node` for the outcome with dense index `outcome`, added if
+    /// missing; and whether it is new.
+    fn outcome_child(&mut self, node: u32, outcome: u32) -> (u32, bool) {
+        let child = self.child_with_action(node, outcome);
+        if child != NONE {
+            return (child, false);
+        }
+        let sibling = self.nodes[node as usize].first_child;
+        let child = self.push_node(Node::new(outcome, sibling));
+        self.nodes[node as usize].first_child = child;
+        (child, true)
+    }
+
+    /// The child of `node` reached by the action with dense index `index`, or `NONE`.
+    fn child_with_action(&self, node: u32, index: u32) -> u32 {
+        let mut child = match self.nodes.get(node as usize) {
+            Some(parent) => parent.first_child,
+            None => return NONE,
+        };
+        while child != NONE && self.nodes[child as usize].action != index {
+            child = self.nodes[child as usize].next_sibling;
+        }
+        child
+    }
+
+    /// Plays uniformly random legal actions from `state`, `depth` player actions below the root
+    /// (first drawing any chance outcome pending there).
     fn roll_out(&mut self, state: &mut G, mut depth: u32) {
+        self.stats.generated += resolve_chance(state, &mut self.rng, &mut self.outcomes);
         let mut moves = 0u32;
         while mover(state.turn()).is_some() {
             let done = match self.config.rollout {
@@ -457,12 +509,11 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
 
     /// Adds this iteration's rewards along the path (see the module doc).
     fn back_up(&mut self) {
+        let mut chooser = self.movers[0];
         for (i, &index) in self.path.iter().enumerate() {
-            let chooser = if i == 0 {
-                self.movers[0]
-            } else {
-                self.movers[i - 1]
-            };
+            if i > 0 {
+                chooser = self.movers[i - 1].or(chooser);
+            }
             let node = &mut self.nodes[index as usize];
             node.visits += 1;
             node.total += self.rewards[chooser.unwrap_or(0)];
@@ -531,22 +582,22 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
         &self.root
     }
 
-    /// Moves the root to the child reached by `action`, keeping that child's subtree (compacted
-    /// into a fresh arena) and its statistics. `new_root` is the state actually reached, after
-    /// any chance outcomes. Counters restart from zero (`stored` counts the kept nodes); the
-    /// reward baseline stays the one of the creation root, so kept and new rewards agree. An
-    /// action never tried starts a fresh tree. While copying, old and new arenas coexist.
-    pub fn advance_root(&mut self, action: G::Action, new_root: G) {
-        let index = G::action_index(action);
-        let mut kept = NONE;
-        if let Some(root) = self.nodes.first() {
-            let mut child = root.first_child;
-            while child != NONE {
-                if self.nodes[child as usize].action == index {
-                    kept = child;
-                }
-                child = self.nodes[child as usize].next_sibling;
-            }
+    /// Moves the root along `line`, the move played followed by the chance outcomes drawn after
+    /// it, keeping the subtree found there (compacted into a fresh arena) and its statistics.
+    /// With [`MctsConfig::chance_nodes`] the outcomes lead down the tree; open loop, only the
+    /// move does. `new_root` is the state reached. Counters restart from zero (`stored` counts
+    /// the kept nodes); the reward baseline stays the one of the creation root, so kept and new
+    /// rewards agree. A line leaving the tree starts a fresh one. While copying, old and new
+    /// arenas coexist.
+    pub fn advance_root(&mut self, line: &[G::Action], new_root: G) {
+        let steps = if self.config.chance_nodes {
+            line.len()
+        } else {
+            line.len().min(1)
+        };
+        let mut kept = if line.is_empty() { NONE } else { ROOT };
+        for &action in &line[..steps] {
+            kept = self.child_with_action(kept, G::action_index(action));
         }
         self.root = new_root;
         self.stats = Stats::default();
@@ -603,19 +654,23 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Search<G> for Mcts<G, V> {
         G::action_from_index(self.nodes[child as usize].action)
     }
 
-    /// The move, then the most-visited child at each level below (player actions only; chance
-    /// outcomes are not part of the tree).
+    /// The move, then the most-visited child at each level below: player actions only (with
+    /// [`MctsConfig::chance_nodes`], the line goes on below the most-visited outcome).
     fn principal_variation(&self) -> Vec<G::Action> {
         let mut line = Vec::new();
+        let mut state = self.root.clone();
         let mut rule = self.config.final_choice;
         let mut node = ROOT;
         while let Some(child) = self.preferred_child(node, rule) {
-            match G::action_from_index(self.nodes[child as usize].action) {
-                Some(action) => line.push(action),
-                None => break,
+            let Some(action) = G::action_from_index(self.nodes[child as usize].action) else {
+                break;
+            };
+            if state.turn() != Turn::Chance {
+                line.push(action);
+                rule = FinalChoice::MostVisited;
             }
+            state.apply(action);
             node = child;
-            rule = FinalChoice::MostVisited;
         }
         line
     }

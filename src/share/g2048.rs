@@ -1,9 +1,9 @@
 //! 2048 share links: the seed of the game, the agent and its settings, and the batch.
 //!
 //! `#v=1&game=2048&algo=expectimax&depth=3&budget-ms=1000&games=20&batch-nodes=100&seed=42`:
-//! `algo` is `mcts` (the course's agent, exploration constant `uct`), `expectimax` (deepest
-//! iteration `depth`), `greedy` or `random`; `budget-ms` is the think time per move of hints and
-//! auto-play; a batch plays `games` games with at most `batch-nodes` work units per move (MCTS
+//! `algo` is `mcts` (the course's agent: exploration constant `uct`; `spawns` is `averaged`, as
+//! in the course, or `branched`), `expectimax` (deepest iteration `depth`), `greedy` or `random`;
+//! `budget-ms` is the think time per move of hints and auto-play; a batch plays `games` games with at most `batch-nodes` work units per move (MCTS
 //! iterations, expectimax expansions), so that every batch game replays from its seed, exactly as
 //! `searchlab 2048 play --algo A [--depth D] --iterations N --games G --seed S` plays it. The
 //! spawns of the game on the board come from `seed`. Every key but `v` and `game` may be left out.
@@ -12,7 +12,7 @@ use super::{
     check_float, check_range, check_seed_and_agent, check_view_game, error, Fields, ShareError,
     VERSION,
 };
-use crate::agents::g2048::{AgentSpec, Algorithm};
+use crate::agents::g2048::{AgentSpec, Algorithm, Spawns};
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +23,7 @@ pub const KEYS: &[&str] = &[
     "algo",
     "depth",
     "uct",
+    "spawns",
     "budget-ms",
     "games",
     "batch-nodes",
@@ -32,7 +33,7 @@ pub const KEYS: &[&str] = &[
 /// The parameter keys an algorithm reads, in the order links write them.
 pub fn parameter_keys(algo: Algorithm) -> &'static [&'static str] {
     match algo {
-        Algorithm::Mcts => &["uct"],
+        Algorithm::Mcts => &["uct", "spawns"],
         Algorithm::Expectimax => &["depth"],
         Algorithm::Greedy | Algorithm::Random => &[],
     }
@@ -50,6 +51,8 @@ pub struct View {
     pub depth: u32,
     /// MCTS: UCT's exploration constant K.
     pub uct: f64,
+    /// MCTS: whether the tree averages over spawns (the course) or branches on them.
+    pub spawns: Spawns,
     /// Think time per move of a hint or of auto-play, in milliseconds.
     pub budget_ms: u32,
     /// Games in a batch.
@@ -70,6 +73,7 @@ impl Default for View {
             algo: spec.algo,
             depth: 3,
             uct: spec.uct,
+            spawns: spec.spawns,
             budget_ms: 1000,
             games: 20,
             batch_nodes: 100,
@@ -112,6 +116,9 @@ impl View {
         }
         fields.number("depth", &mut view.depth)?;
         fields.number("uct", &mut view.uct)?;
+        if let Some(spawns) = fields.get("spawns") {
+            view.spawns = Spawns::parse(spawns).map_err(|e| error("spawns", e.message))?;
+        }
         fields.number("budget-ms", &mut view.budget_ms)?;
         fields.number("games", &mut view.games)?;
         fields.number("batch-nodes", &mut view.batch_nodes)?;
@@ -127,6 +134,7 @@ impl View {
         for key in parameter_keys(self.algo) {
             let value = match *key {
                 "depth" => self.depth.to_string(),
+                "spawns" => self.spawns.name().to_string(),
                 _ => self.uct.to_string(),
             };
             out.push_str(&format!("&{key}={value}"));
@@ -150,6 +158,7 @@ impl View {
             algo: self.algo,
             depth: Some(self.depth),
             uct: self.uct,
+            spawns: self.spawns,
             limits,
             ..AgentSpec::default()
         }
@@ -220,6 +229,7 @@ mod tests {
         assert_eq!(field_of("v=1&game=2048&depth=deep"), "depth");
         assert_eq!(field_of("v=1&game=2048&uct=-1"), "uct");
         assert_eq!(field_of("v=1&game=2048&uct=NaN"), "uct");
+        assert_eq!(field_of("v=1&game=2048&spawns=closed"), "spawns");
         assert_eq!(field_of("v=1&game=2048&budget-ms=0"), "budget-ms");
         assert_eq!(field_of("v=1&game=2048&games=0"), "games");
         assert_eq!(field_of("v=1&game=2048&games=1001"), "games");
@@ -246,10 +256,15 @@ mod tests {
 
     #[test]
     fn the_agent_spec_carries_the_settings() {
-        let view = View::parse("v=1&game=2048&algo=mcts&uct=0.5").unwrap();
+        let view = View::parse("v=1&game=2048&algo=mcts&uct=0.5&spawns=branched").unwrap();
         let spec = view.agent_spec(Limits::default());
         assert_eq!(spec.algo, Algorithm::Mcts);
         assert_eq!(spec.uct, 0.5);
+        assert_eq!(spec.spawns, Spawns::Branched);
+        assert_eq!(
+            view.format().unwrap(),
+            "v=1&game=2048&algo=mcts&uct=0.5&spawns=branched&budget-ms=1000&games=20&batch-nodes=100"
+        );
         assert_eq!(spec.depth, Some(3));
     }
 }

@@ -1,5 +1,6 @@
 //! Small games with known answers for the MCTS and RHEA tests: a one-player corridor with a goal,
-//! coins and traps; Nim and tic-tac-toe (two-player zero-sum); a dice game with chance.
+//! coins and traps; Nim and tic-tac-toe (two-player zero-sum); a dice game and a coin guess with
+//! chance.
 
 use searchlab::game::{Game, Turn};
 
@@ -385,6 +386,92 @@ impl Game for DiceGame {
 
     fn action_from_index(index: u32) -> Option<Dice> {
         [Dice::Sure, Dice::Gamble, Dice::Six, Dice::NotSix]
+            .get(index as usize)
+            .copied()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coin guess: take a sure 7 points, or toss a coin and then, having seen it, name its side for
+// 10 points (a wrong guess pays 0). Tossing is worth 10 to a player who looks at the coin, but a
+// plan fixed before the toss guesses right half the time and is worth only 5.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coin {
+    Sure,
+    Toss,
+    Heads,
+    Tails,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CoinGuess {
+    tossing: bool,
+    shown: Option<Coin>,
+    score: u32,
+    over: bool,
+}
+
+impl Game for CoinGuess {
+    type Action = Coin;
+    const NUM_PLAYERS: usize = 1;
+    const NUM_DISTINCT_ACTIONS: u32 = 4;
+
+    fn turn(&self) -> Turn {
+        if self.over {
+            Turn::Terminal
+        } else if self.tossing {
+            Turn::Chance
+        } else {
+            Turn::Player(0)
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Coin>) {
+        out.clear();
+        if self.turn() == Turn::Player(0) {
+            match self.shown {
+                None => out.extend([Coin::Sure, Coin::Toss]),
+                Some(_) => out.extend([Coin::Heads, Coin::Tails]),
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Coin, f64)>) {
+        out.clear();
+        if self.tossing {
+            out.extend([(Coin::Heads, 0.5), (Coin::Tails, 0.5)]);
+        }
+    }
+
+    fn apply(&mut self, action: Coin) {
+        match (action, self.tossing, self.shown) {
+            (Coin::Sure, ..) => {
+                self.score = 7;
+                self.over = true;
+            }
+            (Coin::Toss, ..) => self.tossing = true,
+            (side, true, _) => {
+                self.shown = Some(side);
+                self.tossing = false;
+            }
+            (guess, false, shown) => {
+                self.score = if shown == Some(guess) { 10 } else { 0 };
+                self.over = true;
+            }
+        }
+    }
+
+    fn returns(&self, _player: usize) -> f64 {
+        f64::from(self.score)
+    }
+
+    fn action_index(action: Coin) -> u32 {
+        action as u32
+    }
+
+    fn action_from_index(index: u32) -> Option<Coin> {
+        [Coin::Sure, Coin::Toss, Coin::Heads, Coin::Tails]
             .get(index as usize)
             .copied()
     }

@@ -108,7 +108,8 @@ test('a hint shows the agent\'s value of each move', async () => {
 });
 
 test('MCTS auto-plays under a small time budget, and the score and the moves advance', async () => {
-  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&budget-ms=30&seed=21'));
+  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&spawns=branched&budget-ms=30&seed=21'));
+  assert.equal(await page.inputValue('[data-testid=g2048-spawns]'), 'branched', 'the link sets the tree over spawns');
   await setSpeed(page, 30);
   await page.click('[data-testid=play]');
   await waitForState(page, ['playing']);
@@ -124,6 +125,9 @@ test('MCTS auto-plays under a small time budget, and the score and the moves adv
   // The moves stop with the agent.
   await page.waitForTimeout(300);
   assert.equal((await status(page)).moves, s.moves);
+  assert.match(page.url(), /&algo=mcts&uct=[\d.]+&spawns=branched&/);
+  await page.selectOption('[data-testid=g2048-spawns]', 'averaged');
+  await page.waitForFunction(() => /&spawns=averaged&/.test(location.hash));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 const ALGORITHMS = {
   mcts: {
     name: 'MCTS',
-    text: 'The course\'s agent: random playouts to the end of the game after each move, for as long as the time budget allows; it plays the move with the best mean score gained.',
+    text: 'The course\'s agent: random playouts to the end of the game after each move, for as long as the time budget allows; it plays the move with the best mean score gained. Its tree either averages over the tile that appears after each move, as the course\'s does, or branches on where it appears.',
     value: 'mean score gained in its playouts',
   },
   expectimax: {
@@ -38,20 +38,24 @@ const ALGORITHMS = {
   },
 };
 
-/** Settings edited by an input with this id (numbers unless noted). */
+/** Settings edited by an input with this id (numbers, but for the choices in TEXT_SETTINGS). */
 const INPUTS = {
   algo: 'g2048-algo',
   depth: 'g2048-depth',
   uct: 'g2048-uct',
+  spawns: 'g2048-spawns',
   budgetMs: 'g2048-budget',
   games: 'g2048-games',
   batchNodes: 'g2048-batch-nodes',
   seed: 'g2048-seed',
 };
 
+/** Settings chosen from a list, kept as text. */
+const TEXT_SETTINGS = ['algo', 'spawns'];
+
 /** Which settings each agent reads (the others are hidden). */
 const PARAMS_OF = {
-  mcts: ['uct', 'budget'],
+  mcts: ['uct', 'spawns', 'budget'],
   expectimax: ['depth', 'budget'],
   greedy: [],
   random: [],
@@ -184,8 +188,8 @@ class Game2048 extends AgentRuns {
   readControls() {
     const view = { ...this.view };
     for (const [key, id] of Object.entries(INPUTS)) {
-      if (key === 'algo') {
-        view.algo = $(id).value;
+      if (TEXT_SETTINGS.includes(key)) {
+        view[key] = $(id).value;
         continue;
       }
       const raw = $(id).value.trim();
@@ -216,7 +220,7 @@ class Game2048 extends AgentRuns {
       this.halt();
       this.newSession();
       this.setStatus('idle', `A new game from seed ${view.seed}. ${this.idleWords()}`);
-    } else if (['algo', 'depth', 'uct', 'budgetMs'].some((k) => view[k] !== previous[k])) {
+    } else if (['algo', 'depth', 'uct', 'spawns', 'budgetMs'].some((k) => view[k] !== previous[k])) {
       this.halt();
       this.clearHint();
       this.clearThinking();

@@ -18,7 +18,9 @@
 //! per move and `--budget-ms N` the time per move (iterative deepening to depth 32 unless
 //! `--depth` says otherwise); without either the search runs once, straight to its depth.
 //! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
-//! exactly. MCTS takes `--uct C`, the exploration constant (default √2, as the page's). A
+//! exactly. MCTS takes `--uct C`, the exploration constant (default √2, as the page's),
+//! and `--spawns averaged|branched`: the course's open-loop tree, or one that branches on each
+//! spawn (closed loop; see `searchlab::search::mcts`). A
 //! game's `nodes` are the states its searches generated (MCTS: playouts).
 //!
 //! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
@@ -31,7 +33,8 @@
 
 use crate::args::{CliError, CliResult, Flags};
 use searchlab::agents::g2048::{
-    game_seed, AgentSpec, Algorithm, Episode, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH, SEARCH_LIMITS,
+    game_seed, AgentSpec, Algorithm, Episode, Spawns, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH,
+    SEARCH_LIMITS,
 };
 use searchlab::game::Game;
 use searchlab::games::g2048::board::Board;
@@ -80,6 +83,8 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
     let iterations: Option<u64> = flags.get("iterations")?;
     let budget_ms: Option<u64> = flags.get("budget-ms")?;
     let uct: Option<f64> = flags.get("uct")?;
+    let spawns = flags.text("spawns").map(Spawns::parse).transpose();
+    let spawns = spawns.map_err(|e| CliError(format!("--{e}")))?;
     if depth == Some(0) {
         return Err(CliError("--depth: must be at least 1".into()));
     }
@@ -102,6 +107,12 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
             algo.name()
         )));
     }
+    if spawns.is_some() && algo != Algorithm::Mcts {
+        return Err(CliError(format!(
+            "--spawns: only MCTS has a tree over spawns, not --algo {}",
+            algo.name()
+        )));
+    }
     let spec = AgentSpec {
         algo,
         depth,
@@ -120,6 +131,7 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
         Algorithm::Mcts => {
             let spec = AgentSpec {
                 uct: uct.unwrap_or(spec.uct),
+                spawns: spawns.unwrap_or(spec.spawns),
                 ..spec
             };
             spec.validate().map_err(|e| CliError(format!("--{e}")))?;

@@ -1,8 +1,8 @@
 //! `searchlab 2048 decisions`: how good the course MCTS's single moves are, by playout budget and
 //! UCT constant, judged by expectimax.
 //!
-//! `decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..]` (by default budgets 2000
-//! and 25000, the constant √2 and seed 1) takes the middle-game positions of each seed
+//! `decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--spawns averaged|branched]`
+//! (by default budgets 2000 and 25000, the constant √2, seed 1 and the course's averaged spawns) takes the middle-game positions of each seed
 //! (`speed::g2048::middle_game_positions`, 56 for seed 1), lets expectimax (adaptive depth, run
 //! to the end) value every move of each, and prints one JSON line per UCT constant and budget:
 //! how often MCTS picks expectimax's move (`agree`) and its mean normalised regret,
@@ -18,7 +18,7 @@
 //! death, where games at the full budget were lost.
 
 use crate::args::{CliError, CliResult, Flags};
-use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, SEARCH_LIMITS};
+use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, Spawns, SEARCH_LIMITS};
 use searchlab::game::Game;
 use searchlab::games::g2048::G2048;
 use searchlab::rng::Rng;
@@ -95,6 +95,8 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
     let seeds: Vec<u64> = flags.list("seeds", &[1])?;
     let source = flags.text("positions").unwrap_or("middle").to_string();
     let late_playouts: u64 = flags.get_or("late-playouts", 2000)?;
+    let spawns = Spawns::parse(flags.text("spawns").unwrap_or("averaged"))
+        .map_err(|e| CliError(format!("--{e}")))?;
     flags.finish()?;
     if late_playouts == 0 {
         return Err(CliError("--late-playouts: must be at least 1".into()));
@@ -123,6 +125,7 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
     for &uct in &ucts {
         let spec = AgentSpec {
             uct,
+            spawns,
             ..course_mcts_spec()
         };
         spec.validate()
@@ -144,7 +147,7 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
             }
             let count = positions.len() as f64;
             super::g2048::emit(&json!({
-                "uct": uct, "iterations": budget, "source": source, "positions": positions.len(),
+                "uct": uct, "spawns": spawns.name(), "iterations": budget, "source": source, "positions": positions.len(),
                 "agree": agree, "agree_share": f64::from(agree) / count,
                 "mean_regret": regret / count, "seconds": began.elapsed().as_secs_f64(),
             }))?;
