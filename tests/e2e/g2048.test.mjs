@@ -153,9 +153,9 @@ test('a malformed 2048 link opens the default 2048 view with an error naming the
 });
 
 test('a batch of games finishes on a pool of workers and draws the histograms', async () => {
-  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&games=4&batch-nodes=2&seed=5'));
+  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&uct=0.5&spawns=branched&games=4&batch-nodes=2&seed=5'));
   assert.match(await page.textContent('[data-testid=g2048-batch-command]'),
-    /searchlab 2048 play --algo mcts --iterations 2 --games 4 --seed 5/);
+    /searchlab 2048 play --algo mcts --uct 0.5 --spawns branched --iterations 2 --games 4 --seed 5$/);
   const before = await accentPixels(page, 'hist-tiles');
   await page.click('[data-testid=g2048-batch-run]');
   await page.waitForFunction(() => document.querySelector('[data-testid=batch-status]').dataset.state !== 'running', null, { timeout: 90000 });

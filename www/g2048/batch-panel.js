@@ -30,7 +30,7 @@ export class BatchPanel {
     const budget = searches ? ` --iterations ${view.batchNodes}` : '';
     const depth = view.algo === 'expectimax' ? ` --depth ${view.depth}` : '';
     $('g2048-batch-command').textContent =
-      `searchlab 2048 play --algo ${view.algo}${depth}${budget} --games ${view.games} --seed ${view.seed}`;
+      `searchlab 2048 play --algo ${view.algo}${depth}${mctsFlags(view)}${budget} --games ${view.games} --seed ${view.seed}`;
     $('g2048-batch-workers').textContent = String(poolSize(view.games));
   }
 
@@ -129,4 +129,12 @@ export class BatchPanel {
       empty: 'Scores appear here as games finish.',
     });
   }
+}
+
+/** MCTS's settings as `searchlab 2048 play` flags, those that differ from its defaults only. */
+function mctsFlags(view) {
+  if (view.algo !== 'mcts') return '';
+  const uct = view.uct === Math.SQRT2 ? '' : ` --uct ${view.uct}`;
+  const spawns = view.spawns === 'averaged' ? '' : ` --spawns ${view.spawns}`;
+  return uct + spawns;
 }
