@@ -400,6 +400,19 @@ fn the_observer_sees_every_walk_step_and_new_node() {
     assert_eq!(counter.generated, stats.stored - 1);
     assert_eq!(counter.expanded, stats.expanded);
     assert_eq!(counter.deepest, stats.max_depth);
+
+    let config = MctsConfig {
+        chance_nodes: true,
+        ..MctsConfig::course_2048()
+    };
+    let mut search = Mcts::with_returns(CoinGuess::default(), config, 2).unwrap();
+    let mut counter = Counter::default();
+    search.step_observed(500, &mut counter);
+    assert_eq!(
+        counter.generated,
+        search.stats().stored - 1,
+        "outcome nodes too"
+    );
 }
 
 #[test]

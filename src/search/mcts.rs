@@ -368,6 +368,9 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
                 state.apply(drawn);
                 self.stats.generated += 1;
                 (node, grew) = self.outcome_child(node, G::action_index(drawn));
+                if grew {
+                    observer.generated(&state, Visit { depth, value: 0.0 });
+                }
                 continue;
             }
             state.legal_actions(&mut self.legal);
