@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_limits, check_range, SpecError};
+use super::{by_name, check_limits, check_range, SpecError};
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
@@ -69,15 +69,7 @@ impl Algorithm {
 
     /// The algorithm called `name`.
     pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == name)
-            .ok_or_else(|| {
-                SpecError::new(
-                    "algo",
-                    format!("unknown algorithm '{name}' (expected dfs, dls, bfs, astar, wastar, mcts or rhea)"),
-                )
-            })
+        by_name(&Algorithm::ALL, Algorithm::name, name, "algo", "algorithm")
     }
 
     /// Whether the agent answers one action at a time under a budget (the GVGAI loop).

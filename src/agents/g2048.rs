@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_limits, check_range, SpecError};
+use super::{by_name, check_limits, check_range, SpecError};
 use crate::game::Game;
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
 use crate::games::g2048::{Action, G2048};
@@ -57,17 +57,7 @@ impl Algorithm {
 
     /// The algorithm called `name`.
     pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == name)
-            .ok_or_else(|| {
-                SpecError::new(
-                    "algo",
-                    format!(
-                        "unknown algorithm '{name}' (expected mcts, expectimax, greedy or random)"
-                    ),
-                )
-            })
+        by_name(&Algorithm::ALL, Algorithm::name, name, "algo", "algorithm")
     }
 
     /// Whether the agent searches under a budget (MCTS and expectimax) rather than answering at
@@ -103,15 +93,7 @@ impl Spawns {
 
     /// The setting called `name`.
     pub fn parse(name: &str) -> Result<Spawns, SpecError> {
-        Spawns::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| {
-                SpecError::new(
-                    "spawns",
-                    format!("unknown setting '{name}' (expected averaged or branched)"),
-                )
-            })
+        by_name(&Spawns::ALL, Spawns::name, name, "spawns", "setting")
     }
 }
 

@@ -33,6 +33,36 @@ impl std::fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+/// The one of `all` called `wanted` (by `name_of`), else an error on `field` that names `what`
+/// was asked for and lists every name: "unknown algorithm 'x' (expected a, b or c)". The echoed
+/// name is stripped of control characters and cut at 24 characters.
+pub(crate) fn by_name<T: Copy>(
+    all: &[T],
+    name_of: fn(T) -> &'static str,
+    wanted: &str,
+    field: &str,
+    what: &str,
+) -> Result<T, SpecError> {
+    if let Some(&found) = all.iter().find(|&&item| name_of(item) == wanted) {
+        return Ok(found);
+    }
+    let names: Vec<&str> = all.iter().map(|&item| name_of(item)).collect();
+    let expected = match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    Err(SpecError::new(
+        field,
+        format!("unknown {what} '{}' (expected {expected})", quoted(wanted)),
+    ))
+}
+
+/// `text` without control characters, at most 24 characters: safe to echo in a message.
+pub(crate) fn quoted(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(24).collect()
+}
+
 /// Checks that `value` lies in `range`, naming `field` otherwise.
 pub(crate) fn check_range<T: PartialOrd + std::fmt::Display + Copy>(
     field: &str,
@@ -58,4 +88,26 @@ pub(crate) fn check_limits(limits: &crate::search::Limits) -> Result<(), SpecErr
     check_range("max_nodes", limits.max_nodes, 1..=u64::MAX)?;
     check_range("max_memory", limits.max_memory_bytes, 1 << 16..=u64::MAX)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn by_name_finds_a_name_or_lists_them_all() {
+        let name_of = |n: u8| ["one", "two", "three"][n as usize];
+        assert_eq!(by_name(&[0, 1, 2], name_of, "two", "f", "thing"), Ok(1));
+        let err = by_name(&[0, 1, 2], name_of, "fo\nur", "f", "thing").unwrap_err();
+        assert_eq!(err.field, "f");
+        assert_eq!(
+            err.message,
+            "unknown thing 'four' (expected one, two or three)"
+        );
+        let err = by_name(&[0], name_of, &"x".repeat(40), "f", "thing").unwrap_err();
+        assert_eq!(
+            err.message,
+            format!("unknown thing '{}' (expected one)", "x".repeat(24))
+        );
+    }
 }

@@ -24,7 +24,7 @@
 //! one step: it is not resumable), and a position with a single legal move is answered at
 //! once.
 
-use super::{check_limits, check_range, SpecError};
+use super::{by_name, check_limits, check_range, quoted, SpecError};
 use crate::game::Game;
 use crate::games::othello::endgame::Solver;
 use crate::games::othello::eval::{course_value, strong_value};
@@ -87,19 +87,7 @@ impl Algorithm {
 
     /// The algorithm called `name`.
     pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == name)
-            .ok_or_else(|| {
-                SpecError::new(
-                    "algo",
-                    format!(
-                        "unknown algorithm '{}' (expected minimax, alphabeta, alphabeta_tt, \
-                         mtdf, mcts, solver or random)",
-                        quoted(name)
-                    ),
-                )
-            })
+        by_name(&Algorithm::ALL, Algorithm::name, name, "algo", "algorithm")
     }
 
     /// Whether the algorithm searches a tree with an evaluation at its horizon.
@@ -504,10 +492,6 @@ impl AgentSpec {
 }
 
 /// A value as it may be quoted in an error: at most 24 characters, no control characters.
-fn quoted(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).take(24).collect()
-}
-
 /// The search behind one move's thinking.
 enum Engine {
     /// The answer is known at once (random, a single legal move, a finished game).

@@ -23,8 +23,8 @@
 //!    `reward_from_root`).
 //! 4. **Backup.** Every node on the path gets one visit and adds the reward of the player who
 //!    chose it (the player to move at its parent; for an outcome, the last player to choose
-//!    above it), so one rule serves one and two players; each node also widens its bounds `[min, max]` with the reward of the player to move at it, the
-//!    perspective of its children.
+//!    above it), so one rule serves one and two players; each node also widens its bounds
+//!    `[min, max]` with the reward of the player to move at it, the perspective of its children.
 //!
 //! The move is the most-visited root child (ties: higher mean, then lower action index) or the
 //! best mean ([`FinalChoice`]). Presets: [`MctsConfig::gvgai_sample_mcts`] (the default),

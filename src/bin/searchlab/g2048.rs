@@ -20,8 +20,8 @@
 //! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
 //! exactly. MCTS takes `--uct C`, the exploration constant (default √2, as the page's),
 //! and `--spawns averaged|branched`: the course's open-loop tree, or one that branches on each
-//! spawn (closed loop; see `searchlab::search::mcts`). A
-//! game's `nodes` are the states its searches generated (MCTS: playouts).
+//! spawn (closed loop; see `searchlab::search::mcts`). A game's `nodes` are the states its
+//! searches generated (MCTS: playouts).
 //!
 //! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
 //! mcts]` times table slides, random rollouts, and expectimax and the course's MCTS as `play`

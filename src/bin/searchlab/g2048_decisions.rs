@@ -2,7 +2,8 @@
 //! UCT constant, judged by expectimax.
 //!
 //! `decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--spawns averaged|branched]`
-//! (by default budgets 2000 and 25000, the constant √2, seed 1 and the course's averaged spawns) takes the middle-game positions of each seed
+//! (by default budgets 2000 and 25000, the constant √2, seed 1 and the course's averaged
+//! spawns) takes the middle-game positions of each seed
 //! (`speed::g2048::middle_game_positions`, 56 for seed 1), lets expectimax (adaptive depth, run
 //! to the end) value every move of each, and prints one JSON line per UCT constant and budget:
 //! how often MCTS picks expectimax's move (`agree`) and its mean normalised regret,
@@ -147,7 +148,8 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
             }
             let count = positions.len() as f64;
             super::g2048::emit(&json!({
-                "uct": uct, "spawns": spawns.name(), "iterations": budget, "source": source, "positions": positions.len(),
+                "uct": uct, "spawns": spawns.name(), "iterations": budget, "source": source,
+                "positions": positions.len(),
                 "agree": agree, "agree_share": f64::from(agree) / count,
                 "mean_regret": regret / count, "seconds": began.elapsed().as_secs_f64(),
             }))?;

@@ -25,10 +25,10 @@ games and commands:
   bait bench-search [--runs R] [--levels DIR] [--bfs-level3-nodes N]
   bait speed --walk-level FILE --astar-level FILE [--steps N] [--seed S] [--astar-runs N]
   bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]
-  2048 play --algo mcts|expectimax|greedy|random [--depth N] [--uct C] [--budget-ms N | --iterations N] --games N --seed S
+  2048 play --algo mcts|expectimax|greedy|random [--depth N] [--uct C] [--spawns averaged|branched] [--budget-ms N | --iterations N] --games N --seed S
   2048 bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|mcts]
   2048 speed [--seed S] [--playouts N]
-  2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--positions middle|late]
+  2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--positions middle|late] [--late-playouts P] [--spawns averaged|branched]
   othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench | fit";
 
 fn main() {
