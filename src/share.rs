@@ -292,7 +292,7 @@ impl View {
                     let [score, distance, boxes] = self.weights;
                     format!("{score},{distance},{boxes}")
                 }
-                "heuristic" => bound_name(self.heuristic).to_string(),
+                "heuristic" => Bound::name(self.heuristic).to_string(),
                 "weight" => self.weight.to_string(),
                 "uct" => self.uct.to_string(),
                 "rollout-depth" => self.rollout_depth.to_string(),
@@ -336,14 +336,6 @@ impl View {
             },
             ..AgentSpec::default()
         }
-    }
-}
-
-/// A bound's name in links (the command line's `--heuristic`).
-fn bound_name(bound: Bound) -> &'static str {
-    match bound {
-        Bound::Walls => "walls",
-        Bound::State => "state",
     }
 }
 

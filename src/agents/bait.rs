@@ -89,16 +89,20 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// Both bounds, the walls-only one first.
+    pub const ALL: [Bound; 2] = [Bound::Walls, Bound::State];
+
+    /// The name on the command line (`--heuristic`) and in links.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Walls => "walls",
+            Bound::State => "state",
+        }
+    }
+
     /// The bound called `name` (`walls` or `state`).
     pub fn parse(name: &str) -> Result<Bound, SpecError> {
-        match name {
-            "walls" => Ok(Bound::Walls),
-            "state" => Ok(Bound::State),
-            _ => Err(SpecError::new(
-                "heuristic",
-                format!("unknown heuristic '{name}' (expected walls or state)"),
-            )),
-        }
+        by_name(&Bound::ALL, Bound::name, name, "heuristic", "heuristic")
     }
 }
 

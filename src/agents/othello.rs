@@ -132,6 +132,9 @@ pub enum EvalKind {
 }
 
 impl EvalKind {
+    /// Both evaluations, the course's first.
+    pub const ALL: [EvalKind; 2] = [EvalKind::Course, EvalKind::Strong];
+
     /// The name on the command line and in links.
     pub fn name(self) -> &'static str {
         match self {
@@ -142,17 +145,7 @@ impl EvalKind {
 
     /// The evaluation called `name`.
     pub fn parse(name: &str) -> Result<EvalKind, SpecError> {
-        match name {
-            "course" => Ok(EvalKind::Course),
-            "strong" => Ok(EvalKind::Strong),
-            _ => Err(SpecError::new(
-                "eval",
-                format!(
-                    "unknown evaluation '{}' (expected course or strong)",
-                    quoted(name)
-                ),
-            )),
-        }
+        by_name(&EvalKind::ALL, EvalKind::name, name, "eval", "evaluation")
     }
 
     /// The evaluation as a search evaluator.
