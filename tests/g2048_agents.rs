@@ -1,7 +1,7 @@
 //! 2048 agents as the CLI and the page build them: every agent values the legal moves, a game
 //! replays from its seed, and playing it in slices changes nothing.
 
-use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode};
+use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, EpisodeSnapshot};
 use searchlab::game::Game;
 use searchlab::games::g2048::text::parse_board;
 use searchlab::games::g2048::{Action, Direction, G2048};
@@ -96,6 +96,47 @@ fn a_game_replays_from_its_seed_in_any_slices() {
             );
         }
     }
+}
+
+#[test]
+fn a_game_resumed_from_a_snapshot_plays_on_as_if_never_stopped() {
+    for (algo, per_move) in [(Algorithm::Mcts, 4), (Algorithm::Expectimax, 30)] {
+        let seed = game_seed(11, 4, 3);
+        let whole = finish(Episode::new(spec(algo), seed, per_move).unwrap(), u64::MAX);
+        let mut first = Episode::new(spec(algo), seed, per_move).unwrap();
+        for _ in 0..25 {
+            first.step(per_move);
+        }
+        assert_eq!(first.moves(), 25, "{algo:?}");
+        let snapshot = first.snapshot().unwrap();
+        first.think(1);
+        assert_eq!(
+            first.snapshot(),
+            None,
+            "{algo:?}: mid-move there is no snapshot"
+        );
+        let resumed = Episode::resume(spec(algo), per_move, &snapshot).unwrap();
+        assert_eq!(finish(resumed, u64::MAX), whole, "{algo:?}");
+    }
+    let mut over = Episode::new(spec(Algorithm::Random), 3, 1).unwrap();
+    while over.step(1) {}
+    assert_eq!(
+        over.snapshot(),
+        None,
+        "a finished game has nothing to carry on"
+    );
+    let bad = EpisodeSnapshot {
+        board: [32; 16],
+        score: 0,
+        moves: 0,
+        work: 0,
+        spawn_rng: 0,
+        agent_rng: 0,
+    };
+    let err = Episode::resume(spec(Algorithm::Random), 1, &bad)
+        .err()
+        .unwrap();
+    assert_eq!(err.field, "board");
 }
 
 #[test]

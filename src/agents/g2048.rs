@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{by_name, check_limits, check_range, SpecError};
 use crate::game::Game;
+use crate::games::g2048::board::{Board, MAX_EXPONENT};
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
 use crate::games::g2048::{Action, G2048};
 use crate::rng::Rng;
@@ -327,6 +328,25 @@ pub fn game_seed(seed: u64, games: u64, index: u64) -> u64 {
     }
 }
 
+/// An [`Episode`] between two moves: all it needs to carry on exactly as it would have
+/// ([`Episode::snapshot`], [`Episode::resume`]), so a long run can stop and pick up again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EpisodeSnapshot {
+    /// The sixteen cells' exponents in cell order (0 = empty).
+    pub board: [u8; 16],
+    /// The running score.
+    pub score: u64,
+    /// Moves played.
+    pub moves: u64,
+    /// Work units spent so far.
+    pub work: u64,
+    /// The spawn generator's state ([`Rng::state`]).
+    pub spawn_rng: u64,
+    /// The agent's generator's state.
+    pub agent_rng: u64,
+}
+
 /// A whole game played by one agent. Spawns draw from `Rng::new(seed)` (see
 /// [`G2048::sample_spawn`]) and the agent from `Rng::new(Rng::derive(seed, 1))`, so a game
 /// replays exactly from its seed whenever each move's budget counts work, not time.
@@ -362,6 +382,47 @@ impl Episode {
             moves: 0,
             work: 0,
             stuck: false,
+        })
+    }
+
+    /// Carries on a game from `snapshot` (taken with the same `spec` and `per_move` for an
+    /// exact continuation). Errors name the snapshot's bad field.
+    pub fn resume(
+        spec: AgentSpec,
+        per_move: u64,
+        snapshot: &EpisodeSnapshot,
+    ) -> Result<Episode, SpecError> {
+        spec.validate()?;
+        check_range("per_move", per_move, 1..=u64::MAX)?;
+        let board = Board::from_exponents(snapshot.board).ok_or_else(|| {
+            SpecError::new("board", format!("exponents must be at most {MAX_EXPONENT}"))
+        })?;
+        Ok(Episode {
+            spec,
+            per_move,
+            game: G2048::from_board(board, snapshot.score),
+            spawns: Rng::new(snapshot.spawn_rng),
+            agent: Rng::new(snapshot.agent_rng),
+            thinking: None,
+            moves: snapshot.moves,
+            work: snapshot.work,
+            stuck: false,
+        })
+    }
+
+    /// The game between moves, to [`Episode::resume`] later; `None` while a move's search is
+    /// under way (its partial work is not kept) or once the game is over.
+    pub fn snapshot(&self) -> Option<EpisodeSnapshot> {
+        if self.thinking.is_some() || self.is_over() {
+            return None;
+        }
+        Some(EpisodeSnapshot {
+            board: self.game.board().exponents(),
+            score: self.game.score(),
+            moves: self.moves,
+            work: self.work,
+            spawn_rng: self.spawns.state(),
+            agent_rng: self.agent.state(),
         })
     }
 

@@ -18,7 +18,9 @@
 //! per move and `--budget-ms N` the time per move (iterative deepening to depth 32 unless
 //! `--depth` says otherwise); without either the search runs once, straight to its depth.
 //! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
-//! exactly. MCTS takes `--uct C`, the exploration constant (default √2, as the page's),
+//! exactly. `--checkpoint FILE` lets a long run stop (killed, or the machine turned off) and
+//! carry on: the same command again skips the games finished, resumes the one under way from its
+//! last saved move and prints the summary of the whole range (see `g2048_checkpoint.rs`). MCTS takes `--uct C`, the exploration constant (default √2, as the page's),
 //! and `--spawns averaged|branched`: the course's open-loop tree, or one that branches on each
 //! spawn (closed loop; see `searchlab::search::mcts`). A game's `nodes` are the states its
 //! searches generated (MCTS: playouts).
@@ -32,6 +34,7 @@
 //! `playouts`, `checksum`): the native side of `tests/e2e/bench-2048.mjs`.
 
 use crate::args::{CliError, CliResult, Flags};
+use crate::g2048_checkpoint::{Checkpoint, GameUnderWay};
 use searchlab::agents::g2048::{
     game_seed, AgentSpec, Algorithm, Episode, Spawns, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH,
     SEARCH_LIMITS,
@@ -159,19 +162,16 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
     }
 }
 
-/// Plays one game to its end, or until a tile of `until_tile` appears; for a time budget, each
-/// move thinks in slices until the time is up (so such games depend on the machine's speed).
+/// Plays one game to its end, or until a tile of `until_tile` appears, from `episode`; calls
+/// `moved` after every move. For a time budget, each move thinks in slices until the time is
+/// up (so such games depend on the machine's speed).
 fn play_game(
+    mut episode: Episode,
     spec: AgentSpec,
     budget: Budget,
-    seed: u64,
     until_tile: Option<u64>,
+    mut moved: impl FnMut(&Episode) -> CliResult<()>,
 ) -> CliResult<Episode> {
-    let per_move = match budget {
-        Budget::Expansions(n) => n,
-        Budget::ToDepth | Budget::Millis(_) => u64::MAX,
-    };
-    let mut episode = Episode::new(spec, seed, per_move).map_err(|e| CliError(format!("--{e}")))?;
     let reached = |e: &Episode| until_tile.is_some_and(|t| e.game().board().max_tile() >= t);
     while !episode.is_over() && !reached(&episode) {
         match budget {
@@ -188,12 +188,50 @@ fn play_game(
             }
             // The same thinking as `Episode::step`, one move at a time.
             Budget::ToDepth | Budget::Expansions(_) => {
-                episode.think(per_move);
+                episode.think(per_move(budget));
             }
         }
         episode.play();
+        moved(&episode)?;
     }
     Ok(episode)
+}
+
+/// The work units one move may spend (`u64::MAX`: until its search finishes or time is up).
+fn per_move(budget: Budget) -> u64 {
+    match budget {
+        Budget::Expansions(n) => n,
+        Budget::ToDepth | Budget::Millis(_) => u64::MAX,
+    }
+}
+
+/// What identifies a run for `--checkpoint`: the agent, the budget, the series and the range.
+fn run_settings(
+    spec: AgentSpec,
+    budget: Budget,
+    seed: u64,
+    games: u64,
+    start_game: u64,
+    until_tile: Option<u64>,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut settings = serde_json::Map::new();
+    settings.insert("algo".into(), json!(spec.algo.name()));
+    settings.insert("depth".into(), json!(spec.depth));
+    settings.insert("cutoff".into(), json!(spec.min_probability));
+    settings.insert("iterative".into(), json!(spec.iterative));
+    settings.insert("uct".into(), json!(spec.uct));
+    settings.insert("spawns".into(), json!(spec.spawns.name()));
+    let budget = match budget {
+        Budget::ToDepth => json!("to depth"),
+        Budget::Expansions(n) => json!({ "iterations": n }),
+        Budget::Millis(ms) => json!({ "budget_ms": ms }),
+    };
+    settings.insert("budget".into(), budget);
+    settings.insert("seed".into(), json!(seed));
+    settings.insert("games".into(), json!(games));
+    settings.insert("start_game".into(), json!(start_game));
+    settings.insert("until_tile".into(), json!(until_tile));
+    settings
 }
 
 fn play(flags: &Flags) -> CliResult<()> {
@@ -202,6 +240,7 @@ fn play(flags: &Flags) -> CliResult<()> {
     let seed: u64 = flags.require("seed")?;
     let until_tile: Option<u64> = flags.get("until-tile")?;
     let start_game: u64 = flags.get_or("start-game", 0)?;
+    let checkpoint_path: Option<String> = flags.get("checkpoint")?;
     if let Some(cutoff) = flags.get::<f64>("cutoff")? {
         if spec.algo != Algorithm::Expectimax {
             return Err(CliError("--cutoff: only expectimax takes it".into()));
@@ -210,21 +249,57 @@ fn play(flags: &Flags) -> CliResult<()> {
         spec.validate().map_err(|e| CliError(format!("--{e}")))?;
     }
     flags.finish()?;
+    let mut checkpoint = match &checkpoint_path {
+        Some(path) => {
+            let settings = run_settings(spec, budget, seed, games, start_game, until_tile);
+            Some(Checkpoint::open(std::path::Path::new(path), settings)?)
+        }
+        None => None,
+    };
     let mut scores = Vec::new();
     let mut max_tiles = Vec::new();
     let started = Instant::now();
     for i in start_game..start_game.saturating_add(games) {
+        if let Some(line) = checkpoint.as_ref().and_then(|c| c.finished_line(i)) {
+            let field = |name: &str| line.get(name).and_then(serde_json::Value::as_u64);
+            scores.push(field("score").unwrap_or(0));
+            max_tiles.push(field("max_tile").unwrap_or(0));
+            continue;
+        }
         let game_seed = if start_game == 0 {
             game_seed(seed, games, i)
         } else {
             Rng::derive(seed, i)
         };
+        let under_way = checkpoint.as_ref().and_then(|c| c.under_way(i));
+        let episode = match under_way {
+            Some(saved) if saved.seed != game_seed => {
+                return Err(CliError(format!(
+                    "--checkpoint: its game {i} has seed {}, the series gives {game_seed}",
+                    saved.seed
+                )))
+            }
+            Some(saved) => Episode::resume(spec, per_move(budget), &saved.episode),
+            None => Episode::new(spec, game_seed, per_move(budget)),
+        };
+        let episode = episode.map_err(|e| CliError(format!("--checkpoint: {e}")))?;
+        let earlier_seconds = under_way.map_or(0.0, |saved| saved.seconds);
         let start = Instant::now();
-        let episode = play_game(spec, budget, game_seed, until_tile)?;
+        let episode = play_game(episode, spec, budget, until_tile, |episode| {
+            match (&mut checkpoint, episode.snapshot()) {
+                (Some(checkpoint), Some(snapshot)) => checkpoint.moved(GameUnderWay {
+                    game: i,
+                    seed: game_seed,
+                    seconds: earlier_seconds + start.elapsed().as_secs_f64(),
+                    episode: snapshot,
+                }),
+                _ => Ok(()),
+            }
+        })?;
         let game = episode.game();
         let max_tile = game.board().max_tile();
-        let seconds = start.elapsed().as_secs_f64();
-        emit(&json!({
+        let seconds = earlier_seconds + start.elapsed().as_secs_f64();
+        let line = json!({
             "game": i,
             "seed": game_seed,
             "score": game.score(),
@@ -234,7 +309,11 @@ fn play(flags: &Flags) -> CliResult<()> {
             "nodes": episode.work(),
             "seconds": seconds,
             "ms_per_move": 1000.0 * seconds / episode.moves().max(1) as f64,
-        }))?;
+        });
+        emit(&line)?;
+        if let Some(checkpoint) = &mut checkpoint {
+            checkpoint.finished(line)?;
+        }
         scores.push(game.score());
         max_tiles.push(max_tile);
     }
@@ -242,7 +321,8 @@ fn play(flags: &Flags) -> CliResult<()> {
         &scores,
         &max_tiles,
         started.elapsed().as_secs_f64(),
-    ))
+    ))?;
+    checkpoint.map_or(Ok(()), Checkpoint::complete)
 }
 
 fn summary(scores: &[u64], max_tiles: &[u64], seconds: f64) -> serde_json::Value {

@@ -9,6 +9,7 @@ mod bait_search_bench;
 mod bait_solve;
 mod bait_speed;
 mod g2048;
+mod g2048_checkpoint;
 mod g2048_decisions;
 mod othello;
 mod peak_memory;
@@ -25,7 +26,8 @@ games and commands:
   bait bench-search [--runs R] [--levels DIR] [--bfs-level3-nodes N]
   bait speed --walk-level FILE --astar-level FILE [--steps N] [--seed S] [--astar-runs N]
   bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]
-  2048 play --algo mcts|expectimax|greedy|random [--depth N] [--uct C] [--spawns averaged|branched] [--budget-ms N | --iterations N] --games N --seed S
+  2048 play --algo mcts|expectimax|greedy|random [--depth N] [--cutoff P] [--uct C] [--spawns averaged|branched]
+            [--budget-ms N | --iterations N] --games N --seed S [--start-game K] [--until-tile T] [--checkpoint FILE]
   2048 bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|mcts]
   2048 speed [--seed S] [--playouts N]
   2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--positions middle|late] [--late-playouts P] [--spawns averaged|branched]

@@ -1,0 +1,150 @@
+//! `searchlab 2048 play --checkpoint FILE`: a batch that can stop and carry on.
+//!
+//! While the run plays, `FILE` holds its settings, the lines of the games finished so far and the
+//! game under way as an [`EpisodeSnapshot`], rewritten after each game and after a move at most
+//! once a second (written to `FILE.tmp`, then renamed, so a run stopped at any moment leaves a
+//! whole file). Run the same command again and it skips the finished games (their lines were
+//! printed by the run that played them), carries the unfinished one on from its last saved move
+//! exactly as it would have gone (with a work budget), and prints the summary of the whole range.
+//! The file is removed when the run completes. A file written with other settings is refused,
+//! naming the first setting that differs.
+
+use crate::args::{CliError, CliResult};
+use searchlab::agents::g2048::EpisodeSnapshot;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Least time between two saves during a game.
+const SAVE_INTERVAL: Duration = Duration::from_secs(1);
+
+/// What the file holds.
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    /// The run's settings: agent, budget, series and range.
+    settings: Map<String, Value>,
+    /// The printed line of every game finished, in order.
+    finished: Vec<Value>,
+    /// The game under way, if it has saved a move.
+    current: Option<GameUnderWay>,
+}
+
+/// A game stopped between two moves.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct GameUnderWay {
+    /// Its index in the series.
+    pub game: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// Seconds it has played so far, over every run.
+    pub seconds: f64,
+    /// Where it stands.
+    pub episode: EpisodeSnapshot,
+}
+
+/// A run's checkpoint file and what it holds.
+pub struct Checkpoint {
+    path: PathBuf,
+    saved: Saved,
+    last_save: Option<Instant>,
+}
+
+impl Checkpoint {
+    /// The checkpoint at `path` for a run with `settings`: the saved one if the file exists and
+    /// was written with the same settings, else an empty one. A file that cannot be read, is not
+    /// a checkpoint, or belongs to other settings is an error naming the file (and the line and
+    /// column, or the setting).
+    pub fn open(path: &Path, settings: Map<String, Value>) -> CliResult<Checkpoint> {
+        let shown = path.display();
+        let saved = match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let saved: Saved = serde_json::from_str(&text).map_err(|e| {
+                    CliError(format!(
+                        "--checkpoint: {shown}:{}:{}: not a checkpoint file ({e})",
+                        e.line(),
+                        e.column()
+                    ))
+                })?;
+                if let Some(key) = first_difference(&saved.settings, &settings) {
+                    let theirs = saved.settings.get(key).unwrap_or(&Value::Null);
+                    let ours = settings.get(key).unwrap_or(&Value::Null);
+                    return Err(CliError(format!(
+                        "--checkpoint: {shown} belongs to a run with {key} = {theirs}, this one \
+                         has {key} = {ours}; run that command again to finish it, or remove the file"
+                    )));
+                }
+                saved
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Saved {
+                settings,
+                ..Saved::default()
+            },
+            Err(e) => return Err(CliError(format!("--checkpoint: {shown}: {e}"))),
+        };
+        Ok(Checkpoint {
+            path: path.to_path_buf(),
+            saved,
+            last_save: None,
+        })
+    }
+
+    /// The line of game `game` if an earlier run finished it.
+    pub fn finished_line(&self, game: u64) -> Option<&Value> {
+        self.saved
+            .finished
+            .iter()
+            .find(|line| line.get("game").and_then(Value::as_u64) == Some(game))
+    }
+
+    /// Game `game` as an earlier run left it, if it stopped during that game.
+    pub fn under_way(&self, game: u64) -> Option<GameUnderWay> {
+        self.saved.current.filter(|current| current.game == game)
+    }
+
+    /// Records a move of the game under way; saves when the last save is a second old.
+    pub fn moved(&mut self, game: GameUnderWay) -> CliResult<()> {
+        self.saved.current = Some(game);
+        if self
+            .last_save
+            .is_some_and(|last| last.elapsed() < SAVE_INTERVAL)
+        {
+            return Ok(());
+        }
+        self.save()
+    }
+
+    /// Records a finished game's printed line, and saves.
+    pub fn finished(&mut self, line: Value) -> CliResult<()> {
+        self.saved.current = None;
+        self.saved.finished.push(line);
+        self.save()
+    }
+
+    /// The run is complete: removes the file.
+    pub fn complete(self) -> CliResult<()> {
+        std::fs::remove_file(&self.path)
+            .map_err(|e| CliError(format!("--checkpoint: {}: {e}", self.path.display())))
+    }
+
+    fn save(&mut self) -> CliResult<()> {
+        let mut temporary = self.path.clone().into_os_string();
+        temporary.push(".tmp");
+        let text = serde_json::to_string(&self.saved)?;
+        std::fs::write(&temporary, text)
+            .and_then(|()| std::fs::rename(&temporary, &self.path))
+            .map_err(|e| CliError(format!("--checkpoint: {}: {e}", self.path.display())))?;
+        self.last_save = Some(Instant::now());
+        Ok(())
+    }
+}
+
+/// The first key, in order, whose value differs between `a` and `b` (missing counts as null).
+fn first_difference<'a>(a: &'a Map<String, Value>, b: &'a Map<String, Value>) -> Option<&'a str> {
+    a.keys()
+        .chain(b.keys())
+        .find(|key| a.get(*key) != b.get(*key))
+        .map(String::as_str)
+}
