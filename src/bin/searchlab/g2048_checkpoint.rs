@@ -7,7 +7,8 @@
 //! printed by the run that played them), carries the unfinished one on from its last saved move
 //! exactly as it would have gone (with a work budget), and prints the summary of the whole range.
 //! The file is removed when the run completes. A file written with other settings is refused,
-//! naming the first setting that differs.
+//! naming the first setting that differs. (A run stopped in the instant between printing a game's
+//! line and saving the file plays that game's last moves again and prints its line twice.)
 
 use crate::args::{CliError, CliResult};
 use searchlab::agents::g2048::EpisodeSnapshot;
