@@ -219,6 +219,24 @@ pub struct StrongTerms {
     pub empties: i32,
 }
 
+impl StrongTerms {
+    /// The nine weighted terms, in the order of the late-game weights: mobility, potential,
+    /// corners, X-squares, C-squares, edges, stable discs, discs, parity.
+    pub fn weighted(&self) -> [i32; 9] {
+        [
+            self.mobility,
+            self.potential,
+            self.corners,
+            self.x_squares,
+            self.c_squares,
+            self.edges,
+            self.stable,
+            self.discs,
+            self.parity,
+        ]
+    }
+}
+
 /// Edge squares that are neither corners nor C-squares.
 const PLAIN_EDGES: u64 = 0x3C00_8181_8181_003C;
 
@@ -285,18 +303,11 @@ pub fn board_eval(board: Board) -> i32 {
             .iter()
             .find(|(most, _)| terms.empties <= *most)
             .map_or(LATE_WEIGHTS[2].1, |&(_, weights)| weights);
-        let values = [
-            terms.mobility,
-            terms.potential,
-            terms.corners,
-            terms.x_squares,
-            terms.c_squares,
-            terms.edges,
-            terms.stable,
-            terms.discs,
-            terms.parity,
-        ];
-        return weights.iter().zip(values).map(|(w, v)| w * v).sum();
+        return weights
+            .iter()
+            .zip(terms.weighted())
+            .map(|(w, v)| w * v)
+            .sum();
     }
     // Phase: 0 at the start (60 empties) to 60 at the end.
     let phase = 60 - terms.empties.min(60);

@@ -9,7 +9,7 @@
 use crate::args::{CliError, CliResult, Flags};
 use searchlab::game::Game;
 use searchlab::games::othello::endgame::Solver;
-use searchlab::games::othello::eval::{course_value, strong_terms, StrongTerms};
+use searchlab::games::othello::eval::{course_value, strong_terms};
 use searchlab::games::othello::{Move, Othello};
 use searchlab::rng::Rng;
 use serde_json::json;
@@ -26,21 +26,6 @@ const TERMS: [&str; 9] = [
     "discs",
     "parity",
 ];
-
-fn values(terms: &StrongTerms) -> [f64; 9] {
-    [
-        terms.mobility,
-        terms.potential,
-        terms.corners,
-        terms.x_squares,
-        terms.c_squares,
-        terms.edges,
-        terms.stable,
-        terms.discs,
-        terms.parity,
-    ]
-    .map(f64::from)
-}
 
 /// `fit --positions N --seed S [--min-empties 12] [--max-empties 20]`.
 pub fn run_fit(flags: &Flags) -> CliResult<()> {
@@ -78,7 +63,11 @@ pub fn run_fit(flags: &Flags) -> CliResult<()> {
             continue;
         }
         let score = solver.solve(state.board())?.score;
-        samples.push((state.empty_count(), values(&terms), f64::from(score)));
+        samples.push((
+            state.empty_count(),
+            terms.weighted().map(f64::from),
+            f64::from(score),
+        ));
     }
     let buckets = [(min_empties, 14), (15, 17), (18, max_empties)];
     for (low, high) in buckets.into_iter().filter(|(low, high)| low <= high) {
