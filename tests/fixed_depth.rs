@@ -3,6 +3,9 @@
 //! seeded move, with the same node, leaf, cutoff and pruning counts; their iterative deepening
 //! ends with the deepest depth's answer and respects its node limit.
 
+mod othello_common;
+
+use othello_common::random_position;
 use searchlab::game::Game;
 use searchlab::games::othello::eval::{course_value, strong_value};
 use searchlab::games::othello::Othello;
@@ -14,21 +17,6 @@ use searchlab::search::two_player::TreeStats;
 use searchlab::search::{Limit, Limits, Progress, Search};
 
 type Eval = fn(&Othello, usize) -> i32;
-
-/// A position reached by `plies` random moves from the start (fewer if the game ends).
-fn random_position(seed: u64, plies: usize) -> Othello {
-    let mut rng = Rng::new(seed);
-    let mut state = Othello::start();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        state.legal_actions(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        state.apply(moves[rng.index(moves.len())]);
-    }
-    state
-}
 
 fn limits(max_nodes: u64) -> Limits {
     Limits {

@@ -2,6 +2,9 @@
 //! and iterative deepening agree on values (differential tests), respect their limits and
 //! replay from their seeds.
 
+mod othello_common;
+
+use othello_common::random_position;
 use searchlab::game::Game;
 use searchlab::games::othello::eval::{course_value, strong_value};
 use searchlab::games::othello::{Move, Othello};
@@ -11,21 +14,6 @@ use searchlab::search::iterative_deepening::{Algorithm, IterativeDeepening};
 use searchlab::search::minimax::Minimax;
 use searchlab::search::mtdf::Mtdf;
 use searchlab::search::{run_to_end, Limit, Limits, Progress, Search};
-
-/// A position reached by `plies` random moves from the start (fewer if the game ends).
-fn random_position(seed: u64, plies: usize) -> Othello {
-    let mut rng = Rng::new(seed);
-    let mut state = Othello::start();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        state.legal_actions(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        state.apply(moves[rng.index(moves.len())]);
-    }
-    state
-}
 
 fn limits() -> Limits {
     Limits {

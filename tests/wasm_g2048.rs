@@ -27,13 +27,6 @@ fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
     view
 }
 
-fn cells(session: &GameSession) -> Vec<u8> {
-    let view = session.view().unwrap();
-    get(&view, "cells")
-        .unchecked_into::<js_sys::Uint8Array>()
-        .to_vec()
-}
-
 /// A seed whose start position has a move that changes nothing, and that move.
 fn start_with_an_illegal_move() -> (f64, u32) {
     for seed in 0..200 {

@@ -37,13 +37,6 @@ fn view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
     view
 }
 
-fn cells(session: &GameSession) -> Vec<u8> {
-    let view = session.view().unwrap();
-    get(&view, "cells")
-        .unchecked_into::<js_sys::Uint8Array>()
-        .to_vec()
-}
-
 fn run_to_end(job: &mut SearchJob, slice: f64) -> JsValue {
     for _ in 0..100_000 {
         let report = job.step(slice).unwrap();

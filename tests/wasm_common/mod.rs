@@ -1,8 +1,9 @@
 //! Helpers shared by the `wasm_*` tests: reading what the JS API returns (error messages and
-//! object fields) and building views field by field.
+//! object fields, a session's cells) and building views field by field.
 #![allow(dead_code)]
 
 use js_sys::Reflect;
+use searchlab::wasm::GameSession;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
 /// The message of an error thrown across the boundary.
@@ -46,4 +47,12 @@ pub fn text(object: &JsValue, key: &str) -> String {
 /// `object[key] = value`.
 pub fn set(object: &JsValue, key: &str, value: JsValue) {
     Reflect::set(object, &JsValue::from_str(key), &value).unwrap();
+}
+
+/// The session's board cells as its view gives them.
+pub fn cells(session: &GameSession) -> Vec<u8> {
+    let view = session.view().unwrap();
+    get(&view, "cells")
+        .unchecked_into::<js_sys::Uint8Array>()
+        .to_vec()
 }
