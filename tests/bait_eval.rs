@@ -9,7 +9,7 @@ mod bait_random_levels;
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
-use bait_common::{official_level, picture, read};
+use bait_common::{official_level, picture, probe_levels, read};
 use bait_random_levels::random_levels;
 use searchlab::agents::bait::bound_cache_budget;
 use searchlab::game::Game;
@@ -196,16 +196,7 @@ fn bounds_are_admissible_and_consistent_on_the_first_states_of_levels_2_3_4() {
 
 #[test]
 fn bounds_hold_on_the_probe_levels() {
-    for probe in [
-        "box_off_key",
-        "box_on_goal_blocked",
-        "box_on_key_into_hole",
-        "mushroom_then_hole",
-        "no_goal_level",
-        "nokey_push_off_goal",
-        "withkey_push_off_goal_win",
-    ] {
-        let level = Level::parse(&read(&format!("goldens/probes/{probe}.txt"))).unwrap();
+    for (probe, level) in probe_levels() {
         let checked = check_space(probe, BaitState::new(Rc::new(level)), 10_000);
         assert!(checked.complete, "{probe}");
     }

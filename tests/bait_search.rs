@@ -9,11 +9,11 @@ mod bait_random_levels;
 
 use std::rc::Rc;
 
-use bait_common::{official_level, read};
+use bait_common::{official_level, probe_levels, read};
 use bait_random_levels::random_levels;
 use searchlab::agents::bait::{AgentSpec, Algorithm, Bound};
 use searchlab::game::Game;
-use searchlab::games::bait::{Action, BaitState, Level};
+use searchlab::games::bait::{Action, BaitState};
 use searchlab::rng::Rng;
 use searchlab::search::{run_to_end, Limits, NoObserver, Progress, Stats};
 
@@ -216,16 +216,7 @@ fn assert_astar_agrees_with_bfs(name: &str, start: &BaitState, limits: Limits) -
 
 #[test]
 fn bfs_and_both_astar_bounds_agree_on_the_probes() {
-    for probe in [
-        "box_off_key",
-        "box_on_goal_blocked",
-        "box_on_key_into_hole",
-        "mushroom_then_hole",
-        "no_goal_level",
-        "nokey_push_off_goal",
-        "withkey_push_off_goal_win",
-    ] {
-        let level = Level::parse(&read(&format!("goldens/probes/{probe}.txt"))).unwrap();
+    for (probe, level) in probe_levels() {
         let start = BaitState::new(Rc::new(level));
         assert_astar_agrees_with_bfs(probe, &start, Limits::default());
     }

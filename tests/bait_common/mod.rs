@@ -30,3 +30,23 @@ pub fn picture(rows: &str) -> BaitState {
         .collect();
     BaitState::parse(&text.join("\n")).unwrap_or_else(|e| panic!("bad picture: {e}"))
 }
+
+/// The corner-case probe levels that have golden traces, by name.
+pub fn probe_levels() -> Vec<(&'static str, Level)> {
+    [
+        "box_off_key",
+        "box_on_goal_blocked",
+        "box_on_key_into_hole",
+        "mushroom_then_hole",
+        "no_goal_level",
+        "nokey_push_off_goal",
+        "withkey_push_off_goal_win",
+    ]
+    .into_iter()
+    .map(|probe| {
+        let text = read(&format!("goldens/probes/{probe}.txt"));
+        let level = Level::parse(&text).unwrap_or_else(|e| panic!("probe {probe}: {e}"));
+        (probe, level)
+    })
+    .collect()
+}
