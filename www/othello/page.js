@@ -585,25 +585,34 @@ class OthelloGame extends AgentRuns {
         this.setStatus('idle', this.idleWords());
         return;
       }
-      this.setStatus('thinking', `${this.who(player)} is thinking about move ${this.session.moves() + 1}…`);
-      let answer;
-      try {
-        answer = await this.think(token);
-      } catch (error) {
-        if (token === this.token) this.endRun();
-        this.failed(error, token);
-        return;
-      }
-      if (!answer || token !== this.token) return;
-      if (answer.action === null || answer.action === undefined) {
-        this.endRun();
-        this.setStatus('error', `${this.who(player)} found no move.`);
-        return;
-      }
-      if (!this.playAgentMove(player, answer.action)) return;
+      const answer = await this.agentMove(token, player);
+      if (!answer || !this.playAgentMove(player, answer.action)) return;
       this.setStatus('playing', `${COLOURS[player]} played ${render.squareName(answer.action)}.`);
       await sleep(Math.max(0, this.speedDelayMs() - answer.roundTripMs));
     }
+  }
+
+  /**
+   * Asks `player`'s agent for its move in run `token`, saying so in the status; resolves to the
+   * answer, or to null when the run was stopped, failed or found no move (the status says which).
+   */
+  async agentMove(token, player) {
+    this.setStatus('thinking', `${this.who(player)} is thinking about move ${this.session.moves() + 1}…`);
+    let answer;
+    try {
+      answer = await this.think(token);
+    } catch (error) {
+      if (token === this.token) this.endRun();
+      this.failed(error, token);
+      return null;
+    }
+    if (!answer || token !== this.token) return null;
+    if (answer.action === null || answer.action === undefined) {
+      this.endRun();
+      this.setStatus('error', `${this.who(player)} found no move.`);
+      return null;
+    }
+    return answer;
   }
 
   /** One agent move (searching first), then pause. */
@@ -616,16 +625,8 @@ class OthelloGame extends AgentRuns {
       return;
     }
     const token = this.startRun(false);
-    this.setStatus('thinking', `${this.who(player)} is thinking about move ${this.session.moves() + 1}…`);
-    let answer;
-    try {
-      answer = await this.think(token);
-    } catch (error) {
-      if (token === this.token) this.endRun();
-      this.failed(error, token);
-      return;
-    }
-    if (!answer || token !== this.token || answer.action === null || answer.action === undefined) return;
+    const answer = await this.agentMove(token, player);
+    if (!answer) return;
     this.endRun();
     if (!this.playAgentMove(player, answer.action)) return;
     this.redraw();
