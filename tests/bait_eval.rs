@@ -373,19 +373,11 @@ fn every_kind_of_start() -> Vec<(String, BaitState)> {
     let mut starts: Vec<(String, BaitState)> = (0..5)
         .map(|n| (format!("level {n}"), BaitState::new(official_level(n))))
         .collect();
-    for probe in [
-        "box_off_key",
-        "box_on_goal_blocked",
-        "box_on_key_into_hole",
-        "mushroom_then_hole",
-        "no_goal_level",
-        "nokey_push_off_goal",
-        "timeout",
-        "withkey_push_off_goal_win",
-    ] {
-        let level = Level::parse(&read(&format!("goldens/probes/{probe}.txt"))).unwrap();
+    for (probe, level) in probe_levels() {
         starts.push((probe.to_string(), BaitState::new(Rc::new(level))));
     }
+    let timeout = Level::parse(&read("goldens/probes/timeout.txt")).unwrap();
+    starts.push(("timeout".to_string(), BaitState::new(Rc::new(timeout))));
     for (i, start) in random_levels(7, 40).into_iter().enumerate() {
         starts.push((format!("random level {i}"), start));
     }

@@ -484,7 +484,6 @@ impl AgentSpec {
     }
 }
 
-/// A value as it may be quoted in an error: at most 24 characters, no control characters.
 /// The search behind one move's thinking.
 enum Engine {
     /// The answer is known at once (random, a single legal move, a finished game).

@@ -20,8 +20,9 @@
 //! `--budget-ms` makes games depend on the machine's speed, so only the node budgets replay
 //! exactly. `--checkpoint FILE` lets a long run stop (killed, or the machine turned off) and
 //! carry on: the same command again skips the games finished, resumes the one under way from its
-//! last saved move and prints the summary of the whole range (see `g2048_checkpoint.rs`). MCTS takes `--uct C`, the exploration constant (default √2, as the page's),
-//! and `--spawns averaged|branched`: the course's open-loop tree, or one that branches on each
+//! last saved move and prints the summary of the whole range (see `g2048_checkpoint.rs`). MCTS
+//! takes `--uct C`, the exploration constant (default √2, as the page's), and
+//! `--spawns averaged|branched`: the course's open-loop tree, or one that branches on each
 //! spawn (closed loop; see `searchlab::search::mcts`). A game's `nodes` are the states its
 //! searches generated (MCTS: playouts).
 //!
@@ -261,9 +262,13 @@ fn play(flags: &Flags) -> CliResult<()> {
     let started = Instant::now();
     for i in start_game..start_game.saturating_add(games) {
         if let Some(line) = checkpoint.as_ref().and_then(|c| c.finished_line(i)) {
-            let field = |name: &str| line.get(name).and_then(serde_json::Value::as_u64);
-            scores.push(field("score").unwrap_or(0));
-            max_tiles.push(field("max_tile").unwrap_or(0));
+            let field = |name: &str| {
+                line.get(name)
+                    .and_then(serde_json::Value::as_u64)
+                    .ok_or_else(|| CliError(format!("--checkpoint: game {i}'s line has no {name}")))
+            };
+            scores.push(field("score")?);
+            max_tiles.push(field("max_tile")?);
             continue;
         }
         let game_seed = if start_game == 0 {
@@ -279,10 +284,11 @@ fn play(flags: &Flags) -> CliResult<()> {
                     saved.seed
                 )))
             }
-            Some(saved) => Episode::resume(spec, per_move(budget), &saved.episode),
-            None => Episode::new(spec, game_seed, per_move(budget)),
+            Some(saved) => Episode::resume(spec, per_move(budget), &saved.episode)
+                .map_err(|e| CliError(format!("--checkpoint: game {i}: {e}")))?,
+            None => Episode::new(spec, game_seed, per_move(budget))
+                .map_err(|e| CliError(format!("--{e}")))?,
         };
-        let episode = episode.map_err(|e| CliError(format!("--checkpoint: {e}")))?;
         let earlier_seconds = under_way.map_or(0.0, |saved| saved.seconds);
         let start = Instant::now();
         let episode = play_game(episode, spec, budget, until_tile, |episode| {

@@ -30,7 +30,8 @@ games and commands:
             [--budget-ms N | --iterations N] --games N --seed S [--start-game K] [--until-tile T] [--checkpoint FILE]
   2048 bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|mcts]
   2048 speed [--seed S] [--playouts N]
-  2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--positions middle|late] [--late-playouts P] [--spawns averaged|branched]
+  2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--positions middle|late]
+                 [--late-playouts P] [--spawns averaged|branched]
   othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench | fit";
 
 fn main() {
