@@ -1,6 +1,6 @@
 //! The exact solver against the FFO endgame suite (`shared/othello/ffo.txt`).
 
-use searchlab::games::othello::endgame::Solver;
+use searchlab::games::othello::endgame::{Solution, Solver, SteppedSolve, MIN_STEP_NODES};
 use searchlab::games::othello::{Move, Othello};
 
 const FFO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/othello/ffo.txt");
@@ -71,4 +71,73 @@ fn every_move_score_of_ffo_1_to_3() {
         expected.sort();
         assert_eq!(scores, expected, "FFO #{}", problem.id);
     }
+}
+
+/// Runs `solve` in steps of `budget` positions to its end; returns the solution and the steps.
+fn run_in_steps(solve: &mut SteppedSolve, budget: u64) -> (Solution, u32) {
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        if let Some(solution) = solve.step(budget).unwrap() {
+            return (solution, steps);
+        }
+    }
+}
+
+#[test]
+fn a_solve_in_small_steps_gives_the_exact_score_and_a_best_move() {
+    let mut checked = 0;
+    for problem in problems()
+        .iter()
+        .filter(|p| (25..=35).contains(&p.id) || p.id == 40)
+    {
+        let board = problem.position.board();
+        let whole = solver().solve(board).unwrap();
+        if whole.nodes < 4 * MIN_STEP_NODES {
+            continue;
+        }
+        checked += 1;
+        let mut stepped = SteppedSolve::new(board, 16 << 20, u64::MAX);
+        let (solution, steps) = run_in_steps(&mut stepped, 1);
+        assert!(steps > 3, "FFO #{}: {steps} steps", problem.id);
+        assert_eq!(solution.score, problem.best_score, "FFO #{}", problem.id);
+        let best = solution.best_move.unwrap();
+        assert!(
+            problem.best_moves.contains(&best),
+            "FFO #{}: {best}",
+            problem.id
+        );
+        assert_eq!(solution.pv.first(), Some(&best), "FFO #{}", problem.id);
+        // Each step walks back down from the root; the table keeps that walk short (about 9,000
+        // positions a step on FFO #35, against 50,000 or more of new work).
+        assert!(
+            solution.nodes < whole.nodes + whole.nodes / 2,
+            "FFO #{}: {} nodes in {steps} steps, {} in one",
+            problem.id,
+            solution.nodes,
+            whole.nodes
+        );
+        assert_eq!(stepped.nodes(), solution.nodes);
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} positions big enough to need steps"
+    );
+}
+
+#[test]
+fn a_stepped_solve_gives_up_at_its_node_limit() {
+    let problem = &problems()[39];
+    assert_eq!(problem.id, 40);
+    let mut solve = SteppedSolve::new(problem.position.board(), 16 << 20, 200_000);
+    let error = loop {
+        match solve.step(1) {
+            Ok(None) => continue,
+            Ok(Some(_)) => panic!("FFO #40 solved in 200,000 positions"),
+            Err(error) => break error,
+        }
+    };
+    // The last few empties are searched without checking the limit, so it stops just past it.
+    assert!((200_001..201_000).contains(&error.nodes), "{error}");
+    assert_eq!(solve.step(1), Err(error), "and stays given up");
 }

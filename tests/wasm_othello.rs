@@ -300,13 +300,13 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
         (
             "black",
-            &[("solve", JsValue::from_f64(21.0))],
-            "parameter 'black': solve: at most 20",
+            &[("solve", JsValue::from_f64(25.0))],
+            "parameter 'black': solve: at most 24",
         ),
         (
             "black",
             &[("algo", "solver".into())],
-            "parameter 'black': the exact solver runs in one step",
+            "parameter 'black': the page gives the exact solver positions with at most 24",
         ),
         ("black", &[("algo", "negamax".into())], "not a view object"),
         (

@@ -21,12 +21,12 @@
 //! their counts are exact and a page can show them live), iteratively deepened for `ms` and
 //! `nodes`; alpha-beta with a table and MTD(f) with `search::iterative_deepening`; MCTS with
 //! [`MctsConfig::zero_sum`]. At `solve` empties or fewer the exact solver answers instead (in
-//! one step: it is not resumable), and a position with a single legal move is answered at
-//! once.
+//! steps too, [`SteppedSolve`], so its progress shows and it can be stopped; a time budget does
+//! not cut it short), and a position with a single legal move is answered at once.
 
 use super::{by_name, check_limits, check_range, quoted, SpecError};
 use crate::game::Game;
-use crate::games::othello::endgame::Solver;
+use crate::games::othello::endgame::{NodeLimitReached, Solution, SteppedSolve};
 use crate::games::othello::eval::{course_value, strong_value};
 use crate::games::othello::{Move, Othello};
 use crate::rng::Rng;
@@ -419,7 +419,9 @@ impl AgentSpec {
         let engine = if moves.len() <= 1 {
             Engine::Answered(moves.first().copied())
         } else if self.solves(state) {
-            Engine::Exact(None)
+            let memory = usize::try_from(self.limits.max_memory_bytes).unwrap_or(usize::MAX);
+            let solve = SteppedSolve::new(state.board(), memory, self.limits.max_nodes);
+            Engine::Solving(Box::new(solve))
         } else {
             self.engine(state, seed, &moves)
         };
@@ -488,20 +490,14 @@ impl AgentSpec {
 enum Engine {
     /// The answer is known at once (random, a single legal move, a finished game).
     Answered(Option<Move>),
-    /// The exact solver; `Some` once it has answered.
-    Exact(Option<Exact>),
+    /// The exact solver at work.
+    Solving(Box<SteppedSolve>),
+    /// The exact solver's answer.
+    Exact(Solution),
     Fixed(FixedDepth<Othello, Eval>),
     Deepening(Deepening<Othello, Eval>),
     Table(IterativeDeepening<Othello, Eval>),
     Mcts(Mcts<Othello>),
-}
-
-/// The solver's answer.
-struct Exact {
-    score: i32,
-    best: Option<Move>,
-    pv: Vec<Move>,
-    nodes: u64,
 }
 
 /// What the thinking shows: how deep it got, what it thinks the position is worth, and its
@@ -517,6 +513,8 @@ pub struct Report {
     pub value: Option<f64>,
     /// Whether `value` is the exact final disc difference under perfect play.
     pub exact: bool,
+    /// Whether the exact solver is still at work (`depth` is then the empties it solves).
+    pub solving: bool,
     /// The position has a single legal move, played without thinking.
     pub only_move: bool,
     /// Tree counters (the solver fills `nodes` only; MCTS `nodes` = playouts).
@@ -547,12 +545,18 @@ impl Thinking {
             depth: 0,
             value: None,
             exact: false,
+            solving: false,
             only_move: self.only_move,
             tree: TreeStats::default(),
         };
         match &self.engine {
-            Engine::Answered(_) | Engine::Exact(None) => {}
-            Engine::Exact(Some(exact)) => {
+            Engine::Answered(_) => {}
+            Engine::Solving(solve) => {
+                report.depth = self.root.empty_count();
+                report.solving = true;
+                report.tree.nodes = solve.nodes();
+            }
+            Engine::Exact(exact) => {
                 report.depth = self.root.empty_count();
                 report.value = Some(f64::from(exact.score));
                 report.exact = true;
@@ -595,19 +599,13 @@ impl Thinking {
         report
     }
 
-    /// Runs the exact solver (the whole solve, in one call); if it gives up at its node limit,
-    /// the agent's own search takes over.
-    fn solve(&mut self) -> Progress {
-        let memory = usize::try_from(self.spec.limits.max_memory_bytes).unwrap_or(usize::MAX);
-        let mut solver = Solver::new(memory, self.spec.limits.max_nodes);
-        match solver.solve(self.root.board()) {
-            Ok(solution) => {
-                self.engine = Engine::Exact(Some(Exact {
-                    score: solution.score,
-                    best: solution.best_move,
-                    pv: solution.pv,
-                    nodes: solution.nodes,
-                }));
+    /// Takes in what a step of the exact solve gave: its solution, or more work to do; if the
+    /// solve gave up at its node limit, the agent's own search takes over.
+    fn settle_solve(&mut self, outcome: Result<Option<Solution>, NodeLimitReached>) -> Progress {
+        match outcome {
+            Ok(None) => Progress::Running,
+            Ok(Some(solution)) => {
+                self.engine = Engine::Exact(solution);
                 Progress::Solved
             }
             Err(_) => {
@@ -624,6 +622,11 @@ impl Thinking {
         }
     }
 
+    /// Whether the exact solver is at work: a caller keeping a time budget lets it finish.
+    pub fn solving(&self) -> bool {
+        matches!(self.engine, Engine::Solving(_))
+    }
+
     /// Whether the solver gave up and the agent's search took over.
     pub fn solver_gave_up(&self) -> bool {
         self.solver_fell_back
@@ -633,7 +636,7 @@ impl Thinking {
     /// not counted against a node budget).
     fn work(&self) -> u64 {
         match &self.engine {
-            Engine::Answered(_) | Engine::Exact(_) => 0,
+            Engine::Answered(_) | Engine::Solving(_) | Engine::Exact(_) => 0,
             Engine::Fixed(search) => search.tree_stats().nodes,
             Engine::Deepening(search) => search.tree_stats().nodes,
             Engine::Table(search) => search.tree_stats().nodes,
@@ -643,13 +646,17 @@ impl Thinking {
 }
 
 impl Search<Othello> for Thinking {
-    /// Runs about `budget` nodes (MCTS: playouts) of the search; the solver runs its whole
-    /// solve in one step. Under a node budget (`nodes=N`) the thinking ends with
-    /// [`Progress::LimitReached`] once the search has done N nodes, keeping its last answer.
+    /// Runs about `budget` nodes (MCTS: playouts; the solver: positions, see
+    /// [`SteppedSolve::step`]) of the search. Under a node budget (`nodes=N`) the thinking ends
+    /// with [`Progress::LimitReached`] once the search has done N nodes, keeping its last answer
+    /// (the solver's positions do not count against it).
     fn step(&mut self, budget: u64) -> Progress {
         let budget = match self.spec.budget {
             Budget::Nodes(allowed)
-                if !matches!(self.engine, Engine::Answered(_) | Engine::Exact(_)) =>
+                if !matches!(
+                    self.engine,
+                    Engine::Answered(_) | Engine::Solving(_) | Engine::Exact(_)
+                ) =>
             {
                 let done = self.work();
                 if done >= allowed {
@@ -660,8 +667,11 @@ impl Search<Othello> for Thinking {
             _ => budget,
         };
         match &mut self.engine {
-            Engine::Answered(_) | Engine::Exact(Some(_)) => Progress::Solved,
-            Engine::Exact(None) => self.solve(),
+            Engine::Answered(_) | Engine::Exact(_) => Progress::Solved,
+            Engine::Solving(solve) => {
+                let outcome = solve.step(budget);
+                self.settle_solve(outcome)
+            }
             Engine::Fixed(search) => search.step(budget),
             Engine::Deepening(search) => search.step(budget),
             Engine::Table(search) => search.step(budget),
@@ -673,8 +683,8 @@ impl Search<Othello> for Thinking {
     fn best_action(&self) -> Option<Move> {
         let found = match &self.engine {
             Engine::Answered(action) => *action,
-            Engine::Exact(Some(exact)) => exact.best,
-            Engine::Exact(None) => None,
+            Engine::Exact(exact) => exact.best_move,
+            Engine::Solving(_) => None,
             Engine::Fixed(search) => search.best_action(),
             Engine::Deepening(search) => search.best_action(),
             Engine::Table(search) => search.best_action(),
@@ -686,8 +696,8 @@ impl Search<Othello> for Thinking {
     fn principal_variation(&self) -> Vec<Move> {
         match &self.engine {
             Engine::Answered(action) => action.iter().copied().collect(),
-            Engine::Exact(Some(exact)) => exact.pv.clone(),
-            Engine::Exact(None) => Vec::new(),
+            Engine::Exact(exact) => exact.pv.clone(),
+            Engine::Solving(_) => Vec::new(),
             Engine::Fixed(search) => search.principal_variation(),
             Engine::Deepening(search) => search.principal_variation(),
             Engine::Table(search) => search.principal_variation(),
@@ -697,8 +707,13 @@ impl Search<Othello> for Thinking {
 
     fn stats(&self) -> Stats {
         match &self.engine {
-            Engine::Answered(_) | Engine::Exact(None) => Stats::default(),
-            Engine::Exact(Some(exact)) => Stats {
+            Engine::Answered(_) => Stats::default(),
+            Engine::Solving(solve) => Stats {
+                expanded: solve.nodes(),
+                generated: solve.nodes(),
+                ..Stats::default()
+            },
+            Engine::Exact(exact) => Stats {
                 expanded: exact.nodes,
                 generated: exact.nodes,
                 iterations: 1,
@@ -723,6 +738,7 @@ impl Search<Othello> for Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::othello::endgame::Solver;
     use crate::search::run_to_end;
 
     const LIMITS: Limits = Limits {
@@ -856,7 +872,7 @@ mod tests {
         let spec = parse("mtdf:nodes=100:solve=14").unwrap();
         assert!(spec.solves(&state));
         let mut thinking = spec.think(&state, 3).unwrap();
-        let progress = thinking.step(1);
+        let progress = run_to_end(&mut thinking, 1);
         let report = thinking.report();
         if report.only_move {
             return;
@@ -898,14 +914,24 @@ mod tests {
         };
         let spec = AgentSpec::parse("alphabeta:depth=2:solve=20", 1000, limits).unwrap();
         let mut thinking = spec.think(&state, 0).unwrap();
-        assert_eq!(thinking.step(10), Progress::Running);
+        for _ in 0..10 {
+            assert_eq!(thinking.step(10), Progress::Running);
+            if thinking.solver_gave_up() {
+                break;
+            }
+            assert!(thinking.solving() && thinking.report().solving);
+        }
         assert!(thinking.solver_gave_up());
+        assert!(!thinking.solving());
         assert_eq!(run_to_end(&mut thinking, 10), Progress::Solved);
         assert_eq!(thinking.report().depth, 2);
         assert!(!thinking.report().exact);
         let solver = AgentSpec::parse("solver", 1000, limits).unwrap();
         let mut thinking = solver.think(&state, 0).unwrap();
-        assert_eq!(thinking.step(10), Progress::LimitReached(Limit::Nodes));
+        assert_eq!(
+            run_to_end(&mut thinking, 10),
+            Progress::LimitReached(Limit::Nodes)
+        );
         assert!(
             state.is_legal(thinking.best_action().unwrap()),
             "a legal move still"

@@ -22,8 +22,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Limits of one move's search on the page: no node cap (the worker stops at the deadline or on
-/// Stop; the solver only runs at up to [`MAX_SOLVE`] empties), 32 MiB for the transposition
-/// table, the MCTS tree or the solver's table.
+/// Stop; the solver only runs at up to [`MAX_SOLVE`] empties, and has no deadline), 32 MiB for
+/// the transposition table, the MCTS tree or the solver's table.
 const LIMITS: Limits = Limits {
     max_nodes: u64::MAX,
     max_memory_bytes: 32 << 20,
@@ -98,8 +98,8 @@ impl GameKind for OthelloKind {
         let spec = side.agent_spec(LIMITS);
         if spec.algo == Algorithm::Solver && root.empty_count() > MAX_SOLVE {
             return Err(JsError::new(&format!(
-                "parameter '{field}': the exact solver runs in one step, so the page gives it \
-                 positions with at most {MAX_SOLVE} empty squares; this one has {}",
+                "parameter '{field}': the page gives the exact solver positions with at most \
+                 {MAX_SOLVE} empty squares (a solve from more can take hours); this one has {}",
                 root.empty_count()
             )));
         }
@@ -298,6 +298,8 @@ struct ThinkingView {
     value: Option<f64>,
     units: &'static str,
     exact: bool,
+    /// The exact solver is still at work on `depth` empty squares.
+    solving: bool,
     /// For our evaluation: the final disc difference (Black's view) of a finished game the
     /// search found forced on its principal variation.
     forced_discs: Option<i32>,
@@ -346,6 +348,7 @@ impl Agent {
             value: report.value.map(|v| v * sign),
             units,
             exact: report.exact,
+            solving: report.solving,
             forced_discs,
             only_move: report.only_move,
             nodes: report.tree.nodes,

@@ -1,8 +1,8 @@
 // End-to-end tests of Othello on the playground in Debian's Chromium (playwright-core): two
 // agents play a whole game and the page reports the result, a person plays by click and by
 // keyboard with undo, a share link opens a position and steps through its moves, an agent
-// switches to the exact solver, Stop ends a long search, and malformed links open the default
-// view with the error. Run with `node --test tests/e2e/` after `./dev.sh build`. Screenshots go
+// switches to the exact solver, the solver shows its progress, Stop ends a long search, and
+// malformed links open the default view with the error. Run with `node --test tests/e2e/` after `./dev.sh build`. Screenshots go
 // to a temporary folder printed at the start.
 
 import { test } from 'node:test';
@@ -201,6 +201,40 @@ test('a link with a position opens it, and the agent turns exact near the end', 
   await page.close();
 });
 
+/** Presses Stop while an agent thinks about the first move; checks that the page says so, no move
+ * was played and the node count stays still. */
+async function stopAndCheckStill(page) {
+  await page.click('[data-testid=stop]');
+  const s = await waitForState(page, ['idle'], 5000);
+  assert.match(s.text, /Stopped/);
+  assert.equal(s.moves, 0);
+  const nodes = await text(page, 'othello-nodes');
+  await page.waitForTimeout(300);
+  assert.equal(await text(page, 'othello-nodes'), nodes);
+}
+
+test('the exact solver counts its positions as it goes, and Stop ends it', async () => {
+  const { page, problems } = await openPage(suite.browser.context, linkOthello('seed=1'));
+  const position = await randomPosition(page, 24);
+  assert.ok(position.legal.length > 1, JSON.stringify(position));
+  const mover = position.side === 'X' ? 'black' : 'white';
+  const other = mover === 'black' ? 'white' : 'black';
+  await page.goto(linkOthello(`board=${position.board}&side=${position.side}` +
+    `&${mover}=solver&${other}=human&seed=2`));
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  await page.click('[data-testid=step]');
+  await waitForState(page, ['thinking']);
+  await page.waitForFunction(() =>
+    /solving 24 empty squares/.test(document.querySelector('[data-testid=othello-depth]').textContent) &&
+    Number(document.querySelector('[data-testid=othello-nodes]').textContent.replace(/,/g, '')) > 1000000,
+  null, { timeout: 30000 });
+  await page.screenshot({ path: path.join(suite.shots, 'othello-solving.png') });
+  await stopAndCheckStill(page);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Stop ends a long minimax search, and its counters stop', async () => {
   const { page, problems } = await openPage(suite.browser.context,
     linkOthello('black=minimax:depth=9:eval=course&white=human&seed=1'));
@@ -209,13 +243,7 @@ test('Stop ends a long minimax search, and its counters stop', async () => {
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=othello-nodes]').textContent.replace(/,/g, '')) > 20000, null, { timeout: 30000 });
   await page.screenshot({ path: path.join(suite.shots, 'othello-thinking.png') });
   assert.equal(await text(page, 'othello-cutoffs'), '0', 'minimax cuts nothing off');
-  await page.click('[data-testid=stop]');
-  const s = await waitForState(page, ['idle'], 5000);
-  assert.match(s.text, /Stopped/);
-  assert.equal(s.moves, 0);
-  const nodes = await text(page, 'othello-nodes');
-  await page.waitForTimeout(300);
-  assert.equal(await text(page, 'othello-nodes'), nodes);
+  await stopAndCheckStill(page);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -232,7 +260,7 @@ test('a malformed Othello link opens the default Othello view with an error nami
   for (const [rest, expected] of [
     ['white=alphabeta:depth=0', /field 'white': depth: must be between 1 and 60/],
     ['moves=f5,a1', /field 'moves': move 2 \(a1\) is not legal there/],
-    ['white=mtdf:solve=21', /field 'white': solve: at most 20/],
+    ['white=mtdf:solve=25', /field 'white': solve: at most 24/],
   ]) {
     await page.goto(linkOthello(rest));
     await page.reload();

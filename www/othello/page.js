@@ -485,14 +485,16 @@ class OthelloGame extends AgentRuns {
     const mcts = t.algo === 'mcts';
     if (t.onlyMove) set('depth', 'one legal move: no thinking');
     else if (t.exact) set('depth', `exact: ${t.depth} empty squares to the end`);
+    else if (t.solving) set('depth', `solving ${t.depth} empty squares to the end…`);
     else if (mcts) set('depth', t.depth ? `tree depth ${t.depth}` : '–');
     else set('depth', t.depth ? `${t.depth} plies` : 'depth 1 not finished');
     set('value', valueWords(t));
     set('nodes', mcts ? `${t.nodes.toLocaleString('en-US')} playouts` : t.nodes);
-    set('leaves', mcts || t.exact ? '–' : t.leaves);
-    set('cutoffs', mcts || t.exact ? '–' : t.cutoffs);
-    set('pruned', mcts || t.exact ? '–' : t.pruned);
-    set('table', ['alphabeta_tt', 'mtdf'].includes(t.algo) && !t.exact ? t.tableCutoffs : '–');
+    const exact = t.exact || t.solving;
+    set('leaves', mcts || exact ? '–' : t.leaves);
+    set('cutoffs', mcts || exact ? '–' : t.cutoffs);
+    set('pruned', mcts || exact ? '–' : t.pruned);
+    set('table', ['alphabeta_tt', 'mtdf'].includes(t.algo) && !exact ? t.tableCutoffs : '–');
     const ms = message.elapsedMs ?? message.thinkMs ?? 0;
     set('rate', ms > 0 && t.nodes ? Math.round((t.nodes / ms) * 1000) : '–');
     set('time', `${Math.round(ms)} ms`);
@@ -525,8 +527,8 @@ class OthelloGame extends AgentRuns {
   async think(token) {
     const player = this.session.playerToMove();
     const side = this.sideOf(player);
-    // The exact solver answers in one uninterrupted step whatever the budget: no deadline, so
-    // the watchdog waits for it as for any search without one.
+    // The exact solver has no deadline whatever the budget: it runs in steps, posting progress
+    // (its node count) as it goes, until it has solved the position or is stopped.
     const exactNow = this.discs().empty <= side.solve;
     const timed = side.budget === 'time' && !exactNow &&
       ['minimax', 'alphabeta', 'alphabeta_tt', 'mtdf', 'mcts'].includes(side.algo);
@@ -699,7 +701,7 @@ function valueWords(t) {
 
 /** What pruning saved, in words a class can read. */
 function pruningWords(t) {
-  if (t.exact || t.algo === 'mcts' || t.onlyMove || !t.nodes) return '';
+  if (t.exact || t.solving || t.algo === 'mcts' || t.onlyMove || !t.nodes) return '';
   if (t.algo === 'minimax') return `Minimax searched all ${t.nodes.toLocaleString('en-US')} nodes: it cuts nothing off.`;
   const table = t.tableCutoffs ? `, and ${t.tableCutoffs.toLocaleString('en-US')} positions were settled from the table` : '';
   return `${t.nodes.toLocaleString('en-US')} nodes searched; ${t.cutoffs.toLocaleString('en-US')} cutoffs skipped ${t.pruned.toLocaleString('en-US')} moves, each a whole subtree minimax would have searched${table}.`;

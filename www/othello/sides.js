@@ -31,7 +31,7 @@ export const PLAYERS = {
   },
   solver: {
     name: 'Exact endgame solver',
-    text: 'Solves the position exactly (perfect play to the end); on this page for positions with at most 20 empty squares.',
+    text: 'Solves the position exactly (perfect play to the end), counting the positions it visits as it goes; on this page for positions with at most 24 empty squares (from 20 on, a solve takes seconds to minutes).',
   },
   random: { name: 'Random', text: 'A random legal move: the baseline.' },
 };
@@ -89,7 +89,7 @@ class SidePanel {
       depth: number('depth', `${id}-depth`, 1, 60, 1),
       ms: number('ms', `${id}-ms`, 1, 60000, 1),
       nodes: number('nodes', `${id}-nodes`, 1, 1000000000, 1),
-      solve: number('solve', `${id}-solve`, 0, 20, 1),
+      solve: number('solve', `${id}-solve`, 0, 24, 1),
       uct: number('uct', `${id}-uct`, 0, 100, 0.01),
     };
     const label = (text, input, show) => element('label', { 'data-show': show }, [`${text} `, input]);

@@ -7,7 +7,7 @@
 //! - `match --black AGENT --white AGENT --games N --seed S [--ms-per-move 1000]
 //!   [--random-plies 4]` (AGENT grammar: see [`AGENT_GRAMMAR`])
 //! - `bench [--perft-max 12] [--ffo ../shared/othello/ffo.txt] [--from 40] [--to 49]
-//!   [--table-mb 256]`
+//!   [--table-mb 256] [--step-nodes N]`
 //! - `fit --positions N --seed S [--min-empties 12] [--max-empties 20]`
 
 mod fit;
@@ -15,7 +15,7 @@ mod fit;
 use crate::args::{CliError, CliResult, Flags};
 use searchlab::agents::othello::{AgentSpec, Budget};
 use searchlab::game::Game;
-use searchlab::games::othello::endgame::Solver;
+use searchlab::games::othello::endgame::{Solution, Solver, SteppedSolve};
 use searchlab::games::othello::perft::perft;
 use searchlab::games::othello::{Board, Move, Othello};
 use searchlab::rng::Rng;
@@ -123,8 +123,10 @@ fn read_ffo(path: &str) -> CliResult<Vec<Problem>> {
     Ok(problems)
 }
 
-/// `bench [--perft-max 12] [--ffo FILE] [--from 40] [--to 49] [--table-mb 256]`: perft
-/// 10..=perft-max and the FFO solve times, one JSON line each, then a summary.
+/// `bench [--perft-max 12] [--ffo FILE] [--from 40] [--to 49] [--table-mb 256]
+/// [--step-nodes N]`: perft 10..=perft-max and the FFO solve times, one JSON line each, then a
+/// summary. With `--step-nodes`, each solve runs as the page runs it, in steps of N positions
+/// ([`SteppedSolve`]), and its line says how many steps it took.
 fn run_bench(flags: &Flags) -> CliResult<()> {
     let perft_max: u32 = flags.get_or("perft-max", 12)?;
     let path: String = flags.get_or("ffo", DEFAULT_FFO.to_string())?;
@@ -135,12 +137,17 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
     }
     let problems = read_ffo(&path)?;
     let table_mb: usize = flags.get_or("table-mb", SOLVER_TABLE_MB)?;
+    let step_nodes: Option<u64> = flags.get("step-nodes")?;
     let mut solver = Solver::new(table_mb << 20, u64::MAX);
     let (mut total_ms, mut total_nodes, mut wrong) = (0.0, 0u64, 0);
     for problem in problems.iter().filter(|p| (from..=to).contains(&p.id)) {
         solver.clear();
+        let board = problem.position.board();
         let start = Instant::now();
-        let solution = solver.solve(problem.position.board())?;
+        let (solution, steps) = match step_nodes {
+            None => (solver.solve(board)?, 1),
+            Some(budget) => solve_in_steps(board, table_mb << 20, budget)?,
+        };
         let elapsed = start.elapsed().as_secs_f64() * 1000.0;
         let best = solution
             .best_move
@@ -159,6 +166,7 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
                 "best_move": best,
                 "correct": correct,
                 "nodes": solution.nodes,
+                "steps": steps,
                 "elapsed_ms": elapsed as u64,
             })
         );
@@ -168,6 +176,19 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
         json!({"ffo_total_ms": total_ms as u64, "ffo_nodes": total_nodes, "ffo_wrong": wrong})
     );
     Ok(())
+}
+
+/// Solves `board` in steps of `budget` positions with a table of `memory_bytes`; returns the
+/// solution and the number of steps.
+fn solve_in_steps(board: Board, memory_bytes: usize, budget: u64) -> CliResult<(Solution, u64)> {
+    let mut solve = SteppedSolve::new(board, memory_bytes, u64::MAX);
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        if let Some(solution) = solve.step(budget)? {
+            return Ok((solution, steps));
+        }
+    }
 }
 
 /// Milliseconds per move of `mtdf` and `mcts` agents given no budget (`--ms-per-move`).
@@ -232,7 +253,9 @@ impl Agent {
             Budget::Millis(ms) => {
                 let budget = Duration::from_millis(ms);
                 let start = Instant::now();
-                while !thinking.step(SLICE_NODES).is_finished() && start.elapsed() < budget {}
+                while !thinking.step(SLICE_NODES).is_finished()
+                    && (thinking.solving() || start.elapsed() < budget)
+                {}
             }
         }
         let report = thinking.report();

@@ -18,8 +18,9 @@
 //!   neighbour), a dedicated two-square search, and a last square scored by four table
 //!   lookups (one per line through it) instead of computing flips.
 //!
-//! Node counts include every searched position with two or more empties; one-empty leaves
-//! are scored inline. It lives beside the rules because its move ordering is Othello
+//! [`Solver::solve`] solves in one call; [`SteppedSolve`] solves in steps of bounded work, for a
+//! page that shows progress and can stop. Node counts include every searched position with two
+//! or more empties; one-empty leaves are scored inline. It lives beside the rules because its move ordering is Othello
 //! knowledge; the generic searches in `crate::search` handle depth-limited play.
 
 use super::board::{final_score, flips, moves, stable_discs, Board};
@@ -128,16 +129,25 @@ impl Solver {
     /// Solves `board` (seen from the side to move) exactly.
     pub fn solve(&mut self, board: Board) -> Result<Solution, NodeLimitReached> {
         self.nodes = 0;
-        self.prefill(board);
+        for depth in prefill_depths(board) {
+            self.prefill(board, depth);
+        }
+        let solution = self.search_root(board);
+        self.finish()?;
+        Ok(solution)
+    }
+
+    /// The principal-variation search from the root, counting into `self.nodes`; its result
+    /// is meaningless if the search was aborted.
+    fn search_root(&mut self, board: Board) -> Solution {
         let mut pv = Vec::new();
         let score = self.pvs(board.player, board.opponent, -INFINITY, INFINITY, &mut pv);
-        self.finish()?;
-        Ok(Solution {
+        Solution {
             score,
             best_move: pv.first().copied(),
             pv,
             nodes: self.nodes,
-        })
+        }
     }
 
     /// The exact score of every legal move (the pass if it is the only one), in square order.
@@ -161,23 +171,17 @@ impl Solver {
         Ok(scores)
     }
 
-    /// Seeds the table's best moves near the root with an iterative-deepening midgame search
-    /// (alpha-beta on [`board_eval`]), so the exact search tries likely best moves first.
-    fn prefill(&mut self, board: Board) {
-        let empties = board.empty_count();
-        if empties < PREFILL_EMPTIES || board.is_game_over() {
-            return;
-        }
-        let deepest = (empties - PREFILL_EMPTIES + PREFILL_DEPTH).min(PREFILL_MAX_DEPTH);
-        for depth in 1..=deepest {
-            self.midgame(
-                board.player,
-                board.opponent,
-                depth,
-                -INFINITY_EVAL,
-                INFINITY_EVAL,
-            );
-        }
+    /// One iteration of the midgame search that seeds the table's best moves near the root
+    /// (alpha-beta on [`board_eval`] to `depth`), so the exact search tries likely best moves
+    /// first.
+    fn prefill(&mut self, board: Board, depth: u32) {
+        self.midgame(
+            board.player,
+            board.opponent,
+            depth,
+            -INFINITY_EVAL,
+            INFINITY_EVAL,
+        );
     }
 
     /// Fail-soft alpha-beta with the midgame evaluation; records each node's best move.
@@ -688,6 +692,97 @@ impl Solver {
         } else {
             bucket[1] = entry;
         }
+    }
+}
+
+/// The depths of the iterative-deepening midgame search that seeds the table before `board` is
+/// solved: none below [`PREFILL_EMPTIES`] empties or in a finished game.
+fn prefill_depths(board: Board) -> std::ops::Range<u32> {
+    let empties = board.empty_count();
+    if empties < PREFILL_EMPTIES || board.is_game_over() {
+        return 1..1;
+    }
+    1..(empties - PREFILL_EMPTIES + PREFILL_DEPTH).min(PREFILL_MAX_DEPTH) + 1
+}
+
+/// Least positions the first step of a [`SteppedSolve`]'s exact search visits; each later step
+/// may visit an eighth of this more than the one before.
+pub const MIN_STEP_NODES: u64 = 50_000;
+
+/// An exact solve run in steps of bounded work, so that a caller can show its progress and stop
+/// it. Each step searches again from the root with the table kept. A step that stops at its
+/// budget stores no bound it did not finish, so the table only ever holds sound bounds, the
+/// subtrees that earlier steps finished answer from it at once, and the last step's result is
+/// the exact solve's. The walk back down to where the last step stopped costs work too (the
+/// principal variation and the move ordering are searched again), and it can outgrow a step:
+/// so the least work of a step grows with every step (see [`MIN_STEP_NODES`]), which makes the
+/// walk an ever smaller share of each step and lets no solve stall.
+pub struct SteppedSolve {
+    solver: Solver,
+    board: Board,
+    /// Midgame depths still to run before the exact search, one a step.
+    prefill: std::ops::Range<u32>,
+    /// Positions visited by every step so far.
+    nodes: u64,
+    /// The solve gives up once `nodes` passes this.
+    max_nodes: u64,
+    /// Steps of the exact search so far.
+    steps: u64,
+}
+
+impl SteppedSolve {
+    /// A solve of `board` (seen from the side to move) whose table uses at most `memory_bytes`
+    /// (see [`Solver::new`]) and that gives up after `max_nodes` positions over all its steps.
+    pub fn new(board: Board, memory_bytes: usize, max_nodes: u64) -> SteppedSolve {
+        SteppedSolve {
+            solver: Solver::new(memory_bytes, u64::MAX),
+            board,
+            prefill: prefill_depths(board),
+            nodes: 0,
+            max_nodes,
+            steps: 0,
+        }
+    }
+
+    /// Runs one step: a depth of the table's seeding search, or up to `budget` positions of the
+    /// exact search (at least [`MIN_STEP_NODES`], plus an eighth of it for every step before).
+    /// Returns the solution once it is known, `None` while more steps are needed, and an error
+    /// from the step that passes `max_nodes` (and from every step after it).
+    pub fn step(&mut self, budget: u64) -> Result<Option<Solution>, NodeLimitReached> {
+        let nodes = self.nodes;
+        if nodes > self.max_nodes {
+            return Err(NodeLimitReached { nodes });
+        }
+        let solver = &mut self.solver;
+        solver.nodes = 0;
+        let solution = match self.prefill.next() {
+            Some(depth) => {
+                solver.max_nodes = u64::MAX;
+                solver.prefill(self.board, depth);
+                None
+            }
+            None => {
+                let ramp = self.steps.saturating_mul(MIN_STEP_NODES / 8);
+                let least = MIN_STEP_NODES.saturating_add(ramp);
+                self.steps += 1;
+                solver.max_nodes = budget.max(least).min(self.max_nodes - nodes);
+                let solution = solver.search_root(self.board);
+                (!solver.aborted()).then_some(solution)
+            }
+        };
+        self.nodes += solver.nodes;
+        if self.nodes > self.max_nodes {
+            return Err(NodeLimitReached { nodes: self.nodes });
+        }
+        Ok(solution.map(|solution| Solution {
+            nodes: self.nodes,
+            ..solution
+        }))
+    }
+
+    /// Positions visited by every step so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 }
 
