@@ -46,6 +46,25 @@ test('the page loads with no console errors, in light and dark themes', async ()
   await page.close();
 });
 
+test('on a phone-sized screen no game scrolls sideways, and each board fits the width', async () => {
+  const { page, problems } = await openPage(suite.browser.context, suite.server.url);
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const game of ['bait', '2048', 'othello']) {
+    await page.selectOption('[data-testid=game]', game);
+    await page.waitForFunction((g) => new RegExp(`game=${g}`).test(location.hash), game);
+    const layout = await page.evaluate(() => {
+      const board = [...document.querySelectorAll('canvas')].find((c) => c.offsetParent !== null && c.clientWidth > 100);
+      const box = board.getBoundingClientRect();
+      return { scroll: document.documentElement.scrollWidth, width: box.width, height: box.height };
+    });
+    assert.equal(layout.scroll, 390, `${game} scrolls sideways`);
+    assert.ok(layout.height <= layout.width + 1, `${game}: the board area is ${layout.width} x ${layout.height}`);
+    await page.screenshot({ path: path.join(suite.shots, `phone-${game}.png`) });
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a share link with a level and A* plays to a win in the shortest number of moves', async () => {
   const rows = await levelRows('bridge');
   const url = suite.server.url + linkFor(rows, 'algo=astar&heuristic=walls&mode=plan&max-nodes=100000&seed=1');
