@@ -427,7 +427,8 @@ async function think(token) {
   setStatus('thinking', `${algoName()} is thinking…`);
   let message;
   try {
-    message = await app.client.request({ type: 'plan', ...searchMessage({}) }, (progress) => {
+    const pace = Number($('pace').value);
+    message = await app.client.request({ type: 'plan', ...searchMessage({ pace }) }, (progress) => {
       if (token !== app.runToken) return;
       showSearch(progress);
       redraw();

@@ -4,7 +4,8 @@
 // slice, and it posts progress so the page can draw the search live. It measures time with
 // performance.now(); the Rust core never reads a clock.
 //
-// Messages in:  { type: 'plan', id, state, view, seed }
+// Messages in:  { type: 'plan', id, state, view, seed, pace? }
+//                 (pace: steps a second, to watch the search; left out or 0, full speed)
 //               { type: 'act', id, state, view, seed, stream, budgetMs, progress? }
 //                 (budgetMs null: no deadline, the search runs until it finishes or is stopped)
 //               { type: 'batch', id, view, index }        (one game of a batch, to its end)
@@ -30,6 +31,8 @@ const ACT_SLICE_MS = 2;
 const BATCH_SLICE_MS = 16;
 /** A batch game reports its moves and score this often. */
 const BATCH_PROGRESS_MS = 250;
+/** A paced plan steps and posts its progress this often. */
+const PACE_TICK_MS = 50;
 /** Stop an act this long before its deadline, to leave time to answer: GVGAI's sample agents
  * keep the same 5 ms (sampleMCTS's remainingLimit), which absorbs a slice the OS delays. */
 const ACT_MARGIN_MS = 5;
@@ -96,14 +99,39 @@ async function runSlices(task, job, sliceMs, deadline, onProgress) {
   return { progress, elapsedMs: performance.now() - start };
 }
 
+/**
+ * Steps `job` at about `pace` units a second (expansions, playouts or evaluated plans), posting
+ * progress after every step, until it finishes or is cancelled: a search slowed down to be watched.
+ */
+async function runPaced(task, job, pace, onProgress) {
+  const start = performance.now();
+  let stepped = 0;
+  let progress = null;
+  while (!task.cancelled) {
+    await new Promise((resolve) => setTimeout(resolve, PACE_TICK_MS));
+    if (task.cancelled) break;
+    const now = performance.now();
+    const due = Math.floor(((now - start) / 1000) * pace) - stepped;
+    if (due <= 0) continue;
+    progress = job.step(due);
+    stepped += due;
+    if (progress.status !== 'running') break;
+    onProgress(progress, now - start);
+  }
+  return { progress: progress ?? job.step(0), elapsedMs: performance.now() - start };
+}
+
 async function plan(message) {
   const task = { id: message.id, cancelled: false };
   current = task;
   const job = new SearchJob(message.state, message.view, message.seed, 0);
   try {
-    const { progress, elapsedMs } = await runSlices(task, job, PLAN_SLICE_MS, null, (p, ms) => {
+    const onProgress = (p, ms) => {
       if (current === task) post({ type: 'progress', id: task.id, ...snapshot(job, p, ms) });
-    });
+    };
+    const { progress, elapsedMs } = message.pace > 0
+      ? await runPaced(task, job, message.pace, onProgress)
+      : await runSlices(task, job, PLAN_SLICE_MS, null, onProgress);
     const type = task.cancelled ? 'stopped' : 'done';
     post({ type, id: task.id, ...snapshot(job, progress, elapsedMs) });
   } finally {

@@ -147,6 +147,29 @@ test('Stop ends a long BFS', async () => {
   await page.close();
 });
 
+test('a planner slowed to 10 steps a second grows its search in view, and Stop ends it', async () => {
+  const rows = await levelRows('warehouse');
+  const url = suite.server.url + linkFor(rows, 'algo=bfs&mode=plan&seed=1');
+  const { page, problems } = await openPage(suite.browser.context, url);
+  await page.selectOption('[data-testid=pace]', '10');
+  await page.click('[data-testid=play]');
+  await waitForState(page, ['thinking']);
+  const expanded = async () => Number((await page.textContent('[data-stat=expanded]')).replace(/,/g, ''));
+  await page.waitForFunction(() => Number(document.querySelector('[data-stat=expanded]').textContent) >= 5);
+  const early = await expanded();
+  await page.waitForTimeout(1000);
+  const later = await expanded();
+  // About ten expansions a second (timers in a loaded browser run late, never early).
+  assert.ok(later > early && later - early <= 13, `${early} then ${later} expansions a second later`);
+  assert.equal((await status(page)).state, 'thinking');
+  await page.screenshot({ path: path.join(suite.shots, 'bfs-paced.png') });
+  await page.click('[data-testid=stop]');
+  const s = await waitForState(page, ['idle'], 2000);
+  assert.match(s.text, /Stopped/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a malformed link opens the default view with an error naming the field', async () => {
   const { page } = await openPage(suite.browser.context, `${suite.server.url}#v=1&algo=dijkstra&seed=3`);
   let s = await status(page);
