@@ -427,7 +427,7 @@ async function think(token) {
   setStatus('thinking', `${algoName()} is thinking…`);
   let message;
   try {
-    const pace = Number($('pace').value);
+    const pace = Number($('pace').value); // steps a second; 0: full speed
     message = await app.client.request({ type: 'plan', ...searchMessage({ pace }) }, (progress) => {
       if (token !== app.runToken) return;
       showSearch(progress);
