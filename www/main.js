@@ -46,6 +46,8 @@ const app = {
   overlay: {},
   running: false,
   runToken: 0,
+  pace: 0, // steps a second of the paced plan under way (0: none, or full speed)
+  held: false, // the paced plan under way is held: Step advances it, Play resumes it
   lastLink: '',
   other: null, // the controller of the game on show when it is not Bait (games.js `load`)
   otherId: null,
@@ -427,14 +429,16 @@ async function think(token) {
   setStatus('thinking', `${algoName()} is thinking…`);
   let message;
   try {
-    const pace = Number($('pace').value); // steps a second; 0: full speed
-    message = await app.client.request({ type: 'plan', ...searchMessage({ pace }) }, (progress) => {
+    app.pace = Number($('pace').value); // steps a second; 0: full speed
+    message = await app.client.request({ type: 'plan', ...searchMessage({ pace: app.pace }) }, (progress) => {
       if (token !== app.runToken) return;
       showSearch(progress);
       redraw();
     });
   } catch (error) {
     return searchFailed(error, token);
+  } finally {
+    if (token === app.runToken) app.pace = 0;
   }
   if (token !== app.runToken) return false;
   showSearch(message);
@@ -512,6 +516,17 @@ function delayMs() {
 
 async function play() {
   if (app.editor.active) return;
+  if (app.held) {
+    app.held = false;
+    app.client.pace(app.pace);
+    $('play').textContent = 'Pause';
+    setStatus('thinking', `${algoName()} is thinking…`);
+    return;
+  }
+  if (app.running && app.pace > 0) {
+    holdSearch();
+    return;
+  }
   if (app.running) {
     pause();
     return;
@@ -559,8 +574,20 @@ async function play() {
   }
 }
 
-/** Plays a single agent move (searching first if needed). */
+/** Holds the paced plan under way: it keeps its frontier, Step advances it, Play resumes it. */
+function holdSearch() {
+  app.held = true;
+  app.client.pace(0);
+  $('play').textContent = 'Play';
+  setStatus('idle', `${algoName()}'s search is paused: Step takes it one step further, Play resumes it, Stop ends it.`);
+}
+
+/** Plays a single agent move (searching first if needed); advances a held search by one step. */
 async function step() {
+  if (app.held) {
+    app.client.pace(0, 1);
+    return;
+  }
   if (app.editor.active || outcomeWords()) return;
   if (app.running) pause();
   const token = startRun();
@@ -596,6 +623,8 @@ function startRun() {
 
 function endRun() {
   app.running = false;
+  app.pace = 0;
+  app.held = false;
   $('play').textContent = 'Play';
 }
 

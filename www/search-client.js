@@ -152,6 +152,12 @@ export class SearchClient {
     active.reject(new SearchStopped('replaced'));
   }
 
+  /** Sets the pace of the running paced plan (steps a second; 0 holds it) and has it take
+   * `advance` steps at once. */
+  pace(pace, advance = 0) {
+    if (this.active) this.worker.postMessage({ type: 'pace', id: this.active.id, pace, advance });
+  }
+
   /** Stops the running request; resolves with the milliseconds until the worker confirmed. */
   stop() {
     const active = this.active;

@@ -9,6 +9,8 @@
 //               { type: 'act', id, state, view, seed, stream, budgetMs, progress? }
 //                 (budgetMs null: no deadline, the search runs until it finishes or is stopped)
 //               { type: 'batch', id, view, index }        (one game of a batch, to its end)
+//               { type: 'pace', id, pace, advance }   (a paced plan: new pace, 0 holds it;
+//                                                      plus `advance` steps at once)
 //               { type: 'stop', id }
 // Messages out: { type: 'ready' } once, or { type: 'fatal', message } if wasm cannot load;
 //               { type: 'progress', id, ...snapshot }             (plan, and act when asked,
@@ -33,6 +35,8 @@ const BATCH_SLICE_MS = 16;
 const BATCH_PROGRESS_MS = 250;
 /** A paced plan steps and posts its progress this often. */
 const PACE_TICK_MS = 50;
+/** A held plan still posts its progress this often, so the page's watchdog hears from it. */
+const HELD_PROGRESS_MS = 1000;
 /** Stop an act this long before its deadline, to leave time to answer: GVGAI's sample agents
  * keep the same 5 ms (sampleMCTS's remainingLimit), which absorbs a slice the OS delays. */
 const ACT_MARGIN_MS = 5;
@@ -100,37 +104,48 @@ async function runSlices(task, job, sliceMs, deadline, onProgress) {
 }
 
 /**
- * Steps `job` at about `pace` units a second (expansions, playouts or evaluated plans), posting
- * progress after every step, until it finishes or is cancelled: a search slowed down to be watched.
+ * Steps `job` at about `task.pace` units a second (expansions, playouts or evaluated plans), plus
+ * `task.advance` units at once, posting progress after every step, until it finishes or is
+ * cancelled: a search slowed down to be watched. A `pace` message changes both while it runs
+ * (pace 0 holds the search; advance 1 takes a single step).
  */
-async function runPaced(task, job, pace, onProgress) {
+async function runPaced(task, job, onProgress) {
   const start = performance.now();
-  let stepped = 0;
+  let last = start;
+  let lastPost = start;
+  let credit = 0;
   let progress = null;
   while (!task.cancelled) {
     await new Promise((resolve) => setTimeout(resolve, PACE_TICK_MS));
     if (task.cancelled) break;
     const now = performance.now();
-    const due = Math.floor(((now - start) / 1000) * pace) - stepped;
-    if (due <= 0) continue;
-    progress = job.step(due);
-    stepped += due;
-    if (progress.status !== 'running') break;
-    onProgress(progress, now - start);
+    credit += (task.pace * (now - last)) / 1000;
+    last = now;
+    const steps = Math.floor(credit) + task.advance;
+    credit -= Math.floor(credit);
+    task.advance = 0;
+    if (steps > 0) {
+      progress = job.step(steps);
+      if (progress.status !== 'running') break;
+    } else if (now - lastPost < HELD_PROGRESS_MS) {
+      continue;
+    }
+    lastPost = now;
+    onProgress(progress ?? job.step(0), now - start);
   }
   return { progress: progress ?? job.step(0), elapsedMs: performance.now() - start };
 }
 
 async function plan(message) {
-  const task = { id: message.id, cancelled: false };
+  const task = { id: message.id, cancelled: false, pace: message.pace ?? 0, advance: 0 };
   current = task;
   const job = new SearchJob(message.state, message.view, message.seed, 0);
   try {
     const onProgress = (p, ms) => {
       if (current === task) post({ type: 'progress', id: task.id, ...snapshot(job, p, ms) });
     };
-    const { progress, elapsedMs } = message.pace > 0
-      ? await runPaced(task, job, message.pace, onProgress)
+    const { progress, elapsedMs } = task.pace > 0
+      ? await runPaced(task, job, onProgress)
       : await runSlices(task, job, PLAN_SLICE_MS, null, onProgress);
     const type = task.cancelled ? 'stopped' : 'done';
     post({ type, id: task.id, ...snapshot(job, progress, elapsedMs) });
@@ -213,6 +228,13 @@ self.onmessage = (event) => {
   if (message.type === 'stop') {
     if (current && current.id === message.id) current.cancelled = true;
     else post({ type: 'stopped', id: message.id });
+    return;
+  }
+  if (message.type === 'pace') {
+    if (current && current.id === message.id && 'pace' in current) {
+      current.pace = message.pace;
+      current.advance += message.advance;
+    }
     return;
   }
   // A newer request replaces whatever is running.

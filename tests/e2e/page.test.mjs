@@ -147,7 +147,7 @@ test('Stop ends a long BFS', async () => {
   await page.close();
 });
 
-test('a planner slowed to 10 steps a second grows its search in view, and Stop ends it', async () => {
+test('a planner slowed to 10 steps a second grows its search in view; Pause holds it, Step advances it', async () => {
   const rows = await levelRows('warehouse');
   const url = suite.server.url + linkFor(rows, 'algo=bfs&mode=plan&seed=1');
   const { page, problems } = await openPage(suite.browser.context, url);
@@ -163,8 +163,27 @@ test('a planner slowed to 10 steps a second grows its search in view, and Stop e
   assert.ok(later > early && later - early <= 13, `${early} then ${later} expansions a second later`);
   assert.equal((await status(page)).state, 'thinking');
   await page.screenshot({ path: path.join(suite.shots, 'bfs-paced.png') });
+
+  // Pause holds the search with its frontier; Step then takes it one expansion at a time.
+  await page.click('[data-testid=play]');
+  let s = await waitForState(page, ['idle'], 2000);
+  assert.match(s.text, /search is paused: Step takes it one step further/);
+  await page.waitForTimeout(200);
+  const held = await expanded();
+  // Longer than the watchdog's 3 s of silence: a held search keeps telling the page it is alive.
+  await page.waitForTimeout(3500);
+  assert.equal(await expanded(), held, 'a held search does not move');
+  assert.equal((await status(page)).state, 'idle');
+  for (const wanted of [held + 1, held + 2]) {
+    await page.click('[data-testid=step]');
+    await page.waitForFunction((n) => Number(document.querySelector('[data-stat=expanded]').textContent) === n, wanted);
+  }
+  await page.screenshot({ path: path.join(suite.shots, 'bfs-held.png') });
+  await page.click('[data-testid=play]');
+  await waitForState(page, ['thinking']);
+  await page.waitForFunction((n) => Number(document.querySelector('[data-stat=expanded]').textContent) > n, held + 2);
   await page.click('[data-testid=stop]');
-  const s = await waitForState(page, ['idle'], 2000);
+  s = await waitForState(page, ['idle'], 2000);
   assert.match(s.text, /Stopped/);
   assert.deepEqual(problems, []);
   await page.close();
