@@ -798,6 +798,15 @@ function wire() {
   $('speed').addEventListener('input', () => {
     $('speed-value').textContent = `${$('speed').value} moves/s`;
   });
+  $('pace').addEventListener('change', () => {
+    // A paced search under way takes a new pace at once (full speed waits for the next search:
+    // a paced search steps in ticks, not in timed slices).
+    const pace = Number($('pace').value);
+    if (app.pace > 0 && pace > 0) {
+      app.pace = pace;
+      if (!app.held) app.client.pace(pace);
+    }
+  });
   $('level').addEventListener('change', chooseLevel);
   const settings = [
     $('algo'), ...PARAM_INPUTS.map((k) => $(`p-${k}`)), ...WEIGHT_INPUTS.map($), $('p-seed'),

@@ -182,6 +182,10 @@ test('a planner slowed to 10 steps a second grows its search in view; Pause hold
   await page.click('[data-testid=play]');
   await waitForState(page, ['thinking']);
   await page.waitForFunction((n) => Number(document.querySelector('[data-stat=expanded]').textContent) > n, held + 2);
+  // A new pace applies to the search under way.
+  await page.selectOption('[data-testid=pace]', '100');
+  const faster = await expanded();
+  await page.waitForFunction((n) => Number(document.querySelector('[data-stat=expanded]').textContent.replace(/,/g, '')) >= n, faster + 50, { timeout: 2500 });
   await page.click('[data-testid=stop]');
   s = await waitForState(page, ['idle'], 2000);
   assert.match(s.text, /Stopped/);
