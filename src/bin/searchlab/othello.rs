@@ -132,12 +132,15 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
     let path: String = flags.get_or("ffo", DEFAULT_FFO.to_string())?;
     let from: u32 = flags.get_or("from", 40)?;
     let to: u32 = flags.get_or("to", 49)?;
+    let table_mb: usize = flags.get_or("table-mb", SOLVER_TABLE_MB)?;
+    let step_nodes: Option<u64> = flags.get("step-nodes")?;
+    if step_nodes == Some(0) {
+        return Err(CliError("--step-nodes: must be at least 1".into()));
+    }
+    let problems = read_ffo(&path)?;
     for depth in 10..=perft_max {
         println!("{}", perft_line(depth));
     }
-    let problems = read_ffo(&path)?;
-    let table_mb: usize = flags.get_or("table-mb", SOLVER_TABLE_MB)?;
-    let step_nodes: Option<u64> = flags.get("step-nodes")?;
     let mut solver = Solver::new(table_mb << 20, u64::MAX);
     let (mut total_ms, mut total_nodes, mut wrong) = (0.0, 0u64, 0);
     for problem in problems.iter().filter(|p| (from..=to).contains(&p.id)) {
