@@ -2,18 +2,11 @@
 //! byte, and bad input gives a one-line error with exit status 2.
 
 mod bait_common;
-
-use std::process::{Command, Output};
+mod cli_common;
 
 use bait_common::{read, SHARED};
+use cli_common::searchlab;
 use serde_json::Value;
-
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .output()
-        .expect("the searchlab binary runs")
-}
 
 /// The actions of a golden trace as plan letters.
 fn letters_of(trace: &str) -> String {

@@ -2,18 +2,11 @@
 //! players replay exactly, and bad flags give a one-line error naming the flag.
 
 mod bait_common;
-
-use std::process::{Command, Output};
+mod cli_common;
 
 use bait_common::{read, SHARED};
+use cli_common::searchlab;
 use serde_json::Value;
-
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .output()
-        .expect("the searchlab binary runs")
-}
 
 fn level_path(n: usize) -> String {
     read(&format!("levels/bait_lvl{n}.txt")); // fails loudly when the data is missing

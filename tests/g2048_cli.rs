@@ -3,29 +3,9 @@
 //! runs on the shared positions, `play --uct` and `--spawns` set MCTS's exploration constant and tree, `decisions`
 //! judges MCTS's moves by expectimax, and bad input gives a one-line error with exit status 2.
 
-use std::process::{Command, Output};
+mod cli_common;
 
-use serde_json::Value;
-
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .output()
-        .expect("the searchlab binary runs")
-}
-
-fn json_lines(output: &Output) -> Vec<Value> {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
-}
+use cli_common::{json_lines, searchlab};
 
 #[test]
 fn speed_prints_the_library_workload_checksum() {

@@ -3,29 +3,11 @@
 //! budget, bad input gives an error naming the flag with exit status 2, and output piped into
 //! a reader that stops early ends the run quietly.
 
-use std::process::{Command, Output, Stdio};
+mod cli_common;
 
-use serde_json::Value;
+use std::process::{Command, Stdio};
 
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .output()
-        .expect("the searchlab binary runs")
-}
-
-fn json_lines(output: &Output) -> Vec<Value> {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect()
-}
+use cli_common::{json_lines, searchlab};
 
 #[test]
 fn perft_and_solve_print_counts_and_exact_scores() {
