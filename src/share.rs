@@ -11,8 +11,9 @@
 //! The agent's parameters are those of [`AgentSpec`] under the command line's names (`depth`,
 //! `heuristic`, `weight`, `uct`, `rollout-depth`, `population`, `horizon`, `max-nodes`, `seed`), so
 //! a link and a `searchlab bait solve` command with the same settings run the same search; the
-//! link adds the run mode, the think time per action (`budget-ms`) and the course heuristic's
-//! weights (`weights=score,distance,boxes`).
+//! link adds the run mode, the think time per action (`budget-ms`), the pace at which a plan is
+//! searched so a class can watch it (`pace`, steps a second) and the course heuristic's weights
+//! (`weights=score,distance,boxes`).
 //!
 //! Every game has its own view and keys ([`View`] for Bait, [`g2048::View`] for 2048); what they
 //! share is read here by [`Fields`]: the size limit, `key=value` pairs, percent-decoding, repeated
@@ -120,6 +121,9 @@ pub struct View {
     pub max_nodes: u64,
     /// Think time per action in act mode, in milliseconds.
     pub budget_ms: u32,
+    /// Steps a second at which plan mode searches, so that it can be watched (one of [`PACES`];
+    /// 0: full speed).
+    pub pace: u32,
     /// The search seed; `None` until the page draws a fresh one.
     pub seed: Option<u64>,
 }
@@ -145,6 +149,7 @@ impl Default for View {
             horizon: spec.horizon as u32,
             max_nodes: 2_000_000,
             budget_ms: 40,
+            pace: 0,
             seed: None,
         }
     }
@@ -185,6 +190,9 @@ const HORIZON_RANGE: (u32, u32) = (1, 1000);
 const NODES_RANGE: (u64, u64) = (1, 50_000_000);
 const BUDGET_RANGE: (u32, u32) = (1, 60_000);
 
+/// The paces a plan may be searched at, in steps a second (0: full speed): the page's choices.
+pub const PACES: [u32; 5] = [0, 1, 10, 100, 1000];
+
 impl View {
     /// Checks every field against the ranges a link accepts (the page calls this for its own
     /// settings too, so a view it writes can always be read back).
@@ -204,6 +212,15 @@ impl View {
         check_range("horizon", self.horizon, HORIZON_RANGE)?;
         check_range("max-nodes", self.max_nodes, NODES_RANGE)?;
         check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
+        if !PACES.contains(&self.pace) {
+            return Err(error(
+                "pace",
+                format!(
+                    "{} steps a second is not offered: 1, 10, 100 or 1000 (or 0 for full speed)",
+                    self.pace
+                ),
+            ));
+        }
         // The agent's own checks agree with the ranges above.
         check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())
     }
@@ -269,6 +286,7 @@ impl View {
         fields.number("horizon", &mut view.horizon)?;
         fields.number("max-nodes", &mut view.max_nodes)?;
         fields.number("budget-ms", &mut view.budget_ms)?;
+        fields.number("pace", &mut view.pace)?;
         view.seed = fields.seed()?;
         view.validate()?;
         Ok(view)
@@ -303,8 +321,10 @@ impl View {
         }
         out.push_str(&format!("&mode={}", self.mode.name()));
         out.push_str(&format!("&max-nodes={}", self.max_nodes));
-        if self.mode == Mode::Act {
-            out.push_str(&format!("&budget-ms={}", self.budget_ms));
+        match self.mode {
+            Mode::Act => out.push_str(&format!("&budget-ms={}", self.budget_ms)),
+            Mode::Plan if self.pace > 0 => out.push_str(&format!("&pace={}", self.pace)),
+            Mode::Plan => {}
         }
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
@@ -356,6 +376,7 @@ const KEYS: &[&str] = &[
     "horizon",
     "max-nodes",
     "budget-ms",
+    "pace",
     "seed",
 ];
 
@@ -670,6 +691,29 @@ mod tests {
     }
 
     #[test]
+    fn a_paced_plan_keeps_its_pace_and_act_mode_drops_it() {
+        let view = View::parse("v=1&algo=bfs&mode=plan&pace=10").unwrap();
+        assert_eq!(view.pace, 10);
+        let link = view.format().unwrap();
+        assert!(
+            link.ends_with("&mode=plan&max-nodes=2000000&pace=10"),
+            "{link}"
+        );
+        assert_eq!(View::parse(&link).unwrap(), view);
+        let acting = View {
+            mode: Mode::Act,
+            ..view
+        };
+        assert!(!acting.format().unwrap().contains("pace"));
+        let err = View::parse("v=1&pace=50").unwrap_err();
+        assert_eq!(err.field, "pace");
+        assert_eq!(
+            err.message,
+            "50 steps a second is not offered: 1, 10, 100 or 1000 (or 0 for full speed)"
+        );
+    }
+
+    #[test]
     fn course_weights_travel_with_depth_limited_search() {
         let view = View::parse("v=1&algo=dls&depth=3&weights=5,2,0.5").unwrap();
         assert_eq!(view.weights, [5.0, 2.0, 0.5]);
@@ -717,6 +761,7 @@ mod tests {
         assert_eq!(field_of("v=1&depth=65"), "depth");
         assert_eq!(field_of("v=1&population=1"), "population");
         assert_eq!(field_of("v=1&budget-ms=-3"), "budget-ms");
+        assert_eq!(field_of("v=1&pace=-1"), "pace");
         assert_eq!(field_of("v=1&max-nodes=99999999999"), "max-nodes");
         assert_eq!(field_of("v=1&seed=9007199254740992"), "seed");
         assert_eq!(field_of("v=1&level="), "level");

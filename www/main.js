@@ -165,6 +165,7 @@ function fillControls(view) {
     $(id).value = String(view.weights[i]);
   });
   $('p-seed').value = String(view.seed);
+  $('pace').value = String(view.pace);
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === view.mode;
   showRelevantControls();
 }
@@ -185,6 +186,7 @@ function readControls() {
   view.algo = $('algo').value;
   view.mode = document.querySelector('input[name="mode"]:checked').value;
   view.heuristic = $('p-heuristic').value;
+  view.pace = Number($('pace').value);
   for (const key of NUMBER_INPUTS) {
     const n = Number($(`p-${key}`).value);
     view[key] = $(`p-${key}`).value.trim() === '' || !Number.isFinite(n) ? NaN : n;
@@ -429,7 +431,7 @@ async function think(token) {
   setStatus('thinking', `${algoName()} is thinking…`);
   let message;
   try {
-    app.pace = Number($('pace').value); // steps a second; 0: full speed
+    app.pace = app.view.pace; // steps a second; 0: full speed
     message = await app.client.request({ type: 'plan', ...searchMessage({ pace: app.pace }) }, (progress) => {
       if (token !== app.runToken) return;
       showSearch(progress);
@@ -809,7 +811,7 @@ function wire() {
   });
   $('level').addEventListener('change', chooseLevel);
   const settings = [
-    $('algo'), ...PARAM_INPUTS.map((k) => $(`p-${k}`)), ...WEIGHT_INPUTS.map($), $('p-seed'),
+    $('algo'), ...PARAM_INPUTS.map((k) => $(`p-${k}`)), ...WEIGHT_INPUTS.map($), $('p-seed'), $('pace'),
     ...document.querySelectorAll('input[name="mode"]'),
   ];
   for (const el of settings) {

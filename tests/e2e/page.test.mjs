@@ -149,9 +149,10 @@ test('Stop ends a long BFS', async () => {
 
 test('a planner slowed to 10 steps a second grows its search in view; Pause holds it, Step advances it', async () => {
   const rows = await levelRows('warehouse');
-  const url = suite.server.url + linkFor(rows, 'algo=bfs&mode=plan&seed=1');
+  // The link holds the pace, so a teacher can share the slowed-down search.
+  const url = suite.server.url + linkFor(rows, 'algo=bfs&mode=plan&pace=10&seed=1');
   const { page, problems } = await openPage(suite.browser.context, url);
-  await page.selectOption('[data-testid=pace]', '10');
+  assert.equal(await page.inputValue('[data-testid=pace]'), '10');
   await page.click('[data-testid=play]');
   await waitForState(page, ['thinking']);
   const expanded = async () => Number((await page.textContent('[data-stat=expanded]')).replace(/,/g, ''));
@@ -184,6 +185,7 @@ test('a planner slowed to 10 steps a second grows its search in view; Pause hold
   await page.waitForFunction((n) => Number(document.querySelector('[data-stat=expanded]').textContent) > n, held + 2);
   // A new pace applies to the search under way.
   await page.selectOption('[data-testid=pace]', '100');
+  assert.match(page.url(), /&mode=plan&max-nodes=\d+&pace=100&seed=1$/);
   const faster = await expanded();
   await page.waitForFunction((n) => Number(document.querySelector('[data-stat=expanded]').textContent.replace(/,/g, '')) >= n, faster + 50, { timeout: 2500 });
   await page.click('[data-testid=stop]');
