@@ -213,11 +213,14 @@ impl View {
         check_range("max-nodes", self.max_nodes, NODES_RANGE)?;
         check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
         if !PACES.contains(&self.pace) {
+            let offered: Vec<String> = PACES[1..].iter().map(u32::to_string).collect();
+            let (last, rest) = offered.split_last().expect("PACES offers slowed paces");
             return Err(error(
                 "pace",
                 format!(
-                    "{} steps a second is not offered: 1, 10, 100 or 1000 (or 0 for full speed)",
-                    self.pace
+                    "{} steps a second is not offered: {} or {last} (or 0 for full speed)",
+                    self.pace,
+                    rest.join(", ")
                 ),
             ));
         }

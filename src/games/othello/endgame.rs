@@ -20,8 +20,9 @@
 //!
 //! [`Solver::solve`] solves in one call; [`SteppedSolve`] solves in steps of bounded work, for a
 //! page that shows progress and can stop. Node counts include every searched position with two
-//! or more empties; one-empty leaves are scored inline. It lives beside the rules because its move ordering is Othello
-//! knowledge; the generic searches in `crate::search` handle depth-limited play.
+//! or more empties; one-empty leaves are scored inline. It lives beside the rules because its
+//! move ordering is Othello knowledge; the generic searches in `crate::search` handle
+//! depth-limited play.
 
 use super::board::{final_score, flips, moves, stable_discs, Board};
 use super::eval::board_eval;
