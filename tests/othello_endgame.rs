@@ -1,6 +1,8 @@
 //! The exact solver against the FFO endgame suite (`shared/othello/ffo.txt`).
 
-use searchlab::games::othello::endgame::{Solution, Solver, SteppedSolve, MIN_STEP_NODES};
+use searchlab::games::othello::endgame::{
+    Solution, Solver, SteppedSolve, MIN_STEP_NODES, PREFILL_STEP_NODES,
+};
 use searchlab::games::othello::{Move, Othello};
 
 const FFO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/othello/ffo.txt");
@@ -123,6 +125,26 @@ fn a_solve_in_small_steps_gives_the_exact_score_and_a_best_move() {
         checked >= 3,
         "only {checked} positions big enough to need steps"
     );
+}
+
+#[test]
+fn no_step_of_a_solve_at_24_empties_outgrows_its_bound() {
+    let problem = &problems()[44];
+    assert_eq!((problem.id, problem.position.empty_count()), (45, 24));
+    let mut solve = SteppedSolve::new(problem.position.board(), 16 << 20, u64::MAX);
+    // Twelve depths of the seeding search (its deepest take 1.5 and 2.5 million positions
+    // unbounded), then the first steps of the exact search; each may overrun by the few
+    // positions searched without checking the limit.
+    let mut before = 0;
+    for step in 0..20 {
+        assert_eq!(solve.step(1), Ok(None), "FFO #45 solved in {step} steps");
+        let visited = solve.nodes() - before;
+        assert!(
+            visited < PREFILL_STEP_NODES + 1000,
+            "step {step}: {visited} positions"
+        );
+        before = solve.nodes();
+    }
 }
 
 #[test]

@@ -126,7 +126,7 @@ fn read_ffo(path: &str) -> CliResult<Vec<Problem>> {
 /// `bench [--perft-max 12] [--ffo FILE] [--from 40] [--to 49] [--table-mb 256]
 /// [--step-nodes N]`: perft 10..=perft-max and the FFO solve times, one JSON line each, then a
 /// summary. With `--step-nodes`, each solve runs as the page runs it, in steps of N positions
-/// ([`SteppedSolve`]), and its line says how many steps it took.
+/// ([`SteppedSolve`]), and its line says how many steps it took and how long the longest took.
 fn run_bench(flags: &Flags) -> CliResult<()> {
     let perft_max: u32 = flags.get_or("perft-max", 12)?;
     let path: String = flags.get_or("ffo", DEFAULT_FFO.to_string())?;
@@ -148,8 +148,11 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
         let board = problem.position.board();
         let start = Instant::now();
         let (solution, steps) = match step_nodes {
-            None => (solver.solve(board)?, 1),
-            Some(budget) => solve_in_steps(board, table_mb << 20, budget)?,
+            None => (solver.solve(board)?, None),
+            Some(budget) => {
+                let (solution, steps) = solve_in_steps(board, table_mb << 20, budget)?;
+                (solution, Some(steps))
+            }
         };
         let elapsed = start.elapsed().as_secs_f64() * 1000.0;
         let best = solution
@@ -160,19 +163,20 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
         wrong += usize::from(!correct);
         total_ms += elapsed;
         total_nodes += solution.nodes;
-        println!(
-            "{}",
-            json!({
-                "ffo": problem.id,
-                "empties": problem.position.empty_count(),
-                "score": solution.score,
-                "best_move": best,
-                "correct": correct,
-                "nodes": solution.nodes,
-                "steps": steps,
-                "elapsed_ms": elapsed as u64,
-            })
-        );
+        let mut line = json!({
+            "ffo": problem.id,
+            "empties": problem.position.empty_count(),
+            "score": solution.score,
+            "best_move": best,
+            "correct": correct,
+            "nodes": solution.nodes,
+            "elapsed_ms": elapsed as u64,
+        });
+        if let Some(steps) = steps {
+            line["steps"] = json!(steps.count);
+            line["longest_step_ms"] = json!((steps.longest_ms * 10.0).round() / 10.0);
+        }
+        println!("{line}");
     }
     println!(
         "{}",
@@ -181,14 +185,25 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
     Ok(())
 }
 
-/// Solves `board` in steps of `budget` positions with a table of `memory_bytes`; returns the
-/// solution and the number of steps.
-fn solve_in_steps(board: Board, memory_bytes: usize, budget: u64) -> CliResult<(Solution, u64)> {
+/// How a solve in steps went: its number of steps and its longest step.
+struct Steps {
+    count: u64,
+    longest_ms: f64,
+}
+
+/// Solves `board` in steps of `budget` positions with a table of `memory_bytes`.
+fn solve_in_steps(board: Board, memory_bytes: usize, budget: u64) -> CliResult<(Solution, Steps)> {
     let mut solve = SteppedSolve::new(board, memory_bytes, u64::MAX);
-    let mut steps = 0;
+    let mut steps = Steps {
+        count: 0,
+        longest_ms: 0.0,
+    };
     loop {
-        steps += 1;
-        if let Some(solution) = solve.step(budget)? {
+        steps.count += 1;
+        let start = Instant::now();
+        let outcome = solve.step(budget)?;
+        steps.longest_ms = steps.longest_ms.max(start.elapsed().as_secs_f64() * 1000.0);
+        if let Some(solution) = outcome {
             return Ok((solution, steps));
         }
     }

@@ -185,7 +185,8 @@ impl Solver {
         );
     }
 
-    /// Fail-soft alpha-beta with the midgame evaluation; records each node's best move.
+    /// Fail-soft alpha-beta with the midgame evaluation; records each node's best move. Past
+    /// the node limit it returns at once with a meaningless value and stores nothing more.
     fn midgame(
         &mut self,
         player: u64,
@@ -196,6 +197,9 @@ impl Solver {
     ) -> i32 {
         self.nodes += 1;
         let board = Board { player, opponent };
+        if self.aborted() {
+            return 0;
+        }
         if depth == 0 {
             return board_eval(board);
         }
@@ -232,7 +236,7 @@ impl Solver {
                 }
             }
         }
-        if empties >= TT_EMPTIES {
+        if empties >= TT_EMPTIES && !self.aborted() {
             self.store(player, opponent, empties, -INFINITY, INFINITY, best_square);
         }
         best
@@ -710,6 +714,12 @@ fn prefill_depths(board: Board) -> std::ops::Range<u32> {
 /// may visit an eighth of this more than the one before.
 pub const MIN_STEP_NODES: u64 = 50_000;
 
+/// Most positions one depth of a [`SteppedSolve`]'s seeding search may visit (a step's budget,
+/// if larger, instead). The midgame search visits about a sixth as many positions per second
+/// as the exact search, so this keeps its steps about as short; the first depth that does not
+/// finish within it ends the seeding.
+pub const PREFILL_STEP_NODES: u64 = 500_000;
+
 /// An exact solve run in steps of bounded work, so that a caller can show its progress and stop
 /// it. Each step searches again from the root with the table kept. A step that stops at its
 /// budget stores no bound it did not finish, so the table only ever holds sound bounds, the
@@ -758,8 +768,11 @@ impl SteppedSolve {
         solver.nodes = 0;
         let solution = match self.prefill.next() {
             Some(depth) => {
-                solver.max_nodes = u64::MAX;
+                solver.max_nodes = budget.max(PREFILL_STEP_NODES);
                 solver.prefill(self.board, depth);
+                if solver.aborted() {
+                    self.prefill = 0..0;
+                }
                 None
             }
             None => {
