@@ -1,11 +1,12 @@
 //! The `searchlab bait` command line, run as a built binary: traces equal the goldens byte for
-//! byte, and bad input gives a one-line error with exit status 2.
+//! byte, bad input gives a one-line error with exit status 2, and output piped into a reader that
+//! stops early ends the run quietly.
 
 mod bait_common;
 mod cli_common;
 
 use bait_common::{read, SHARED};
-use cli_common::searchlab;
+use cli_common::{assert_quiet_into_a_closed_pipe, searchlab};
 use serde_json::Value;
 
 /// The actions of a golden trace as plan letters.
@@ -72,6 +73,12 @@ fn trace_output_equals_every_golden_byte_for_byte() {
             "{golden}"
         );
     }
+}
+
+#[test]
+fn trace_into_a_closed_pipe_ends_the_run_quietly() {
+    let level = concat!(env!("CARGO_MANIFEST_DIR"), "/www/levels/first-steps.txt");
+    assert_quiet_into_a_closed_pipe(&["bait", "trace", "--level", level, "--actions", "NNNN"]);
 }
 
 #[test]

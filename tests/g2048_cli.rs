@@ -1,11 +1,20 @@
 //! The `searchlab 2048` commands, run as a built binary: `speed` measures exactly the
 //! library's workload (the checksum the wasm side is compared with), `bench --only mcts` still
-//! runs on the shared positions, `play --uct` and `--spawns` set MCTS's exploration constant and tree, `decisions`
-//! judges MCTS's moves by expectimax, and bad input gives a one-line error with exit status 2.
+//! runs on the shared positions, `play --uct`, `--spawns` and `--tree-depth` set MCTS's
+//! exploration constant and tree, `decisions` judges MCTS's moves by expectimax, bad input
+//! gives a one-line error with exit status 2, and output piped into a reader that stops early
+//! ends the run quietly.
 
 mod cli_common;
 
-use cli_common::{json_lines, searchlab};
+use cli_common::{assert_quiet_into_a_closed_pipe, json_lines, searchlab};
+
+#[test]
+fn play_into_a_closed_pipe_ends_the_run_quietly() {
+    assert_quiet_into_a_closed_pipe(&[
+        "2048", "play", "--algo", "random", "--games", "3", "--seed", "1",
+    ]);
+}
 
 #[test]
 fn speed_prints_the_library_workload_checksum() {
@@ -102,6 +111,8 @@ fn play_takes_mcts_exploration_constant_and_spawns() {
     assert_eq!(default, game(&["--spawns", "averaged"]));
     assert_ne!(default, game(&["--uct", "0.05"]));
     assert_ne!(default, game(&["--spawns", "branched"]));
+    assert_eq!(default, game(&["--tree-depth", "100"]));
+    assert_ne!(default, game(&["--tree-depth", "1"]));
     for (args, expected) in [
         (vec!["--algo", "mcts", "--uct", "-1"], "--uct"),
         (vec!["--algo", "greedy", "--uct", "1"], "only MCTS"),
@@ -113,6 +124,11 @@ fn play_takes_mcts_exploration_constant_and_spawns() {
             vec!["--algo", "expectimax", "--spawns", "branched"],
             "only MCTS",
         ),
+        (
+            vec!["--algo", "mcts", "--tree-depth", "0"],
+            "--tree-depth: must be between 1 and 100",
+        ),
+        (vec!["--algo", "random", "--tree-depth", "1"], "only MCTS"),
     ] {
         let mut all = vec!["2048", "play", "--games", "1", "--seed", "1"];
         all.extend(args);

@@ -5,9 +5,7 @@
 
 mod cli_common;
 
-use std::process::{Command, Stdio};
-
-use cli_common::{json_lines, searchlab};
+use cli_common::{assert_quiet_into_a_closed_pipe, json_lines, searchlab};
 
 #[test]
 fn perft_and_solve_print_counts_and_exact_scores() {
@@ -91,29 +89,16 @@ fn bad_input_names_the_flag_with_exit_status_2() {
 
 #[test]
 fn output_into_a_closed_pipe_ends_the_run_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args([
-            "othello",
-            "match",
-            "--black",
-            "alphabeta:depth=3",
-            "--white",
-            "random",
-            "--games",
-            "4",
-            "--seed",
-            "1",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the searchlab binary runs");
-    drop(child.stdout.take());
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert!(
-        output.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_quiet_into_a_closed_pipe(&[
+        "othello",
+        "match",
+        "--black",
+        "alphabeta:depth=3",
+        "--white",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+    ]);
 }

@@ -108,6 +108,9 @@ pub const SEARCH_LIMITS: Limits = Limits {
 
 /// Deepest expectimax iteration an agent may ask for, in player moves.
 pub const MAX_DEPTH: u32 = 32;
+/// Deepest MCTS tree limit an agent may ask for, in player moves (deeper is no limit in effect:
+/// a game of 2048 to 4096 is under 2,000 moves, and no tree of a second's playouts nears 100).
+pub const MAX_TREE_DEPTH: u32 = 100;
 /// The adaptive depth's bounds (4 is nneonneo's floor `max(3, distinct - 2)` in our counting).
 pub const ADAPTIVE_MIN_DEPTH: u32 = 4;
 /// See [`ADAPTIVE_MIN_DEPTH`].
@@ -133,6 +136,9 @@ pub struct AgentSpec {
     pub uct: f64,
     /// MCTS: whether spawns are averaged over (the course) or branched on in the tree.
     pub spawns: Spawns,
+    /// MCTS: the deepest tree node, in moves from the root (`None`: no limit, the course's;
+    /// 1: flat Monte Carlo, UCT over the root's moves and random playouts after each).
+    pub tree_depth: Option<u32>,
     /// Node and memory limits of one move's search.
     pub limits: Limits,
 }
@@ -147,6 +153,7 @@ impl Default for AgentSpec {
             iterative: true,
             uct: MctsConfig::course_2048().exploration,
             spawns: Spawns::Averaged,
+            tree_depth: None,
             limits: Limits::default(),
         }
     }
@@ -169,6 +176,9 @@ impl AgentSpec {
             }
             Algorithm::Mcts => {
                 check_range("uct", self.uct, 0.0..=100.0)?;
+                if let Some(depth) = self.tree_depth {
+                    check_range("tree-depth", depth, 1..=MAX_TREE_DEPTH)?;
+                }
             }
             Algorithm::Greedy | Algorithm::Random => {}
         }
@@ -217,6 +227,7 @@ impl AgentSpec {
                     exploration: self.uct,
                     limits: self.limits,
                     chance_nodes: self.spawns == Spawns::Branched,
+                    max_tree_depth: self.tree_depth,
                     ..MctsConfig::course_2048()
                 };
                 let search = Mcts::with_returns(*game, config, rng.next_u64())

@@ -2,7 +2,7 @@
 // Each test file uses its own share of these.
 #![allow(dead_code)]
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -12,6 +12,25 @@ pub fn searchlab(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the searchlab binary runs")
+}
+
+/// Runs `searchlab` with `args` whose stdout is closed before it writes: it must end at once
+/// with status 0 and nothing on stderr, as when piped into `head`.
+pub fn assert_quiet_into_a_closed_pipe(args: &[&str]) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the searchlab binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{args:?}");
+    assert!(
+        output.stderr.is_empty(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 /// The JSON lines of a run that succeeded (its error output otherwise).

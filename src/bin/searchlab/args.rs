@@ -24,6 +24,16 @@ impl<E: std::error::Error> From<E> for CliError {
 /// Shorthand for a result whose error is reported to the user.
 pub type CliResult<T> = Result<T, CliError>;
 
+/// The result of writing to stdout. Output piped into a reader that stops early (`searchlab
+/// ... | head -1`) ends the run at once and quietly, with status 0, as other command-line
+/// tools do; any other write error is reported.
+pub fn written(result: std::io::Result<()>) -> CliResult<()> {
+    match result {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        other => Ok(other?),
+    }
+}
+
 /// The flags of one subcommand.
 #[derive(Debug, Default)]
 pub struct Flags {

@@ -17,7 +17,7 @@ use searchlab::game::Game;
 use searchlab::games::bait::{parse_plan, trace, Action, BaitState, Level};
 use searchlab::rng::Rng;
 
-use crate::args::{CliError, CliResult, Flags};
+use crate::args::{written, CliError, CliResult, Flags};
 
 /// Runs one `bait` command.
 pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
@@ -59,16 +59,17 @@ fn trace_command(flags: &Flags) -> CliResult<()> {
     let mut state = BaitState::new(Rc::new(level));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    writeln!(out, "{}", trace::record(&state, 0, None))?;
-    for (i, &action) in plan.iter().enumerate() {
-        if state.is_over() {
-            break;
+    written((|| {
+        writeln!(out, "{}", trace::record(&state, 0, None))?;
+        for (i, &action) in plan.iter().enumerate() {
+            if state.is_over() {
+                break;
+            }
+            state.apply(action);
+            writeln!(out, "{}", trace::record(&state, i + 1, Some(action)))?;
         }
-        state.apply(action);
-        writeln!(out, "{}", trace::record(&state, i + 1, Some(action)))?;
-    }
-    out.flush()?;
-    Ok(())
+        out.flush()
+    })())
 }
 
 /// GVGAI's Java forward model on levels 0-4, medians from `RULES.md` section 5, in calls per

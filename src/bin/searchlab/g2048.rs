@@ -23,7 +23,8 @@
 //! last saved move and prints the summary of the whole range (see `g2048_checkpoint.rs`). MCTS
 //! takes `--uct C`, the exploration constant (default √2, as the page's), and
 //! `--spawns averaged|branched`: the course's open-loop tree, or one that branches on each
-//! spawn (closed loop; see `searchlab::search::mcts`). A game's `nodes` are the states its
+//! spawn (closed loop; see `searchlab::search::mcts`), and `--tree-depth N`: the deepest tree
+//! node in moves from the root (default no limit, as the course's; 1 is flat Monte Carlo). A game's `nodes` are the states its
 //! searches generated (MCTS: playouts).
 //!
 //! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
@@ -34,7 +35,7 @@
 //! from each middle-game position of seed `S` once and prints one JSON line (`ms`, `searches`,
 //! `playouts`, `checksum`): the native side of `tests/e2e/bench-2048.mjs`.
 
-use crate::args::{CliError, CliResult, Flags};
+use crate::args::{written, CliError, CliResult, Flags};
 use crate::g2048_checkpoint::{Checkpoint, GameUnderWay};
 use searchlab::agents::g2048::{
     game_seed, AgentSpec, Algorithm, Episode, Spawns, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH,
@@ -89,6 +90,7 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
     let uct: Option<f64> = flags.get("uct")?;
     let spawns = flags.text("spawns").map(Spawns::parse).transpose();
     let spawns = spawns.map_err(|e| CliError(format!("--{e}")))?;
+    let tree_depth: Option<u32> = flags.get("tree-depth")?;
     if depth == Some(0) {
         return Err(CliError("--depth: must be at least 1".into()));
     }
@@ -117,6 +119,12 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
             algo.name()
         )));
     }
+    if tree_depth.is_some() && algo != Algorithm::Mcts {
+        return Err(CliError(format!(
+            "--tree-depth: only MCTS has a tree depth, not --algo {}",
+            algo.name()
+        )));
+    }
     let spec = AgentSpec {
         algo,
         depth,
@@ -136,6 +144,7 @@ fn policy_from(flags: &Flags) -> CliResult<(AgentSpec, Budget)> {
             let spec = AgentSpec {
                 uct: uct.unwrap_or(spec.uct),
                 spawns: spawns.unwrap_or(spec.spawns),
+                tree_depth,
                 ..spec
             };
             spec.validate().map_err(|e| CliError(format!("--{e}")))?;
@@ -222,6 +231,10 @@ fn run_settings(
     settings.insert("iterative".into(), json!(spec.iterative));
     settings.insert("uct".into(), json!(spec.uct));
     settings.insert("spawns".into(), json!(spec.spawns.name()));
+    // Only when set, so that checkpoints written before the setting existed still match.
+    if let Some(depth) = spec.tree_depth {
+        settings.insert("tree_depth".into(), json!(depth));
+    }
     let budget = match budget {
         Budget::ToDepth => json!("to depth"),
         Budget::Expansions(n) => json!({ "iterations": n }),
@@ -575,9 +588,8 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(nanos as f64 * 1e-9)
 }
 
-/// Prints one JSON line; a closed stdout (`| head`) is an error, not a panic.
+/// Prints one JSON line (see [`written`] for a closed stdout).
 pub fn emit(value: &serde_json::Value) -> CliResult<()> {
     use std::io::Write;
-    writeln!(std::io::stdout().lock(), "{value}")?;
-    Ok(())
+    written(writeln!(std::io::stdout().lock(), "{value}"))
 }

@@ -26,7 +26,7 @@ games and commands:
   bait bench-search [--runs R] [--levels DIR] [--bfs-level3-nodes N]
   bait speed --walk-level FILE --astar-level FILE [--steps N] [--seed S] [--astar-runs N]
   bait bench [--seconds S] [--runs R] [--levels DIR] [--seed N]
-  2048 play --algo mcts|expectimax|greedy|random [--depth N] [--cutoff P] [--uct C] [--spawns averaged|branched]
+  2048 play --algo mcts|expectimax|greedy|random [--depth N] [--cutoff P] [--uct C] [--spawns averaged|branched] [--tree-depth N]
             [--budget-ms N | --iterations N] --games N --seed S [--start-game K] [--until-tile T] [--checkpoint FILE]
   2048 bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|mcts]
   2048 speed [--seed S] [--playouts N]
