@@ -201,7 +201,7 @@ type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
 #[wasm_bindgen_test]
 fn bad_parameters_are_errors_that_name_them() {
     let state = GameSession::from_seed("2048", 8.0).unwrap().encode();
-    let cases: [BadParameter; 8] = [
+    let cases: [BadParameter; 9] = [
         (
             "expectimax",
             &[("depth", JsValue::from_f64(0.0))],
@@ -221,6 +221,11 @@ fn bad_parameters_are_errors_that_name_them() {
             "mcts",
             &[("spawns", JsValue::from_str("closed"))],
             "unknown variant `closed`",
+        ),
+        (
+            "mcts",
+            &[("treeDepth", JsValue::from_f64(101.0))],
+            "parameter 'tree-depth'",
         ),
         (
             "mcts",

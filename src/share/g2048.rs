@@ -2,7 +2,8 @@
 //!
 //! `#v=1&game=2048&algo=expectimax&depth=3&budget-ms=1000&games=20&batch-nodes=100&seed=42`:
 //! `algo` is `mcts` (the course's agent: exploration constant `uct`; `spawns` is `averaged`, as
-//! in the course, or `branched`), `expectimax` (deepest iteration `depth`), `greedy` or `random`;
+//! in the course, or `branched`; `tree-depth` limits the tree, in moves from the root, written
+//! only when set: 0 or left out is no limit, as the course's, and 1 is flat Monte Carlo), `expectimax` (deepest iteration `depth`), `greedy` or `random`;
 //! `budget-ms` is the think time per move of hints and auto-play; a batch plays `games` games
 //! with at most `batch-nodes` work units per move (MCTS iterations, expectimax expansions), so
 //! that every batch game replays from its seed, exactly as
@@ -13,7 +14,7 @@ use super::{
     check_float, check_range, check_seed_and_agent, check_view_game, error, Fields, ShareError,
     VERSION,
 };
-use crate::agents::g2048::{AgentSpec, Algorithm, Spawns};
+use crate::agents::g2048::{AgentSpec, Algorithm, Spawns, MAX_TREE_DEPTH};
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +26,7 @@ pub const KEYS: &[&str] = &[
     "depth",
     "uct",
     "spawns",
+    "tree-depth",
     "budget-ms",
     "games",
     "batch-nodes",
@@ -34,7 +36,7 @@ pub const KEYS: &[&str] = &[
 /// The parameter keys an algorithm reads, in the order links write them.
 pub fn parameter_keys(algo: Algorithm) -> &'static [&'static str] {
     match algo {
-        Algorithm::Mcts => &["uct", "spawns"],
+        Algorithm::Mcts => &["uct", "spawns", "tree-depth"],
         Algorithm::Expectimax => &["depth"],
         Algorithm::Greedy | Algorithm::Random => &[],
     }
@@ -54,6 +56,8 @@ pub struct View {
     pub uct: f64,
     /// MCTS: whether the tree averages over spawns (the course) or branches on them.
     pub spawns: Spawns,
+    /// MCTS: the deepest tree node, in moves from the root; 0 for no limit.
+    pub tree_depth: u32,
     /// Think time per move of a hint or of auto-play, in milliseconds.
     pub budget_ms: u32,
     /// Games in a batch.
@@ -75,6 +79,7 @@ impl Default for View {
             depth: 3,
             uct: spec.uct,
             spawns: spec.spawns,
+            tree_depth: spec.tree_depth.unwrap_or(0),
             budget_ms: 1000,
             games: 20,
             batch_nodes: 100,
@@ -86,6 +91,7 @@ impl Default for View {
 /// Inclusive ranges of the numeric fields.
 const DEPTH_RANGE: (u32, u32) = (1, 10);
 const UCT_RANGE: (f64, f64) = (0.0, 100.0);
+const TREE_DEPTH_RANGE: (u32, u32) = (0, MAX_TREE_DEPTH);
 const BUDGET_RANGE: (u32, u32) = (1, 60_000);
 const GAMES_RANGE: (u32, u32) = (1, 1000);
 const BATCH_NODES_RANGE: (u64, u64) = (1, 10_000_000);
@@ -96,6 +102,7 @@ impl View {
         check_view_game(&self.game, "2048", "2048")?;
         check_range("depth", self.depth, DEPTH_RANGE)?;
         check_float("uct", self.uct, UCT_RANGE)?;
+        check_range("tree-depth", self.tree_depth, TREE_DEPTH_RANGE)?;
         check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
         check_range("games", self.games, GAMES_RANGE)?;
         check_range("batch-nodes", self.batch_nodes, BATCH_NODES_RANGE)?;
@@ -120,6 +127,7 @@ impl View {
         if let Some(spawns) = fields.get("spawns") {
             view.spawns = Spawns::parse(spawns).map_err(|e| error("spawns", e.message))?;
         }
+        fields.number("tree-depth", &mut view.tree_depth)?;
         fields.number("budget-ms", &mut view.budget_ms)?;
         fields.number("games", &mut view.games)?;
         fields.number("batch-nodes", &mut view.batch_nodes)?;
@@ -136,6 +144,8 @@ impl View {
             let value = match *key {
                 "depth" => self.depth.to_string(),
                 "spawns" => self.spawns.name().to_string(),
+                "tree-depth" if self.tree_depth == 0 => continue,
+                "tree-depth" => self.tree_depth.to_string(),
                 _ => self.uct.to_string(),
             };
             out.push_str(&format!("&{key}={value}"));
@@ -160,6 +170,7 @@ impl View {
             depth: Some(self.depth),
             uct: self.uct,
             spawns: self.spawns,
+            tree_depth: (self.tree_depth > 0).then_some(self.tree_depth),
             limits,
             ..AgentSpec::default()
         }
@@ -231,6 +242,8 @@ mod tests {
         assert_eq!(field_of("v=1&game=2048&uct=-1"), "uct");
         assert_eq!(field_of("v=1&game=2048&uct=NaN"), "uct");
         assert_eq!(field_of("v=1&game=2048&spawns=closed"), "spawns");
+        assert_eq!(field_of("v=1&game=2048&tree-depth=101"), "tree-depth");
+        assert_eq!(field_of("v=1&game=2048&tree-depth=flat"), "tree-depth");
         assert_eq!(field_of("v=1&game=2048&budget-ms=0"), "budget-ms");
         assert_eq!(field_of("v=1&game=2048&games=0"), "games");
         assert_eq!(field_of("v=1&game=2048&games=1001"), "games");
@@ -267,5 +280,20 @@ mod tests {
             "v=1&game=2048&algo=mcts&uct=0.5&spawns=branched&budget-ms=1000&games=20&batch-nodes=100"
         );
         assert_eq!(spec.depth, Some(3));
+        assert_eq!(spec.tree_depth, None);
+    }
+
+    #[test]
+    fn a_tree_depth_is_written_only_when_set() {
+        let view = View::parse("v=1&game=2048&algo=mcts&tree-depth=1").unwrap();
+        assert_eq!(view.agent_spec(Limits::default()).tree_depth, Some(1));
+        assert_eq!(
+            view.format().unwrap(),
+            "v=1&game=2048&algo=mcts&uct=1.4142135623730951&spawns=averaged&tree-depth=1\
+             &budget-ms=1000&games=20&batch-nodes=100"
+        );
+        let unlimited = View::parse("v=1&game=2048&algo=mcts&tree-depth=0").unwrap();
+        assert_eq!(unlimited.agent_spec(Limits::default()).tree_depth, None);
+        assert_eq!(unlimited, View::default());
     }
 }

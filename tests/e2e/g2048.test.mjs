@@ -128,6 +128,10 @@ test('MCTS auto-plays under a small time budget, and the score and the moves adv
   assert.match(page.url(), /&algo=mcts&uct=[\d.]+&spawns=branched&/);
   await page.selectOption('[data-testid=g2048-spawns]', 'averaged');
   await page.waitForFunction(() => /&spawns=averaged&/.test(location.hash));
+  assert.equal(await page.inputValue('[data-testid=g2048-tree-depth]'), '0', 'no depth limit by default');
+  await page.fill('[data-testid=g2048-tree-depth]', '1');
+  await page.press('[data-testid=g2048-tree-depth]', 'Tab');
+  await page.waitForFunction(() => /&spawns=averaged&tree-depth=1&/.test(location.hash));
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -153,9 +157,9 @@ test('a malformed 2048 link opens the default 2048 view with an error naming the
 });
 
 test('a batch of games finishes on a pool of workers and draws the histograms', async () => {
-  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&uct=0.5&spawns=branched&games=4&batch-nodes=2&seed=5'));
+  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&uct=0.5&spawns=branched&tree-depth=3&games=4&batch-nodes=2&seed=5'));
   assert.match(await page.textContent('[data-testid=g2048-batch-command]'),
-    /searchlab 2048 play --algo mcts --uct 0.5 --spawns branched --iterations 2 --games 4 --seed 5$/);
+    /searchlab 2048 play --algo mcts --uct 0.5 --spawns branched --tree-depth 3 --iterations 2 --games 4 --seed 5$/);
   const before = await accentPixels(page, 'hist-tiles');
   await page.click('[data-testid=g2048-batch-run]');
   await page.waitForFunction(() => document.querySelector('[data-testid=batch-status]').dataset.state !== 'running', null, { timeout: 90000 });

@@ -136,5 +136,6 @@ function mctsFlags(view) {
   if (view.algo !== 'mcts') return '';
   const uct = view.uct === Math.SQRT2 ? '' : ` --uct ${view.uct}`;
   const spawns = view.spawns === 'averaged' ? '' : ` --spawns ${view.spawns}`;
-  return uct + spawns;
+  const treeDepth = view.treeDepth === 0 ? '' : ` --tree-depth ${view.treeDepth}`;
+  return uct + spawns + treeDepth;
 }

@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 const ALGORITHMS = {
   mcts: {
     name: 'MCTS',
-    text: 'The course\'s agent: random playouts to the end of the game after each move, for as long as the time budget allows; it plays the move with the best mean score gained. Its tree either averages over the tile that appears after each move, as the course\'s does, or branches on where it appears.',
+    text: 'The course\'s agent: random playouts to the end of the game after each move, for as long as the time budget allows; it plays the move with the best mean score gained. Its tree either averages over the tile that appears after each move, as the course\'s does, or branches on where it appears; a tree depth of 1 is flat Monte Carlo (playouts after each first move only), the course\'s tree has no limit.',
     value: 'mean score gained in its playouts',
   },
   expectimax: {
@@ -44,6 +44,7 @@ const INPUTS = {
   depth: 'g2048-depth',
   uct: 'g2048-uct',
   spawns: 'g2048-spawns',
+  treeDepth: 'g2048-tree-depth',
   budgetMs: 'g2048-budget',
   games: 'g2048-games',
   batchNodes: 'g2048-batch-nodes',
@@ -55,7 +56,7 @@ const TEXT_SETTINGS = ['algo', 'spawns'];
 
 /** Which settings each agent reads (the others are hidden). */
 const PARAMS_OF = {
-  mcts: ['uct', 'spawns', 'budget'],
+  mcts: ['uct', 'spawns', 'tree-depth', 'budget'],
   expectimax: ['depth', 'budget'],
   greedy: [],
   random: [],
@@ -220,7 +221,7 @@ class Game2048 extends AgentRuns {
       this.halt();
       this.newSession();
       this.setStatus('idle', `A new game from seed ${view.seed}. ${this.idleWords()}`);
-    } else if (['algo', 'depth', 'uct', 'spawns', 'budgetMs'].some((k) => view[k] !== previous[k])) {
+    } else if (['algo', 'depth', 'uct', 'spawns', 'treeDepth', 'budgetMs'].some((k) => view[k] !== previous[k])) {
       this.halt();
       this.clearHint();
       this.clearThinking();
