@@ -8,6 +8,7 @@ import { Editor } from './editor.js';
 import { SearchClient, SearchStopped, WorkerRestarted } from './search-client.js';
 import { capitalize, sleep } from './agent-runs.js';
 import { handleKey } from './keys.js';
+import { needsANumber } from './fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -214,11 +215,12 @@ function writeLink(view) {
 function settingsChanged() {
   showRelevantControls();
   const view = readControls();
-  for (const key of Object.keys(view)) {
-    if (Number.isNaN(view[key]) || (key === 'weights' && view.weights.some(Number.isNaN))) {
-      setStatus('error', `The field '${key}' needs a number.`);
-      return;
-    }
+  const badWeight = WEIGHT_INPUTS.find((id, i) => Number.isNaN(view.weights[i]));
+  const bad = NUMBER_INPUTS.find((key) => Number.isNaN(view[key]));
+  const badInput = bad ? $(`p-${bad}`) : badWeight ? $(badWeight) : Number.isNaN(view.seed) ? $('p-seed') : null;
+  if (badInput) {
+    setStatus('error', needsANumber(badInput, badInput.id === 'p-seed'));
+    return;
   }
   const problem = writeLink(view);
   if (problem) {

@@ -132,6 +132,10 @@ test('MCTS auto-plays under a small time budget, and the score and the moves adv
   await page.fill('[data-testid=g2048-tree-depth]', '1');
   await page.press('[data-testid=g2048-tree-depth]', 'Tab');
   await page.waitForFunction(() => /&spawns=averaged&tree-depth=1&/.test(location.hash));
+  await page.fill('[data-testid=g2048-budget]', '');
+  await page.press('[data-testid=g2048-budget]', 'Tab');
+  await waitForState(page, ['error']);
+  assert.equal((await status(page)).text, "'Think time per move (ms)' needs a whole number.");
   assert.deepEqual(problems, []);
   await page.close();
 });

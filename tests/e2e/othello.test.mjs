@@ -268,5 +268,13 @@ test('a malformed Othello link opens the default Othello view with an error nami
     s = await status(page);
     assert.match(s.text, expected);
   }
+  // An emptied field is named by its side and its label.
+  await page.goto(linkOthello('white=alphabeta:depth=3'));
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  await page.fill('[data-testid=othello-white-depth]', '');
+  await page.press('[data-testid=othello-white-depth]', 'Tab');
+  await waitForState(page, ['error']);
+  assert.equal((await status(page)).text, "White: 'Depth (plies)' needs a number.");
   await page.close();
 });

@@ -220,6 +220,15 @@ test('a malformed link opens the default view with an error naming the field', a
   await page.reload();
   await waitForState(page, ['error']);
   assert.match((await status(page)).text, /field 'level'.*line 2, column 3/);
+
+  // An emptied field is named by its label.
+  await page.goto(`${suite.server.url}#v=1&algo=dls&seed=3`);
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  await page.fill('[data-testid=p-depth]', '');
+  await page.press('[data-testid=p-depth]', 'Tab');
+  await waitForState(page, ['error']);
+  assert.equal((await status(page)).text, "'Depth limit' needs a number.");
   await page.close();
 });
 

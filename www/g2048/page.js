@@ -12,6 +12,7 @@ import * as render from '../render/g2048.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';
+import { needsANumber } from '../fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -204,9 +205,9 @@ class Game2048 extends AgentRuns {
   settingsChanged() {
     this.showRelevantControls();
     const view = this.readControls();
-    const bad = Object.keys(view).find((key) => Number.isNaN(view[key]));
+    const bad = Object.keys(INPUTS).find((key) => Number.isNaN(view[key]));
     if (bad) {
-      this.setStatus('error', `The field '${bad}' needs a whole number.`);
+      this.setStatus('error', needsANumber($(INPUTS[bad]), bad !== 'uct'));
       return;
     }
     const problem = this.writeLink(view);

@@ -12,6 +12,7 @@ import * as render from '../render/othello.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { Sides, describe } from './sides.js';
+import { needsANumber } from '../fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -181,7 +182,7 @@ class OthelloGame extends AgentRuns {
     for (const side of SIDES) {
       const bad = Object.keys(view[side]).find((key) => Number.isNaN(view[side][key]));
       if (bad) {
-        this.setStatus('error', `${COLOURS[SIDES.indexOf(side)]}'s '${bad}' needs a number.`);
+        this.setStatus('error', `${COLOURS[SIDES.indexOf(side)]}: ${needsANumber(this.sides.input(side, bad))}`);
         return;
       }
     }

@@ -181,6 +181,11 @@ export class Sides {
   read(view) {
     return { black: this.panels.black.read(view.black), white: this.panels.white.read(view.white) };
   }
+
+  /** The control of `side`'s setting `key`. */
+  input(side, key) {
+    return this.panels[side].inputs[key];
+  }
 }
 
 /** A short name of a side's player: "MTD(f), 1000 ms", "Alpha-beta, depth 4", "a person". */

@@ -1,0 +1,17 @@
+// What the settings panels share about a field a person typed into.
+
+/**
+ * The words a person sees for `input`: its label's own text, without the controls inside the
+ * label (`Think time per move (ms)`); the input's id if it has no label.
+ */
+export function labelOf(input) {
+  const label = input.labels?.[0];
+  if (!label) return input.id;
+  const own = [...label.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE);
+  return own.map((node) => node.textContent).join(' ').replace(/\s+/g, ' ').trim() || input.id;
+}
+
+/** The status line for a field that holds no number. */
+export function needsANumber(input, whole = false) {
+  return `'${labelOf(input)}' needs a${whole ? ' whole' : ''} number.`;
+}
