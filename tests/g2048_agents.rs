@@ -1,7 +1,7 @@
 //! 2048 agents as the CLI and the page build them: every agent values the legal moves, a game
 //! replays from its seed, and playing it in slices changes nothing.
 
-use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, EpisodeSnapshot};
+use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, EpisodeSnapshot, Spawns};
 use searchlab::game::Game;
 use searchlab::games::g2048::text::parse_board;
 use searchlab::games::g2048::{Action, Direction, G2048};
@@ -172,20 +172,47 @@ fn bad_settings_name_the_field() {
     assert_eq!(Algorithm::parse("minimax").unwrap_err().field, "algo");
 }
 
-/// The full-budget MCTS batch in BENCHMARKS.md is played over several sessions, game by game of
-/// one seeded series (`searchlab 2048 play --algo mcts --iterations 294000 --seed 2048 ...`). Its
-/// games form one sample only while the course agent, the spawns and the seeding play exactly
-/// as they did. A change that fails this test changes those games: say so in BENCHMARKS.md,
-/// replay the batch, and only then update the pinned values.
-#[test]
-fn the_course_mcts_still_plays_the_batch_series() {
-    let spec = searchlab::speed::g2048::course_mcts_spec();
+/// The first 120 moves of game 0 of the seeded series at 300 playouts a move: (moves, work,
+/// score, the board's low 64 bits).
+fn series_game_0(spec: AgentSpec) -> (u64, u64, u64, u64) {
     let mut episode = Episode::new(spec, game_seed(2048, 50, 0), 300).unwrap();
     while episode.moves() < 120 && episode.step(300) {}
     let game = *episode.game();
+    (
+        episode.moves(),
+        episode.work(),
+        game.score(),
+        game.board().low(),
+    )
+}
+
+/// The full-budget MCTS batches in BENCHMARKS.md are played over several sessions, game by game
+/// of one seeded series (`searchlab 2048 play --algo mcts --iterations 294000 --seed 2048 ...`,
+/// with the course's tree, `--spawns branched` and `--tree-depth 1`). Their games form one sample
+/// only while the agent, the spawns and the seeding play exactly as they did. A change that fails
+/// this test changes those games: say so in BENCHMARKS.md, replay the batch, and only then update
+/// the pinned values.
+#[test]
+fn the_mcts_agents_still_play_the_batch_series() {
+    let course = searchlab::speed::g2048::course_mcts_spec();
     assert_eq!(
-        (episode.moves(), episode.work(), game.score()),
-        (120, 36_000, 1248)
+        series_game_0(course),
+        (120, 36_000, 1248, 2_751_828_226_241_270_272)
     );
-    assert_eq!(game.board().low(), 2_751_828_226_241_270_272);
+    let closed = AgentSpec {
+        spawns: Spawns::Branched,
+        ..course
+    };
+    assert_eq!(
+        series_game_0(closed),
+        (120, 36_000, 1256, 1_383_015_484_256_956_416)
+    );
+    let flat = AgentSpec {
+        tree_depth: Some(1),
+        ..course
+    };
+    assert_eq!(
+        series_game_0(flat),
+        (120, 36_000, 1244, 2_553_846_863_477_408_002)
+    );
 }
