@@ -3,10 +3,11 @@
 //! `#v=1&game=2048&algo=expectimax&depth=3&budget-ms=1000&games=20&batch-nodes=100&seed=42`:
 //! `algo` is `mcts` (the course's agent: exploration constant `uct`; `spawns` is `averaged`, as
 //! in the course, or `branched`; `tree-depth` limits the tree, in moves from the root, written
-//! only when set: 0 or left out is no limit, as the course's, and 1 is flat Monte Carlo), `expectimax` (deepest iteration `depth`), `greedy` or `random`;
-//! `budget-ms` is the think time per move of hints and auto-play; a batch plays `games` games
-//! with at most `batch-nodes` work units per move (MCTS iterations, expectimax expansions), so
-//! that every batch game replays from its seed, exactly as
+//! only when set: 0 or left out is no limit, as the course's, and 1 is flat Monte Carlo),
+//! `expectimax` (deepest iteration `depth`), `greedy` or `random`; `budget-ms` is the think time
+//! per move of hints and auto-play; a batch plays `games` games with at most `batch-nodes` work
+//! units per move (MCTS iterations, expectimax expansions), so that every batch game replays from
+//! its seed, exactly as
 //! `searchlab 2048 play --algo A [--depth D] --iterations N --games G --seed S` plays it. The
 //! spawns of the game on the board come from `seed`. Every key but `v` and `game` may be left out.
 

@@ -21,11 +21,11 @@
 //! exactly. `--checkpoint FILE` lets a long run stop (killed, or the machine turned off) and
 //! carry on: the same command again skips the games finished, resumes the one under way from its
 //! last saved move and prints the summary of the whole range (see `g2048_checkpoint.rs`). MCTS
-//! takes `--uct C`, the exploration constant (default √2, as the page's), and
+//! takes `--uct C`, the exploration constant (default √2, as the page's),
 //! `--spawns averaged|branched`: the course's open-loop tree, or one that branches on each
 //! spawn (closed loop; see `searchlab::search::mcts`), and `--tree-depth N`: the deepest tree
-//! node in moves from the root (default no limit, as the course's; 1 is flat Monte Carlo). A game's `nodes` are the states its
-//! searches generated (MCTS: playouts).
+//! node in moves from the root (default no limit, as the course's; 1 is flat Monte Carlo). A
+//! game's `nodes` are the states its searches generated (MCTS: playouts).
 //!
 //! `bench [--millis M] [--seed S] [--depth N] [--cutoff P] [--only slides|rollouts|expectimax|
 //! mcts]` times table slides, random rollouts, and expectimax and the course's MCTS as `play`
