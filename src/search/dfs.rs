@@ -13,7 +13,7 @@
 //!
 //! Fits every puzzle; memory is the visited set plus the current path.
 //!
-//! Memory estimate: the visited store and the path (see [`depth_first`](super::depth_first)),
+//! Memory estimate: the visited store and the path (see `search::depth_first`),
 //! checked after each expansion.
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.3.

@@ -19,7 +19,7 @@
 //!
 //! Fits any puzzle with a scoring heuristic (a Bait evaluation, minus a distance to the goal).
 //!
-//! Memory estimate: the reached store and the path (see [`depth_first`](super::depth_first)),
+//! Memory estimate: the reached store and the path (see `search::depth_first`),
 //! checked after each expansion.
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.4

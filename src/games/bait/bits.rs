@@ -21,7 +21,7 @@ impl Bits256 {
         (self.word(index) >> (index & 63)) & 1 != 0
     }
 
-    /// Adds `index` (like [`Bits256::word`], a store at a constant index).
+    /// Adds `index` (like `Bits256::word`, a store at a constant index).
     #[inline(always)]
     pub fn insert(&mut self, index: u8) {
         let bit = 1 << (index & 63);
