@@ -8,7 +8,7 @@ import { Editor } from './editor.js';
 import { SearchClient, SearchStopped, WorkerRestarted } from './search-client.js';
 import { capitalize, sleep } from './agent-runs.js';
 import { handleKey } from './keys.js';
-import { needsANumber } from './fields.js';
+import { labelOf, needsANumber } from './fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -215,11 +215,13 @@ function writeLink(view) {
 function settingsChanged() {
   showRelevantControls();
   const view = readControls();
-  const badWeight = WEIGHT_INPUTS.find((id, i) => Number.isNaN(view.weights[i]));
   const bad = NUMBER_INPUTS.find((key) => Number.isNaN(view[key]));
-  const badInput = bad ? $(`p-${bad}`) : badWeight ? $(badWeight) : Number.isNaN(view.seed) ? $('p-seed') : null;
-  if (badInput) {
-    setStatus('error', needsANumber(badInput, badInput.id === 'p-seed'));
+  const badWeight = WEIGHT_INPUTS.find((id, i) => Number.isNaN(view.weights[i]));
+  const problemOfNumbers = bad ? needsANumber($(`p-${bad}`))
+    : badWeight ? `The leaf value weight '${labelOf($(badWeight))}' needs a number.`
+    : Number.isNaN(view.seed) ? needsANumber($('p-seed'), true) : null;
+  if (problemOfNumbers) {
+    setStatus('error', problemOfNumbers);
     return;
   }
   const problem = writeLink(view);

@@ -229,6 +229,13 @@ test('a malformed link opens the default view with an error naming the field', a
   await page.press('[data-testid=p-depth]', 'Tab');
   await waitForState(page, ['error']);
   assert.equal((await status(page)).text, "'Depth limit' needs a number.");
+  await page.fill('[data-testid=p-depth]', '5');
+  await page.press('[data-testid=p-depth]', 'Tab');
+  await waitForState(page, ['idle']);
+  await page.fill('[data-testid=p-w-score]', '');
+  await page.press('[data-testid=p-w-score]', 'Tab');
+  await waitForState(page, ['error']);
+  assert.equal((await status(page)).text, "The leaf value weight 'Score' needs a number.");
   await page.close();
 });
 
