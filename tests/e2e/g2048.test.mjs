@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  browserSuite, openPage, setSpeed, status, waitForState,
+  browserSuite, openPage, setSpeed, status, typeInto, waitForState,
 } from './harness.mjs';
 
 const suite = browserSuite();
@@ -129,11 +129,9 @@ test('MCTS auto-plays under a small time budget, and the score and the moves adv
   await page.selectOption('[data-testid=g2048-spawns]', 'averaged');
   await page.waitForFunction(() => /&spawns=averaged&/.test(location.hash));
   assert.equal(await page.inputValue('[data-testid=g2048-tree-depth]'), '0', 'no depth limit by default');
-  await page.fill('[data-testid=g2048-tree-depth]', '1');
-  await page.press('[data-testid=g2048-tree-depth]', 'Tab');
+  await typeInto(page, 'g2048-tree-depth', '1');
   await page.waitForFunction(() => /&spawns=averaged&tree-depth=1&/.test(location.hash));
-  await page.fill('[data-testid=g2048-budget]', '');
-  await page.press('[data-testid=g2048-budget]', 'Tab');
+  await typeInto(page, 'g2048-budget', '');
   await waitForState(page, ['error']);
   assert.equal((await status(page)).text, "'Think time per move (ms)' needs a whole number.");
   assert.deepEqual(problems, []);

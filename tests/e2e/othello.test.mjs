@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  browserSuite, openPage, setSpeed, status, waitForState,
+  browserSuite, openPage, setSpeed, status, typeInto, waitForState,
 } from './harness.mjs';
 
 const suite = browserSuite();
@@ -272,8 +272,7 @@ test('a malformed Othello link opens the default Othello view with an error nami
   await page.goto(linkOthello('white=alphabeta:depth=3'));
   await page.reload();
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-  await page.fill('[data-testid=othello-white-depth]', '');
-  await page.press('[data-testid=othello-white-depth]', 'Tab');
+  await typeInto(page, 'othello-white-depth', '');
   await waitForState(page, ['error']);
   assert.equal((await status(page)).text, "White: 'Depth (plies)' needs a number.");
   await page.close();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  ROOT, browserSuite, openPage, setSpeed, status, waitForState, linkFor,
+  ROOT, browserSuite, openPage, setSpeed, status, typeInto, waitForState, linkFor,
 } from './harness.mjs';
 
 const suite = browserSuite();
@@ -225,15 +225,12 @@ test('a malformed link opens the default view with an error naming the field', a
   await page.goto(`${suite.server.url}#v=1&algo=dls&seed=3`);
   await page.reload();
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-  await page.fill('[data-testid=p-depth]', '');
-  await page.press('[data-testid=p-depth]', 'Tab');
+  await typeInto(page, 'p-depth', '');
   await waitForState(page, ['error']);
   assert.equal((await status(page)).text, "'Depth limit' needs a number.");
-  await page.fill('[data-testid=p-depth]', '5');
-  await page.press('[data-testid=p-depth]', 'Tab');
+  await typeInto(page, 'p-depth', '5');
   await waitForState(page, ['idle']);
-  await page.fill('[data-testid=p-w-score]', '');
-  await page.press('[data-testid=p-w-score]', 'Tab');
+  await typeInto(page, 'p-w-score', '');
   await waitForState(page, ['error']);
   assert.equal((await status(page)).text, "The leaf value weight 'Score' needs a number.");
   await page.close();
