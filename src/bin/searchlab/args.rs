@@ -34,6 +34,12 @@ pub fn written(result: std::io::Result<()>) -> CliResult<()> {
     }
 }
 
+/// Prints `line` and a newline on stdout (see [`written`] for a closed stdout).
+pub fn print_line(line: impl fmt::Display) -> CliResult<()> {
+    use std::io::Write;
+    written(writeln!(std::io::stdout().lock(), "{line}"))
+}
+
 /// The flags of one subcommand.
 #[derive(Debug, Default)]
 pub struct Flags {

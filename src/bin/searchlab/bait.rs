@@ -17,7 +17,7 @@ use searchlab::game::Game;
 use searchlab::games::bait::{parse_plan, trace, Action, BaitState, Level};
 use searchlab::rng::Rng;
 
-use crate::args::{written, CliError, CliResult, Flags};
+use crate::args::{print_line, written, CliError, CliResult, Flags};
 
 /// Runs one `bait` command.
 pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
@@ -114,7 +114,7 @@ fn bench_command(flags: &Flags) -> CliResult<()> {
             rates.sort_by(f64::total_cmp);
             *median = rates[runs / 2];
         }
-        println!(
+        print_line(format_args!(
             "{{\"level\":{n},\"runs\":{runs},\"seconds\":{seconds},\"state_bytes\":{},\"copy_step_from_start_per_s\":{:.0},\"copy_step_random_walk_per_s\":{:.0},\"step_in_rollouts_per_s\":{:.0},\"speedup_over_gvgai\":[{:.0},{:.0},{:.0}]}}",
             std::mem::size_of::<BaitState>(),
             medians[0],
@@ -123,7 +123,7 @@ fn bench_command(flags: &Flags) -> CliResult<()> {
             medians[0] / gvgai[0],
             medians[1] / gvgai[1],
             medians[2] / gvgai[2],
-        );
+        ))?;
     }
     Ok(())
 }

@@ -10,7 +10,7 @@ use std::process::Command;
 
 use serde_json::{json, Value};
 
-use crate::args::{CliError, CliResult, Flags};
+use crate::args::{print_line, CliError, CliResult, Flags};
 
 /// The searches measured, as `solve` flags.
 const SEARCHES: [(&str, &[&str]); 3] = [
@@ -53,7 +53,7 @@ pub fn bench_search_command(flags: &Flags) -> CliResult<()> {
                 }
                 reports.push(serde_json::from_slice::<Value>(&output.stdout)?);
             }
-            println!("{}", summary(level, name, &reports));
+            print_line(summary(level, name, &reports))?;
         }
     }
     Ok(())

@@ -18,7 +18,7 @@ use searchlab::rng::Rng;
 use searchlab::search::node_store::KeyMode;
 use searchlab::search::{run_to_end, Limit, NoObserver, Progress, Search, Stats};
 
-use crate::args::{CliError, CliResult, Flags};
+use crate::args::{print_line, CliError, CliResult, Flags};
 
 /// Work between two clock readings of a time-budgeted search.
 const SLICE: u64 = 16;
@@ -116,7 +116,7 @@ pub fn solve_command(flags: &Flags, level: Level) -> CliResult<()> {
         elapsed_ms: (elapsed_ms * 1e3).round() / 1e3,
         peak_rss_mib: crate::peak_memory::peak_rss_mib(),
     };
-    println!("{}", serde_json::to_string(&report)?);
+    print_line(serde_json::to_string(&report)?)?;
     Ok(())
 }
 

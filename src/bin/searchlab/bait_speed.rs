@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use crate::args::{CliError, CliResult, Flags};
+use crate::args::{print_line, CliError, CliResult, Flags};
 
 /// Runs `bait speed`.
 pub fn speed_command(flags: &Flags) -> CliResult<()> {
@@ -46,6 +46,6 @@ pub fn speed_command(flags: &Flags) -> CliResult<()> {
         "planLength": run.plan_length,
         "expanded": run.stats.expanded,
     });
-    println!("{report}");
+    print_line(report)?;
     Ok(())
 }

@@ -35,7 +35,7 @@
 //! from each middle-game position of seed `S` once and prints one JSON line (`ms`, `searches`,
 //! `playouts`, `checksum`): the native side of `tests/e2e/bench-2048.mjs`.
 
-use crate::args::{written, CliError, CliResult, Flags};
+use crate::args::{print_line, CliError, CliResult, Flags};
 use crate::g2048_checkpoint::{Checkpoint, GameUnderWay};
 use searchlab::agents::g2048::{
     game_seed, AgentSpec, Algorithm, Episode, Spawns, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH,
@@ -329,14 +329,14 @@ fn play(flags: &Flags) -> CliResult<()> {
             "seconds": seconds,
             "ms_per_move": 1000.0 * seconds / episode.moves().max(1) as f64,
         });
-        emit(&line)?;
+        print_line(&line)?;
         if let Some(checkpoint) = &mut checkpoint {
             checkpoint.finished(line)?;
         }
         scores.push(game.score());
         max_tiles.push(max_tile);
     }
-    emit(&summary(
+    print_line(summary(
         &scores,
         &max_tiles,
         started.elapsed().as_secs_f64(),
@@ -443,8 +443,8 @@ fn bench_slides(rng: &mut Rng, millis: u64) -> CliResult<()> {
         moves += 64 * 4 * boards.len() as u64;
     }
     let seconds = start.elapsed().as_secs_f64();
-    emit(
-        &json!({"bench": "slides", "moves": moves, "seconds": seconds,
+    print_line(
+        json!({"bench": "slides", "moves": moves, "seconds": seconds,
                "moves_per_second": moves as f64 / seconds, "checksum": checksum}),
     )
 }
@@ -465,8 +465,8 @@ fn bench_rollouts(rng: &mut Rng, millis: u64) -> CliResult<()> {
         games += 1;
     }
     let seconds = start.elapsed().as_secs_f64();
-    emit(
-        &json!({"bench": "random_rollouts", "games": games, "moves": moves, "seconds": seconds,
+    print_line(
+        json!({"bench": "random_rollouts", "games": games, "moves": moves, "seconds": seconds,
                "rollouts_per_second": games as f64 / seconds,
                "moves_per_second": moves as f64 / seconds}),
     )
@@ -522,7 +522,7 @@ fn bench_expectimax(
         (Some(a), Some(b)) if b > a => Some(b - a),
         _ => None,
     };
-    emit(&json!({"bench": "expectimax",
+    print_line(json!({"bench": "expectimax",
         "depth": depth.map_or_else(|| json!("adaptive"), |d| json!(d)),
         "cutoff": min_probability, "positions": positions.len(), "searches": searches,
         "expanded": expanded, "generated": generated, "cache_hits": hits,
@@ -555,7 +555,7 @@ fn bench_mcts(seed: u64, millis: u64) -> CliResult<()> {
         (Some(a), Some(b)) if b > a => Some(b - a),
         _ => None,
     };
-    emit(&json!({"bench": "mcts", "positions": positions.len(),
+    print_line(json!({"bench": "mcts", "positions": positions.len(),
         "playouts_per_search": PLAYOUTS, "playouts": playouts,
         "seconds": seconds, "cpu_seconds": cpu,
         "playouts_per_second": playouts as f64 / seconds,
@@ -575,8 +575,8 @@ fn speed(flags: &Flags) -> CliResult<()> {
     let began = Instant::now();
     let run = g2048_course_mcts(seed, playouts);
     let ms = began.elapsed().as_secs_f64() * 1e3;
-    emit(
-        &json!({"ms": ms, "searches": run.searches, "playouts": run.playouts,
+    print_line(
+        json!({"ms": ms, "searches": run.searches, "playouts": run.playouts,
         "checksum": run.checksum.to_string()}),
     )
 }
@@ -586,10 +586,4 @@ fn thread_cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
     Some(nanos as f64 * 1e-9)
-}
-
-/// Prints one JSON line (see [`written`] for a closed stdout).
-pub fn emit(value: &serde_json::Value) -> CliResult<()> {
-    use std::io::Write;
-    written(writeln!(std::io::stdout().lock(), "{value}"))
 }

@@ -18,7 +18,7 @@
 //! a move (default 2000; game seed `Rng::derive(S, 0)`): full boards one or two merges from
 //! death, where games at the full budget were lost.
 
-use crate::args::{CliError, CliResult, Flags};
+use crate::args::{print_line, CliError, CliResult, Flags};
 use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, Spawns, SEARCH_LIMITS};
 use searchlab::game::Game;
 use searchlab::games::g2048::G2048;
@@ -147,7 +147,7 @@ pub fn decisions(flags: &Flags) -> CliResult<()> {
                 regret += verdict.regret(chosen);
             }
             let count = positions.len() as f64;
-            super::g2048::emit(&json!({
+            print_line(json!({
                 "uct": uct, "spawns": spawns.name(), "iterations": budget, "source": source,
                 "positions": positions.len(),
                 "agree": agree, "agree_share": f64::from(agree) / count,

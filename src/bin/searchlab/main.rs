@@ -35,28 +35,11 @@ games and commands:
   othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench | fit";
 
 fn main() {
-    end_quietly_when_stdout_closes();
     let words: Vec<String> = std::env::args().skip(1).collect();
     if let Err(error) = run(&words) {
         eprintln!("searchlab: {error}");
         std::process::exit(2);
     }
-}
-
-/// Output piped into a reader that stops early (`searchlab ... | head -1`) ends the run quietly,
-/// as other command-line tools do, instead of with a panic message from `println!`.
-fn end_quietly_when_stdout_closes() {
-    let default_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .map_or("", String::as_str);
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
-            std::process::exit(0);
-        }
-        default_hook(info);
-    }));
 }
 
 fn run(words: &[String]) -> CliResult<()> {

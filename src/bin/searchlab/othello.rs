@@ -12,7 +12,7 @@
 
 mod fit;
 
-use crate::args::{CliError, CliResult, Flags};
+use crate::args::{print_line, CliError, CliResult, Flags};
 use searchlab::agents::othello::{AgentSpec, Budget};
 use searchlab::game::Game;
 use searchlab::games::othello::endgame::{Solution, Solver, SteppedSolve};
@@ -46,7 +46,7 @@ pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
 /// `perft --depth D`: leaves from the start position (pass = ply, bulk counting).
 fn run_perft(flags: &Flags) -> CliResult<()> {
     let depth: u32 = flags.require("depth")?;
-    println!("{}", perft_line(depth));
+    print_line(perft_line(depth))?;
     Ok(())
 }
 
@@ -74,16 +74,13 @@ fn run_solve(flags: &Flags) -> CliResult<()> {
     let start = Instant::now();
     let solution = solver.solve(position.board())?;
     let elapsed = start.elapsed();
-    println!(
-        "{}",
-        json!({
-            "score": solution.score,
-            "best_move": solution.best_move.map(|m| m.to_string()),
-            "pv": solution.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "nodes": solution.nodes,
-            "elapsed_ms": elapsed.as_millis() as u64,
-        })
-    );
+    print_line(json!({
+        "score": solution.score,
+        "best_move": solution.best_move.map(|m| m.to_string()),
+        "pv": solution.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "nodes": solution.nodes,
+        "elapsed_ms": elapsed.as_millis() as u64,
+    }))?;
     Ok(())
 }
 
@@ -139,7 +136,7 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
     }
     let problems = read_ffo(&path)?;
     for depth in 10..=perft_max {
-        println!("{}", perft_line(depth));
+        print_line(perft_line(depth))?;
     }
     let mut solver = Solver::new(table_mb << 20, u64::MAX);
     let (mut total_ms, mut total_nodes, mut wrong) = (0.0, 0u64, 0);
@@ -176,12 +173,11 @@ fn run_bench(flags: &Flags) -> CliResult<()> {
             line["steps"] = json!(steps.count);
             line["longest_step_ms"] = json!((steps.longest_ms * 10.0).round() / 10.0);
         }
-        println!("{line}");
+        print_line(line)?;
     }
-    println!(
-        "{}",
-        json!({"ffo_total_ms": total_ms as u64, "ffo_nodes": total_nodes, "ffo_wrong": wrong})
-    );
+    print_line(
+        json!({"ffo_total_ms": total_ms as u64, "ffo_nodes": total_nodes, "ffo_wrong": wrong}),
+    )?;
     Ok(())
 }
 
@@ -369,23 +365,20 @@ fn run_match(flags: &Flags) -> CliResult<()> {
             tally.disc_difference += i64::from(own);
             tally.nodes += nodes[if sign == 1 { 0 } else { 1 }];
         }
-        println!(
-            "{}",
-            json!({
-                "game": game,
-                "black": specs[black].to_text(),
-                "white": specs[white].to_text(),
-                "black_score": score,
-                "winner": winner,
-                "moves": played,
-                "black_ms": time_ms[0] as u64,
-                "white_ms": time_ms[1] as u64,
-                "black_nodes": nodes[0],
-                "white_nodes": nodes[1],
-                "black_solved_from": solved_from[0],
-                "white_solved_from": solved_from[1],
-            })
-        );
+        print_line(json!({
+            "game": game,
+            "black": specs[black].to_text(),
+            "white": specs[white].to_text(),
+            "black_score": score,
+            "winner": winner,
+            "moves": played,
+            "black_ms": time_ms[0] as u64,
+            "white_ms": time_ms[1] as u64,
+            "black_nodes": nodes[0],
+            "white_nodes": nodes[1],
+            "black_solved_from": solved_from[0],
+            "white_solved_from": solved_from[1],
+        }))?;
     }
     let summary: Vec<_> = specs
         .iter()
@@ -406,10 +399,7 @@ fn run_match(flags: &Flags) -> CliResult<()> {
             })
         })
         .collect();
-    println!(
-        "{}",
-        json!({"summary": {"games": games, "agents": summary}})
-    );
+    print_line(json!({"summary": {"games": games, "agents": summary}}))?;
     Ok(())
 }
 

@@ -6,7 +6,7 @@
 //! of `eval::strong_terms` are fitted to the score by ridge least squares, per bucket of
 //! empties. The printed weights (hundredths of a disc) are what `eval::LATE_WEIGHTS` holds.
 
-use crate::args::{CliError, CliResult, Flags};
+use crate::args::{print_line, CliError, CliResult, Flags};
 use searchlab::game::Game;
 use searchlab::games::othello::endgame::Solver;
 use searchlab::games::othello::eval::{course_value, strong_terms};
@@ -88,15 +88,12 @@ pub fn run_fit(flags: &Flags) -> CliResult<()> {
             .zip(weights)
             .map(|(name, w)| (name.to_string(), json!((w * 100.0).round() as i64)))
             .collect();
-        println!(
-            "{}",
-            json!({
-                "empties": [low, high],
-                "positions": bucket.len(),
-                "rmse_discs": (squared / bucket.len() as f64).sqrt(),
-                "weights_centidiscs": named,
-            })
-        );
+        print_line(json!({
+            "empties": [low, high],
+            "positions": bucket.len(),
+            "rmse_discs": (squared / bucket.len() as f64).sqrt(),
+            "weights_centidiscs": named,
+        }))?;
     }
     Ok(())
 }
