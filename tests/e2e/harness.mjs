@@ -137,13 +137,13 @@ export async function screenshotDir() {
   return dir;
 }
 
-/** The status element's state, moves and words. */
 /** Types `text` into the field `testid` and leaves it, as a person does (so it fires `change`). */
 export async function typeInto(page, testid, text) {
   await page.fill(`[data-testid=${testid}]`, text);
   await page.press(`[data-testid=${testid}]`, 'Tab');
 }
 
+/** The status element's state, moves and words. */
 export async function status(page) {
   return page.$eval('[data-testid=status]', (el) => ({
     state: el.dataset.state,
