@@ -1,7 +1,7 @@
 //! 2048 rules drawn as boards: merges in every direction, scoring, legality, game over, spawns.
 
 use searchlab::game::{Game, Turn};
-use searchlab::games::g2048::board::{Board, Direction};
+use searchlab::games::g2048::board::{nth_set_bit, Board, Direction};
 use searchlab::games::g2048::text::{format_board, parse_board};
 use searchlab::games::g2048::{Action, G2048};
 use searchlab::rng::Rng;
@@ -116,6 +116,65 @@ fn tables_agree_with_cell_by_cell_rules_on_random_boards() {
         let b = Board::from_exponents(cells).unwrap();
         for direction in Direction::ALL {
             assert_eq!(b.slide(direction), b.slide_by_cells(direction), "{b:?}");
+        }
+    }
+}
+
+#[test]
+fn moving_directions_agree_with_slides_on_random_boards() {
+    let mut rng = Rng::new(12);
+    let mut seen = [0u32; 16];
+    for i in 0..40_000 {
+        // Few empty cells and few distinct tiles, so that blocked directions are common; every
+        // fourth board has tiles of 65536 and up (the per-cell path).
+        let largest = if i % 4 == 0 { 20 } else { 4 };
+        let cells = std::array::from_fn(|_| match rng.below(10) {
+            0 => 0,
+            _ => 1 + rng.below(largest) as u8,
+        });
+        let b = Board::from_exponents(cells).unwrap();
+        let by_slides = Direction::ALL
+            .iter()
+            .filter(|&&d| b.slide(d).0 != b)
+            .fold(0, |mask, &d| mask | 1 << d as u8);
+        assert_eq!(b.moving_directions(), by_slides, "{b:?}");
+        seen[usize::from(by_slides)] += 1;
+    }
+    for direction in Direction::ALL {
+        let (open, blocked): (Vec<_>, Vec<_>) =
+            (0..16).partition(|&mask| mask >> direction as u8 & 1 == 1);
+        let count = |masks: Vec<usize>| masks.iter().map(|&m| seen[m]).sum::<u32>();
+        assert!(
+            count(open) > 0 && count(blocked) > 0,
+            "{direction:?}: {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn empty_masks_mark_exactly_the_empty_cells() {
+    let mut rng = Rng::new(13);
+    for _ in 0..20_000 {
+        let cells: [u8; 16] = std::array::from_fn(|_| match rng.below(2) {
+            0 => 0,
+            _ => 1 + rng.below(20) as u8,
+        });
+        let b = Board::from_exponents(cells).unwrap();
+        let expected = (0..16).fold(0u16, |mask, c| mask | u16::from(cells[c] == 0) << c);
+        assert_eq!(b.empty_mask(), expected, "{cells:?}");
+    }
+}
+
+#[test]
+fn nth_set_bit_counts_from_the_lowest() {
+    for mask in 0..=u16::MAX {
+        let bits: Vec<u8> = (0..16).filter(|&b| mask >> b & 1 == 1).collect();
+        for rank in 0..=16 {
+            assert_eq!(
+                nth_set_bit(mask, rank),
+                bits.get(rank as usize).copied(),
+                "{mask:#06x} {rank}"
+            );
         }
     }
 }

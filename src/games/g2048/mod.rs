@@ -113,7 +113,7 @@ impl G2048 {
 
     /// Whether sliding `direction` is legal now.
     pub fn is_legal_move(&self, direction: Direction) -> bool {
-        self.player_to_move() && self.board.slide(direction).0 != self.board
+        self.player_to_move() && self.board.moving_directions() >> direction as u8 & 1 == 1
     }
 
     /// Plays `direction` if it is legal and returns the score it gained; otherwise returns why
@@ -214,8 +214,9 @@ impl Game for G2048 {
         if !self.player_to_move() {
             return;
         }
+        let moving = self.board.moving_directions();
         for direction in Direction::ALL {
-            if self.board.slide(direction).0 != self.board {
+            if moving >> direction as u8 & 1 == 1 {
                 out.push(Action::Move(direction));
             }
         }
@@ -243,18 +244,15 @@ impl Game for G2048 {
         if self.pending_spawns == 0 {
             return None;
         }
-        let mut empty = self.board.empty_mask();
+        let empty = self.board.empty_mask();
         let n = empty.count_ones();
         if n == 0 {
             return None;
         }
         let scaled = r * f64::from(n);
         let rank = (scaled as u32).min(n - 1);
-        for _ in 0..rank {
-            empty &= empty - 1;
-        }
         Some(Action::Spawn {
-            cell: empty.trailing_zeros() as u8,
+            cell: board::nth_set_bit(empty, rank)?,
             four: scaled - f64::from(rank) >= P_TWO,
         })
     }
