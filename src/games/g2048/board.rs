@@ -406,9 +406,7 @@ impl Board {
     #[inline]
     pub fn can_move(self) -> bool {
         if self.high != 0 {
-            return Direction::ALL
-                .iter()
-                .any(|&d| self.slide_by_cells(d).0 != self);
+            return self.moving_directions() != 0;
         }
         if zero_nibbles(self.low) != 0 {
             return true;
