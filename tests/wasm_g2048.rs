@@ -85,7 +85,8 @@ fn illegal_moves_and_bad_sessions_are_errors_that_say_why() {
     let mut session = GameSession::from_seed("2048", seed).unwrap();
     assert_error(session.apply(illegal), "does not change the board");
     assert_eq!(session.moves(), 0);
-    assert_error(session.apply(7), "is a spawn");
+    // Spawns are nature's: the session draws them itself.
+    assert_error(session.apply(7), "no tile is due to spawn now");
     assert_error(session.apply(40), "does not exist");
     assert_error(GameSession::new("2048", "2 2 . ."), "2048 has no levels");
     assert_error(GameSession::from_seed("bait", 1.0), "played on a level");
@@ -93,11 +94,9 @@ fn illegal_moves_and_bad_sessions_are_errors_that_say_why() {
         GameSession::from_seed("2048", -1.0),
         "seed must be a whole number",
     );
-    let problem = validate_level("2048", "").unwrap();
-    assert!(get(&problem, "message")
-        .as_string()
-        .unwrap()
-        .contains("no levels"));
+    assert_error(validate_level("2048", ""), "2048 has no levels");
+    assert_error(session.cannot_win(), "2048 has no dead ends to detect");
+    assert_error(session.path_of(&[0]), "2048 has no agent on the board");
 }
 
 #[wasm_bindgen_test]
@@ -250,15 +249,15 @@ fn bad_parameters_are_errors_that_name_them() {
             expected,
         );
     }
-    let no_seed = "searchlab-state/1\n2048\n-\n\n";
+    let no_score = "searchlab-state/2\n2048\n2 . . .\n. . . .\n. . . .\n. . . 2\n";
     assert_error(
-        SearchJob::new(no_seed, view("mcts", &[]), 1.0, 0.0),
-        "needs its seed",
+        SearchJob::new(no_score, view("mcts", &[]), 1.0, 0.0),
+        "line 4: expected 'score N'",
     );
-    let bad_move = "searchlab-state/1\n2048\n1\n9\n";
+    let bad_tile = "searchlab-state/2\n2048\n3 . . .\n. . . .\n. . . .\n. . . 2\nscore 0";
     assert_error(
-        SearchJob::new(bad_move, view("mcts", &[]), 1.0, 0.0),
-        "move 0 (9) is not a move",
+        SearchJob::new(bad_tile, view("mcts", &[]), 1.0, 0.0),
+        "3 is not a tile value",
     );
 }
 
@@ -362,4 +361,23 @@ fn the_mcts_speed_workload_crosses_the_boundary_unchanged() {
         "playoutsPerPosition must be a whole number",
     );
     assert_error(bench_2048_mcts(-1.0, 20.0), "seed must be a whole number");
+}
+
+#[wasm_bindgen_test]
+fn the_worker_gets_the_position_itself_however_long_the_game() {
+    let mut session = GameSession::from_seed("2048", 9.0).unwrap();
+    for _ in 0..200 {
+        match session.legal_actions().first() {
+            Some(&action) => session.apply(action).unwrap(),
+            None => break,
+        }
+    }
+    let state = session.encode();
+    let lines: Vec<&str> = state.lines().collect();
+    assert_eq!(
+        lines.len(),
+        7,
+        "the header, the game, four rows and the score: {state}"
+    );
+    assert_eq!(lines[6], format!("score {}", session.score()));
 }

@@ -327,10 +327,10 @@ fn bad_parameters_are_errors_that_name_them() {
         SearchJob::new(&state, human, 1.0, 0.0),
         "a person plays Black",
     );
-    let bad_move = "searchlab-state/1\nothello\n-\n0\nstart";
+    let bad_board = "searchlab-state/2\nothello\nstart X";
     assert_error(
-        SearchJob::new(bad_move, view("black", &[]), 1.0, 0.0),
-        "encoded state: move 0",
+        SearchJob::new(bad_board, view("black", &[]), 1.0, 0.0),
+        "not an encoded state (use GameSession.encode()): othello state",
     );
 }
 

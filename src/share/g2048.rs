@@ -12,8 +12,8 @@
 //! spawns of the game on the board come from `seed`. Every key but `v` and `game` may be left out.
 
 use super::{
-    check_float, check_range, check_seed_and_agent, check_view_game, error, Fields, ShareError,
-    VERSION,
+    check_float, check_range, check_seed_and_agent, check_view_game, error, Fields, LinkView,
+    ShareError, VERSION,
 };
 use crate::agents::g2048::{AgentSpec, Algorithm, Spawns, MAX_TREE_DEPTH};
 use crate::search::Limits;
@@ -98,8 +98,25 @@ const GAMES_RANGE: (u32, u32) = (1, 1000);
 const BATCH_NODES_RANGE: (u64, u64) = (1, 10_000_000);
 
 impl View {
+    /// The agent these settings describe, with these limits on each move's search.
+    pub fn agent_spec(&self, limits: Limits) -> AgentSpec {
+        AgentSpec {
+            algo: self.algo,
+            depth: Some(self.depth),
+            uct: self.uct,
+            spawns: self.spawns,
+            tree_depth: (self.tree_depth > 0).then_some(self.tree_depth),
+            limits,
+            ..AgentSpec::default()
+        }
+    }
+}
+
+impl LinkView for View {
+    const GAME: &'static str = "2048";
+
     /// Checks every field against the ranges a link accepts.
-    pub fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), ShareError> {
         check_view_game(&self.game, "2048", "2048")?;
         check_range("depth", self.depth, DEPTH_RANGE)?;
         check_float("uct", self.uct, UCT_RANGE)?;
@@ -111,13 +128,8 @@ impl View {
         check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())
     }
 
-    /// Reads a 2048 fragment (with or without the leading `#`).
-    pub fn parse(fragment: &str) -> Result<View, ShareError> {
-        View::from_fields(&Fields::read(fragment)?)
-    }
-
     /// Reads a 2048 link's fields.
-    pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
         fields.expect_game("2048", "a 2048", KEYS)?;
         let mut view = View::default();
         if let Some(algo) = fields.get("algo") {
@@ -138,7 +150,7 @@ impl View {
     }
 
     /// Writes the fragment (without `#`): the fields the agent reads, the batch, the seed.
-    pub fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, ShareError> {
         self.validate()?;
         let mut out = format!("v={VERSION}&game=2048&algo={}", self.algo.name());
         for key in parameter_keys(self.algo) {
@@ -162,19 +174,6 @@ impl View {
             out.push_str(&format!("&seed={seed}"));
         }
         Ok(out)
-    }
-
-    /// The agent these settings describe, with these limits on each move's search.
-    pub fn agent_spec(&self, limits: Limits) -> AgentSpec {
-        AgentSpec {
-            algo: self.algo,
-            depth: Some(self.depth),
-            uct: self.uct,
-            spawns: self.spawns,
-            tree_depth: (self.tree_depth > 0).then_some(self.tree_depth),
-            limits,
-            ..AgentSpec::default()
-        }
     }
 }
 

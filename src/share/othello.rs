@@ -14,7 +14,9 @@
 //! Every key but `v` and `game` may be left out. Errors name the key; for an agent the message
 //! names its own key too (`field 'white': solve: ...`).
 
-use super::{check_range, check_view_game, clean, error, Fields, ShareError, MAX_SEED, VERSION};
+use super::{
+    check_range, check_view_game, clean, error, Fields, LinkView, ShareError, MAX_SEED, VERSION,
+};
 use crate::agents::othello::{AgentSpec, Algorithm, Budget, EvalKind};
 use crate::game::Game;
 use crate::games::othello::text::TextError;
@@ -247,9 +249,13 @@ impl View {
         }
         Ok(state)
     }
+}
+
+impl LinkView for View {
+    const GAME: &'static str = "othello";
 
     /// Checks every field (the position, every move's legality, both sides, the seed).
-    pub fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), ShareError> {
         check_view_game(&self.game, "othello", "Othello")?;
         if self.moves.len() > MAX_MOVES {
             return Err(error(
@@ -272,13 +278,8 @@ impl View {
         Ok(())
     }
 
-    /// Reads an Othello fragment (with or without the leading `#`).
-    pub fn parse(fragment: &str) -> Result<View, ShareError> {
-        View::from_fields(&Fields::read(fragment)?)
-    }
-
     /// Reads an Othello link's fields.
-    pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
         fields.expect_game("othello", "an Othello", KEYS)?;
         let mut view = View::default();
         match (fields.get("board"), fields.get("side")) {
@@ -340,7 +341,7 @@ impl View {
     }
 
     /// Writes the fragment (without `#`).
-    pub fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, ShareError> {
         self.validate()?;
         let mut out = format!("v={VERSION}&game=othello");
         if let Some(board) = &self.board {

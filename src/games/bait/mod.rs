@@ -8,6 +8,8 @@
 //! - [`state`]: [`BaitState`], the small clonable state, its [`BaitKey`] and text form.
 //! - `status`: the avatar, outcome, score and tick of a state, packed in one word.
 //! - `rules`: one tick ([`BaitState::advance`]) and the [`crate::game::Game`]/[`crate::game::Puzzle`] impls.
+//! - [`text`]: a state as text (the level, its status, the boxes and items that changed), for
+//!   the worker.
 //! - [`trace`]: the golden JSON record of a state.
 //! - [`bound_cache`]: the state-aware lower bound memoised per configuration, for A*.
 //! - [`eval`]: engine knowledge kept out of the rules (distances, lower bounds, dead states,
@@ -23,6 +25,7 @@ mod level_handle;
 mod rules;
 pub mod state;
 mod status;
+pub mod text;
 pub mod trace;
 
 pub use action::{parse_plan, Action, PlanError};

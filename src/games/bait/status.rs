@@ -32,6 +32,37 @@ impl Status {
         Status(u64::from(avatar) | ALIVE)
     }
 
+    /// The status with every part given (a state read from its text form). `score` must fit
+    /// its 20 bits.
+    pub fn from_parts(
+        avatar: Cell,
+        has_key: bool,
+        alive: bool,
+        outcome: Outcome,
+        score: u32,
+        tick: u32,
+    ) -> Status {
+        debug_assert!(u64::from(score) <= SCORE_MASK);
+        let flag = |on: bool, bit: u64| if on { bit } else { 0 };
+        let (over, won) = match outcome {
+            Outcome::Running => (false, false),
+            Outcome::Won => (true, true),
+            Outcome::Lost => (true, false),
+        };
+        Status(
+            u64::from(avatar)
+                | flag(has_key, HAS_KEY)
+                | flag(alive, ALIVE)
+                | flag(over, OVER)
+                | flag(won, WON)
+                | (u64::from(score) & SCORE_MASK) << SCORE_SHIFT
+                | u64::from(tick) << TICK_SHIFT,
+        )
+    }
+
+    /// The largest score the status holds.
+    pub const MAX_SCORE: u32 = SCORE_MASK as u32;
+
     /// The avatar's cell.
     #[inline(always)]
     pub fn avatar(self) -> Cell {

@@ -81,14 +81,21 @@ impl G2048 {
         game
     }
 
-    /// The player to move on `board` with `score` so far (over if no move changes the board).
-    pub fn from_board(board: Board, score: u64) -> G2048 {
+    /// The position with `board`, `score` so far and `due` spawns (at most 2) before the
+    /// player moves; over if none is due and no move changes the board.
+    pub fn with_spawns_due(board: Board, score: u64, due: u8) -> G2048 {
+        debug_assert!(due <= 2);
         G2048 {
             board,
             score,
-            pending_spawns: 0,
-            over: !board.can_move(),
+            pending_spawns: due,
+            over: due == 0 && !board.can_move(),
         }
+    }
+
+    /// The player to move on `board` with `score` so far (over if no move changes the board).
+    pub fn from_board(board: Board, score: u64) -> G2048 {
+        G2048::with_spawns_due(board, score, 0)
     }
 
     /// The board.

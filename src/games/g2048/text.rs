@@ -9,9 +9,22 @@
 //!
 //! Blank lines before, between and after the rows are ignored. [`format_board`] writes `.` for
 //! empty cells and right-aligns the columns, and [`parse_board`] reads it back to the same board.
+//!
+//! A whole position ([`G2048`]'s `Display` and `FromStr`) is its board and a last line with the
+//! score, and how many tiles are still due to spawn when there are any:
+//!
+//! ```text
+//!    2    .    .    4
+//!    .   16    .    .
+//!    .    .    .    .
+//! 2048    .    .    2
+//! score 2316
+//! ```
 
 use super::board::{Board, CELLS, MAX_EXPONENT, SIZE};
+use super::G2048;
 use std::fmt;
+use std::str::FromStr;
 
 /// What was wrong with a text board. Lines and columns count from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,4 +173,87 @@ pub fn format_board(board: Board) -> String {
         out.push('\n');
     }
     out
+}
+
+/// What was wrong with a text position ([`G2048`]'s `FromStr`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// The board's rows are wrong.
+    Board(ParseError),
+    /// The last non-blank line is not `score N` or `score N, K spawns due` (K 1 or 2).
+    Score {
+        /// The line.
+        line: usize,
+    },
+    /// More spawns are due than the board has empty cells.
+    NoRoom {
+        /// Spawns due.
+        due: u8,
+        /// Empty cells.
+        empty: u32,
+    },
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::Board(error) => error.fmt(f),
+            StateError::Score { line } => write!(
+                f,
+                "line {line}: expected 'score N' or 'score N, K spawns due' (K is 1 or 2) \
+                 after the board"
+            ),
+            StateError::NoRoom { due, empty } => write!(
+                f,
+                "{due} spawns are due but the board has {empty} empty cells"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+/// A position as text: the board (as [`format_board`] writes it), then `score N`, with
+/// `, K spawns due` when tiles are still to appear before the player moves.
+impl fmt::Display for G2048 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}score {}", format_board(self.board()), self.score())?;
+        match self.pending_spawns() {
+            0 => Ok(()),
+            due => write!(f, ", {due} spawns due"),
+        }
+    }
+}
+
+impl FromStr for G2048 {
+    type Err = StateError;
+
+    /// Reads what [`fmt::Display`] writes; blank lines are ignored.
+    fn from_str(text: &str) -> Result<G2048, StateError> {
+        let (line, last) = text
+            .lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty())
+            .last()
+            .ok_or(StateError::Board(ParseError::WrongLineCount { found: 0 }))?;
+        let bad_score = StateError::Score { line: line + 1 };
+        let rest = last
+            .trim()
+            .strip_prefix("score ")
+            .ok_or(bad_score.clone())?;
+        let (score, due) = match rest.split_once(", ") {
+            None => (rest, 0),
+            Some((score, "1 spawns due")) => (score, 1),
+            Some((score, "2 spawns due")) => (score, 2),
+            Some(_) => return Err(bad_score),
+        };
+        let score: u64 = score.parse().map_err(|_| bad_score)?;
+        let board_text: Vec<&str> = text.lines().take(line).collect();
+        let board = parse_board(&board_text.join("\n")).map_err(StateError::Board)?;
+        if u32::from(due) > board.empty_count() {
+            let empty = board.empty_count();
+            return Err(StateError::NoRoom { due, empty });
+        }
+        Ok(G2048::with_spawns_due(board, score, due))
+    }
 }

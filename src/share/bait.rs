@@ -1,12 +1,8 @@
-//! Share links: the whole playground view in a URL fragment, versioned and readable.
+//! Bait share links: the level, the agent and its parameters, the run mode, the budget and the
+//! seed.
 //!
-//! A link looks like
 //! `#v=1&game=bait&level=wwwww/wA.gw/wk..w/wwwww&algo=astar&heuristic=walls&mode=plan&max-nodes=2000000&seed=42`:
-//! `key=value` pairs joined by `&`, values percent-encoded, the level's rows joined by `/`. A teacher
-//! can write one by hand: every key but `v` is optional and takes its default. Parsing is strict
-//! (unknown or repeated keys, out-of-range numbers and oversized links are errors that name the
-//! field), so a typo never silently changes what a class sees. The level's tiles are checked by the
-//! game's own parser, not here.
+//! the level's rows joined by `/`; its tiles are checked by the game's own parser, not here.
 //!
 //! The agent's parameters are those of [`AgentSpec`] under the command line's names (`depth`,
 //! `heuristic`, `weight`, `uct`, `rollout-depth`, `population`, `horizon`, `max-nodes`, `seed`), so
@@ -14,34 +10,15 @@
 //! link adds the run mode, the think time per action (`budget-ms`), the pace at which a plan is
 //! searched so a class can watch it (`pace`, steps a second) and the course heuristic's weights
 //! (`weights=score,distance,boxes`).
-//!
-//! Every game has its own view and keys ([`View`] for Bait, [`g2048::View`] for 2048); what they
-//! share is read here by [`Fields`]: the size limit, `key=value` pairs, percent-decoding, repeated
-//! keys, the version and the game.
 
-pub mod g2048;
-pub mod othello;
-
+use super::{
+    check_float, check_range, check_seed_and_agent, check_view_game, clean, encode, error, Fields,
+    LinkView, ShareError, MAX_LEVEL_COLUMNS, MAX_LEVEL_ROWS, VERSION,
+};
 use crate::agents::bait::{AgentSpec, Algorithm, Bound, DEFAULT_DLS_DEPTH};
-use crate::agents::SpecError;
 use crate::games::bait::eval::CourseWeights;
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// The link format's version, written as `v=1`.
-pub const VERSION: u32 = 1;
-/// Longest fragment accepted, in bytes (after the `#`, before decoding).
-pub const MAX_LINK_BYTES: usize = 8192;
-/// Most rows in a shared level.
-pub const MAX_LEVEL_ROWS: usize = 64;
-/// Most characters in one row of a shared level.
-pub const MAX_LEVEL_COLUMNS: usize = 64;
-/// Largest seed: seeds stay exact as JavaScript numbers (2^53 - 1).
-pub const MAX_SEED: u64 = (1 << 53) - 1;
-
-/// The games a link may name.
-pub const GAMES: &[&str] = &["bait", "2048", "othello"];
 
 /// Whether an algorithm plans to the goal (a puzzle search) rather than acting under a budget.
 pub fn is_planner(algo: Algorithm) -> bool {
@@ -155,30 +132,6 @@ impl Default for View {
     }
 }
 
-/// A link that could not be read: which field, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShareError {
-    /// The key at fault (`link` for the fragment as a whole).
-    pub field: String,
-    /// What is wrong, in words a person can act on.
-    pub message: String,
-}
-
-impl fmt::Display for ShareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "share link, field '{}': {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for ShareError {}
-
-fn error(field: &str, message: impl Into<String>) -> ShareError {
-    ShareError {
-        field: field.into(),
-        message: message.into(),
-    }
-}
-
 /// Inclusive ranges of the numeric fields.
 const DEPTH_RANGE: (u32, u32) = (1, 64);
 const WEIGHT_RANGE: (f64, f64) = (1.0, 100.0);
@@ -194,9 +147,39 @@ const BUDGET_RANGE: (u32, u32) = (1, 60_000);
 pub const PACES: [u32; 5] = [0, 1, 10, 100, 1000];
 
 impl View {
+    /// The agent these settings describe, with at most `max_memory_bytes` of search memory.
+    pub fn agent_spec(&self, max_memory_bytes: u64) -> AgentSpec {
+        let [score, distance, box_to_hole] = self.weights;
+        AgentSpec {
+            algo: self.algo,
+            depth: (self.algo == Algorithm::Dls).then_some(self.depth),
+            heuristic: self.heuristic,
+            weight: self.weight,
+            course: CourseWeights {
+                score,
+                distance,
+                box_to_hole,
+                ..CourseWeights::default()
+            },
+            uct: self.uct,
+            rollout_depth: self.rollout_depth,
+            population: self.population as usize,
+            horizon: self.horizon as usize,
+            limits: Limits {
+                max_nodes: self.max_nodes,
+                max_memory_bytes,
+            },
+            ..AgentSpec::default()
+        }
+    }
+}
+
+impl LinkView for View {
+    const GAME: &'static str = "bait";
+
     /// Checks every field against the ranges a link accepts (the page calls this for its own
     /// settings too, so a view it writes can always be read back).
-    pub fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), ShareError> {
         check_view_game(&self.game, "bait", "Bait")?;
         if let Some(level) = &self.level {
             check_level_size(level)?;
@@ -228,13 +211,8 @@ impl View {
         check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())
     }
 
-    /// Reads a Bait fragment (with or without the leading `#`).
-    pub fn parse(fragment: &str) -> Result<View, ShareError> {
-        View::from_fields(&Fields::read(fragment)?)
-    }
-
     /// Reads a Bait link's fields.
-    pub fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
         fields.expect_game("bait", "a Bait", KEYS)?;
         let get = |key: &str| fields.get(key);
         let mut view = View::default();
@@ -296,7 +274,7 @@ impl View {
     }
 
     /// Writes the fragment (without `#`): the fields the algorithm reads, the budget, the seed.
-    pub fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, ShareError> {
         self.validate()?;
         let mut out = format!("v={VERSION}&game={}", encode(&self.game));
         if let Some(level) = &self.level {
@@ -334,32 +312,6 @@ impl View {
         }
         Ok(out)
     }
-
-    /// The agent these settings describe, with at most `max_memory_bytes` of search memory.
-    pub fn agent_spec(&self, max_memory_bytes: u64) -> AgentSpec {
-        let [score, distance, box_to_hole] = self.weights;
-        AgentSpec {
-            algo: self.algo,
-            depth: (self.algo == Algorithm::Dls).then_some(self.depth),
-            heuristic: self.heuristic,
-            weight: self.weight,
-            course: CourseWeights {
-                score,
-                distance,
-                box_to_hole,
-                ..CourseWeights::default()
-            },
-            uct: self.uct,
-            rollout_depth: self.rollout_depth,
-            population: self.population as usize,
-            horizon: self.horizon as usize,
-            limits: Limits {
-                max_nodes: self.max_nodes,
-                max_memory_bytes,
-            },
-            ..AgentSpec::default()
-        }
-    }
 }
 
 /// Every key a link may hold.
@@ -382,16 +334,6 @@ const KEYS: &[&str] = &[
     "pace",
     "seed",
 ];
-
-/// A key as it may be quoted in an error: shortened and stripped of control characters.
-fn field_name(key: &str) -> String {
-    let clean: String = key.chars().filter(|c| !c.is_control()).take(24).collect();
-    if clean.chars().count() < key.chars().count() {
-        format!("{clean}…")
-    } else {
-        clean
-    }
-}
 
 fn check_level_size(level: &str) -> Result<(), ShareError> {
     let rows: Vec<&str> = level.lines().collect();
@@ -422,216 +364,10 @@ fn check_level_size(level: &str) -> Result<(), ShareError> {
     Ok(())
 }
 
-fn check_range<T: PartialOrd + fmt::Display>(
-    field: &str,
-    value: T,
-    (low, high): (T, T),
-) -> Result<(), ShareError> {
-    if value < low || value > high {
-        return Err(error(
-            field,
-            format!("{value} is out of range ({low} to {high})"),
-        ));
-    }
-    Ok(())
-}
-
-fn check_float(field: &str, value: f64, range: (f64, f64)) -> Result<(), ShareError> {
-    if !value.is_finite() {
-        return Err(error(field, "must be a finite number"));
-    }
-    check_range(field, value, range)
-}
-
-/// Checks a view's `game` field against its game, `name` as people read it ("Bait").
-fn check_view_game(view_game: &str, game: &str, name: &str) -> Result<(), ShareError> {
-    if view_game == game {
-        Ok(())
-    } else {
-        Err(error(
-            "game",
-            format!("'{view_game}' is not {name}: this view holds {name}'s fields"),
-        ))
-    }
-}
-
-/// Checks a view's seed, then the agent's own checks under the link's names (`max_nodes` is
-/// `max-nodes` in a link).
-fn check_seed_and_agent(seed: Option<u64>, agent: Result<(), SpecError>) -> Result<(), ShareError> {
-    if let Some(seed) = seed {
-        check_range("seed", seed, (0, MAX_SEED))?;
-    }
-    agent.map_err(|e| error(&e.field.replace('_', "-"), e.message))
-}
-
-/// A link's fields, read but not yet interpreted: `key=value` pairs, percent-decoded, each key
-/// at most once, with the version checked. Each game's view reads its own keys from them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fields {
-    pairs: Vec<(String, String)>,
-}
-
-impl Fields {
-    /// Splits and decodes a fragment (with or without the leading `#`) and checks `v`.
-    pub fn read(fragment: &str) -> Result<Fields, ShareError> {
-        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-        if fragment.len() > MAX_LINK_BYTES {
-            return Err(error(
-                "link",
-                format!(
-                    "the link is {} bytes long; at most {MAX_LINK_BYTES} are accepted",
-                    fragment.len()
-                ),
-            ));
-        }
-        let mut pairs: Vec<(String, String)> = Vec::new();
-        for part in fragment.split('&').filter(|part| !part.is_empty()) {
-            let (key, raw) = part.split_once('=').ok_or_else(|| {
-                error(
-                    &field_name(part),
-                    "expected key=value (for example algo=astar)",
-                )
-            })?;
-            if pairs.iter().any(|(k, _)| k == key) {
-                return Err(error(&field_name(key), "given more than once"));
-            }
-            pairs.push((key.to_string(), percent_decode(&field_name(key), raw)?));
-        }
-        let fields = Fields { pairs };
-        match fields.get("v") {
-            None => Err(error("v", "missing: a share link starts with v=1")),
-            Some(v) if v == VERSION.to_string() => Ok(fields),
-            Some(v) => Err(error(
-                "v",
-                format!(
-                    "version '{}' is not supported (this page reads v={VERSION})",
-                    clean(v)
-                ),
-            )),
-        }
-    }
-
-    /// The value of `key`, if given.
-    pub fn get(&self, key: &str) -> Option<&str> {
-        self.pairs
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The game the link names (`bait` when it names none), one of [`GAMES`].
-    pub fn game(&self) -> Result<&str, ShareError> {
-        let game = self.get("game").unwrap_or("bait");
-        if GAMES.contains(&game) {
-            Ok(game)
-        } else {
-            Err(error(
-                "game",
-                format!(
-                    "unknown game '{}' (expected {})",
-                    clean(game),
-                    GAMES.join(", ")
-                ),
-            ))
-        }
-    }
-
-    /// Checks that the link is for `game` (`a_game` names it in the message, e.g. "an
-    /// Othello") and holds no key outside `known`.
-    pub fn expect_game(&self, game: &str, a_game: &str, known: &[&str]) -> Result<(), ShareError> {
-        let found = self.game()?;
-        if found != game {
-            return Err(error(
-                "game",
-                format!("this is a {found} link, not {a_game} one"),
-            ));
-        }
-        self.allow_only(known)
-    }
-
-    /// Fails on the first key not in `known`, listing the known ones.
-    fn allow_only(&self, known: &[&str]) -> Result<(), ShareError> {
-        match self
-            .pairs
-            .iter()
-            .find(|(k, _)| !known.contains(&k.as_str()))
-        {
-            Some((key, _)) => Err(error(
-                &field_name(key),
-                format!("unknown field (known fields: {})", known.join(", ")),
-            )),
-            None => Ok(()),
-        }
-    }
-
-    /// Reads `key` into `slot` if present; the error names the key and quotes the bad value.
-    pub fn number<T: std::str::FromStr>(&self, key: &str, slot: &mut T) -> Result<(), ShareError> {
-        if let Some(raw) = self.get(key) {
-            *slot = raw
-                .parse()
-                .map_err(|_| error(key, format!("'{}' is not a number", clean(raw))))?;
-        }
-        Ok(())
-    }
-
-    /// The seed, if given (checked to be at most [`MAX_SEED`]).
-    pub fn seed(&self) -> Result<Option<u64>, ShareError> {
-        if self.get("seed").is_none() {
-            return Ok(None);
-        }
-        let mut seed = 0u64;
-        self.number("seed", &mut seed)?;
-        check_range("seed", seed, (0, MAX_SEED))?;
-        Ok(Some(seed))
-    }
-}
-
-/// A value as it may be quoted in an error: at most 24 characters, no control characters.
-fn clean(raw: &str) -> String {
-    raw.chars().filter(|c| !c.is_control()).take(24).collect()
-}
-
-/// Decodes `%XX` escapes; the result must be UTF-8. `+` stays a plus sign.
-fn percent_decode(field: &str, raw: &str) -> Result<String, ShareError> {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes
-                .get(i + 1..i + 3)
-                .and_then(|h| std::str::from_utf8(h).ok())
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(|| {
-                    error(field, format!("bad percent escape at character {}", i + 1))
-                })?;
-            out.push(hex);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).map_err(|_| error(field, "the decoded text is not valid UTF-8"))
-}
-
-/// Percent-encodes everything but unreserved characters.
-fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        let plain = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~');
-        if plain {
-            out.push(byte as char);
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share::{MAX_LINK_BYTES, MAX_SEED};
 
     const LEVEL: &str = "wwwww\nwA.gw\nwk0.w\nwwwww";
 

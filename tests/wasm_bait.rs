@@ -1,10 +1,11 @@
-//! The JavaScript API as JS sees it, run by `wasm-pack test --node`: sessions, search jobs,
-//! share links, and the errors for bad levels and bad parameters.
+//! Bait's side of the JavaScript API as JS sees it, run by `wasm-pack test --node`: sessions,
+//! search jobs, share links, the worker's encoded state, and the errors for bad levels and bad
+//! parameters.
 #![cfg(target_arch = "wasm32")]
 
 use searchlab::wasm::{
-    default_view, format_share_link, fresh_seed, parse_share_link, validate_level, GameSession,
-    SearchJob,
+    default_view, format_share_link, fresh_seed, game_capabilities, parse_share_link,
+    validate_level, GameSession, SearchJob,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -72,14 +73,17 @@ fn a_sealed_door_is_seen_at_once() {
     // the wall, where it can never move again.
     let level = "wwwwwwwww\nwwwww.www\nwA.1..kgw\nw.www.www\nw.....www\nwwwwwwwww";
     let mut session = GameSession::new("bait", level).unwrap();
-    assert!(!session.cannot_win());
+    assert!(!session.cannot_win().unwrap());
     for _ in 0..4 {
         session.apply(RIGHT).unwrap();
     }
-    assert!(!session.cannot_win(), "a box on the key can still move on");
+    assert!(
+        !session.cannot_win().unwrap(),
+        "a box on the key can still move on"
+    );
     session.apply(RIGHT).unwrap();
     assert_eq!(session.outcome(), "playing");
-    assert!(session.cannot_win());
+    assert!(session.cannot_win().unwrap());
 }
 
 #[wasm_bindgen_test]
@@ -99,7 +103,7 @@ fn the_board_view_has_one_flag_byte_per_cell() {
     assert_eq!(get(&view, "hasKey").as_bool(), Some(false));
     session.apply(RIGHT).unwrap();
     assert_eq!(
-        session.path_of(&[RIGHT, RIGHT, DOWN]),
+        session.path_of(&[RIGHT, RIGHT, DOWN]).unwrap(),
         vec![7 + 2, 7 + 3, 7 + 4, 7 + 4]
     );
 }
@@ -220,11 +224,11 @@ fn bad_parameters_are_errors_that_name_them() {
     );
     let malformed = [
         ("{}", "line 1"),
-        ("searchlab-state/1\nbait\n-", "fewer than four lines"),
-        ("searchlab-state/1\nbait\nx\n\nwwww", "line 3: seed 'x'"),
+        ("searchlab-state/2\nbait", "fewer than three lines"),
+        ("searchlab-state/2\nbait\nwww\nwA.w\nwww", "no status line"),
         (
-            "searchlab-state/1\nbait\n-\n1,up\nwwww",
-            "line 4: move 1 ('up')",
+            "searchlab-state/2\nbait\nwwww\nwA.w\nwwww\ntick 0 of 2000, score 0, avatar 9,9 nokey alive, running",
+            "9,9 is a wall or off the board",
         ),
     ];
     for (text, expected) in malformed {
@@ -255,4 +259,38 @@ fn share_links_round_trip_and_name_bad_fields() {
     assert!(link.ends_with("&seed=42"), "{link}");
     let seed = fresh_seed().unwrap();
     assert!(seed >= 0.0 && seed.fract() == 0.0 && seed < 9007199254740992.0);
+}
+
+#[wasm_bindgen_test]
+fn the_worker_gets_the_state_itself_not_a_move_list() {
+    let mut session = GameSession::new("bait", FIRST_STEPS).unwrap();
+    for action in [RIGHT, RIGHT, RIGHT] {
+        session.apply(action).unwrap();
+    }
+    let state = session.encode();
+    assert!(
+        state.starts_with("searchlab-state/2\nbait\nwwwwwww\nwA..k.w\n"),
+        "{state}"
+    );
+    assert!(
+        state.ends_with("tick 3 of 2000, score 0, avatar 4,1 withkey alive, running\ngone 4,1"),
+        "{state}"
+    );
+    let mut job = SearchJob::new(&state, view("bfs", &[]), 1.0, 0.0).unwrap();
+    assert_eq!(run_to_end(&mut job), "solved");
+    assert_eq!(job.plan(), vec![RIGHT, DOWN, DOWN]);
+}
+
+#[wasm_bindgen_test]
+fn bait_declares_its_capabilities() {
+    let session = GameSession::new("bait", FIRST_STEPS).unwrap();
+    assert_eq!(
+        session.capabilities(),
+        vec!["levels", "agentCell", "deadEnds"]
+    );
+    assert_error(session.last_move(), "bait has no move animation");
+    assert_eq!(
+        game_capabilities("bait").unwrap(),
+        vec!["levels", "agentCell", "deadEnds"]
+    );
 }

@@ -1,0 +1,299 @@
+//! Share links: the whole playground view in a URL fragment, versioned and readable.
+//!
+//! A link looks like
+//! `#v=1&game=bait&level=wwwww/wA.gw/wk..w/wwwww&algo=astar&heuristic=walls&mode=plan&max-nodes=2000000&seed=42`:
+//! `key=value` pairs joined by `&`, values percent-encoded. A teacher can write one by hand: every
+//! key but `v` is optional and takes its default. Parsing is strict (unknown or repeated keys,
+//! out-of-range numbers and oversized links are errors that name the field), so a typo never
+//! silently changes what a class sees.
+//!
+//! Every game has its own view and keys in its own module ([`bait::View`], [`g2048::View`],
+//! [`othello::View`]); what they share is here: [`Fields`] (the size limit, `key=value` pairs,
+//! percent-decoding, repeated keys, the version and the game), the error type and the range
+//! checks.
+
+pub mod bait;
+pub mod g2048;
+pub mod othello;
+
+use crate::agents::SpecError;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt;
+
+/// The link format's version, written as `v=1`.
+pub const VERSION: u32 = 1;
+/// Longest fragment accepted, in bytes (after the `#`, before decoding).
+pub const MAX_LINK_BYTES: usize = 8192;
+/// Most rows in a shared level.
+pub const MAX_LEVEL_ROWS: usize = 64;
+/// Most characters in one row of a shared level.
+pub const MAX_LEVEL_COLUMNS: usize = 64;
+/// Largest seed: seeds stay exact as JavaScript numbers (2^53 - 1).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// The games a link may name.
+pub const GAMES: &[&str] = &["bait", "2048", "othello"];
+
+/// A game's view: every setting of the page for that game, read from and written to a link.
+/// Implemented once per game, in its own module.
+pub trait LinkView: Sized + Default + Clone + Serialize + DeserializeOwned {
+    /// The game's name in links (one of [`GAMES`]).
+    const GAME: &'static str;
+
+    /// Checks every field against the ranges a link accepts (the page calls this for its own
+    /// settings too, so a view it writes can always be read back).
+    fn validate(&self) -> Result<(), ShareError>;
+
+    /// Reads the game's link fields; the error names the first bad field.
+    fn from_fields(fields: &Fields) -> Result<Self, ShareError>;
+
+    /// Writes the fragment (without `#`).
+    fn format(&self) -> Result<String, ShareError>;
+
+    /// Reads a fragment of this game (with or without the leading `#`).
+    fn parse(fragment: &str) -> Result<Self, ShareError> {
+        Self::from_fields(&Fields::read(fragment)?)
+    }
+}
+
+/// A link that could not be read: which field, and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShareError {
+    /// The key at fault (`link` for the fragment as a whole).
+    pub field: String,
+    /// What is wrong, in words a person can act on.
+    pub message: String,
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "share link, field '{}': {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ShareError {}
+
+fn error(field: &str, message: impl Into<String>) -> ShareError {
+    ShareError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+/// A key as it may be quoted in an error: shortened and stripped of control characters.
+fn field_name(key: &str) -> String {
+    let clean: String = key.chars().filter(|c| !c.is_control()).take(24).collect();
+    if clean.chars().count() < key.chars().count() {
+        format!("{clean}…")
+    } else {
+        clean
+    }
+}
+
+fn check_range<T: PartialOrd + fmt::Display>(
+    field: &str,
+    value: T,
+    (low, high): (T, T),
+) -> Result<(), ShareError> {
+    if value < low || value > high {
+        return Err(error(
+            field,
+            format!("{value} is out of range ({low} to {high})"),
+        ));
+    }
+    Ok(())
+}
+
+fn check_float(field: &str, value: f64, range: (f64, f64)) -> Result<(), ShareError> {
+    if !value.is_finite() {
+        return Err(error(field, "must be a finite number"));
+    }
+    check_range(field, value, range)
+}
+
+/// Checks a view's `game` field against its game, `name` as people read it ("Bait").
+fn check_view_game(view_game: &str, game: &str, name: &str) -> Result<(), ShareError> {
+    if view_game == game {
+        Ok(())
+    } else {
+        Err(error(
+            "game",
+            format!("'{view_game}' is not {name}: this view holds {name}'s fields"),
+        ))
+    }
+}
+
+/// Checks a view's seed, then the agent's own checks under the link's names (`max_nodes` is
+/// `max-nodes` in a link).
+fn check_seed_and_agent(seed: Option<u64>, agent: Result<(), SpecError>) -> Result<(), ShareError> {
+    if let Some(seed) = seed {
+        check_range("seed", seed, (0, MAX_SEED))?;
+    }
+    agent.map_err(|e| error(&e.field.replace('_', "-"), e.message))
+}
+
+/// A link's fields, read but not yet interpreted: `key=value` pairs, percent-decoded, each key
+/// at most once, with the version checked. Each game's view reads its own keys from them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fields {
+    pairs: Vec<(String, String)>,
+}
+
+impl Fields {
+    /// Splits and decodes a fragment (with or without the leading `#`) and checks `v`.
+    pub fn read(fragment: &str) -> Result<Fields, ShareError> {
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        if fragment.len() > MAX_LINK_BYTES {
+            return Err(error(
+                "link",
+                format!(
+                    "the link is {} bytes long; at most {MAX_LINK_BYTES} are accepted",
+                    fragment.len()
+                ),
+            ));
+        }
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for part in fragment.split('&').filter(|part| !part.is_empty()) {
+            let (key, raw) = part.split_once('=').ok_or_else(|| {
+                error(
+                    &field_name(part),
+                    "expected key=value (for example algo=astar)",
+                )
+            })?;
+            if pairs.iter().any(|(k, _)| k == key) {
+                return Err(error(&field_name(key), "given more than once"));
+            }
+            pairs.push((key.to_string(), percent_decode(&field_name(key), raw)?));
+        }
+        let fields = Fields { pairs };
+        match fields.get("v") {
+            None => Err(error("v", "missing: a share link starts with v=1")),
+            Some(v) if v == VERSION.to_string() => Ok(fields),
+            Some(v) => Err(error(
+                "v",
+                format!(
+                    "version '{}' is not supported (this page reads v={VERSION})",
+                    clean(v)
+                ),
+            )),
+        }
+    }
+
+    /// The value of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The game the link names (`bait` when it names none), one of [`GAMES`].
+    pub fn game(&self) -> Result<&str, ShareError> {
+        let game = self.get("game").unwrap_or("bait");
+        if GAMES.contains(&game) {
+            Ok(game)
+        } else {
+            Err(error(
+                "game",
+                format!(
+                    "unknown game '{}' (expected {})",
+                    clean(game),
+                    GAMES.join(", ")
+                ),
+            ))
+        }
+    }
+
+    /// Checks that the link is for `game` (`a_game` names it in the message, e.g. "an
+    /// Othello") and holds no key outside `known`.
+    pub fn expect_game(&self, game: &str, a_game: &str, known: &[&str]) -> Result<(), ShareError> {
+        let found = self.game()?;
+        if found != game {
+            return Err(error(
+                "game",
+                format!("this is a {found} link, not {a_game} one"),
+            ));
+        }
+        self.allow_only(known)
+    }
+
+    /// Fails on the first key not in `known`, listing the known ones.
+    fn allow_only(&self, known: &[&str]) -> Result<(), ShareError> {
+        match self
+            .pairs
+            .iter()
+            .find(|(k, _)| !known.contains(&k.as_str()))
+        {
+            Some((key, _)) => Err(error(
+                &field_name(key),
+                format!("unknown field (known fields: {})", known.join(", ")),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Reads `key` into `slot` if present; the error names the key and quotes the bad value.
+    pub fn number<T: std::str::FromStr>(&self, key: &str, slot: &mut T) -> Result<(), ShareError> {
+        if let Some(raw) = self.get(key) {
+            *slot = raw
+                .parse()
+                .map_err(|_| error(key, format!("'{}' is not a number", clean(raw))))?;
+        }
+        Ok(())
+    }
+
+    /// The seed, if given (checked to be at most [`MAX_SEED`]).
+    pub fn seed(&self) -> Result<Option<u64>, ShareError> {
+        if self.get("seed").is_none() {
+            return Ok(None);
+        }
+        let mut seed = 0u64;
+        self.number("seed", &mut seed)?;
+        check_range("seed", seed, (0, MAX_SEED))?;
+        Ok(Some(seed))
+    }
+}
+
+/// A value as it may be quoted in an error: at most 24 characters, no control characters.
+fn clean(raw: &str) -> String {
+    raw.chars().filter(|c| !c.is_control()).take(24).collect()
+}
+
+/// Decodes `%XX` escapes; the result must be UTF-8. `+` stays a plus sign.
+fn percent_decode(field: &str, raw: &str) -> Result<String, ShareError> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or_else(|| {
+                    error(field, format!("bad percent escape at character {}", i + 1))
+                })?;
+            out.push(hex);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| error(field, "the decoded text is not valid UTF-8"))
+}
+
+/// Percent-encodes everything but unreserved characters.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        let plain = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~');
+        if plain {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}

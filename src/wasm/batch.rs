@@ -1,0 +1,56 @@
+//! [`BatchGame`]: one whole game of a batch, played by an agent under a per-move work budget
+//! and stepped in slices by a worker of the page's pool (games with the `batch` capability).
+
+use super::boundary::{budget_from_js, game_of_view, to_js};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// One game of a batch, played by an agent to its end in slices.
+pub(super) trait Batch {
+    /// Plays on for about `budget` work units; returns where the game stands.
+    fn step(&mut self, budget: u64) -> BatchReport;
+}
+
+/// A batch game so far (see the `BatchReport` TypeScript type).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct BatchReport {
+    pub(super) index: u32,
+    pub(super) seed: String,
+    pub(super) moves: u64,
+    pub(super) score: u64,
+    pub(super) max_tile: u64,
+    pub(super) work: u64,
+    pub(super) over: bool,
+}
+
+/// One game of a batch for a worker of the page's pool: create it from a view (the agent, its
+/// per-move work budget, the batch's seed and size) and the game's index; run it with
+/// `step(budget)` in slices until the report says `over`.
+#[wasm_bindgen]
+pub struct BatchGame {
+    inner: Box<dyn Batch>,
+}
+
+#[wasm_bindgen]
+impl BatchGame {
+    /// Game `index` (from 0, below the view's `games`) of the batch the view describes. Throws
+    /// an error naming a bad parameter, or if the game has no batch mode.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "View2048")] view: JsValue,
+        index: u32,
+    ) -> Result<BatchGame, JsError> {
+        let game = game_of_view(&view)?;
+        Ok(BatchGame {
+            inner: super::game_kind(&game)?.batch_game(view, index)?,
+        })
+    }
+
+    /// Plays on for about `budget` work units (MCTS iterations, expectimax expansions; a move of
+    /// greedy or random counts one) and reports the game so far.
+    #[wasm_bindgen(unchecked_return_type = "BatchReport")]
+    pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
+        to_js(&self.inner.step(budget_from_js(budget)))
+    }
+}

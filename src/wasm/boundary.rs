@@ -1,0 +1,110 @@
+//! Crossing the boundary: JS values in (view objects, seeds), small results out, and errors as
+//! exceptions whose message a person can act on.
+
+use crate::share::{LinkView, ShareError, MAX_SEED};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Turns any displayable error into a JS exception with its message.
+pub(super) fn js_error(error: impl std::fmt::Display) -> JsError {
+    JsError::new(&error.to_string())
+}
+
+/// Serialises a small result for JS (structs become plain objects).
+pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&serializer).map_err(js_error)
+}
+
+/// Reads a view object from JS; a misspelled field is an error, not silently ignored (serde's
+/// `deny_unknown_fields` does not reach through serde-wasm-bindgen), also in nested objects
+/// (Othello's sides).
+pub(super) fn read_view_as<T: Serialize + DeserializeOwned + Default>(
+    view: JsValue,
+) -> Result<T, JsError> {
+    check_known_fields(&to_js(&T::default())?, &view, "")?;
+    serde_wasm_bindgen::from_value(view)
+        .map_err(|e| JsError::new(&format!("not a view object: {e}")))
+}
+
+/// Reads a game's view object from JS and checks every field; errors name the field.
+pub(super) fn view_from_js<V: LinkView>(view: JsValue) -> Result<V, JsError> {
+    let view: V = read_view_as(view)?;
+    view.validate().map_err(parameter_error)?;
+    Ok(view)
+}
+
+/// Fails on the first field of `given` (and of its nested objects) that `known` lacks.
+fn check_known_fields(known: &JsValue, given: &JsValue, path: &str) -> Result<(), JsError> {
+    let plain = |value: &JsValue| value.is_object() && !js_sys::Array::is_array(value);
+    if !plain(known) || !plain(given) {
+        return Ok(());
+    }
+    let known_keys = js_sys::Object::keys(&js_sys::Object::from(known.clone()));
+    for key in js_sys::Object::keys(&js_sys::Object::from(given.clone())).iter() {
+        let name = format!("{path}{}", key.as_string().unwrap_or_default());
+        if !known_keys.includes(&key, 0) {
+            return Err(JsError::new(&format!(
+                "not a view object: unknown field `{name}`"
+            )));
+        }
+        let inner = |object: &JsValue| js_sys::Reflect::get(object, &key).unwrap_or_default();
+        check_known_fields(&inner(known), &inner(given), &format!("{name}."))?;
+    }
+    Ok(())
+}
+
+/// A view's field out of range, as the worker reports it.
+pub(super) fn parameter_error(e: ShareError) -> JsError {
+    JsError::new(&format!("parameter '{}': {}", e.field, e.message))
+}
+
+/// The `game` field of a view object from JS.
+pub(super) fn game_of_view(view: &JsValue) -> Result<String, JsError> {
+    js_sys::Reflect::get(view, &JsValue::from_str("game"))
+        .ok()
+        .and_then(|game| game.as_string())
+        .ok_or_else(|| JsError::new("not a view object: missing field `game`"))
+}
+
+/// A JS number as a seed: a whole number from 0 to 2^53 - 1.
+pub(super) fn seed_from_js(name: &str, value: f64) -> Result<u64, JsError> {
+    if value.fract() == 0.0 && (0.0..=MAX_SEED as f64).contains(&value) {
+        Ok(value as u64)
+    } else {
+        Err(JsError::new(&format!(
+            "{name} must be a whole number from 0 to {MAX_SEED}, not {value}"
+        )))
+    }
+}
+
+/// A JS number as a work budget: whole units, 0 for anything below one (NaN included).
+pub(super) fn budget_from_js(budget: f64) -> u64 {
+    if budget >= 1.0 {
+        budget.min(u64::MAX as f64) as u64
+    } else {
+        0
+    }
+}
+
+/// A board view for JS: `{ width, height, cells }` (`cells` a `Uint8Array`, row-major) and the
+/// game's own `extra` fields.
+pub(super) fn board_object(
+    width: usize,
+    height: usize,
+    cells: &[u8],
+    extra: &[(&str, JsValue)],
+) -> Result<JsValue, JsError> {
+    let object = js_sys::Object::new();
+    let fields = [
+        ("width", JsValue::from(width as f64)),
+        ("height", JsValue::from(height as f64)),
+        ("cells", js_sys::Uint8Array::from(cells).into()),
+    ];
+    for (key, value) in fields.iter().chain(extra) {
+        js_sys::Reflect::set(&object, &JsValue::from_str(key), value)
+            .map_err(|_| JsError::new("could not build the board view"))?;
+    }
+    Ok(object.into())
+}

@@ -1,0 +1,137 @@
+//! The JavaScript API: opaque handles with small results. This module is the only code that
+//! mentions wasm-bindgen.
+//!
+//! - [`GameSession`] (`session.rs`): a game in progress for the page, one implementation for
+//!   every game.
+//! - [`SearchJob`] (`search_job.rs`): one search for the worker, run in slices.
+//! - [`BatchGame`] (`batch.rs`): one whole game of a batch, for a worker of the page's pool.
+//! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
+//!   `shareLinkGame`), `validateLevel`, `gameCapabilities` and `freshSeed` (here).
+//! - Speed comparisons (`bench.rs`), for `tests/e2e/bench*.mjs`.
+//!
+//! Every game declares what the page needs of it once, in its own module, by implementing
+//! [`page_game::PageGame`]; the one `match` on a game's name is the registry [`game_kind`].
+//! Errors reach JS as exceptions (`JsError`) whose message a person can act on. The panic hook
+//! is installed once, when the module starts.
+
+mod bait;
+mod batch;
+mod bench;
+mod boundary;
+mod encoded_state;
+mod g2048;
+mod heat;
+mod othello;
+mod page_game;
+mod search_job;
+mod session;
+mod typescript;
+
+pub use batch::BatchGame;
+pub use bench::*;
+pub use search_job::SearchJob;
+pub use session::GameSession;
+
+use crate::share::{Fields, MAX_SEED};
+use boundary::{game_of_view, js_error, to_js};
+use page_game::{GameKind, Kind};
+use wasm_bindgen::prelude::*;
+
+/// Installs the panic hook, so a bug shows as a readable console message rather than
+/// "unreachable executed".
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The game called `name`: the registry, one line per game.
+fn game_kind(name: &str) -> Result<&'static dyn GameKind, JsError> {
+    const GAMES: &[&dyn GameKind] = &[
+        &Kind::<crate::games::bait::BaitState>::ENTRY,
+        &Kind::<crate::games::g2048::G2048>::ENTRY,
+        &Kind::<crate::games::othello::Othello>::ENTRY,
+    ];
+    GAMES
+        .iter()
+        .copied()
+        .find(|kind| kind.name() == name)
+        .ok_or_else(|| {
+            JsError::new(&format!(
+                "unknown game '{}' (expected one of: {})",
+                crate::agents::quoted(name),
+                crate::share::GAMES.join(", ")
+            ))
+        })
+}
+
+/// The default Bait view: A*, GVGAI's sample-agent parameters, no level (the page's first) and
+/// no seed yet.
+#[wasm_bindgen(js_name = defaultView, unchecked_return_type = "View")]
+pub fn default_view() -> Result<JsValue, JsError> {
+    default_view_for("bait")
+}
+
+/// The default view of `game` (2048: the course's MCTS agent; Othello: a person against
+/// MTD(f); no seed yet).
+#[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048 | ViewOthello")]
+pub fn default_view_for(game: &str) -> Result<JsValue, JsError> {
+    game_kind(game)?.default_view()
+}
+
+/// Reads a share-link fragment (`#v=1&...`) into the view of the game it names. Throws an error
+/// naming the bad field. A level's tiles are checked separately, by [`validate_level`].
+#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello")]
+pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
+    let fields = Fields::read(fragment).map_err(js_error)?;
+    let game = fields.game().map_err(js_error)?;
+    game_kind(game)?.parse_link(&fields)
+}
+
+/// The game a share-link fragment names (`bait` if none), as far as the link can be read; throws
+/// if even the version or the game is wrong. The page opens this game's default view when the
+/// rest of the link is malformed.
+#[wasm_bindgen(js_name = shareLinkGame)]
+pub fn share_link_game(fragment: &str) -> Result<String, JsError> {
+    let fields = Fields::read(fragment).map_err(js_error)?;
+    Ok(fields.game().map_err(js_error)?.to_string())
+}
+
+/// Writes a view as a share-link fragment (without `#`). Throws an error naming a field out of
+/// range.
+#[wasm_bindgen(js_name = formatShareLink)]
+pub fn format_share_link(
+    #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello")] view: JsValue,
+) -> Result<String, JsError> {
+    let game = game_of_view(&view)?;
+    game_kind(&game)?.format_link(view)
+}
+
+/// The names of the optional features `game` has: `levels` (levels or positions, checked by
+/// `validateLevel`), `seeded` (a start from a seed, `GameSession.fromSeed`), `agentCell` (a
+/// plan's path and a search's heat map), `deadEnds` (`cannotWin`), `lastMove` (move
+/// animation) and `batch` (`BatchGame`).
+#[wasm_bindgen(js_name = gameCapabilities)]
+pub fn game_capabilities(game: &str) -> Result<Vec<String>, JsError> {
+    let names = game_kind(game)?.capabilities();
+    Ok(names.into_iter().map(String::from).collect())
+}
+
+/// Checks a level text: `undefined` when it is valid, else where and why it is not. Throws for
+/// games without levels.
+#[wasm_bindgen(js_name = validateLevel, unchecked_return_type = "LevelProblem | undefined")]
+pub fn validate_level(game: &str, level: &str) -> Result<JsValue, JsError> {
+    match game_kind(game)?.validate(level)? {
+        None => Ok(JsValue::UNDEFINED),
+        Some(problem) => to_js(&problem),
+    }
+}
+
+/// A fresh random seed from the browser's (or Node's) cryptographic generator, below 2^53 so it
+/// stays exact as a JS number.
+#[wasm_bindgen(js_name = freshSeed)]
+pub fn fresh_seed() -> Result<f64, JsError> {
+    let mut bytes = [0u8; 8];
+    getrandom::getrandom(&mut bytes)
+        .map_err(|e| JsError::new(&format!("no random source: {e}")))?;
+    Ok((u64::from_le_bytes(bytes) & MAX_SEED) as f64)
+}

@@ -1,0 +1,222 @@
+//! [`SearchJob`]: one search for the worker, whatever the game, run in slices with
+//! `step(budget)`; between slices it reports progress and counters, its best action and plan,
+//! the heat map and frontier (games with the `agentCell` capability), per-root-action
+//! statistics (MCTS, RHEA and 2048's agents) and what a two-player agent thinks (Othello).
+
+use super::boundary::{budget_from_js, seed_from_js, to_js};
+use super::encoded_state;
+use crate::game::Game;
+use crate::rng::Rng;
+use crate::search::anytime::RootActionStat;
+use crate::search::{Limit, Progress, Search, Stats};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// A search seen through dense action indices, whatever its game (object-safe).
+pub(super) trait IndexedSearch {
+    fn step(&mut self, budget: u64) -> Progress;
+    fn stats(&self) -> Stats;
+    fn best_action(&self) -> Option<u32>;
+    fn plan(&self) -> Vec<u32>;
+    fn root_actions(&self) -> Vec<RootActionStat>;
+}
+
+/// A search over `G` as an [`IndexedSearch`].
+pub(super) struct Indexed<G, S> {
+    pub(super) search: S,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G, S> Indexed<G, S> {
+    pub(super) fn new(search: S) -> Self {
+        Indexed {
+            search,
+            game: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<G: Game, S: Search<G>> IndexedSearch for Indexed<G, S> {
+    fn step(&mut self, budget: u64) -> Progress {
+        self.search.step(budget)
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn best_action(&self) -> Option<u32> {
+        self.search.best_action().map(G::action_index)
+    }
+
+    fn plan(&self) -> Vec<u32> {
+        let plan = self.search.principal_variation();
+        plan.into_iter().map(G::action_index).collect()
+    }
+
+    fn root_actions(&self) -> Vec<RootActionStat> {
+        self.search.root_action_stats()
+    }
+}
+
+/// A search the worker runs in slices, with what its game adds to the search's own answers.
+pub(super) trait Job {
+    /// The search itself.
+    fn search(&self) -> &dyn IndexedSearch;
+    fn search_mut(&mut self) -> &mut dyn IndexedSearch;
+    /// Per cell, how often expanded states touched it; empty for games where no agent stands on
+    /// a cell.
+    fn heat(&self) -> Vec<u32> {
+        Vec::new()
+    }
+    /// Per cell, states waiting in the frontier; empty for searches without one.
+    fn frontier(&self) -> Vec<u32> {
+        Vec::new()
+    }
+    /// States waiting in the frontier now, for searches that have one.
+    fn frontier_size(&self) -> Option<u64> {
+        None
+    }
+    /// What a two-player agent thinks (a `Thinking`); `undefined` for the other games.
+    fn thinking(&self) -> Result<JsValue, JsError> {
+        Ok(JsValue::UNDEFINED)
+    }
+}
+
+/// A search with nothing to add (2048's agents).
+impl<G: Game, S: Search<G>> Job for Indexed<G, S> {
+    fn search(&self) -> &dyn IndexedSearch {
+        self
+    }
+
+    fn search_mut(&mut self) -> &mut dyn IndexedSearch {
+        self
+    }
+}
+
+/// A search's state after a slice (see the `StepReport` TypeScript type).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StepReport {
+    status: &'static str,
+    limit: Option<&'static str>,
+    expanded: u64,
+    generated: u64,
+    frontier: Option<u64>,
+    max_frontier: u64,
+    max_depth: u32,
+    stored: u64,
+    iterations: u64,
+}
+
+#[derive(Serialize)]
+struct RootAction {
+    action: u32,
+    visits: u64,
+    value: f64,
+}
+
+/// One search for the worker: create it from an encoded state, a view (algorithm and
+/// parameters) and a seed; run it with `step(budget)` in slices; read its answer between slices.
+#[wasm_bindgen]
+pub struct SearchJob {
+    job: Box<dyn Job>,
+    last: Progress,
+}
+
+#[wasm_bindgen]
+impl SearchJob {
+    /// A search from `state` (from `GameSession.encode()`) with the view's algorithm and
+    /// parameters. `seed` and `stream` (both whole numbers below 2^53) pick the random stream,
+    /// so every act of a game gets its own. Throws an error naming a bad parameter.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        state: &str,
+        #[wasm_bindgen(unchecked_param_type = "View")] view: JsValue,
+        seed: f64,
+        stream: f64,
+    ) -> Result<SearchJob, JsError> {
+        let (game, state) = encoded_state::decode(state).map_err(|e| JsError::new(&e))?;
+        let seed = Rng::derive(seed_from_js("seed", seed)?, seed_from_js("stream", stream)?);
+        let job = super::game_kind(game)?.job(state, view, seed)?;
+        Ok(SearchJob {
+            job,
+            last: Progress::Running,
+        })
+    }
+
+    /// Runs at most `budget` units of work (expansions; iterations for MCTS and RHEA) and
+    /// reports where the search stands. Once finished, further steps do nothing.
+    #[wasm_bindgen(unchecked_return_type = "StepReport")]
+    pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
+        let budget = budget_from_js(budget);
+        if !self.last.is_finished() && budget > 0 {
+            self.last = self.job.search_mut().step(budget);
+        }
+        let stats = self.job.search().stats();
+        let (status, limit) = match self.last {
+            Progress::Running => ("running", None),
+            Progress::Solved => ("solved", None),
+            Progress::Exhausted => ("exhausted", None),
+            Progress::LimitReached(Limit::Nodes) => ("limit_reached", Some("nodes")),
+            Progress::LimitReached(Limit::Memory) => ("limit_reached", Some("memory")),
+        };
+        to_js(&StepReport {
+            status,
+            limit,
+            expanded: stats.expanded,
+            generated: stats.generated,
+            frontier: self.job.frontier_size(),
+            max_frontier: stats.max_frontier,
+            max_depth: stats.max_depth,
+            stored: stats.stored,
+            iterations: stats.iterations,
+        })
+    }
+
+    /// The action the search recommends now, if any.
+    #[wasm_bindgen(js_name = bestAction)]
+    pub fn best_action(&self) -> Option<u32> {
+        self.job.search().best_action()
+    }
+
+    /// The plan (puzzle searches) or the expected line of play (MCTS, RHEA) so far.
+    pub fn plan(&self) -> Vec<u32> {
+        self.job.search().plan()
+    }
+
+    /// Per board cell, how many expanded states had the agent there.
+    pub fn heat(&self) -> Vec<u32> {
+        self.job.heat()
+    }
+
+    /// Per board cell, how many states wait in the frontier with the agent there (all zero for
+    /// MCTS and RHEA).
+    pub fn frontier(&self) -> Vec<u32> {
+        self.job.frontier()
+    }
+
+    /// Othello: what the agent thinks (depth, value for Black, exact or not, nodes searched and
+    /// cut off); `undefined` for the other games.
+    #[wasm_bindgen(unchecked_return_type = "Thinking | undefined")]
+    pub fn thinking(&self) -> Result<JsValue, JsError> {
+        self.job.thinking()
+    }
+
+    /// MCTS and RHEA: value and visits of each root action (empty for the other searches).
+    #[wasm_bindgen(js_name = rootActions, unchecked_return_type = "RootAction[]")]
+    pub fn root_actions(&self) -> Result<JsValue, JsError> {
+        let rows: Vec<RootAction> = self
+            .job
+            .search()
+            .root_actions()
+            .into_iter()
+            .map(|r| RootAction {
+                action: r.index,
+                visits: r.visits,
+                value: r.value,
+            })
+            .collect();
+        to_js(&rows)
+    }
+}
