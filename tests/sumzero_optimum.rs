@@ -1,9 +1,12 @@
 //! The exhaustive solver against brute force: every line of play enumerated through the rules
 //! alone, its reward read from `returns`.
 
+mod sumzero_common;
+
 use searchlab::game::Game;
 use searchlab::games::sumzero::solve::Optimum;
 use searchlab::games::sumzero::{Action, SumZero};
+use sumzero_common::states_to_depth;
 
 /// The best reward of any line from `state` and how many lines reach it, by enumerating them all.
 fn brute_force(state: &SumZero) -> (f64, u64) {
@@ -20,20 +23,6 @@ fn brute_force(state: &SumZero) -> (f64, u64) {
         }
     }
     best
-}
-
-/// Every state up to `depth` moves from the start.
-fn states_to_depth(depth: usize) -> Vec<SumZero> {
-    let mut all = vec![SumZero::start()];
-    let mut layer = all.clone();
-    for _ in 0..depth {
-        layer = layer
-            .iter()
-            .flat_map(|state| Action::ALL.map(|action| state.child(action)))
-            .collect();
-        all.extend_from_slice(&layer);
-    }
-    all
 }
 
 /// Plays `line` from `state`.

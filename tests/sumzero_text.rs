@@ -1,23 +1,12 @@
 //! Sum to zero's text form: every reachable state prints and reads back to itself, and a bad
 //! text names what is wrong and at which column.
 
+mod sumzero_common;
+
 use searchlab::game::Game;
 use searchlab::games::sumzero::text::{ParseError, ParseErrorKind};
 use searchlab::games::sumzero::{Action, SumZero};
-
-/// Every state the rules reach: 1 + 4 + 16 + ... + 4^10 of them.
-fn every_reachable_state() -> Vec<SumZero> {
-    let mut all = vec![SumZero::start()];
-    let mut layer = vec![SumZero::start()];
-    while !layer[0].is_terminal() {
-        layer = layer
-            .iter()
-            .flat_map(|state| Action::ALL.map(|action| state.child(action)))
-            .collect();
-        all.extend_from_slice(&layer);
-    }
-    all
-}
+use sumzero_common::states_to_depth;
 
 fn parse_error(text: &str) -> ParseError {
     text.parse::<SumZero>()
@@ -26,7 +15,7 @@ fn parse_error(text: &str) -> ParseError {
 
 #[test]
 fn every_reachable_state_round_trips_through_its_text() {
-    let all = every_reachable_state();
+    let all = states_to_depth(10);
     assert_eq!(all.len(), (4usize.pow(11) - 1) / 3);
     for state in all {
         let text = state.to_string();
