@@ -1,7 +1,7 @@
 //! Sum to zero agents: UCT, as the course's GVGAI planning note teaches it on this game, and the
 //! exhaustive solver that knows the true optimum; and [`play_game`], a whole game played by one
-//! agent with every move set beside the optimum. The CLI (`searchlab sumzero play`) and the page
-//! share them, so the same settings and seed play the same game everywhere.
+//! agent with every move set beside the optimum. The CLI (`searchlab sumzero play`) builds its
+//! games with them, and a page view would too, so the same settings and seed play the same game.
 //!
 //! `mcts` is the generic [`Mcts`] with random rollouts to the end, scored by the reward
 //! (`returns`), UCT's constant as a parameter, most-visited move; it runs under a budget of
