@@ -5,6 +5,7 @@
 pub mod bait;
 pub mod g2048;
 pub mod othello;
+pub mod sumzero;
 
 /// A parameter was out of range or unknown; `field` names it as the user wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]

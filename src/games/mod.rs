@@ -3,3 +3,4 @@
 pub mod bait;
 pub mod g2048;
 pub mod othello;
+pub mod sumzero;

@@ -13,6 +13,7 @@ mod g2048_checkpoint;
 mod g2048_decisions;
 mod othello;
 mod peak_memory;
+mod sumzero;
 
 use args::{CliError, CliResult, Flags};
 
@@ -32,7 +33,8 @@ games and commands:
   2048 speed [--seed S] [--playouts N]
   2048 decisions [--iterations N,N,..] [--uct C,C,..] [--seeds S,S,..] [--positions middle|late]
                  [--late-playouts P] [--spawns averaged|branched]
-  othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench | fit";
+  othello perft --depth D | solve --board BOARD64 --side X|O | match --black AGENT --white AGENT --games N --seed S | bench | fit
+  sumzero play --algo mcts|exhaustive [--uct C] [--iterations N] [--seed S] [--moves TEXT] | solve [--moves TEXT]";
 
 fn main() {
     let words: Vec<String> = std::env::args().skip(1).collect();
@@ -52,6 +54,7 @@ fn run(words: &[String]) -> CliResult<()> {
         "bait" => bait::run(command, &flags),
         "2048" => g2048::run(command, &flags),
         "othello" => othello::run(command, &flags),
+        "sumzero" => sumzero::run(command, &flags),
         _ => Err(CliError(format!(
             "unknown game '{game}' (command '{command}')\n{USAGE}"
         ))),

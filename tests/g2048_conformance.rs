@@ -1,0 +1,67 @@
+//! 2048 passes the shared conformance checks from the empty start (both starting tiles as
+//! chance outcomes), from a seeded start and from mid-game positions. The state has no full text
+//! form (the score and the pending spawns are not in the board text), so the game's own check is
+//! the board text's round trip.
+
+use searchlab::conformance::{check_game_with, Report, Walks};
+use searchlab::games::g2048::text::{format_board, parse_board};
+use searchlab::games::g2048::G2048;
+use searchlab::rng::Rng;
+
+const WALKS: Walks = Walks {
+    seeds: 40,
+    max_steps: 4_000,
+};
+
+/// The board prints and reads back to itself.
+fn board_round_trip(state: &G2048) -> Result<(), String> {
+    let text = format_board(state.board());
+    match parse_board(&text) {
+        Ok(board) if board == state.board() => Ok(()),
+        other => Err(format!("board text\n{text}reads back as {other:?}")),
+    }
+}
+
+fn check(start: &G2048) -> Report {
+    check_game_with(start, WALKS, board_round_trip)
+        .unwrap_or_else(|violation| panic!("{violation}"))
+}
+
+/// The player to move on the board drawn by `rows`, with `score`.
+fn position(rows: &str, score: u64) -> G2048 {
+    G2048::from_board(parse_board(rows).expect("a board picture"), score)
+}
+
+#[test]
+fn the_empty_start_passes_and_every_walk_ends() {
+    assert_eq!(check(&G2048::start()).finished, WALKS.seeds);
+}
+
+#[test]
+fn a_seeded_start_passes() {
+    assert_eq!(
+        check(&G2048::new_game(&mut Rng::new(2048))).finished,
+        WALKS.seeds
+    );
+}
+
+#[test]
+fn mid_game_positions_pass() {
+    let positions = [
+        position("2 . . 4\n. 16 . .\n. . . .\n2048 . . 2", 20_000),
+        position(
+            "2 4 8 16\n32 64 128 256\n512 1024 2048 4096\n8192 . . 2",
+            100_000,
+        ),
+        position("65536 32768 . .\n4 . . .\n. . . .\n. . . 2", 1_000_000),
+    ];
+    for start in positions {
+        assert_eq!(check(&start).finished, WALKS.seeds, "{start:?}");
+    }
+}
+
+#[test]
+fn a_finished_game_passes_as_a_terminal_state() {
+    let over = position("2 4 2 4\n4 2 4 2\n2 4 2 4\n4 2 4 2", 0);
+    assert_eq!(check(&over).longest, 0);
+}
