@@ -1,13 +1,13 @@
 //! Bait passes the shared conformance checks on the page's levels (`www/levels/`) and GVGAI's
-//! (`../shared/bait/levels/`). A Bait state has no full text form (its level text leaves out the
-//! score, the key held, the tick and whether the avatar lives), so no text check runs here.
+//! (`../shared/bait/levels/`), its text form (`games::bait::text`, what the worker receives)
+//! reading back to every state of every walk.
 
 mod bait_common;
 
 use std::rc::Rc;
 
 use bait_common::official_level;
-use searchlab::conformance::{check_game, Walks};
+use searchlab::conformance::{check_game_with, text_round_trip, Walks};
 use searchlab::games::bait::{BaitState, Level, GVGAI_TICK_LIMIT};
 
 /// Past GVGAI's tick limit, so every walk ends.
@@ -17,7 +17,7 @@ const WALKS: Walks = Walks {
 };
 
 fn check(name: &str, level: Rc<Level>) {
-    let report = check_game(&BaitState::new(level), WALKS)
+    let report = check_game_with(&BaitState::new(level), WALKS, text_round_trip)
         .unwrap_or_else(|violation| panic!("{name}: {violation}"));
     assert_eq!(report.finished, WALKS.seeds, "{name}");
 }

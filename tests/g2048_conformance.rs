@@ -1,10 +1,9 @@
 //! 2048 passes the shared conformance checks from the empty start (both starting tiles as
-//! chance outcomes), from a seeded start and from mid-game positions. The state has no full text
-//! form (the score and the pending spawns are not in the board text), so the game's own check is
-//! the board text's round trip.
+//! chance outcomes), from a seeded start and from mid-game positions, its text form (the board,
+//! the score and the spawns due: what the worker receives) reading back to every state.
 
-use searchlab::conformance::{check_game_with, Report, Walks};
-use searchlab::games::g2048::text::{format_board, parse_board};
+use searchlab::conformance::{check_game_with, text_round_trip, Report, Walks};
+use searchlab::games::g2048::text::parse_board;
 use searchlab::games::g2048::G2048;
 use searchlab::rng::Rng;
 
@@ -13,18 +12,8 @@ const WALKS: Walks = Walks {
     max_steps: 4_000,
 };
 
-/// The board prints and reads back to itself.
-fn board_round_trip(state: &G2048) -> Result<(), String> {
-    let text = format_board(state.board());
-    match parse_board(&text) {
-        Ok(board) if board == state.board() => Ok(()),
-        other => Err(format!("board text\n{text}reads back as {other:?}")),
-    }
-}
-
 fn check(start: &G2048) -> Report {
-    check_game_with(start, WALKS, board_round_trip)
-        .unwrap_or_else(|violation| panic!("{violation}"))
+    check_game_with(start, WALKS, text_round_trip).unwrap_or_else(|violation| panic!("{violation}"))
 }
 
 /// The player to move on the board drawn by `rows`, with `score`.
