@@ -8,7 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{by_name, check_limits, check_range, SpecError};
+use super::{by_name, check_limits, check_range};
+use crate::field_error::FieldError;
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
@@ -68,7 +69,7 @@ impl Algorithm {
     }
 
     /// The algorithm called `name`.
-    pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
+    pub fn parse(name: &str) -> Result<Algorithm, FieldError> {
         by_name(&Algorithm::ALL, Algorithm::name, name, "algo", "algorithm")
     }
 
@@ -101,7 +102,7 @@ impl Bound {
     }
 
     /// The bound called `name` (`walls` or `state`).
-    pub fn parse(name: &str) -> Result<Bound, SpecError> {
+    pub fn parse(name: &str) -> Result<Bound, FieldError> {
         by_name(&Bound::ALL, Bound::name, name, "heuristic", "heuristic")
     }
 }
@@ -164,7 +165,7 @@ pub const DEFAULT_DLS_DEPTH: u32 = 5;
 
 impl AgentSpec {
     /// Checks every parameter the algorithm uses, naming the first bad one.
-    pub fn validate(&self) -> Result<(), SpecError> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         match self.algo {
             Algorithm::Dls => {
                 check_range("depth", self.depth.unwrap_or(DEFAULT_DLS_DEPTH), 1..=64)?;
@@ -197,7 +198,7 @@ impl AgentSpec {
         state: &BaitState,
         seed: u64,
         observer: O,
-    ) -> Result<Box<dyn Search<BaitState>>, SpecError> {
+    ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
         self.validate()?;
         let root = state.clone();
         let limits = self.limits;
@@ -231,7 +232,7 @@ impl AgentSpec {
                 let weight = match self.algo {
                     Algorithm::Astar => Weight::ONE,
                     _ => Weight::from_f64(self.weight)
-                        .map_err(|e| SpecError::new("weight", e.to_string()))?,
+                        .map_err(|e| FieldError::new("weight", e.to_string()))?,
                 };
                 let mut options = AStarOptions {
                     limits,
@@ -264,7 +265,7 @@ impl AgentSpec {
                 };
                 let value = |s: &BaitState, _player: usize| mcts_value(s);
                 let search = Mcts::new(root, config, seed, value)
-                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                    .map_err(|e| FieldError::new(e.field, e.reason))?;
                 Box::new(Observed { search, observer })
             }
             Algorithm::Rhea => {
@@ -276,7 +277,7 @@ impl AgentSpec {
                 };
                 let value = |s: &BaitState, _player: usize| rhea_value(s);
                 let search = Rhea::new(root, config, seed, value)
-                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                    .map_err(|e| FieldError::new(e.field, e.reason))?;
                 Box::new(Observed { search, observer })
             }
         })

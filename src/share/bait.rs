@@ -12,8 +12,8 @@
 //! (`weights=score,distance,boxes`).
 
 use super::{
-    check_float, check_range, check_seed_and_agent, check_view_game, clean, encode, error, Fields,
-    LinkView, ShareError, MAX_LEVEL_COLUMNS, MAX_LEVEL_ROWS, VERSION,
+    check_float, check_range, check_seed_and_agent, check_view_game, clean, encode, error,
+    FieldError, Fields, LinkView, MAX_LEVEL_COLUMNS, MAX_LEVEL_ROWS, VERSION,
 };
 use crate::agents::bait::{AgentSpec, Algorithm, Bound, DEFAULT_DLS_DEPTH};
 use crate::games::bait::eval::CourseWeights;
@@ -179,7 +179,7 @@ impl LinkView for View {
 
     /// Checks every field against the ranges a link accepts (the page calls this for its own
     /// settings too, so a view it writes can always be read back).
-    fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), FieldError> {
         check_view_game(&self.game, "bait", "Bait")?;
         if let Some(level) = &self.level {
             check_level_size(level)?;
@@ -212,7 +212,7 @@ impl LinkView for View {
     }
 
     /// Reads a Bait link's fields.
-    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, FieldError> {
         fields.expect_game("bait", "a Bait", KEYS)?;
         let get = |key: &str| fields.get(key);
         let mut view = View::default();
@@ -274,7 +274,7 @@ impl LinkView for View {
     }
 
     /// Writes the fragment (without `#`): the fields the algorithm reads, the budget, the seed.
-    fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, FieldError> {
         self.validate()?;
         let mut out = format!("v={VERSION}&game={}", encode(&self.game));
         if let Some(level) = &self.level {
@@ -335,7 +335,7 @@ const KEYS: &[&str] = &[
     "seed",
 ];
 
-fn check_level_size(level: &str) -> Result<(), ShareError> {
+fn check_level_size(level: &str) -> Result<(), FieldError> {
     let rows: Vec<&str> = level.lines().collect();
     if rows.len() > MAX_LEVEL_ROWS {
         return Err(error(
@@ -367,6 +367,7 @@ fn check_level_size(level: &str) -> Result<(), ShareError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share::link_message;
     use crate::share::{MAX_LINK_BYTES, MAX_SEED};
 
     const LEVEL: &str = "wwwww\nwA.gw\nwk0.w\nwwwww";
@@ -516,7 +517,7 @@ mod tests {
     fn messages_say_what_is_accepted() {
         let err = View::parse("v=1&algo=dijkstra").unwrap_err();
         assert_eq!(
-            err.to_string(),
+            link_message(&err),
             "share link, field 'algo': unknown algorithm 'dijkstra' \
              (expected dfs, dls, bfs, astar, wastar, mcts or rhea)"
         );

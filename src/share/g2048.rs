@@ -12,8 +12,8 @@
 //! spawns of the game on the board come from `seed`. Every key but `v` and `game` may be left out.
 
 use super::{
-    check_float, check_range, check_seed_and_agent, check_view_game, error, Fields, LinkView,
-    ShareError, VERSION,
+    check_float, check_range, check_seed_and_agent, check_view_game, error, FieldError, Fields,
+    LinkView, VERSION,
 };
 use crate::agents::g2048::{AgentSpec, Algorithm, Spawns, MAX_TREE_DEPTH};
 use crate::search::Limits;
@@ -116,7 +116,7 @@ impl LinkView for View {
     const GAME: &'static str = "2048";
 
     /// Checks every field against the ranges a link accepts.
-    fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), FieldError> {
         check_view_game(&self.game, "2048", "2048")?;
         check_range("depth", self.depth, DEPTH_RANGE)?;
         check_float("uct", self.uct, UCT_RANGE)?;
@@ -129,7 +129,7 @@ impl LinkView for View {
     }
 
     /// Reads a 2048 link's fields.
-    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, FieldError> {
         fields.expect_game("2048", "a 2048", KEYS)?;
         let mut view = View::default();
         if let Some(algo) = fields.get("algo") {
@@ -150,7 +150,7 @@ impl LinkView for View {
     }
 
     /// Writes the fragment (without `#`): the fields the agent reads, the batch, the seed.
-    fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, FieldError> {
         self.validate()?;
         let mut out = format!("v={VERSION}&game=2048&algo={}", self.algo.name());
         for key in parameter_keys(self.algo) {
@@ -180,6 +180,7 @@ impl LinkView for View {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share::link_message;
     use crate::share::MAX_SEED;
 
     fn field_of(link: &str) -> String {
@@ -260,7 +261,7 @@ mod tests {
     fn messages_say_what_is_accepted() {
         let err = View::parse("v=1&game=2048&algo=minimax").unwrap_err();
         assert_eq!(
-            err.to_string(),
+            link_message(&err),
             "share link, field 'algo': unknown algorithm 'minimax' \
              (expected mcts, expectimax, greedy or random)"
         );

@@ -33,7 +33,7 @@ pub use search_job::SearchJob;
 pub use session::GameSession;
 
 use crate::share::{Fields, MAX_SEED};
-use boundary::{game_of_view, js_error, to_js};
+use boundary::{game_of_view, link_error, to_js};
 use page_game::{GameKind, Kind};
 use wasm_bindgen::prelude::*;
 
@@ -82,8 +82,8 @@ pub fn default_view_for(game: &str) -> Result<JsValue, JsError> {
 /// naming the bad field. A level's tiles are checked separately, by [`validate_level`].
 #[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello")]
 pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
-    let fields = Fields::read(fragment).map_err(js_error)?;
-    let game = fields.game().map_err(js_error)?;
+    let fields = Fields::read(fragment).map_err(link_error)?;
+    let game = fields.game().map_err(link_error)?;
     game_kind(game)?.parse_link(&fields)
 }
 
@@ -92,8 +92,8 @@ pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
 /// rest of the link is malformed.
 #[wasm_bindgen(js_name = shareLinkGame)]
 pub fn share_link_game(fragment: &str) -> Result<String, JsError> {
-    let fields = Fields::read(fragment).map_err(js_error)?;
-    Ok(fields.game().map_err(js_error)?.to_string())
+    let fields = Fields::read(fragment).map_err(link_error)?;
+    Ok(fields.game().map_err(link_error)?.to_string())
 }
 
 /// Writes a view as a share-link fragment (without `#`). Throws an error naming a field out of

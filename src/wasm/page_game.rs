@@ -8,7 +8,7 @@
 //! that says so, never a stub that answers "no".
 
 use super::batch::Batch;
-use super::boundary::{js_error, to_js, view_from_js};
+use super::boundary::{link_error, to_js, view_from_js};
 use super::search_job::Job;
 use super::session::{Playable, Session};
 use crate::game::Game;
@@ -216,13 +216,13 @@ impl<G: PageGame> GameKind for Kind<G> {
     }
 
     fn parse_link(&self, fields: &Fields) -> Result<JsValue, JsError> {
-        to_js(&G::View::from_fields(fields).map_err(js_error)?)
+        to_js(&G::View::from_fields(fields).map_err(link_error)?)
     }
 
     fn format_link(&self, view: JsValue) -> Result<String, JsError> {
         super::boundary::read_view_as::<G::View>(view)?
             .format()
-            .map_err(js_error)
+            .map_err(link_error)
     }
 
     fn default_view(&self) -> Result<JsValue, JsError> {
