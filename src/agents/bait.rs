@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::params::BAIT;
 use super::{by_name, check_limits, check_range};
 use crate::field_error::FieldError;
 use crate::games::bait::bound_cache::StateBoundCache;
@@ -136,18 +137,19 @@ pub struct AgentSpec {
 }
 
 impl Default for AgentSpec {
-    /// A* with the state-aware bound and GVGAI's sample-agent defaults for the others.
+    /// A* with the state-aware bound, and the parameter table's defaults (GVGAI's sample-agent
+    /// settings for MCTS and RHEA).
     fn default() -> Self {
         AgentSpec {
             algo: Algorithm::Astar,
             depth: None,
             heuristic: Bound::State,
-            weight: 2.0,
+            weight: BAIT.float_default("weight"),
             course: CourseWeights::default(),
-            uct: std::f64::consts::SQRT_2,
-            rollout_depth: 10,
-            population: 10,
-            horizon: 10,
+            uct: BAIT.float_default("uct"),
+            rollout_depth: BAIT.int_default("rollout-depth") as u32,
+            population: BAIT.int_default("population") as usize,
+            horizon: BAIT.int_default("horizon") as usize,
             limits: Limits::default(),
             keys: KeyMode::Exact,
         }
@@ -160,15 +162,17 @@ pub fn bound_cache_budget(max_memory: u64) -> u64 {
     (max_memory / 64).min(16 << 20)
 }
 
-/// The DLS depth limit when none is given.
-pub const DEFAULT_DLS_DEPTH: u32 = 5;
-
 impl AgentSpec {
+    /// Depth-limited DFS's depth limit: the one given, else the table's default.
+    pub fn dls_depth(&self) -> u32 {
+        self.depth.unwrap_or(BAIT.int_default("depth") as u32)
+    }
+
     /// Checks every parameter the algorithm uses, naming the first bad one.
     pub fn validate(&self) -> Result<(), FieldError> {
         match self.algo {
             Algorithm::Dls => {
-                check_range("depth", self.depth.unwrap_or(DEFAULT_DLS_DEPTH), 1..=64)?;
+                BAIT.int("depth", self.dls_depth())?;
             }
             Algorithm::Dfs => {
                 if let Some(depth) = self.depth {
@@ -176,15 +180,15 @@ impl AgentSpec {
                 }
             }
             Algorithm::Wastar => {
-                check_range("weight", self.weight, 1.0..=100.0)?;
+                BAIT.float("weight", self.weight)?;
             }
             Algorithm::Mcts => {
-                check_range("uct", self.uct, 0.0..=100.0)?;
-                check_range("rollout_depth", self.rollout_depth, 1..=1000)?;
+                BAIT.float("uct", self.uct)?;
+                BAIT.int("rollout-depth", self.rollout_depth)?;
             }
             Algorithm::Rhea => {
-                check_range("population", self.population, 2..=1000)?;
-                check_range("horizon", self.horizon, 1..=1000)?;
+                BAIT.int("population", self.population as u64)?;
+                BAIT.int("horizon", self.horizon as u64)?;
             }
             Algorithm::Bfs | Algorithm::Astar => {}
         }
@@ -221,7 +225,7 @@ impl AgentSpec {
                 let eval = BaitEval::new(state.level());
                 let weights = self.course;
                 let options = DlsOptions {
-                    depth: self.depth.unwrap_or(DEFAULT_DLS_DEPTH),
+                    depth: self.dls_depth(),
                     limits,
                     keys,
                 };

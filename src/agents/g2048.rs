@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::params::G2048 as G2048_PARAMS;
 use super::{by_name, check_limits, check_range};
 use crate::field_error::FieldError;
 use crate::game::Game;
@@ -107,11 +108,6 @@ pub const SEARCH_LIMITS: Limits = Limits {
     max_memory_bytes: 256 << 20,
 };
 
-/// Deepest expectimax iteration an agent may ask for, in player moves.
-pub const MAX_DEPTH: u32 = 32;
-/// Deepest MCTS tree limit an agent may ask for, in player moves (deeper is no limit in effect:
-/// a game of 2048 to 4096 is under 2,000 moves, and no tree of a second's playouts nears 100).
-pub const MAX_TREE_DEPTH: u32 = 100;
 /// The adaptive depth's bounds (4 is nneonneo's floor `max(3, distinct - 2)` in our counting).
 pub const ADAPTIVE_MIN_DEPTH: u32 = 4;
 /// See [`ADAPTIVE_MIN_DEPTH`].
@@ -171,14 +167,16 @@ impl AgentSpec {
         match self.algo {
             Algorithm::Expectimax => {
                 if let Some(depth) = self.depth {
-                    check_range("depth", depth, 1..=MAX_DEPTH)?;
+                    G2048_PARAMS.int("depth", depth)?;
                 }
                 check_range("cutoff", self.min_probability, 0.0..=1.0)?;
             }
             Algorithm::Mcts => {
-                check_range("uct", self.uct, 0.0..=100.0)?;
+                G2048_PARAMS.float("uct", self.uct)?;
                 if let Some(depth) = self.tree_depth {
-                    check_range("tree-depth", depth, 1..=MAX_TREE_DEPTH)?;
+                    // 0 is no limit in the table; a spec says no limit with `None`.
+                    check_range("tree-depth", depth, 1..=u32::MAX)?;
+                    G2048_PARAMS.int("tree-depth", depth)?;
                 }
             }
             Algorithm::Greedy | Algorithm::Random => {}

@@ -5,6 +5,7 @@
 pub mod bait;
 pub mod g2048;
 pub mod othello;
+pub mod params;
 pub mod sumzero;
 
 use crate::field_error::FieldError;

@@ -24,7 +24,8 @@
 //! steps too, [`SteppedSolve`], so its progress shows and it can be stopped; a time budget does
 //! not cut it short), and a position with a single legal move is answered at once.
 
-use super::{by_name, check_limits, check_range, quoted};
+use super::params::OTHELLO;
+use super::{by_name, check_limits, quoted};
 use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::othello::endgame::{NodeLimitReached, Solution, SteppedSolve};
@@ -241,39 +242,22 @@ impl AgentSpec {
             }
             given.push(key);
             let next_budget = match key {
-                "depth" => {
-                    Some(Budget::Depth(
-                        check_range("depth", number()?, 1..=u64::from(MAX_DEPTH))? as u32,
-                    ))
-                }
-                "ms" => Some(Budget::Millis(check_range(
-                    "ms",
-                    number()?,
-                    1..=MAX_MILLIS,
-                )?)),
-                "nodes" => Some(Budget::Nodes(check_range(
-                    "nodes",
-                    number()?,
-                    1..=u64::MAX,
-                )?)),
+                "depth" => Some(Budget::Depth(OTHELLO.int("depth", number()?)? as u32)),
+                "ms" => Some(Budget::Millis(OTHELLO.int("ms", number()?)?)),
+                "nodes" => Some(Budget::Nodes(OTHELLO.int("nodes", number()?)?)),
                 "eval" => {
                     spec.eval = EvalKind::parse(value)?;
                     None
                 }
                 "solve" => {
-                    solve = Some(
-                        check_range("solve", number()?, 0..=u64::from(MAX_SOLVER_EMPTIES))? as u32,
-                    );
+                    solve = Some(OTHELLO.int("solve", number()?)? as u32);
                     None
                 }
                 "uct" => {
                     let uct: f64 = value.parse().map_err(|_| {
                         FieldError::new("uct", format!("'{}' is not a number", quoted(value)))
                     })?;
-                    if !uct.is_finite() {
-                        return Err(FieldError::new("uct", "must be a finite number"));
-                    }
-                    spec.uct = check_range("uct", uct, 0.0..=100.0)?;
+                    spec.uct = OTHELLO.float("uct", uct)?;
                     None
                 }
                 "tt" => {
@@ -373,13 +357,13 @@ impl AgentSpec {
     pub fn validate(&self) -> Result<(), FieldError> {
         match self.budget {
             Budget::Depth(depth) => {
-                check_range("depth", depth, 1..=MAX_DEPTH)?;
+                OTHELLO.int("depth", depth)?;
             }
             Budget::Millis(ms) => {
-                check_range("ms", ms, 1..=MAX_MILLIS)?;
+                OTHELLO.int("ms", ms)?;
             }
             Budget::Nodes(nodes) => {
-                check_range("nodes", nodes, 1..=u64::MAX)?;
+                OTHELLO.int("nodes", nodes)?;
             }
         }
         if self.algo == Algorithm::Mcts && matches!(self.budget, Budget::Depth(_)) {
@@ -388,11 +372,8 @@ impl AgentSpec {
                 "mcts takes ms or nodes (playouts), not a depth",
             ));
         }
-        check_range("solve", self.solve, 0..=MAX_SOLVER_EMPTIES)?;
-        if !self.uct.is_finite() {
-            return Err(FieldError::new("uct", "must be a finite number"));
-        }
-        check_range("uct", self.uct, 0.0..=100.0)?;
+        OTHELLO.int("solve", self.solve)?;
+        OTHELLO.float("uct", self.uct)?;
         check_limits(&self.limits)
     }
 

@@ -57,7 +57,7 @@ pub trait LinkView: Sized + Default + Clone + Serialize + DeserializeOwned {
     }
 }
 
-/// How a link words an error: "share link, field 'depth': 0 is out of range (1 to 64)".
+/// How a link words an error: "share link, field 'depth': must be between 1 and 64, got 0".
 pub fn link_message(error: &FieldError) -> String {
     format!("share link, field '{}': {}", error.field, error.message)
 }
@@ -84,17 +84,10 @@ fn check_range<T: PartialOrd + fmt::Display>(
     if value < low || value > high {
         return Err(error(
             field,
-            format!("{value} is out of range ({low} to {high})"),
+            format!("must be between {low} and {high}, got {value}"),
         ));
     }
     Ok(())
-}
-
-fn check_float(field: &str, value: f64, range: (f64, f64)) -> Result<(), FieldError> {
-    if !value.is_finite() {
-        return Err(error(field, "must be a finite number"));
-    }
-    check_range(field, value, range)
 }
 
 /// Checks a view's `game` field against its game, `name` as people read it ("Bait").

@@ -116,6 +116,15 @@ pub fn game_capabilities(game: &str) -> Result<Vec<String>, JsError> {
     Ok(names.into_iter().map(String::from).collect())
 }
 
+/// The agent parameters of `game`, in the order the page shows them: each with its `key` (the
+/// share link's and the command line's name), `label`, `kind` (`int`, `float`, `choice` or
+/// `floats`) with its range or options and its `default`, a one-sentence `help`, and the
+/// `algos` whose own parameter it is (empty for a setting of every run).
+#[wasm_bindgen(js_name = parameterTable, unchecked_return_type = "Parameter[]")]
+pub fn parameter_table(game: &str) -> Result<JsValue, JsError> {
+    game_kind(game)?.parameters()
+}
+
 /// Checks a level text: `undefined` when it is valid, else where and why it is not. Throws for
 /// games without levels.
 #[wasm_bindgen(js_name = validateLevel, unchecked_return_type = "LevelProblem | undefined")]
