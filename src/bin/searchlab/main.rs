@@ -38,7 +38,7 @@ use clap::{ArgMatches, Command, Subcommand};
 use args::{CliError, CliResult};
 
 /// Every game's command line, one line per game, in the order help lists them.
-const GAMES: [Game; 3] = [
+const GAMES: &[Game] = &[
     Game::of::<bait::BaitCommand>(),
     Game::of::<g2048::G2048Command>(),
     Game::of::<othello::OthelloCommand>(),

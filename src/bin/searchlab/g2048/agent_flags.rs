@@ -85,42 +85,43 @@ impl G2048AgentFlags {
     /// The agent and its budget per move, validated; an error names the flag.
     pub fn policy(&self) -> CliResult<(AgentSpec, Budget)> {
         let algo = self.algo;
-        let not_for = |flag: &str, given: bool, only: Algorithm, what: &str| {
-            if given && algo != only {
-                Err(flag_error(
-                    flag,
-                    format!("{what}, not --algo {}", algo.name()),
-                ))
-            } else {
-                Ok(())
-            }
-        };
-        let mcts = Algorithm::Mcts;
-        not_for(
-            "uct",
-            self.uct.is_some(),
-            mcts,
-            "only MCTS has an exploration constant",
-        )?;
-        not_for(
-            "spawns",
-            self.spawns.is_some(),
-            mcts,
-            "only MCTS has a tree over spawns",
-        )?;
-        not_for(
-            "tree-depth",
-            self.tree_depth.is_some(),
-            mcts,
-            "only MCTS has a tree depth",
-        )?;
-        let expectimax = Algorithm::Expectimax;
-        not_for(
-            "cutoff",
-            self.cutoff.is_some(),
-            expectimax,
-            "only expectimax takes it",
-        )?;
+        let (mcts, expectimax) = (Algorithm::Mcts, Algorithm::Expectimax);
+        // Each flag that only one algorithm takes: whether it was given, and for which.
+        let only_for = [
+            (
+                "uct",
+                self.uct.is_some(),
+                mcts,
+                "only MCTS has an exploration constant",
+            ),
+            (
+                "spawns",
+                self.spawns.is_some(),
+                mcts,
+                "only MCTS has a tree over spawns",
+            ),
+            (
+                "tree-depth",
+                self.tree_depth.is_some(),
+                mcts,
+                "only MCTS has a tree depth",
+            ),
+            (
+                "cutoff",
+                self.cutoff.is_some(),
+                expectimax,
+                "only expectimax takes it",
+            ),
+        ];
+        let misplaced = only_for
+            .iter()
+            .find(|(_, given, only, _)| *given && algo != *only);
+        if let Some((flag, _, _, what)) = misplaced {
+            return Err(flag_error(
+                flag,
+                format!("{what}, not --algo {}", algo.name()),
+            ));
+        }
         let budget = match (self.iterations, self.budget_ms) {
             (Some(n), _) => Budget::Expansions(n),
             (None, Some(ms)) => Budget::Millis(ms),

@@ -191,10 +191,7 @@ fn bench_expectimax(
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    let cpu = match (cpu_start, thread_cpu_seconds()) {
-        (Some(a), Some(b)) if b > a => Some(b - a),
-        _ => None,
-    };
+    let cpu = cpu_seconds_since(cpu_start);
     print_line(json!({"bench": "expectimax",
         "depth": depth.map_or_else(|| json!("adaptive"), |d| json!(d)),
         "cutoff": min_probability, "positions": positions.len(), "searches": searches,
@@ -224,10 +221,7 @@ fn bench_mcts(seed: u64, millis: u64) -> CliResult<()> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    let cpu = match (cpu_start, thread_cpu_seconds()) {
-        (Some(a), Some(b)) if b > a => Some(b - a),
-        _ => None,
-    };
+    let cpu = cpu_seconds_since(cpu_start);
     print_line(json!({"bench": "mcts", "positions": positions.len(),
         "playouts_per_search": PLAYOUTS, "playouts": playouts,
         "seconds": seconds, "cpu_seconds": cpu,
@@ -240,4 +234,13 @@ fn thread_cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
     Some(nanos as f64 * 1e-9)
+}
+
+/// This thread's CPU seconds since `start` (an earlier [`thread_cpu_seconds`]), when both
+/// readings exist.
+fn cpu_seconds_since(start: Option<f64>) -> Option<f64> {
+    match (start, thread_cpu_seconds()) {
+        (Some(a), Some(b)) if b > a => Some(b - a),
+        _ => None,
+    }
 }

@@ -98,7 +98,7 @@ impl Verdict {
 pub struct DecisionsFlags {
     /// MCTS's playout budgets, a comma-separated list
     #[arg(long, value_name = "N,N,..", value_parser = number::<u64>, value_delimiter = ',',
-          action = ArgAction::Set, default_values_t = [2000, 25_000])]
+          action = ArgAction::Set, default_value = "2000,25000")]
     iterations: Vec<u64>,
     /// MCTS's exploration constants, a comma-separated list
     #[arg(long, value_name = "C,C,..", value_parser = number::<f64>, value_delimiter = ',',
