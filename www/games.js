@@ -2,7 +2,7 @@
 // game is one more entry here. Bait is main.js's own; any other game brings its own controller
 // (`load`), to which main.js hands the board area and the shared controls (see g2048/page.js).
 
-import * as bait from './render/bait.js';
+import * as bait from './bait/render.js';
 
 export const GAMES = {
   bait: {

@@ -4,7 +4,7 @@
 import init, * as wasm from './pkg/searchlab.js';
 import { GAMES, DEFAULT_GAME } from './games.js';
 import { Board } from './board.js';
-import { Editor } from './editor.js';
+import { Editor } from './bait/editor.js';
 import { SearchClient, SearchStopped, WorkerRestarted } from './search-client.js';
 import { capitalize, sleep } from './agent-runs.js';
 import { handleKey } from './keys.js';

@@ -8,7 +8,7 @@
 // seed and its moves. Nothing from a link is ever inserted as HTML (textContent only).
 
 import { Board } from '../board.js';
-import * as render from '../render/g2048.js';
+import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';

@@ -8,7 +8,7 @@
 // Nothing from a link or a pasted position is ever inserted as HTML (textContent only).
 
 import { Board } from '../board.js';
-import * as render from '../render/othello.js';
+import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { Sides, describe } from './sides.js';
