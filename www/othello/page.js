@@ -2,7 +2,7 @@
 // Enter) against an agent of either colour, or two agents play each other; each side's agent
 // thinks in the search worker under its own budget, and the page shows live what it thinks
 // (depth, evaluation, principal variation, nodes searched and cut off). A move list steps
-// through the game; undo takes moves back. main.js opens this controller when the view's game
+// through the game; undo takes moves back. The shell opens this controller when the view's game
 // is Othello and routes the shared controls (play, step, stop, reset, undo, keys) to it.
 //
 // Nothing from a link or a pasted position is ever inserted as HTML (textContent only).
@@ -12,6 +12,7 @@ import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { Sides, describe } from './sides.js';
+import { READS } from './params.js';
 import { needsANumber } from '../fields.js';
 
 const $ = (id) => document.getElementById(id);
@@ -21,10 +22,7 @@ const SIDES = ['black', 'white'];
 /** Moves of the principal variation drawn on the board. */
 const PV_ON_BOARD = 6;
 
-/**
- * Opens the Othello controller. `shell` is what main.js shares: { wasm, client (the search
- * worker's SearchClient), statusEl, writeLink(fragment), metrics, messageOf(error) }.
- */
+/** Opens the Othello controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
   return new OthelloGame(shell);
 }
@@ -32,9 +30,6 @@ export function open(shell) {
 class OthelloGame extends AgentRuns {
   constructor(shell) {
     super(shell);
-    this.wasm = shell.wasm;
-    this.view = null;
-    this.session = null;
     /** Moves ahead of the board when stepping back through the game (the next one last). */
     this.ahead = [];
     this.board = new Board($('board-othello'), render);
@@ -70,15 +65,6 @@ class OthelloGame extends AgentRuns {
       $('othello-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
-  }
-
-  /** Ends everything this controller runs (the page switches to another game). */
-  leave() {
-    this.halt();
-  }
-
-  themeChanged() {
-    this.board.themeChanged();
   }
 
   // ---------- status ----------
@@ -151,8 +137,6 @@ class OthelloGame extends AgentRuns {
   /** Shows the view of a link (or the default view and the link's error). */
   applyView(view, error) {
     this.halt();
-    // The theme may have changed while another game was on show.
-    this.board.themeChanged();
     this.view = view;
     this.sides.fill(view);
     $('othello-seed').value = String(view.seed);
@@ -424,7 +408,7 @@ class OthelloGame extends AgentRuns {
     this.showIdle();
   }
 
-  /** Handles a key press (main.js passes every keydown): the shared keys and the board's own. */
+  /** Handles a key press (the shell passes every keydown): the shared keys and the board's own. */
   key(event) {
     handleKey(event, this, (e) => this.boardKey(e));
   }
@@ -531,8 +515,7 @@ class OthelloGame extends AgentRuns {
     // The exact solver has no deadline whatever the budget: it runs in steps, posting progress
     // (its node count) as it goes, until it has solved the position or is stopped.
     const exactNow = this.discs().empty <= side.solve;
-    const timed = side.budget === 'time' && !exactNow &&
-      ['minimax', 'alphabeta', 'alphabeta_tt', 'mtdf', 'mcts'].includes(side.algo);
+    const timed = side.budget === 'time' && !exactNow && READS[side.algo].includes('budget');
     const message = await this.requestMove(token, {
       budgetMs: timed ? side.ms : null,
       game: 'othello',
