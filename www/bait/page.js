@@ -17,6 +17,7 @@ import { loadLevels } from './levels.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { labelOf, needsANumber, numberIn, setRange } from '../fields.js';
+import { statText, showRootActions } from '../stats.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -147,7 +148,7 @@ class BaitGame extends AgentRuns {
       planPreview: message.plan,
       rootActions: message.rootActions && message.rootActions.length ? message.rootActions : null,
     };
-    showRootActions(this.overlay.rootActions);
+    showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2);
   }
 
   clearSearch() {
@@ -155,7 +156,7 @@ class BaitGame extends AgentRuns {
     this.overlay = {};
     for (const name of ['expanded', 'generated', 'frontier']) setStat(name, 0);
     for (const name of ['rate', 'elapsed', 'plan']) setStat(name, '–');
-    showRootActions(null);
+    showRootActions($('root-actions'), null);
   }
 
   // ---------- settings and the share link ----------
@@ -520,8 +521,11 @@ class BaitGame extends AgentRuns {
 }
 
 function setStat(name, value) {
-  const el = document.querySelector(`[data-stat="${name}"]`);
-  el.textContent = typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+  document.querySelector(`[data-stat="${name}"]`).textContent = statText(value);
+}
+
+function actionName(action) {
+  return `${ACTIONS[action].arrow} ${ACTIONS[action].name}`;
 }
 
 function checkMode(mode) {
@@ -535,24 +539,4 @@ function showRelevantControls() {
   for (const label of document.querySelectorAll('[data-param]')) label.hidden = !algo.params.includes(label.dataset.param);
   const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
   for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
-}
-
-function showRootActions(rows) {
-  const table = $('root-actions');
-  const body = table.tBodies[0];
-  body.replaceChildren();
-  table.hidden = !rows;
-  if (!rows) return;
-  const best = rows.reduce((b, r) => (b === null || r.visits > b.visits ? r : b), null);
-  for (const r of rows) {
-    const tr = document.createElement('tr');
-    if (r === best) tr.className = 'best';
-    const action = ACTIONS[r.action];
-    for (const text of [`${action.arrow} ${action.name}`, r.value.toFixed(2), r.visits.toLocaleString('en-US')]) {
-      const td = document.createElement('td');
-      td.textContent = text;
-      tr.append(td);
-    }
-    body.append(tr);
-  }
 }

@@ -5,6 +5,7 @@
 // where each cell holds bit flags (game.js); avatarX is -1 when the level has no avatar (editor).
 
 import { centred } from '../board.js';
+import { mostVisited } from '../stats.js';
 import { WALL, BOX, HOLE, MUSHROOM, KEY, GOAL, ACTIONS, TILES } from './game.js';
 
 /** CSS custom properties the renderer reads, so the board follows the page's theme. */
@@ -345,7 +346,7 @@ function drawPath(ctx, view, path, s, c) {
 
 function drawRootActions(ctx, view, rootActions, s, c) {
   const total = rootActions.reduce((sum, r) => sum + r.visits, 0) || 1;
-  const best = rootActions.reduce((b, r) => (b === null || r.visits > b.visits ? r : b), null);
+  const best = mostVisited(rootActions);
   const cx = view.avatarX * s + s / 2;
   const cy = view.avatarY * s + s / 2;
   ctx.save();

@@ -14,6 +14,7 @@ import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';
 import { needsANumber, numberIn, setRange } from '../fields.js';
 import { ALGORITHMS, SETTINGS, AGENT_SETTINGS } from './params.js';
+import { statText, fillTable } from '../stats.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -76,8 +77,7 @@ class Game2048 extends AgentRuns {
   // ---------- status and statistics ----------
 
   setStat(name, value) {
-    const el = document.querySelector(`[data-g2048-stat="${name}"]`);
-    el.textContent = typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+    document.querySelector(`[data-g2048-stat="${name}"]`).textContent = statText(value);
   }
 
   updateStats() {
@@ -316,9 +316,7 @@ class Game2048 extends AgentRuns {
 
   clearHint() {
     this.hint = null;
-    const table = $('g2048-values');
-    table.hidden = true;
-    table.tBodies[0].replaceChildren();
+    fillTable($('g2048-values'), null);
   }
 
   clearThinking() {
@@ -346,30 +344,22 @@ class Game2048 extends AgentRuns {
   }
 
   showValueTable() {
-    const table = $('g2048-values');
-    const body = table.tBodies[0];
-    body.replaceChildren();
     const meaning = ALGORITHMS[this.view.algo].value;
     $('g2048-values-caption').textContent = meaning
       ? `${this.agentName()}'s value of each move: ${meaning}`
       : 'The random agent has no values: it picks any legal move.';
-    table.hidden = false;
     const legal = this.session.legalActions();
-    for (const action of render.ACTIONS) {
-      const tr = document.createElement('tr');
-      tr.dataset.action = String(action.index);
+    fillTable($('g2048-values'), render.ACTIONS.map((action) => {
       const value = this.hint.values[action.index];
       const visits = this.hint.visits.find((r) => r.action === action.index)?.visits ?? 0;
-      if (action.index === this.hint.best) tr.className = 'best';
       let valueText = value === null ? '—' : formatValue(value);
       if (!legal.includes(action.index)) valueText = 'not a move';
-      for (const text of [`${action.arrow} ${action.name}`, valueText, visits ? visits.toLocaleString('en-US') : '—']) {
-        const td = document.createElement('td');
-        td.textContent = text;
-        tr.append(td);
-      }
-      body.append(tr);
-    }
+      return {
+        action: action.index,
+        best: action.index === this.hint.best,
+        cells: [`${action.arrow} ${action.name}`, valueText, visits ? visits.toLocaleString('en-US') : '—'],
+      };
+    }));
   }
 
   /** Asks the worker for the agent's move under the time budget, showing progress. */
