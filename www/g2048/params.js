@@ -42,7 +42,7 @@ export const SETTINGS = {
   budgetMs: { id: 'g2048-budget', min: 1, max: 60000 },
   games: { id: 'g2048-games', min: 1, max: 1000 },
   batchNodes: { id: 'g2048-batch-nodes', min: 1, max: 10000000 },
-  seed: { id: 'g2048-seed', min: 0 },
+  seed: { id: 'g2048-seed' }, // a seed, as in every game: a whole number from 0 (index.html)
 };
 
 /** The settings the agent thinks with: changing one drops its hint and ends its run. */
