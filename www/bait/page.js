@@ -41,7 +41,7 @@ class BaitGame extends AgentRuns {
     this.pace = 0; // steps a second of the paced plan under way (0: none, or full speed)
     this.held = false; // the paced plan under way is held: Step advances it, Play resumes it
     this.board = new Board($('board'), render);
-    this.levels = new LevelPanel(this, LEVELS);
+    this.levelPanel = new LevelPanel(this, LEVELS);
     this.wire();
   }
 
@@ -123,7 +123,7 @@ class BaitGame extends AgentRuns {
   // ---------- drawing ----------
 
   redraw() {
-    if (this.levels.editing) return;
+    if (this.levelPanel.editing) return;
     const overlay = { ...this.overlay };
     if (this.plan && this.plan.atMoves + this.plan.index === this.session.moves()) {
       overlay.path = this.session.pathOf(this.plan.actions.subarray(this.plan.index));
@@ -164,7 +164,7 @@ class BaitGame extends AgentRuns {
   /** Shows the view of a link (or the default view and the link's error). */
   applyView(view, error) {
     this.halt();
-    this.levels.closeEditor();
+    this.levelPanel.closeEditor();
     if (!error && view.level !== undefined && view.level !== null) {
       // The link parser reads the level's rows; whether they make a level is checked here.
       const problem = this.wasm.validateLevel('bait', view.level);
@@ -248,7 +248,7 @@ class BaitGame extends AgentRuns {
     this.session?.free();
     this.session = session;
     this.levelText = text;
-    this.levels.show(text);
+    this.levelPanel.show(text);
     this.clearSearch();
     this.redraw();
     this.updateMoves();
@@ -362,7 +362,7 @@ class BaitGame extends AgentRuns {
   }
 
   async play() {
-    if (this.levels.editing) return;
+    if (this.levelPanel.editing) return;
     if (this.held) {
       this.held = false;
       this.shell.client.pace(this.pace);
@@ -429,7 +429,7 @@ class BaitGame extends AgentRuns {
       this.shell.client.pace(0, 1);
       return;
     }
-    if (this.levels.editing || this.isOver()) return;
+    if (this.levelPanel.editing || this.isOver()) return;
     if (this.running) this.pause();
     const token = this.startRun(true);
     let action;
@@ -476,7 +476,7 @@ class BaitGame extends AgentRuns {
   // ---------- a person playing ----------
 
   humanMove(action) {
-    if (this.levels.editing) return;
+    if (this.levelPanel.editing) return;
     if (this.running || this.shell.client.busy) this.halt();
     if (this.isOver()) {
       this.showOver('Press Z to undo or Reset to play again.');
@@ -491,7 +491,7 @@ class BaitGame extends AgentRuns {
   }
 
   undo() {
-    if (this.levels.editing) return;
+    if (this.levelPanel.editing) return;
     this.halt();
     if (!this.session.undo()) {
       this.setStatus('idle', 'Nothing to undo.');
@@ -506,8 +506,8 @@ class BaitGame extends AgentRuns {
   /** Handles a key press (the shell passes every keydown): the editor's keys while it is open,
    * else the shared keys and the arrows or WASD. */
   key(event) {
-    if (this.levels.editing) {
-      this.levels.editorKey(event);
+    if (this.levelPanel.editing) {
+      this.levelPanel.editorKey(event);
       return;
     }
     handleKey(event, this, (e) => {
