@@ -93,7 +93,7 @@ run_tests() {
   cargo test
   build_wasm
   say "wasm boundary tests (wasm-pack test --node)"
-  wasm-pack test --node --mode no-install -- "${wasm_tests[@]}"
+  wasm-pack test --node --mode no-install -- --no-default-features "${wasm_tests[@]}"
   say "browser tests (Chromium + playwright-core)"
   node --test tests/e2e/
 }
