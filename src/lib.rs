@@ -6,6 +6,7 @@
 
 pub mod agents;
 pub mod conformance;
+pub mod field_error;
 pub mod game;
 pub mod games;
 mod hash;

@@ -4,8 +4,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use searchlab::wasm::{
-    default_view, format_share_link, fresh_seed, game_capabilities, parse_share_link,
-    validate_level, GameSession, SearchJob,
+    default_view, format_share_link, fresh_seed, game_capabilities, parameter_table,
+    parse_share_link, validate_level, GameSession, SearchJob,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -293,4 +293,24 @@ fn bait_declares_its_capabilities() {
         game_capabilities("bait").unwrap(),
         vec!["levels", "agentCell", "deadEnds"]
     );
+}
+
+#[wasm_bindgen_test]
+fn the_parameter_table_reaches_js_with_ranges_defaults_and_algorithms() {
+    let table: js_sys::Array = parameter_table("bait").unwrap().unchecked_into();
+    let depth = table
+        .iter()
+        .find(|p| get(p, "key").as_string().as_deref() == Some("depth"))
+        .unwrap();
+    assert_eq!(get(&depth, "kind").as_string().as_deref(), Some("int"));
+    assert_eq!(get(&depth, "min").as_f64(), Some(1.0));
+    assert_eq!(get(&depth, "max").as_f64(), Some(64.0));
+    assert_eq!(get(&depth, "default").as_f64(), Some(5.0));
+    let algos: js_sys::Array = get(&depth, "algos").unchecked_into();
+    assert_eq!(algos.to_vec(), vec![JsValue::from_str("dls")]);
+    for game in ["2048", "othello"] {
+        let table: js_sys::Array = parameter_table(game).unwrap().unchecked_into();
+        assert!(table.length() > 3, "{game}");
+    }
+    assert_error(parameter_table("chess"), "unknown game 'chess'");
 }

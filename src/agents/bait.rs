@@ -8,7 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{by_name, check_limits, check_range, SpecError};
+use super::params::BAIT;
+use super::{by_name, check_limits, check_range};
+use crate::field_error::FieldError;
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
@@ -68,7 +70,7 @@ impl Algorithm {
     }
 
     /// The algorithm called `name`.
-    pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
+    pub fn parse(name: &str) -> Result<Algorithm, FieldError> {
         by_name(&Algorithm::ALL, Algorithm::name, name, "algo", "algorithm")
     }
 
@@ -101,7 +103,7 @@ impl Bound {
     }
 
     /// The bound called `name` (`walls` or `state`).
-    pub fn parse(name: &str) -> Result<Bound, SpecError> {
+    pub fn parse(name: &str) -> Result<Bound, FieldError> {
         by_name(&Bound::ALL, Bound::name, name, "heuristic", "heuristic")
     }
 }
@@ -135,18 +137,19 @@ pub struct AgentSpec {
 }
 
 impl Default for AgentSpec {
-    /// A* with the state-aware bound and GVGAI's sample-agent defaults for the others.
+    /// A* with the state-aware bound, and the parameter table's defaults (GVGAI's sample-agent
+    /// settings for MCTS and RHEA).
     fn default() -> Self {
         AgentSpec {
             algo: Algorithm::Astar,
             depth: None,
             heuristic: Bound::State,
-            weight: 2.0,
+            weight: BAIT.float_default("weight"),
             course: CourseWeights::default(),
-            uct: std::f64::consts::SQRT_2,
-            rollout_depth: 10,
-            population: 10,
-            horizon: 10,
+            uct: BAIT.float_default("uct"),
+            rollout_depth: BAIT.int_default("rollout-depth") as u32,
+            population: BAIT.int_default("population") as usize,
+            horizon: BAIT.int_default("horizon") as usize,
             limits: Limits::default(),
             keys: KeyMode::Exact,
         }
@@ -159,15 +162,17 @@ pub fn bound_cache_budget(max_memory: u64) -> u64 {
     (max_memory / 64).min(16 << 20)
 }
 
-/// The DLS depth limit when none is given.
-pub const DEFAULT_DLS_DEPTH: u32 = 5;
-
 impl AgentSpec {
+    /// Depth-limited DFS's depth limit: the one given, else the table's default.
+    pub fn dls_depth(&self) -> u32 {
+        self.depth.unwrap_or(BAIT.int_default("depth") as u32)
+    }
+
     /// Checks every parameter the algorithm uses, naming the first bad one.
-    pub fn validate(&self) -> Result<(), SpecError> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         match self.algo {
             Algorithm::Dls => {
-                check_range("depth", self.depth.unwrap_or(DEFAULT_DLS_DEPTH), 1..=64)?;
+                BAIT.int("depth", self.dls_depth())?;
             }
             Algorithm::Dfs => {
                 if let Some(depth) = self.depth {
@@ -175,15 +180,15 @@ impl AgentSpec {
                 }
             }
             Algorithm::Wastar => {
-                check_range("weight", self.weight, 1.0..=100.0)?;
+                BAIT.float("weight", self.weight)?;
             }
             Algorithm::Mcts => {
-                check_range("uct", self.uct, 0.0..=100.0)?;
-                check_range("rollout_depth", self.rollout_depth, 1..=1000)?;
+                BAIT.float("uct", self.uct)?;
+                BAIT.int("rollout-depth", self.rollout_depth)?;
             }
             Algorithm::Rhea => {
-                check_range("population", self.population, 2..=1000)?;
-                check_range("horizon", self.horizon, 1..=1000)?;
+                BAIT.int("population", self.population as u64)?;
+                BAIT.int("horizon", self.horizon as u64)?;
             }
             Algorithm::Bfs | Algorithm::Astar => {}
         }
@@ -197,7 +202,7 @@ impl AgentSpec {
         state: &BaitState,
         seed: u64,
         observer: O,
-    ) -> Result<Box<dyn Search<BaitState>>, SpecError> {
+    ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
         self.validate()?;
         let root = state.clone();
         let limits = self.limits;
@@ -220,7 +225,7 @@ impl AgentSpec {
                 let eval = BaitEval::new(state.level());
                 let weights = self.course;
                 let options = DlsOptions {
-                    depth: self.depth.unwrap_or(DEFAULT_DLS_DEPTH),
+                    depth: self.dls_depth(),
                     limits,
                     keys,
                 };
@@ -231,7 +236,7 @@ impl AgentSpec {
                 let weight = match self.algo {
                     Algorithm::Astar => Weight::ONE,
                     _ => Weight::from_f64(self.weight)
-                        .map_err(|e| SpecError::new("weight", e.to_string()))?,
+                        .map_err(|e| FieldError::new("weight", e.to_string()))?,
                 };
                 let mut options = AStarOptions {
                     limits,
@@ -264,7 +269,7 @@ impl AgentSpec {
                 };
                 let value = |s: &BaitState, _player: usize| mcts_value(s);
                 let search = Mcts::new(root, config, seed, value)
-                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                    .map_err(|e| FieldError::new(e.field, e.reason))?;
                 Box::new(Observed { search, observer })
             }
             Algorithm::Rhea => {
@@ -276,7 +281,7 @@ impl AgentSpec {
                 };
                 let value = |s: &BaitState, _player: usize| rhea_value(s);
                 let search = Rhea::new(root, config, seed, value)
-                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                    .map_err(|e| FieldError::new(e.field, e.reason))?;
                 Box::new(Observed { search, observer })
             }
         })

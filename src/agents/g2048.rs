@@ -11,7 +11,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{by_name, check_limits, check_range, SpecError};
+use super::params::G2048 as G2048_PARAMS;
+use super::{by_name, check_limits, check_range};
+use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::g2048::board::{Board, MAX_EXPONENT};
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
@@ -57,7 +59,7 @@ impl Algorithm {
     }
 
     /// The algorithm called `name`.
-    pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
+    pub fn parse(name: &str) -> Result<Algorithm, FieldError> {
         by_name(&Algorithm::ALL, Algorithm::name, name, "algo", "algorithm")
     }
 
@@ -93,7 +95,7 @@ impl Spawns {
     }
 
     /// The setting called `name`.
-    pub fn parse(name: &str) -> Result<Spawns, SpecError> {
+    pub fn parse(name: &str) -> Result<Spawns, FieldError> {
         by_name(&Spawns::ALL, Spawns::name, name, "spawns", "setting")
     }
 }
@@ -106,11 +108,6 @@ pub const SEARCH_LIMITS: Limits = Limits {
     max_memory_bytes: 256 << 20,
 };
 
-/// Deepest expectimax iteration an agent may ask for, in player moves.
-pub const MAX_DEPTH: u32 = 32;
-/// Deepest MCTS tree limit an agent may ask for, in player moves (deeper is no limit in effect:
-/// a game of 2048 to 4096 is under 2,000 moves, and no tree of a second's playouts nears 100).
-pub const MAX_TREE_DEPTH: u32 = 100;
 /// The adaptive depth's bounds (4 is nneonneo's floor `max(3, distinct - 2)` in our counting).
 pub const ADAPTIVE_MIN_DEPTH: u32 = 4;
 /// See [`ADAPTIVE_MIN_DEPTH`].
@@ -166,18 +163,20 @@ fn evaluate(game: &G2048) -> f64 {
 
 impl AgentSpec {
     /// Checks every parameter the algorithm uses, naming the first bad one.
-    pub fn validate(&self) -> Result<(), SpecError> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         match self.algo {
             Algorithm::Expectimax => {
                 if let Some(depth) = self.depth {
-                    check_range("depth", depth, 1..=MAX_DEPTH)?;
+                    G2048_PARAMS.int("depth", depth)?;
                 }
                 check_range("cutoff", self.min_probability, 0.0..=1.0)?;
             }
             Algorithm::Mcts => {
-                check_range("uct", self.uct, 0.0..=100.0)?;
+                G2048_PARAMS.float("uct", self.uct)?;
                 if let Some(depth) = self.tree_depth {
-                    check_range("tree-depth", depth, 1..=MAX_TREE_DEPTH)?;
+                    // 0 is no limit in the table; a spec says no limit with `None`.
+                    check_range("tree-depth", depth, 1..=u32::MAX)?;
+                    G2048_PARAMS.int("tree-depth", depth)?;
                 }
             }
             Algorithm::Greedy | Algorithm::Random => {}
@@ -187,7 +186,11 @@ impl AgentSpec {
 
     /// The thinking for one move from `game`. MCTS takes its seed from `rng` (one `next_u64`),
     /// the random agent its move (one `index`); the others draw nothing.
-    pub fn decide(&self, game: &G2048, rng: &mut Rng) -> Result<Box<dyn Search<G2048>>, SpecError> {
+    pub fn decide(
+        &self,
+        game: &G2048,
+        rng: &mut Rng,
+    ) -> Result<Box<dyn Search<G2048>>, FieldError> {
         self.validate()?;
         Ok(match self.algo {
             Algorithm::Random => Box::new(Answered {
@@ -231,7 +234,7 @@ impl AgentSpec {
                     ..MctsConfig::course_2048()
                 };
                 let search = Mcts::with_returns(*game, config, rng.next_u64())
-                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                    .map_err(|e| FieldError::new(e.field, e.reason))?;
                 Box::new(MctsAgent(search))
             }
         })
@@ -378,7 +381,7 @@ pub struct Episode {
 impl Episode {
     /// A new game from `seed`, each move searched for up to `per_move` work units (`u64::MAX`:
     /// until the search finishes, as expectimax does at its depth).
-    pub fn new(spec: AgentSpec, seed: u64, per_move: u64) -> Result<Episode, SpecError> {
+    pub fn new(spec: AgentSpec, seed: u64, per_move: u64) -> Result<Episode, FieldError> {
         spec.validate()?;
         check_range("per_move", per_move, 1..=u64::MAX)?;
         let mut spawns = Rng::new(seed);
@@ -402,11 +405,11 @@ impl Episode {
         spec: AgentSpec,
         per_move: u64,
         snapshot: &EpisodeSnapshot,
-    ) -> Result<Episode, SpecError> {
+    ) -> Result<Episode, FieldError> {
         spec.validate()?;
         check_range("per_move", per_move, 1..=u64::MAX)?;
         let board = Board::from_exponents(snapshot.board).ok_or_else(|| {
-            SpecError::new("board", format!("exponents must be at most {MAX_EXPONENT}"))
+            FieldError::new("board", format!("exponents must be at most {MAX_EXPONENT}"))
         })?;
         Ok(Episode {
             spec,

@@ -5,34 +5,10 @@
 pub mod bait;
 pub mod g2048;
 pub mod othello;
+pub mod params;
 pub mod sumzero;
 
-/// A parameter was out of range or unknown; `field` names it as the user wrote it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError {
-    /// The parameter's name (`depth`, `weight`, ...).
-    pub field: String,
-    /// What is wrong with it, in words a person can act on.
-    pub message: String,
-}
-
-impl SpecError {
-    /// An error about `field`.
-    pub fn new(field: &str, message: impl Into<String>) -> Self {
-        SpecError {
-            field: field.to_string(),
-            message: message.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for SpecError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for SpecError {}
+use crate::field_error::FieldError;
 
 /// The one of `all` called `wanted` (by `name_of`), else an error on `field` that names `what`
 /// was asked for and lists every name: "unknown algorithm 'x' (expected a, b or c)". The echoed
@@ -43,7 +19,7 @@ pub(crate) fn by_name<T: Copy>(
     wanted: &str,
     field: &str,
     what: &str,
-) -> Result<T, SpecError> {
+) -> Result<T, FieldError> {
     if let Some(&found) = all.iter().find(|&&item| name_of(item) == wanted) {
         return Ok(found);
     }
@@ -53,7 +29,7 @@ pub(crate) fn by_name<T: Copy>(
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
         None => String::new(),
     };
-    Err(SpecError::new(
+    Err(FieldError::new(
         field,
         format!("unknown {what} '{}' (expected {expected})", quoted(wanted)),
     ))
@@ -69,11 +45,11 @@ pub(crate) fn check_range<T: PartialOrd + std::fmt::Display + Copy>(
     field: &str,
     value: T,
     range: std::ops::RangeInclusive<T>,
-) -> Result<T, SpecError> {
+) -> Result<T, FieldError> {
     if range.contains(&value) {
         Ok(value)
     } else {
-        Err(SpecError::new(
+        Err(FieldError::new(
             field,
             format!(
                 "must be between {} and {}, got {value}",
@@ -85,7 +61,7 @@ pub(crate) fn check_range<T: PartialOrd + std::fmt::Display + Copy>(
 }
 
 /// Checks a spec's search limits: at least one node, and at least 64 KiB of memory.
-pub(crate) fn check_limits(limits: &crate::search::Limits) -> Result<(), SpecError> {
+pub(crate) fn check_limits(limits: &crate::search::Limits) -> Result<(), FieldError> {
     check_range("max_nodes", limits.max_nodes, 1..=u64::MAX)?;
     check_range("max_memory", limits.max_memory_bytes, 1 << 16..=u64::MAX)?;
     Ok(())

@@ -24,7 +24,9 @@
 //! steps too, [`SteppedSolve`], so its progress shows and it can be stopped; a time budget does
 //! not cut it short), and a position with a single legal move is answered at once.
 
-use super::{by_name, check_limits, check_range, quoted, SpecError};
+use super::params::OTHELLO;
+use super::{by_name, check_limits, quoted};
+use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::othello::endgame::{NodeLimitReached, Solution, SteppedSolve};
 use crate::games::othello::eval::{course_value, strong_value};
@@ -86,7 +88,7 @@ impl Algorithm {
     }
 
     /// The algorithm called `name`.
-    pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
+    pub fn parse(name: &str) -> Result<Algorithm, FieldError> {
         by_name(&Algorithm::ALL, Algorithm::name, name, "algo", "algorithm")
     }
 
@@ -144,7 +146,7 @@ impl EvalKind {
     }
 
     /// The evaluation called `name`.
-    pub fn parse(name: &str) -> Result<EvalKind, SpecError> {
+    pub fn parse(name: &str) -> Result<EvalKind, FieldError> {
         by_name(&EvalKind::ALL, EvalKind::name, name, "eval", "evaluation")
     }
 
@@ -213,7 +215,7 @@ impl AgentSpec {
 
     /// Reads `NAME[:key=value]...` (see the module), with `limits` for its searches. Time
     /// budgets default to `default_ms` (for `mtdf` and `mcts` without a budget).
-    pub fn parse(text: &str, default_ms: u64, limits: Limits) -> Result<AgentSpec, SpecError> {
+    pub fn parse(text: &str, default_ms: u64, limits: Limits) -> Result<AgentSpec, FieldError> {
         let mut parts = text.split(':');
         let mut algo = Algorithm::parse(parts.next().unwrap_or_default())?;
         let mut spec = AgentSpec::new(algo, limits);
@@ -225,61 +227,44 @@ impl AgentSpec {
         let mut given = Vec::new();
         for part in parts {
             let (key, value) = part.split_once('=').ok_or_else(|| {
-                SpecError::new(
+                FieldError::new(
                     &quoted(part),
                     "expected key=value (keys: depth, ms, nodes, eval, solve, uct, tt)",
                 )
             })?;
-            let number = || -> Result<u64, SpecError> {
+            let number = || -> Result<u64, FieldError> {
                 value.parse::<u64>().map_err(|_| {
-                    SpecError::new(key, format!("'{}' is not a whole number", quoted(value)))
+                    FieldError::new(key, format!("'{}' is not a whole number", quoted(value)))
                 })
             };
             if given.contains(&key) {
-                return Err(SpecError::new(key, "given more than once"));
+                return Err(FieldError::new(key, "given more than once"));
             }
             given.push(key);
             let next_budget = match key {
-                "depth" => {
-                    Some(Budget::Depth(
-                        check_range("depth", number()?, 1..=u64::from(MAX_DEPTH))? as u32,
-                    ))
-                }
-                "ms" => Some(Budget::Millis(check_range(
-                    "ms",
-                    number()?,
-                    1..=MAX_MILLIS,
-                )?)),
-                "nodes" => Some(Budget::Nodes(check_range(
-                    "nodes",
-                    number()?,
-                    1..=u64::MAX,
-                )?)),
+                "depth" => Some(Budget::Depth(OTHELLO.int("depth", number()?)? as u32)),
+                "ms" => Some(Budget::Millis(OTHELLO.int("ms", number()?)?)),
+                "nodes" => Some(Budget::Nodes(OTHELLO.int("nodes", number()?)?)),
                 "eval" => {
                     spec.eval = EvalKind::parse(value)?;
                     None
                 }
                 "solve" => {
-                    solve = Some(
-                        check_range("solve", number()?, 0..=u64::from(MAX_SOLVER_EMPTIES))? as u32,
-                    );
+                    solve = Some(OTHELLO.int("solve", number()?)? as u32);
                     None
                 }
                 "uct" => {
                     let uct: f64 = value.parse().map_err(|_| {
-                        SpecError::new("uct", format!("'{}' is not a number", quoted(value)))
+                        FieldError::new("uct", format!("'{}' is not a number", quoted(value)))
                     })?;
-                    if !uct.is_finite() {
-                        return Err(SpecError::new("uct", "must be a finite number"));
-                    }
-                    spec.uct = check_range("uct", uct, 0.0..=100.0)?;
+                    spec.uct = OTHELLO.float("uct", uct)?;
                     None
                 }
                 "tt" => {
                     let on = match value {
                         "on" => true,
                         "off" => false,
-                        _ => return Err(SpecError::new("tt", "expected tt=on or tt=off")),
+                        _ => return Err(FieldError::new("tt", "expected tt=on or tt=off")),
                     };
                     algo = match (algo, on) {
                         (Algorithm::AlphaBeta | Algorithm::AlphaBetaTt, true) => {
@@ -288,13 +273,13 @@ impl AgentSpec {
                         (Algorithm::AlphaBeta | Algorithm::AlphaBetaTt, false) => {
                             Algorithm::AlphaBeta
                         }
-                        _ => return Err(SpecError::new("tt", "only alphabeta takes tt")),
+                        _ => return Err(FieldError::new("tt", "only alphabeta takes tt")),
                     };
                     spec.algo = algo;
                     None
                 }
                 _ => {
-                    return Err(SpecError::new(
+                    return Err(FieldError::new(
                         &quoted(key),
                         "unknown key (expected depth, ms, nodes, eval, solve, uct or tt)",
                     ))
@@ -302,7 +287,7 @@ impl AgentSpec {
             };
             if let Some(next) = next_budget {
                 if let Some((first, _)) = budget {
-                    return Err(SpecError::new(
+                    return Err(FieldError::new(
                         key,
                         format!("give only one budget: {first} or {key}"),
                     ));
@@ -314,29 +299,29 @@ impl AgentSpec {
         if let Some((key, chosen)) = budget {
             spec.budget = chosen;
             if !algo.has_budget() {
-                return Err(SpecError::new(
+                return Err(FieldError::new(
                     key,
                     format!("{} takes no budget", algo.name()),
                 ));
             }
             if algo == Algorithm::Mcts && matches!(chosen, Budget::Depth(_)) {
-                return Err(SpecError::new(
+                return Err(FieldError::new(
                     "depth",
                     "mcts takes ms or nodes (playouts), not a depth",
                 ));
             }
         }
         if given.contains(&"eval") && !algo.evaluates() {
-            return Err(SpecError::new(
+            return Err(FieldError::new(
                 "eval",
                 format!("{} uses no evaluation", algo.name()),
             ));
         }
         if given.contains(&"uct") && algo != Algorithm::Mcts {
-            return Err(SpecError::new("uct", "only mcts takes uct"));
+            return Err(FieldError::new("uct", "only mcts takes uct"));
         }
         if given.contains(&"solve") && matches!(algo, Algorithm::Random | Algorithm::Solver) {
-            return Err(SpecError::new(
+            return Err(FieldError::new(
                 "solve",
                 format!("{} takes no endgame switch", algo.name()),
             ));
@@ -369,29 +354,26 @@ impl AgentSpec {
     }
 
     /// Checks every setting, naming the first bad one.
-    pub fn validate(&self) -> Result<(), SpecError> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         match self.budget {
             Budget::Depth(depth) => {
-                check_range("depth", depth, 1..=MAX_DEPTH)?;
+                OTHELLO.int("depth", depth)?;
             }
             Budget::Millis(ms) => {
-                check_range("ms", ms, 1..=MAX_MILLIS)?;
+                OTHELLO.int("ms", ms)?;
             }
             Budget::Nodes(nodes) => {
-                check_range("nodes", nodes, 1..=u64::MAX)?;
+                OTHELLO.int("nodes", nodes)?;
             }
         }
         if self.algo == Algorithm::Mcts && matches!(self.budget, Budget::Depth(_)) {
-            return Err(SpecError::new(
+            return Err(FieldError::new(
                 "depth",
                 "mcts takes ms or nodes (playouts), not a depth",
             ));
         }
-        check_range("solve", self.solve, 0..=MAX_SOLVER_EMPTIES)?;
-        if !self.uct.is_finite() {
-            return Err(SpecError::new("uct", "must be a finite number"));
-        }
-        check_range("uct", self.uct, 0.0..=100.0)?;
+        OTHELLO.int("solve", self.solve)?;
+        OTHELLO.float("uct", self.uct)?;
         check_limits(&self.limits)
     }
 
@@ -402,10 +384,10 @@ impl AgentSpec {
 
     /// The thinking for one move from `state`, its random choices drawn from `Rng::new(seed)`.
     /// The exact solver refuses positions with more than [`MAX_SOLVER_EMPTIES`] empty squares.
-    pub fn think(&self, state: &Othello, seed: u64) -> Result<Thinking, SpecError> {
+    pub fn think(&self, state: &Othello, seed: u64) -> Result<Thinking, FieldError> {
         self.validate()?;
         if self.algo == Algorithm::Solver && state.empty_count() > MAX_SOLVER_EMPTIES {
-            return Err(SpecError::new(
+            return Err(FieldError::new(
                 "algo",
                 format!(
                     "the exact solver takes positions with at most {MAX_SOLVER_EMPTIES} empty \
@@ -746,7 +728,7 @@ mod tests {
         max_memory_bytes: 4 << 20,
     };
 
-    fn parse(text: &str) -> Result<AgentSpec, SpecError> {
+    fn parse(text: &str) -> Result<AgentSpec, FieldError> {
         AgentSpec::parse(text, 1000, LIMITS)
     }
 

@@ -9,7 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{by_name, check_limits, check_range, SpecError};
+use super::{by_name, check_limits, check_range};
+use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::sumzero::solve::Optimum;
 use crate::games::sumzero::{Action, SumZero};
@@ -41,7 +42,7 @@ impl Algorithm {
     }
 
     /// The algorithm called `name`.
-    pub fn parse(name: &str) -> Result<Algorithm, SpecError> {
+    pub fn parse(name: &str) -> Result<Algorithm, FieldError> {
         by_name(&Algorithm::ALL, Algorithm::name, name, "algo", "algorithm")
     }
 }
@@ -79,7 +80,7 @@ impl AgentSpec {
     }
 
     /// Checks every parameter the algorithm uses, naming the first bad one.
-    pub fn validate(&self) -> Result<(), SpecError> {
+    pub fn validate(&self) -> Result<(), FieldError> {
         match self.algo {
             Algorithm::Mcts => {
                 check_range("uct", self.uct, 0.0..=100.0)?;
@@ -97,7 +98,7 @@ impl AgentSpec {
         state: &SumZero,
         seed: u64,
         observer: O,
-    ) -> Result<Box<dyn Search<SumZero>>, SpecError> {
+    ) -> Result<Box<dyn Search<SumZero>>, FieldError> {
         self.validate()?;
         Ok(match self.algo {
             Algorithm::Mcts => {
@@ -109,7 +110,7 @@ impl AgentSpec {
                     ..MctsConfig::gvgai_sample_mcts()
                 };
                 let search = Mcts::with_returns(*state, config, seed)
-                    .map_err(|e| SpecError::new(e.field, e.reason))?;
+                    .map_err(|e| FieldError::new(e.field, e.reason))?;
                 Box::new(ObservedMcts { search, observer })
             }
             Algorithm::Exhaustive => Box::new(Solved {
@@ -223,7 +224,7 @@ pub fn play_game(
     start: &SumZero,
     seed: u64,
     iterations: u64,
-) -> Result<PlayedGame, SpecError> {
+) -> Result<PlayedGame, FieldError> {
     let optimum = Optimum::solve();
     let mut state = *start;
     let mut decisions = Vec::new();

@@ -12,10 +12,11 @@
 //! (`weights=score,distance,boxes`).
 
 use super::{
-    check_float, check_range, check_seed_and_agent, check_view_game, clean, encode, error, Fields,
-    LinkView, ShareError, MAX_LEVEL_COLUMNS, MAX_LEVEL_ROWS, VERSION,
+    check_seed_and_agent, check_view_game, clean, encode, error, FieldError, Fields, LinkView,
+    MAX_LEVEL_COLUMNS, MAX_LEVEL_ROWS, VERSION,
 };
-use crate::agents::bait::{AgentSpec, Algorithm, Bound, DEFAULT_DLS_DEPTH};
+use crate::agents::bait::{AgentSpec, Algorithm, Bound};
+use crate::agents::params::BAIT;
 use crate::games::bait::eval::CourseWeights;
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
@@ -31,18 +32,6 @@ pub fn default_mode(algo: Algorithm) -> Mode {
         Mode::Plan
     } else {
         Mode::Act
-    }
-}
-
-/// The parameter keys an algorithm reads, in the order links write them.
-pub fn parameter_keys(algo: Algorithm) -> &'static [&'static str] {
-    match algo {
-        Algorithm::Dfs | Algorithm::Bfs => &[],
-        Algorithm::Dls => &["depth", "weights"],
-        Algorithm::Astar => &["heuristic"],
-        Algorithm::Wastar => &["heuristic", "weight"],
-        Algorithm::Mcts => &["uct", "rollout-depth"],
-        Algorithm::Rhea => &["population", "horizon"],
     }
 }
 
@@ -107,7 +96,7 @@ pub struct View {
 
 impl Default for View {
     /// [`AgentSpec`]'s defaults (A* with the state-aware bound, GVGAI's sample agents), plan
-    /// mode, two million expansions, 40 ms per action, no level and no seed yet.
+    /// mode, the parameter table's node limit and time per action, no level and no seed yet.
     fn default() -> Self {
         let spec = AgentSpec::default();
         let course = CourseWeights::default();
@@ -116,7 +105,7 @@ impl Default for View {
             level: None,
             algo: spec.algo,
             mode: default_mode(spec.algo),
-            depth: DEFAULT_DLS_DEPTH,
+            depth: spec.dls_depth(),
             heuristic: spec.heuristic,
             weights: [course.score, course.distance, course.box_to_hole],
             weight: spec.weight,
@@ -124,24 +113,13 @@ impl Default for View {
             rollout_depth: spec.rollout_depth,
             population: spec.population as u32,
             horizon: spec.horizon as u32,
-            max_nodes: 2_000_000,
-            budget_ms: 40,
+            max_nodes: BAIT.int_default("max-nodes"),
+            budget_ms: BAIT.int_default("budget-ms") as u32,
             pace: 0,
             seed: None,
         }
     }
 }
-
-/// Inclusive ranges of the numeric fields.
-const DEPTH_RANGE: (u32, u32) = (1, 64);
-const WEIGHT_RANGE: (f64, f64) = (1.0, 100.0);
-const WEIGHTS_RANGE: (f64, f64) = (-1e6, 1e6);
-const UCT_RANGE: (f64, f64) = (0.0, 100.0);
-const ROLLOUT_RANGE: (u32, u32) = (1, 1000);
-const POPULATION_RANGE: (u32, u32) = (2, 1000);
-const HORIZON_RANGE: (u32, u32) = (1, 1000);
-const NODES_RANGE: (u64, u64) = (1, 50_000_000);
-const BUDGET_RANGE: (u32, u32) = (1, 60_000);
 
 /// The paces a plan may be searched at, in steps a second (0: full speed): the page's choices.
 pub const PACES: [u32; 5] = [0, 1, 10, 100, 1000];
@@ -179,22 +157,22 @@ impl LinkView for View {
 
     /// Checks every field against the ranges a link accepts (the page calls this for its own
     /// settings too, so a view it writes can always be read back).
-    fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), FieldError> {
         check_view_game(&self.game, "bait", "Bait")?;
         if let Some(level) = &self.level {
             check_level_size(level)?;
         }
-        check_range("depth", self.depth, DEPTH_RANGE)?;
+        BAIT.int("depth", self.depth)?;
         for weight in self.weights {
-            check_float("weights", weight, WEIGHTS_RANGE)?;
+            BAIT.float("weights", weight)?;
         }
-        check_float("weight", self.weight, WEIGHT_RANGE)?;
-        check_float("uct", self.uct, UCT_RANGE)?;
-        check_range("rollout-depth", self.rollout_depth, ROLLOUT_RANGE)?;
-        check_range("population", self.population, POPULATION_RANGE)?;
-        check_range("horizon", self.horizon, HORIZON_RANGE)?;
-        check_range("max-nodes", self.max_nodes, NODES_RANGE)?;
-        check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
+        BAIT.float("weight", self.weight)?;
+        BAIT.float("uct", self.uct)?;
+        BAIT.int("rollout-depth", self.rollout_depth)?;
+        BAIT.int("population", self.population)?;
+        BAIT.int("horizon", self.horizon)?;
+        BAIT.int("max-nodes", self.max_nodes)?;
+        BAIT.int("budget-ms", self.budget_ms)?;
         if !PACES.contains(&self.pace) {
             let offered: Vec<String> = PACES[1..].iter().map(u32::to_string).collect();
             let (last, rest) = offered.split_last().expect("PACES offers slowed paces");
@@ -212,7 +190,7 @@ impl LinkView for View {
     }
 
     /// Reads a Bait link's fields.
-    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, FieldError> {
         fields.expect_game("bait", "a Bait", KEYS)?;
         let get = |key: &str| fields.get(key);
         let mut view = View::default();
@@ -274,7 +252,7 @@ impl LinkView for View {
     }
 
     /// Writes the fragment (without `#`): the fields the algorithm reads, the budget, the seed.
-    fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, FieldError> {
         self.validate()?;
         let mut out = format!("v={VERSION}&game={}", encode(&self.game));
         if let Some(level) = &self.level {
@@ -284,8 +262,8 @@ impl LinkView for View {
         }
         out.push_str("&algo=");
         out.push_str(self.algo.name());
-        for key in parameter_keys(self.algo) {
-            let value = match *key {
+        for key in BAIT.algorithm_keys(self.algo.name()) {
+            let value = match key {
                 "depth" => self.depth.to_string(),
                 "weights" => {
                     let [score, distance, boxes] = self.weights;
@@ -335,7 +313,7 @@ const KEYS: &[&str] = &[
     "seed",
 ];
 
-fn check_level_size(level: &str) -> Result<(), ShareError> {
+fn check_level_size(level: &str) -> Result<(), FieldError> {
     let rows: Vec<&str> = level.lines().collect();
     if rows.len() > MAX_LEVEL_ROWS {
         return Err(error(
@@ -367,6 +345,7 @@ fn check_level_size(level: &str) -> Result<(), ShareError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share::link_message;
     use crate::share::{MAX_LINK_BYTES, MAX_SEED};
 
     const LEVEL: &str = "wwwww\nwA.gw\nwk0.w\nwwwww";
@@ -516,12 +495,12 @@ mod tests {
     fn messages_say_what_is_accepted() {
         let err = View::parse("v=1&algo=dijkstra").unwrap_err();
         assert_eq!(
-            err.to_string(),
+            link_message(&err),
             "share link, field 'algo': unknown algorithm 'dijkstra' \
              (expected dfs, dls, bfs, astar, wastar, mcts or rhea)"
         );
         let err = View::parse("v=1&depth=0").unwrap_err();
-        assert_eq!(err.message, "0 is out of range (1 to 64)");
+        assert_eq!(err.message, "must be between 1 and 64, got 0");
     }
 
     #[test]

@@ -11,11 +11,9 @@
 //! `searchlab 2048 play --algo A [--depth D] --iterations N --games G --seed S` plays it. The
 //! spawns of the game on the board come from `seed`. Every key but `v` and `game` may be left out.
 
-use super::{
-    check_float, check_range, check_seed_and_agent, check_view_game, error, Fields, LinkView,
-    ShareError, VERSION,
-};
-use crate::agents::g2048::{AgentSpec, Algorithm, Spawns, MAX_TREE_DEPTH};
+use super::{check_seed_and_agent, check_view_game, error, FieldError, Fields, LinkView, VERSION};
+use crate::agents::g2048::{AgentSpec, Algorithm, Spawns};
+use crate::agents::params::G2048;
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -33,15 +31,6 @@ pub const KEYS: &[&str] = &[
     "batch-nodes",
     "seed",
 ];
-
-/// The parameter keys an algorithm reads, in the order links write them.
-pub fn parameter_keys(algo: Algorithm) -> &'static [&'static str] {
-    match algo {
-        Algorithm::Mcts => &["uct", "spawns", "tree-depth"],
-        Algorithm::Expectimax => &["depth"],
-        Algorithm::Greedy | Algorithm::Random => &[],
-    }
-}
 
 /// Every setting of the 2048 view. Field names are the JS names (camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -70,32 +59,23 @@ pub struct View {
 }
 
 impl Default for View {
-    /// The course's MCTS agent with one second per move; expectimax to depth 3; batches of 20
-    /// games at 100 work units per move.
+    /// The course's MCTS agent, with the parameter table's depth, think time and batch.
     fn default() -> Self {
         let spec = AgentSpec::default();
         View {
             game: "2048".into(),
             algo: spec.algo,
-            depth: 3,
+            depth: G2048.int_default("depth") as u32,
             uct: spec.uct,
             spawns: spec.spawns,
             tree_depth: spec.tree_depth.unwrap_or(0),
-            budget_ms: 1000,
-            games: 20,
-            batch_nodes: 100,
+            budget_ms: G2048.int_default("budget-ms") as u32,
+            games: G2048.int_default("games") as u32,
+            batch_nodes: G2048.int_default("batch-nodes"),
             seed: None,
         }
     }
 }
-
-/// Inclusive ranges of the numeric fields.
-const DEPTH_RANGE: (u32, u32) = (1, 10);
-const UCT_RANGE: (f64, f64) = (0.0, 100.0);
-const TREE_DEPTH_RANGE: (u32, u32) = (0, MAX_TREE_DEPTH);
-const BUDGET_RANGE: (u32, u32) = (1, 60_000);
-const GAMES_RANGE: (u32, u32) = (1, 1000);
-const BATCH_NODES_RANGE: (u64, u64) = (1, 10_000_000);
 
 impl View {
     /// The agent these settings describe, with these limits on each move's search.
@@ -116,20 +96,20 @@ impl LinkView for View {
     const GAME: &'static str = "2048";
 
     /// Checks every field against the ranges a link accepts.
-    fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), FieldError> {
         check_view_game(&self.game, "2048", "2048")?;
-        check_range("depth", self.depth, DEPTH_RANGE)?;
-        check_float("uct", self.uct, UCT_RANGE)?;
-        check_range("tree-depth", self.tree_depth, TREE_DEPTH_RANGE)?;
-        check_range("budget-ms", self.budget_ms, BUDGET_RANGE)?;
-        check_range("games", self.games, GAMES_RANGE)?;
-        check_range("batch-nodes", self.batch_nodes, BATCH_NODES_RANGE)?;
+        G2048.int("depth", self.depth)?;
+        G2048.float("uct", self.uct)?;
+        G2048.int("tree-depth", self.tree_depth)?;
+        G2048.int("budget-ms", self.budget_ms)?;
+        G2048.int("games", self.games)?;
+        G2048.int("batch-nodes", self.batch_nodes)?;
         // The agent's own checks agree with the ranges above.
         check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())
     }
 
     /// Reads a 2048 link's fields.
-    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, FieldError> {
         fields.expect_game("2048", "a 2048", KEYS)?;
         let mut view = View::default();
         if let Some(algo) = fields.get("algo") {
@@ -150,11 +130,11 @@ impl LinkView for View {
     }
 
     /// Writes the fragment (without `#`): the fields the agent reads, the batch, the seed.
-    fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, FieldError> {
         self.validate()?;
         let mut out = format!("v={VERSION}&game=2048&algo={}", self.algo.name());
-        for key in parameter_keys(self.algo) {
-            let value = match *key {
+        for key in G2048.algorithm_keys(self.algo.name()) {
+            let value = match key {
                 "depth" => self.depth.to_string(),
                 "spawns" => self.spawns.name().to_string(),
                 "tree-depth" if self.tree_depth == 0 => continue,
@@ -180,6 +160,7 @@ impl LinkView for View {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share::link_message;
     use crate::share::MAX_SEED;
 
     fn field_of(link: &str) -> String {
@@ -237,7 +218,7 @@ mod tests {
     fn errors_name_the_bad_field() {
         assert_eq!(field_of("v=1&game=2048&algo=minimax"), "algo");
         assert_eq!(field_of("v=1&game=2048&depth=0"), "depth");
-        assert_eq!(field_of("v=1&game=2048&depth=11"), "depth");
+        assert_eq!(field_of("v=1&game=2048&depth=33"), "depth");
         assert_eq!(field_of("v=1&game=2048&depth=deep"), "depth");
         assert_eq!(field_of("v=1&game=2048&uct=-1"), "uct");
         assert_eq!(field_of("v=1&game=2048&uct=NaN"), "uct");
@@ -260,7 +241,7 @@ mod tests {
     fn messages_say_what_is_accepted() {
         let err = View::parse("v=1&game=2048&algo=minimax").unwrap_err();
         assert_eq!(
-            err.to_string(),
+            link_message(&err),
             "share link, field 'algo': unknown algorithm 'minimax' \
              (expected mcts, expectimax, greedy or random)"
         );

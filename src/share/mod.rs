@@ -17,7 +17,7 @@ pub mod g2048;
 pub mod othello;
 pub mod sumzero;
 
-use crate::agents::SpecError;
+use crate::field_error::FieldError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt;
@@ -44,42 +44,27 @@ pub trait LinkView: Sized + Default + Clone + Serialize + DeserializeOwned {
 
     /// Checks every field against the ranges a link accepts (the page calls this for its own
     /// settings too, so a view it writes can always be read back).
-    fn validate(&self) -> Result<(), ShareError>;
+    fn validate(&self) -> Result<(), FieldError>;
 
     /// Reads the game's link fields; the error names the first bad field.
-    fn from_fields(fields: &Fields) -> Result<Self, ShareError>;
+    fn from_fields(fields: &Fields) -> Result<Self, FieldError>;
 
     /// Writes the fragment (without `#`).
-    fn format(&self) -> Result<String, ShareError>;
+    fn format(&self) -> Result<String, FieldError>;
 
     /// Reads a fragment of this game (with or without the leading `#`).
-    fn parse(fragment: &str) -> Result<Self, ShareError> {
+    fn parse(fragment: &str) -> Result<Self, FieldError> {
         Self::from_fields(&Fields::read(fragment)?)
     }
 }
 
-/// A link that could not be read: which field, and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShareError {
-    /// The key at fault (`link` for the fragment as a whole).
-    pub field: String,
-    /// What is wrong, in words a person can act on.
-    pub message: String,
+/// How a link words an error: "share link, field 'depth': must be between 1 and 64, got 0".
+pub fn link_message(error: &FieldError) -> String {
+    format!("share link, field '{}': {}", error.field, error.message)
 }
 
-impl fmt::Display for ShareError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "share link, field '{}': {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for ShareError {}
-
-fn error(field: &str, message: impl Into<String>) -> ShareError {
-    ShareError {
-        field: field.into(),
-        message: message.into(),
-    }
+fn error(field: &str, message: impl Into<String>) -> FieldError {
+    FieldError::new(field, message)
 }
 
 /// A key as it may be quoted in an error: shortened and stripped of control characters.
@@ -96,25 +81,18 @@ fn check_range<T: PartialOrd + fmt::Display>(
     field: &str,
     value: T,
     (low, high): (T, T),
-) -> Result<(), ShareError> {
+) -> Result<(), FieldError> {
     if value < low || value > high {
         return Err(error(
             field,
-            format!("{value} is out of range ({low} to {high})"),
+            format!("must be between {low} and {high}, got {value}"),
         ));
     }
     Ok(())
 }
 
-fn check_float(field: &str, value: f64, range: (f64, f64)) -> Result<(), ShareError> {
-    if !value.is_finite() {
-        return Err(error(field, "must be a finite number"));
-    }
-    check_range(field, value, range)
-}
-
 /// Checks a view's `game` field against its game, `name` as people read it ("Bait").
-fn check_view_game(view_game: &str, game: &str, name: &str) -> Result<(), ShareError> {
+fn check_view_game(view_game: &str, game: &str, name: &str) -> Result<(), FieldError> {
     if view_game == game {
         Ok(())
     } else {
@@ -127,7 +105,10 @@ fn check_view_game(view_game: &str, game: &str, name: &str) -> Result<(), ShareE
 
 /// Checks a view's seed, then the agent's own checks under the link's names (`max_nodes` is
 /// `max-nodes` in a link).
-fn check_seed_and_agent(seed: Option<u64>, agent: Result<(), SpecError>) -> Result<(), ShareError> {
+fn check_seed_and_agent(
+    seed: Option<u64>,
+    agent: Result<(), FieldError>,
+) -> Result<(), FieldError> {
     if let Some(seed) = seed {
         check_range("seed", seed, (0, MAX_SEED))?;
     }
@@ -143,7 +124,7 @@ pub struct Fields {
 
 impl Fields {
     /// Splits and decodes a fragment (with or without the leading `#`) and checks `v`.
-    pub fn read(fragment: &str) -> Result<Fields, ShareError> {
+    pub fn read(fragment: &str) -> Result<Fields, FieldError> {
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
         if fragment.len() > MAX_LINK_BYTES {
             return Err(error(
@@ -190,7 +171,7 @@ impl Fields {
     }
 
     /// The game the link names (`bait` when it names none), one of [`GAMES`].
-    pub fn game(&self) -> Result<&str, ShareError> {
+    pub fn game(&self) -> Result<&str, FieldError> {
         let game = self.get("game").unwrap_or("bait");
         if GAMES.contains(&game) {
             Ok(game)
@@ -208,7 +189,7 @@ impl Fields {
 
     /// Checks that the link is for `game` (`a_game` names it in the message, e.g. "an
     /// Othello") and holds no key outside `known`.
-    pub fn expect_game(&self, game: &str, a_game: &str, known: &[&str]) -> Result<(), ShareError> {
+    pub fn expect_game(&self, game: &str, a_game: &str, known: &[&str]) -> Result<(), FieldError> {
         let found = self.game()?;
         if found != game {
             return Err(error(
@@ -220,7 +201,7 @@ impl Fields {
     }
 
     /// Fails on the first key not in `known`, listing the known ones.
-    fn allow_only(&self, known: &[&str]) -> Result<(), ShareError> {
+    fn allow_only(&self, known: &[&str]) -> Result<(), FieldError> {
         match self
             .pairs
             .iter()
@@ -235,7 +216,7 @@ impl Fields {
     }
 
     /// Reads `key` into `slot` if present; the error names the key and quotes the bad value.
-    pub fn number<T: std::str::FromStr>(&self, key: &str, slot: &mut T) -> Result<(), ShareError> {
+    pub fn number<T: std::str::FromStr>(&self, key: &str, slot: &mut T) -> Result<(), FieldError> {
         if let Some(raw) = self.get(key) {
             *slot = raw
                 .parse()
@@ -245,7 +226,7 @@ impl Fields {
     }
 
     /// The seed, if given (checked to be at most [`MAX_SEED`]).
-    pub fn seed(&self) -> Result<Option<u64>, ShareError> {
+    pub fn seed(&self) -> Result<Option<u64>, FieldError> {
         if self.get("seed").is_none() {
             return Ok(None);
         }
@@ -262,7 +243,7 @@ fn clean(raw: &str) -> String {
 }
 
 /// Decodes `%XX` escapes; the result must be UTF-8. `+` stays a plus sign.
-fn percent_decode(field: &str, raw: &str) -> Result<String, ShareError> {
+fn percent_decode(field: &str, raw: &str) -> Result<String, FieldError> {
     let bytes = raw.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -15,7 +15,7 @@
 //! names its own key too (`field 'white': solve: ...`).
 
 use super::{
-    check_range, check_view_game, clean, error, Fields, LinkView, ShareError, MAX_SEED, VERSION,
+    check_range, check_view_game, clean, error, FieldError, Fields, LinkView, MAX_SEED, VERSION,
 };
 use crate::agents::othello::{AgentSpec, Algorithm, Budget, EvalKind};
 use crate::game::Game;
@@ -129,7 +129,7 @@ impl Side {
     }
 
     /// Reads `human` or an agent line for the side named `field`.
-    fn parse(field: &str, text: &str) -> Result<Side, ShareError> {
+    fn parse(field: &str, text: &str) -> Result<Side, FieldError> {
         if text == "human" {
             return Ok(Side::human());
         }
@@ -150,7 +150,7 @@ impl Side {
     }
 
     /// Checks the agent's settings against the page's ranges; errors name `field`.
-    pub fn validate(&self, field: &str) -> Result<(), ShareError> {
+    pub fn validate(&self, field: &str) -> Result<(), FieldError> {
         let spec = self.agent_spec(Limits::default());
         spec.validate()
             .map_err(|e| error(field, format!("{}: {}", e.field, e.message)))?;
@@ -216,7 +216,7 @@ impl Default for View {
 
 impl View {
     /// The start position (the standard one, or `board` with `side` to move).
-    pub fn start(&self) -> Result<Othello, ShareError> {
+    pub fn start(&self) -> Result<Othello, FieldError> {
         match &self.board {
             None if self.side == "X" => Ok(Othello::start()),
             None => Err(error(
@@ -228,7 +228,7 @@ impl View {
     }
 
     /// The position after the first `count` moves; an error names the first illegal move.
-    pub fn position_after(&self, count: usize) -> Result<Othello, ShareError> {
+    pub fn position_after(&self, count: usize) -> Result<Othello, FieldError> {
         let mut state = self.start()?;
         for (i, &index) in self.moves.iter().take(count).enumerate() {
             let legal = Othello::action_from_index(index)
@@ -255,7 +255,7 @@ impl LinkView for View {
     const GAME: &'static str = "othello";
 
     /// Checks every field (the position, every move's legality, both sides, the seed).
-    fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), FieldError> {
         check_view_game(&self.game, "othello", "Othello")?;
         if self.moves.len() > MAX_MOVES {
             return Err(error(
@@ -279,7 +279,7 @@ impl LinkView for View {
     }
 
     /// Reads an Othello link's fields.
-    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, FieldError> {
         fields.expect_game("othello", "an Othello", KEYS)?;
         let mut view = View::default();
         match (fields.get("board"), fields.get("side")) {
@@ -341,7 +341,7 @@ impl LinkView for View {
     }
 
     /// Writes the fragment (without `#`).
-    fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, FieldError> {
         self.validate()?;
         let mut out = format!("v={VERSION}&game=othello");
         if let Some(board) = &self.board {
@@ -372,7 +372,7 @@ impl LinkView for View {
 }
 
 /// A position text's error under its field (`board` or `side`), without the field's prefix.
-fn text_error(e: TextError) -> ShareError {
+fn text_error(e: TextError) -> FieldError {
     let field = match e {
         TextError::Side { .. } => "side",
         _ => "board",
@@ -385,6 +385,7 @@ fn text_error(e: TextError) -> ShareError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::share::link_message;
 
     /// A board of our own: the start after f5, d6, c3, d3, c4 (White to move).
     fn board() -> String {
@@ -504,7 +505,7 @@ mod tests {
     fn messages_say_what_is_wrong() {
         let err = View::parse("v=1&game=othello&white=alphabeta:depth=0").unwrap_err();
         assert_eq!(
-            err.to_string(),
+            link_message(&err),
             "share link, field 'white': depth: must be between 1 and 60, got 0"
         );
         let err = View::parse("v=1&game=othello&white=mtdf:solve=25").unwrap_err();

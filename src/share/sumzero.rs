@@ -9,11 +9,10 @@
 //! hand-written `+` reads as a plus sign), and opens the game at that position. Every key but `v`
 //! and `game` may be left out.
 
-use super::{
-    check_float, check_range, check_seed_and_agent, check_view_game, encode, error, Fields,
-    LinkView, ShareError, VERSION,
-};
+use super::{check_seed_and_agent, check_view_game, encode, error, Fields, LinkView, VERSION};
+use crate::agents::params::SUMZERO;
 use crate::agents::sumzero::{AgentSpec, Algorithm};
+use crate::field_error::FieldError;
 use crate::games::sumzero::text::ParseError;
 use crate::games::sumzero::SumZero;
 use crate::search::Limits;
@@ -41,23 +40,20 @@ pub struct View {
 }
 
 impl Default for View {
-    /// UCT with K = √2 and the command line's 1,000 playouts a move, from the start.
+    /// UCT with K = √2 and the parameter table's playouts a move (the command line's 1,000),
+    /// from the start.
     fn default() -> Self {
         let spec = AgentSpec::default();
         View {
             game: "sumzero".into(),
             algo: spec.algo,
             uct: spec.uct,
-            iterations: 1000,
+            iterations: SUMZERO.int_default("iterations"),
             moves: String::new(),
             seed: None,
         }
     }
 }
-
-/// Inclusive ranges of the numeric fields.
-const UCT_RANGE: (f64, f64) = (0.0, 100.0);
-const ITERATIONS_RANGE: (u64, u64) = (1, 1_000_000);
 
 impl View {
     /// The agent these settings describe, with these limits on each move's search.
@@ -70,7 +66,7 @@ impl View {
     }
 
     /// The position the moves lead to; the error names `moves` and the column at fault.
-    pub fn position(&self) -> Result<SumZero, ShareError> {
+    pub fn position(&self) -> Result<SumZero, FieldError> {
         read_moves(&self.moves)
     }
 }
@@ -79,17 +75,17 @@ impl LinkView for View {
     const GAME: &'static str = "sumzero";
 
     /// Checks every field against the ranges a link accepts, and the moves against the rules.
-    fn validate(&self) -> Result<(), ShareError> {
+    fn validate(&self) -> Result<(), FieldError> {
         check_view_game(&self.game, "sumzero", "Sum to zero")?;
-        check_float("uct", self.uct, UCT_RANGE)?;
-        check_range("iterations", self.iterations, ITERATIONS_RANGE)?;
+        SUMZERO.float("uct", self.uct)?;
+        SUMZERO.int("iterations", self.iterations)?;
         self.position()?;
         // The agent's own checks agree with the ranges above.
         check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())
     }
 
     /// Reads a Sum to zero link's fields; the moves are kept in the game's own spelling.
-    fn from_fields(fields: &Fields) -> Result<View, ShareError> {
+    fn from_fields(fields: &Fields) -> Result<View, FieldError> {
         fields.expect_game("sumzero", "a Sum to zero", KEYS)?;
         let mut view = View::default();
         if let Some(algo) = fields.get("algo") {
@@ -106,12 +102,16 @@ impl LinkView for View {
     }
 
     /// Writes the fragment (without `#`): the fields the agent reads, the moves, the seed.
-    fn format(&self) -> Result<String, ShareError> {
+    fn format(&self) -> Result<String, FieldError> {
         self.validate()?;
         let moves = self.position()?.to_string();
         let mut out = format!("v={VERSION}&game=sumzero&algo={}", self.algo.name());
-        if self.algo == Algorithm::Mcts {
-            out.push_str(&format!("&uct={}&iterations={}", self.uct, self.iterations));
+        for key in SUMZERO.algorithm_keys(self.algo.name()) {
+            let value = match key {
+                "uct" => self.uct.to_string(),
+                _ => self.iterations.to_string(),
+            };
+            out.push_str(&format!("&{key}={value}"));
         }
         if !moves.is_empty() {
             out.push_str(&format!("&moves={}", encode(&moves)));
@@ -124,7 +124,7 @@ impl LinkView for View {
 }
 
 /// The position a moves text leads to; the error names `moves` and the column at fault.
-fn read_moves(text: &str) -> Result<SumZero, ShareError> {
+fn read_moves(text: &str) -> Result<SumZero, FieldError> {
     text.parse()
         .map_err(|e: ParseError| error("moves", e.to_string()))
 }
@@ -132,7 +132,7 @@ fn read_moves(text: &str) -> Result<SumZero, ShareError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::share::MAX_SEED;
+    use crate::share::{link_message, MAX_SEED};
 
     fn field_of(link: &str) -> String {
         View::parse(link).unwrap_err().field
@@ -208,6 +208,14 @@ mod tests {
     }
 
     #[test]
+    fn the_defaults_are_the_parameter_tables() {
+        let view = View::default();
+        assert_eq!(view.uct, SUMZERO.float_default("uct"));
+        assert_eq!(view.iterations, SUMZERO.int_default("iterations"));
+        assert_eq!(SUMZERO.algorithm_keys("exhaustive"), Vec::<&str>::new());
+    }
+
+    #[test]
     fn the_agent_spec_carries_the_settings() {
         let view = View::parse("v=1&game=sumzero&algo=mcts&uct=0.5").unwrap();
         let spec = view.agent_spec(Limits::default());
@@ -241,7 +249,7 @@ mod tests {
     fn messages_say_what_is_wrong() {
         let err = View::parse("v=1&game=sumzero&moves=+20 +7").unwrap_err();
         assert_eq!(
-            err.to_string(),
+            link_message(&err),
             "share link, field 'moves': column 5: +7 is not a move at turn 9 \
              (expected +18, -18, +27 or -27)"
         );

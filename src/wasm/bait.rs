@@ -5,6 +5,7 @@ use super::boundary::board_object;
 use super::heat::{Running, SharedHeat};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, Job};
+use crate::agents::params::{self, Table};
 use crate::games::bait::eval::BaitEval;
 use crate::games::bait::{Action, BaitState, Outcome};
 use crate::share::bait::View;
@@ -56,6 +57,7 @@ impl PageGame for BaitState {
         ..Capabilities::NONE
     };
     type View = View;
+    const PARAMETERS: Table = params::BAIT;
 
     fn action_name(action: Action) -> String {
         action.name().to_lowercase()

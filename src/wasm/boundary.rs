@@ -1,7 +1,8 @@
 //! Crossing the boundary: JS values in (view objects, seeds), small results out, and errors as
 //! exceptions whose message a person can act on.
 
-use crate::share::{LinkView, ShareError, MAX_SEED};
+use crate::field_error::FieldError;
+use crate::share::{link_message, LinkView, MAX_SEED};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -55,8 +56,13 @@ fn check_known_fields(known: &JsValue, given: &JsValue, path: &str) -> Result<()
     Ok(())
 }
 
+/// A share link's bad field, as the page reports it.
+pub(super) fn link_error(e: FieldError) -> JsError {
+    JsError::new(&link_message(&e))
+}
+
 /// A view's field out of range, as the worker reports it.
-pub(super) fn parameter_error(e: ShareError) -> JsError {
+pub(super) fn parameter_error(e: FieldError) -> JsError {
     JsError::new(&format!("parameter '{}': {}", e.field, e.message))
 }
 

@@ -8,6 +8,7 @@ use super::boundary::{board_object, to_js};
 use super::page_game::{Capabilities, PageGame};
 use super::search_job::{Indexed, Job};
 use crate::agents::g2048::{game_seed, Episode, SEARCH_LIMITS};
+use crate::agents::params::{self, Table};
 use crate::game::Game;
 use crate::games::g2048::board::CELLS;
 use crate::games::g2048::motion::{slide_motions, TileMotion};
@@ -27,6 +28,7 @@ impl PageGame for G2048 {
         ..Capabilities::NONE
     };
     type View = View;
+    const PARAMETERS: Table = params::G2048;
 
     fn action_name(action: Action) -> String {
         match action {

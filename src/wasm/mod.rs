@@ -34,7 +34,7 @@ pub use search_job::SearchJob;
 pub use session::GameSession;
 
 use crate::share::{Fields, MAX_SEED};
-use boundary::{game_of_view, js_error, to_js};
+use boundary::{game_of_view, link_error, to_js};
 use page_game::{GameKind, Kind};
 use wasm_bindgen::prelude::*;
 
@@ -84,8 +84,8 @@ pub fn default_view_for(game: &str) -> Result<JsValue, JsError> {
 /// naming the bad field. A level's tiles are checked separately, by [`validate_level`].
 #[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello")]
 pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
-    let fields = Fields::read(fragment).map_err(js_error)?;
-    let game = fields.game().map_err(js_error)?;
+    let fields = Fields::read(fragment).map_err(link_error)?;
+    let game = fields.game().map_err(link_error)?;
     game_kind(game)?.parse_link(&fields)
 }
 
@@ -94,8 +94,8 @@ pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
 /// rest of the link is malformed.
 #[wasm_bindgen(js_name = shareLinkGame)]
 pub fn share_link_game(fragment: &str) -> Result<String, JsError> {
-    let fields = Fields::read(fragment).map_err(js_error)?;
-    Ok(fields.game().map_err(js_error)?.to_string())
+    let fields = Fields::read(fragment).map_err(link_error)?;
+    Ok(fields.game().map_err(link_error)?.to_string())
 }
 
 /// Writes a view as a share-link fragment (without `#`). Throws an error naming a field out of
@@ -116,6 +116,15 @@ pub fn format_share_link(
 pub fn game_capabilities(game: &str) -> Result<Vec<String>, JsError> {
     let names = game_kind(game)?.capabilities();
     Ok(names.into_iter().map(String::from).collect())
+}
+
+/// The agent parameters of `game`, in the order the page shows them: each with its `key` (the
+/// share link's and the command line's name), `label`, `kind` (`int`, `float`, `choice` or
+/// `floats`) with its range or options and its `default`, a one-sentence `help`, and the
+/// `algos` whose own parameter it is (empty for a setting of every run).
+#[wasm_bindgen(js_name = parameterTable, unchecked_return_type = "Parameter[]")]
+pub fn parameter_table(game: &str) -> Result<JsValue, JsError> {
+    game_kind(game)?.parameters()
 }
 
 /// Checks a level text: `undefined` when it is valid, else where and why it is not. Throws for

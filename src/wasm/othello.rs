@@ -10,6 +10,7 @@ use super::boundary::{board_object, to_js};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, IndexedSearch, Job};
 use crate::agents::othello::{Algorithm, EvalKind, Report, Thinking};
+use crate::agents::params::{self, Table};
 use crate::game::Game;
 use crate::games::othello::eval::terminal_value;
 use crate::games::othello::text::TextError;
@@ -52,6 +53,7 @@ impl PageGame for Othello {
         ..Capabilities::NONE
     };
     type View = View;
+    const PARAMETERS: Table = params::OTHELLO;
 
     fn action_name(action: Move) -> String {
         action.to_string()

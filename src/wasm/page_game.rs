@@ -8,9 +8,10 @@
 //! that says so, never a stub that answers "no".
 
 use super::batch::Batch;
-use super::boundary::{js_error, to_js, view_from_js};
+use super::boundary::{link_error, to_js, view_from_js};
 use super::search_job::Job;
 use super::session::{Playable, Session};
+use crate::agents::params::Table;
 use crate::game::Game;
 use crate::rng::Rng;
 use crate::share::{Fields, LinkView};
@@ -33,6 +34,8 @@ pub(super) trait PageGame: Game + Display + FromStr<Err: Display> + 'static {
 
     /// The game's share-link view (every setting of its page).
     type View: LinkView;
+    /// The game's agent parameters (`agents::params`), from which the page builds its controls.
+    const PARAMETERS: Table;
 
     /// An action's name, for errors ("left", "up", "a1").
     fn action_name(action: Self::Action) -> String;
@@ -151,6 +154,8 @@ pub(super) trait GameKind {
     fn format_link(&self, view: JsValue) -> Result<String, JsError>;
     /// The game's default view.
     fn default_view(&self) -> Result<JsValue, JsError>;
+    /// The game's parameter table.
+    fn parameters(&self) -> Result<JsValue, JsError>;
     /// Game `index` of the batch the view describes.
     fn batch_game(&self, view: JsValue, index: u32) -> Result<Box<dyn Batch>, JsError>;
 }
@@ -216,17 +221,21 @@ impl<G: PageGame> GameKind for Kind<G> {
     }
 
     fn parse_link(&self, fields: &Fields) -> Result<JsValue, JsError> {
-        to_js(&G::View::from_fields(fields).map_err(js_error)?)
+        to_js(&G::View::from_fields(fields).map_err(link_error)?)
     }
 
     fn format_link(&self, view: JsValue) -> Result<String, JsError> {
         super::boundary::read_view_as::<G::View>(view)?
             .format()
-            .map_err(js_error)
+            .map_err(link_error)
     }
 
     fn default_view(&self) -> Result<JsValue, JsError> {
         to_js(&G::View::default())
+    }
+
+    fn parameters(&self) -> Result<JsValue, JsError> {
+        to_js(&G::PARAMETERS)
     }
 
     fn batch_game(&self, view: JsValue, index: u32) -> Result<Box<dyn Batch>, JsError> {

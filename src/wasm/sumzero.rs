@@ -12,9 +12,10 @@
 //! a [`SumZeroThinking`]: every action's optimal value and regret beside MCTS's visits and mean,
 //! and the regret of the search's current choice.
 
-use super::boundary::to_js;
+use super::boundary::{parameter_error, to_js};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, IndexedSearch, Job};
+use crate::agents::params::{self, Table};
 use crate::agents::sumzero::Algorithm;
 use crate::game::Game;
 use crate::games::sumzero::solve::Optimum;
@@ -53,6 +54,7 @@ impl PageGame for SumZero {
         ..Capabilities::NONE
     };
     type View = View;
+    const PARAMETERS: Table = params::SUMZERO;
 
     fn action_name(action: Action) -> String {
         ["+2t", "-2t", "+3t", "-3t"][action.index() as usize].into()
@@ -81,7 +83,7 @@ impl PageGame for SumZero {
         let search = view
             .agent_spec(LIMITS)
             .build(self, seed, NoObserver)
-            .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
+            .map_err(parameter_error)?;
         Ok(Box::new(Judged {
             search: Indexed::new(WithinBudget {
                 search,

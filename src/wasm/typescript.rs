@@ -175,4 +175,16 @@ export interface BatchReport {
   work: number;
   over: boolean;
 }
+/** One agent parameter (see `parameterTable`). */
+export interface Parameter {
+  key: string;
+  label: string;
+  kind: "int" | "float" | "choice" | "floats";
+  min?: number;
+  max?: number;
+  options?: string[];
+  default: number | string | number[];
+  help: string;
+  algos: string[];
+}
 "#;

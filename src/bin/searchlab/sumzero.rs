@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use searchlab::agents::sumzero::{play_game, AgentSpec, Algorithm, Decision};
-use searchlab::agents::SpecError;
+use searchlab::field_error::FieldError;
 use searchlab::game::Game;
 use searchlab::games::sumzero::solve::Optimum;
 use searchlab::games::sumzero::SumZero;
@@ -141,7 +141,7 @@ fn play_options(flags: &Flags) -> CliResult<PlayOptions> {
 }
 
 /// A spec's error as the flag's: `--uct: must be between ...`.
-fn flag_error(error: SpecError) -> CliError {
+fn flag_error(error: FieldError) -> CliError {
     CliError(format!("--{}: {}", error.field, error.message))
 }
 

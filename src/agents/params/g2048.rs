@@ -1,0 +1,56 @@
+//! 2048's parameters.
+
+use super::{Kind, Param, Table};
+
+/// Every parameter of 2048's agents, hints and batches.
+pub const G2048: Table = Table(&[
+    Param {
+        key: "depth",
+        label: "Depth (moves ahead)",
+        kind: Kind::Int { min: 1, max: 32, default: 3 },
+        help: "The deepest expectimax iteration, in player moves.",
+        algos: &["expectimax"],
+    },
+    Param {
+        key: "uct",
+        label: "UCT constant K",
+        kind: Kind::Float { min: 0.0, max: 100.0, default: std::f64::consts::SQRT_2 },
+        help: "How much MCTS explores: larger tries rarely visited moves more often.",
+        algos: &["mcts"],
+    },
+    Param {
+        key: "spawns",
+        label: "Spawns in the tree",
+        kind: Kind::Choice { options: &["averaged", "branched"], default: "averaged" },
+        help: "Averaged: the course's open loop, one node per move; branched: a node per spawn drawn.",
+        algos: &["mcts"],
+    },
+    Param {
+        key: "tree-depth",
+        label: "Tree depth (moves; 0 = no limit)",
+        kind: Kind::Int { min: 0, max: 100, default: 0 },
+        help: "The deepest tree node, in moves from the root; 1 is flat Monte Carlo.",
+        algos: &["mcts"],
+    },
+    Param {
+        key: "budget-ms",
+        label: "Think time per move (ms)",
+        kind: Kind::Int { min: 1, max: 60_000, default: 1000 },
+        help: "Think time of a hint or of each auto-played move.",
+        algos: &[],
+    },
+    Param {
+        key: "games",
+        label: "Games",
+        kind: Kind::Int { min: 1, max: 1000, default: 20 },
+        help: "Games in a batch, each from its own seed.",
+        algos: &[],
+    },
+    Param {
+        key: "batch-nodes",
+        label: "Work per move",
+        kind: Kind::Int { min: 1, max: 10_000_000, default: 100 },
+        help: "Work units per move in a batch (MCTS iterations, expectimax expansions), so games replay from their seed.",
+        algos: &[],
+    },
+]);
