@@ -21,9 +21,11 @@ pub(super) trait IndexedSearch {
     fn root_actions(&self) -> Vec<RootActionStat>;
 }
 
-/// A search over `G` as an [`IndexedSearch`].
+/// A search over `G` as an [`IndexedSearch`], with or without a work budget of its own.
 pub(super) struct Indexed<G, S> {
     pub(super) search: S,
+    /// Units of work the search may still do; `None` when only the worker's slices limit it.
+    work_left: Option<u64>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -31,14 +33,36 @@ impl<G, S> Indexed<G, S> {
     pub(super) fn new(search: S) -> Self {
         Indexed {
             search,
+            work_left: None,
             game: std::marker::PhantomData,
+        }
+    }
+
+    /// A search that does at most `work` units of work (playouts for MCTS) however the worker
+    /// slices it, then reports [`Limit::Nodes`]: the same work as one `step(work)`.
+    pub(super) fn within(search: S, work: u64) -> Self {
+        Indexed {
+            work_left: Some(work),
+            ..Indexed::new(search)
         }
     }
 }
 
 impl<G: Game, S: Search<G>> IndexedSearch for Indexed<G, S> {
     fn step(&mut self, budget: u64) -> Progress {
-        self.search.step(budget)
+        let Some(left) = self.work_left.as_mut() else {
+            return self.search.step(budget);
+        };
+        let spent = Progress::LimitReached(Limit::Nodes);
+        if *left == 0 {
+            return spent;
+        }
+        let work = budget.min(*left);
+        *left -= work;
+        match self.search.step(work) {
+            Progress::Running if *left == 0 => spent,
+            progress => progress,
+        }
     }
 
     fn stats(&self) -> Stats {

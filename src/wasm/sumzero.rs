@@ -21,8 +21,7 @@ use crate::game::Game;
 use crate::games::sumzero::solve::Optimum;
 use crate::games::sumzero::text::ParseError;
 use crate::games::sumzero::{reward_of, Action, SumZero, MAX_ABS_SUM};
-use crate::search::anytime::RootActionStat;
-use crate::search::{Limit, Limits, NoObserver, Progress, Search, Stats};
+use crate::search::{Limits, NoObserver, Search};
 use crate::share::sumzero::View;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -85,10 +84,7 @@ impl PageGame for SumZero {
             .build(self, seed, NoObserver)
             .map_err(parameter_error)?;
         Ok(Box::new(Judged {
-            search: Indexed::new(WithinBudget {
-                search,
-                left: view.iterations,
-            }),
+            search: Indexed::within(search, view.iterations),
             algo: view.algo,
             root: *self,
             optimum: Optimum::solve(),
@@ -150,42 +146,9 @@ impl SumZeroBoardView {
     }
 }
 
-/// A search that stops after `left` more units of work, reporting the spent budget as
-/// [`Limit::Nodes`].
-struct WithinBudget {
-    search: Box<dyn Search<SumZero>>,
-    left: u64,
-}
-
-impl Search<SumZero> for WithinBudget {
-    fn step(&mut self, budget: u64) -> Progress {
-        if self.left == 0 {
-            return Progress::LimitReached(Limit::Nodes);
-        }
-        let work = budget.min(self.left);
-        self.left -= work;
-        match self.search.step(work) {
-            Progress::Running if self.left == 0 => Progress::LimitReached(Limit::Nodes),
-            progress => progress,
-        }
-    }
-    fn best_action(&self) -> Option<Action> {
-        self.search.best_action()
-    }
-    fn principal_variation(&self) -> Vec<Action> {
-        self.search.principal_variation()
-    }
-    fn stats(&self) -> Stats {
-        self.search.stats()
-    }
-    fn root_action_stats(&self) -> Vec<RootActionStat> {
-        self.search.root_action_stats()
-    }
-}
-
 /// One move's search and the optimum it is judged by.
 struct Judged {
-    search: Indexed<SumZero, WithinBudget>,
+    search: Indexed<SumZero, Box<dyn Search<SumZero>>>,
     algo: Algorithm,
     root: SumZero,
     optimum: Optimum,
