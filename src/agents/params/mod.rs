@@ -75,6 +75,19 @@ pub struct Param {
     pub algos: &'static [&'static str],
 }
 
+/// UCT's exploration constant K: the same parameter in every game whose agents include MCTS.
+const UCT: Param = Param {
+    key: "uct",
+    label: "UCT constant K",
+    kind: Kind::Float {
+        min: 0.0,
+        max: 100.0,
+        default: std::f64::consts::SQRT_2,
+    },
+    help: "How much MCTS explores: larger tries rarely visited moves more often.",
+    algos: &["mcts"],
+};
+
 /// A game's parameters, in the order links write them and the page shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(transparent)]
