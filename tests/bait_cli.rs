@@ -167,6 +167,28 @@ fn bad_input_gives_a_one_line_error_and_exit_status_2() {
 }
 
 #[test]
+fn run_counts_out_of_range_are_refused_before_any_work() {
+    // `--runs 4294967296` once allocated 32 GiB of measurements and aborted.
+    for runs in ["4294967296", "0", "101"] {
+        let error = failure(&["bait", "bench", "--runs", runs]);
+        assert!(
+            error.contains(&format!("--runs: must be between 1 and 100, got {runs}")),
+            "{error}"
+        );
+        let error = failure(&["bait", "bench-search", "--runs", runs]);
+        assert!(
+            error.contains("--runs: must be between 1 and 100"),
+            "{error}"
+        );
+    }
+    let error = failure(&["bait", "bench-search", "--bfs-level3-nodes", "0"]);
+    assert!(
+        error.contains("--bfs-level3-nodes: must be at least 1"),
+        "{error}"
+    );
+}
+
+#[test]
 fn bench_prints_one_json_line_per_level() {
     let levels = format!("{SHARED}/levels");
     let output = searchlab(&[

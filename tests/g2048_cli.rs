@@ -84,6 +84,40 @@ fn bad_speed_and_decisions_input_gives_a_one_line_error_and_exit_status_2() {
 }
 
 #[test]
+fn bench_checks_expectimax_settings_as_play_does() {
+    // The cutoff was once taken unchecked: -1 searched every spawn, NaN cut nothing.
+    for (args, expected) in [
+        (
+            &["--cutoff", "-1"][..],
+            "--cutoff: must be between 0 and 1, got -1",
+        ),
+        (
+            &["--cutoff", "NaN"][..],
+            "--cutoff: must be between 0 and 1, got NaN",
+        ),
+        (
+            &["--cutoff", "inf"][..],
+            "--cutoff: must be between 0 and 1, got inf",
+        ),
+        (
+            &["--depth", "0"][..],
+            "--depth: must be between 1 and 32, got 0",
+        ),
+        (
+            &["--depth", "33"][..],
+            "--depth: must be between 1 and 32, got 33",
+        ),
+    ] {
+        let output = searchlab(&[&["2048", "bench", "--only", "expectimax"][..], args].concat());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}: nothing runs first");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
 fn play_takes_mcts_exploration_constant_and_spawns() {
     let game = |settings: &[&str]| {
         let mut args = vec![

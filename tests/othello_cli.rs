@@ -83,8 +83,63 @@ fn bad_input_names_the_flag_with_exit_status_2() {
             "{args:?}: nothing is printed first"
         );
         let message = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
         assert!(message.contains(expected), "{args:?}: {message}");
     }
+}
+
+#[test]
+fn table_sizes_and_times_out_of_range_name_the_flag_instead_of_aborting() {
+    // `--table-mb 18446744073709551615` once overflowed the table's capacity and aborted.
+    let board = format!("{}O--", "X".repeat(61));
+    for table_mb in ["18446744073709551615", "16385", "0"] {
+        for args in [
+            &[
+                "othello",
+                "solve",
+                "--board",
+                &board,
+                "--side",
+                "O",
+                "--table-mb",
+                table_mb,
+            ][..],
+            &[
+                "othello",
+                "bench",
+                "--perft-max",
+                "0",
+                "--table-mb",
+                table_mb,
+            ][..],
+        ] {
+            let output = searchlab(args);
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            let message = String::from_utf8_lossy(&output.stderr);
+            let expected = format!("--table-mb: must be between 1 and 16384, got {table_mb}");
+            assert!(message.contains(&expected), "{args:?}: {message}");
+        }
+    }
+    let output = searchlab(&[
+        "othello",
+        "match",
+        "--black",
+        "mtdf",
+        "--white",
+        "random",
+        "--games",
+        "1",
+        "--seed",
+        "1",
+        "--ms-per-move",
+        "0",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("--ms-per-move: must be between 1 and"),
+        "{message}"
+    );
 }
 
 #[test]

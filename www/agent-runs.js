@@ -1,20 +1,37 @@
-// What the 2048 and Othello controllers share: a run token for letting an agent move (every
-// Play, Step, hint or Stop takes a new one, so answers to an older request are ignored), the
-// Play/Pause button, stopping the search worker, asking it for a move with progress, reporting
-// failures in words, the status line and the share link. Subclasses provide session (the wasm
-// game session), view (the settings) and wasm; linkView(view) may add what the link needs
-// beyond the settings.
+// What every game's controller shares about letting an agent move: a run token (every Play,
+// Step, hint or Stop takes a new one, so answers to an older request are ignored), the Play/Pause
+// button, stopping the search worker, asking it for a move or a plan with progress, reporting
+// failures in words, the status line and the share link. Subclasses set session (the wasm game
+// session), view (the settings) and board (the Board they draw on); linkView(view) may add what
+// the link needs beyond the settings. Every controller the shell opens is one of these (see
+// games.js for the interface).
 
 import { SearchStopped, WorkerRestarted } from './search-client.js';
 
 const $ = (id) => document.getElementById(id);
 
 export class AgentRuns {
-  /** `shell` is what main.js shares: { client, metrics, messageOf(error), ... }. */
+  /**
+   * `shell` is what the shell shares: { wasm (the wasm module), client (the search worker's
+   * SearchClient), statusEl, writeLink(fragment), metrics, messageOf(error) }.
+   */
   constructor(shell) {
     this.shell = shell;
+    this.wasm = shell.wasm;
+    this.view = null;
+    this.session = null;
     this.running = false;
     this.token = 0;
+  }
+
+  /** Ends everything this controller runs (the page switches to another game). */
+  leave() {
+    this.halt();
+  }
+
+  /** The colour theme changed: the board takes its colours. */
+  themeChanged() {
+    this.board.themeChanged();
   }
 
   /** Shows `text` in the status line, in `state` (idle, thinking, playing, over, error). */
@@ -50,13 +67,18 @@ export class AgentRuns {
   startRun(playing) {
     this.running = playing;
     this.token += 1;
-    if (playing) $('play').textContent = 'Pause';
+    if (playing) this.showPausable(true);
     return this.token;
   }
 
   endRun() {
     this.running = false;
-    $('play').textContent = 'Play';
+    this.showPausable(false);
+  }
+
+  /** The Play button reads Pause while pressing it would pause something. */
+  showPausable(pausable) {
+    $('play').textContent = pausable ? 'Pause' : 'Play';
   }
 
   /** Ends any run and any search (without waiting). */
@@ -64,6 +86,12 @@ export class AgentRuns {
     this.token += 1;
     this.endRun();
     if (this.shell.client.busy) this.shell.client.stop().then((ms) => this.shell.metrics.stops.push(ms));
+  }
+
+  /** Pauses a Play run between moves. */
+  pause() {
+    this.halt();
+    this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
   }
 
   /** Ends any run and waits for the search to stop; resolves to whether one was running. */
@@ -76,33 +104,56 @@ export class AgentRuns {
   }
 
   /**
-   * Asks the worker for the move in the current state, under `budgetMs` (null: the agent's own
-   * limits), calling `onProgress(progress)` while the run is current. Resolves to the worker's
-   * answer, or null when the run was superseded meanwhile.
+   * Sends `request` about the current state (its encoding, the settings and the seed go with it)
+   * to the worker, calling `onProgress(progress)`, if given, while run `token` is current.
+   * Resolves to the worker's last message.
    */
-  async requestMove(token, { budgetMs, game, onProgress }) {
-    const sent = performance.now();
-    const message = await this.shell.client.request({
-      type: 'act',
+  ask(token, request, onProgress) {
+    return this.shell.client.request({
       state: this.session.encode(),
       view: this.view,
       seed: this.view.seed,
+      ...request,
+    }, onProgress && ((progress) => {
+      if (token === this.token) onProgress(progress);
+    }));
+  }
+
+  /**
+   * Asks the worker for the move in the current state, under `budgetMs` (null: the agent's own
+   * limits), calling `onProgress(progress)`, if given, while the run is current (without it the
+   * worker posts no progress). Resolves to the worker's answer, or null when the run was
+   * superseded meanwhile.
+   */
+  async requestMove(token, { budgetMs, game, onProgress }) {
+    const sent = performance.now();
+    const message = await this.ask(token, {
+      type: 'act',
       stream: this.session.moves(),
       budgetMs,
-      progress: true,
-    }, (progress) => {
-      if (token === this.token) onProgress(progress);
-    });
+      progress: Boolean(onProgress),
+    }, onProgress);
     const roundTripMs = performance.now() - sent;
     this.shell.metrics.acts.push({ budgetMs, thinkMs: message.thinkMs, roundTripMs, game });
     return token === this.token ? { ...message, roundTripMs } : null;
   }
 
-  /** Says why a request failed, unless the user stopped it or a newer run took over. */
-  failed(error, token) {
+  /**
+   * Asks the worker for a plan from the current state (a puzzle's search to its end), at `pace`
+   * steps a second (0: full speed), calling `onProgress(progress)` while the run is current.
+   * Resolves to the worker's last message, or null when the run was superseded meanwhile.
+   */
+  async requestPlan(token, { pace, onProgress }) {
+    const message = await this.ask(token, { type: 'plan', pace }, onProgress);
+    return token === this.token ? message : null;
+  }
+
+  /** Says why a request failed, unless the user stopped it or a newer run took over;
+   * `subject` names what failed. */
+  failed(error, token, subject = 'The agent') {
     if (error instanceof SearchStopped) return;
     if (token === this.token || error instanceof WorkerRestarted) {
-      const text = error instanceof WorkerRestarted ? `${capitalize(error.message)}.` : `The agent failed: ${this.shell.messageOf(error)}`;
+      const text = error instanceof WorkerRestarted ? `${capitalize(error.message)}.` : `${subject} failed: ${this.shell.messageOf(error)}`;
       this.setStatus('error', text);
     }
   }

@@ -70,3 +70,9 @@ export function readColors(names) {
   const style = getComputedStyle(document.documentElement);
   return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(`--${name}`).trim()]));
 }
+
+/** Where a box of `width` × `height` css pixels starts when centred in a canvas of w × h (whole
+ * pixels, so a renderer's grid stays crisp): { ox, oy }. */
+export function centred(w, h, width, height = width) {
+  return { ox: Math.floor((w - width) / 2), oy: Math.floor((h - height) / 2) };
+}

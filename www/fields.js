@@ -1,4 +1,4 @@
-// What the settings panels share about a field a person typed into.
+// What the settings panels share about the fields a person types into.
 
 /**
  * The words a person sees for `input`: its label's own text, without the controls inside the
@@ -14,4 +14,19 @@ export function labelOf(input) {
 /** The status line for a field that holds no number. */
 export function needsANumber(input, whole = false) {
   return `'${labelOf(input)}' needs a${whole ? ' whole' : ''} number.`;
+}
+
+/** The number `input` holds, or NaN when it holds none (empty, or not a finite number); Rust
+ * checks the range when the link is written. */
+export function numberIn(input) {
+  const raw = input.value.trim();
+  const n = Number(raw);
+  return raw === '' || !Number.isFinite(n) ? NaN : n;
+}
+
+/** Gives a number input the range of its parameter: `{ min, max, step }`, each optional. */
+export function setRange(input, range) {
+  for (const key of ['min', 'max', 'step']) {
+    if (range[key] !== undefined) input.setAttribute(key, String(range[key]));
+  }
 }

@@ -174,9 +174,9 @@ impl AgentSpec {
             Algorithm::Mcts => {
                 G2048_PARAMS.float("uct", self.uct)?;
                 if let Some(depth) = self.tree_depth {
-                    // 0 is no limit in the table; a spec says no limit with `None`.
-                    check_range("tree-depth", depth, 1..=u32::MAX)?;
-                    G2048_PARAMS.int("tree-depth", depth)?;
+                    // A spec says "no limit" with `None`, where links and the page say 0.
+                    let (_, max) = G2048_PARAMS.int_range("tree-depth");
+                    check_range("tree-depth", u64::from(depth), 1..=max)?;
                 }
             }
             Algorithm::Greedy | Algorithm::Random => {}

@@ -3,7 +3,7 @@
 // line that plays the same games, since batch games budget work, not time, and so replay exactly.
 
 import { Board } from '../board.js';
-import * as histogram from '../render/histogram.js';
+import * as histogram from '../histogram.js';
 import { BatchPool, poolSize } from './batch.js';
 
 const $ = (id) => document.getElementById(id);

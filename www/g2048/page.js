@@ -1,74 +1,26 @@
 // 2048 on the playground: a person plays with the arrow keys, WASD or swipes (with undo); the
 // agent gives hints (its value of each move) or plays under a time budget per move in the search
 // worker; the batch panel (batch-panel.js) plays many seeded games across a pool of workers and
-// draws histograms of the largest tiles and the scores. main.js opens this controller when the
+// draws histograms of the largest tiles and the scores. The shell opens this controller when the
 // view's game is 2048 and routes the shared controls (play, step, stop, reset, undo, keys) to it.
 //
 // Spawns come from the session's own generator, seeded by the link's seed: a game replays from its
 // seed and its moves. Nothing from a link is ever inserted as HTML (textContent only).
 
 import { Board } from '../board.js';
-import * as render from '../render/g2048.js';
+import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';
-import { needsANumber } from '../fields.js';
+import { needsANumber, numberIn, setRange } from '../fields.js';
+import { ALGORITHMS, SETTINGS, AGENT_SETTINGS } from './params.js';
+import { statText, fillTable } from '../stats.js';
 
 const $ = (id) => document.getElementById(id);
 
-const ALGORITHMS = {
-  mcts: {
-    name: 'MCTS',
-    text: 'The course\'s agent: random playouts to the end of the game after each move, for as long as the time budget allows; it plays the move with the best mean score gained. Its tree either averages over the tile that appears after each move, as the course\'s does, or branches on where it appears; a tree depth of 1 is flat Monte Carlo (playouts after each first move only), the course\'s tree has no limit.',
-    value: 'mean score gained in its playouts',
-  },
-  expectimax: {
-    name: 'Expectimax',
-    text: 'Looks ahead through every possible spawn (a 2 or a 4 on each empty cell, weighted by its chance) to the depth, and values the boards there with a heuristic (empty cells, merges, tiles in order).',
-    value: 'expected heuristic value at its deepest finished depth',
-  },
-  greedy: {
-    name: 'Greedy',
-    text: 'Takes the move with the best score gained plus heuristic value, one move ahead.',
-    value: 'score gained plus heuristic value, one move ahead',
-  },
-  random: {
-    name: 'Random',
-    text: 'A random legal move: the baseline every agent should beat.',
-    value: null,
-  },
-};
-
-/** Settings edited by an input with this id (numbers, but for the choices in TEXT_SETTINGS). */
-const INPUTS = {
-  algo: 'g2048-algo',
-  depth: 'g2048-depth',
-  uct: 'g2048-uct',
-  spawns: 'g2048-spawns',
-  treeDepth: 'g2048-tree-depth',
-  budgetMs: 'g2048-budget',
-  games: 'g2048-games',
-  batchNodes: 'g2048-batch-nodes',
-  seed: 'g2048-seed',
-};
-
-/** Settings chosen from a list, kept as text. */
-const TEXT_SETTINGS = ['algo', 'spawns'];
-
-/** Which settings each agent reads (the others are hidden). */
-const PARAMS_OF = {
-  mcts: ['uct', 'spawns', 'tree-depth', 'budget'],
-  expectimax: ['depth', 'budget'],
-  greedy: [],
-  random: [],
-};
-
 const SLIDE_MS = 120;
 
-/**
- * Opens the 2048 controller. `shell` is what main.js shares: { wasm, client (the search worker's
- * SearchClient), statusEl, writeLink(fragment), metrics, messageOf(error) }.
- */
+/** Opens the 2048 controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
   return new Game2048(shell);
 }
@@ -76,9 +28,6 @@ export function open(shell) {
 class Game2048 extends AgentRuns {
   constructor(shell) {
     super(shell);
-    this.wasm = shell.wasm;
-    this.view = null;
-    this.session = null;
     this.board = new Board($('board-2048'), render);
     this.batch = new BatchPanel({ metrics: shell.metrics, onStart: () => this.halt() });
     this.animation = null;
@@ -90,7 +39,10 @@ class Game2048 extends AgentRuns {
   // ---------- wiring ----------
 
   wire() {
-    for (const id of Object.values(INPUTS)) $(id).addEventListener('change', () => this.settingsChanged());
+    for (const setting of Object.values(SETTINGS)) {
+      setRange($(setting.id), setting);
+      $(setting.id).addEventListener('change', () => this.settingsChanged());
+    }
     $('hint').addEventListener('click', () => this.askHint());
     $('g2048-new-game').addEventListener('click', () => {
       $('g2048-seed').value = String(this.wasm.freshSeed());
@@ -118,15 +70,14 @@ class Game2048 extends AgentRuns {
 
   /** Ends everything this controller runs (the page switches to another game). */
   leave() {
-    this.halt();
+    super.leave();
     this.batch.stop();
   }
 
   // ---------- status and statistics ----------
 
   setStat(name, value) {
-    const el = document.querySelector(`[data-g2048-stat="${name}"]`);
-    el.textContent = typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+    document.querySelector(`[data-g2048-stat="${name}"]`).textContent = statText(value);
   }
 
   updateStats() {
@@ -174,7 +125,7 @@ class Game2048 extends AgentRuns {
   }
 
   fillControls() {
-    for (const [key, id] of Object.entries(INPUTS)) $(id).value = String(this.view[key]);
+    for (const [key, setting] of Object.entries(SETTINGS)) $(setting.id).value = String(this.view[key]);
     this.showRelevantControls();
   }
 
@@ -182,21 +133,15 @@ class Game2048 extends AgentRuns {
     const algo = $('g2048-algo').value;
     $('g2048-algo-description').textContent = ALGORITHMS[algo].text;
     for (const el of document.querySelectorAll('[data-g2048-param]')) {
-      el.hidden = !PARAMS_OF[algo].includes(el.dataset.g2048Param);
+      el.hidden = !ALGORITHMS[algo].params.includes(el.dataset.g2048Param);
     }
-    $('g2048-batch-nodes-label').hidden = !PARAMS_OF[algo].includes('budget');
+    $('g2048-batch-nodes-label').hidden = !ALGORITHMS[algo].params.includes('budget');
   }
 
   readControls() {
     const view = { ...this.view };
-    for (const [key, id] of Object.entries(INPUTS)) {
-      if (TEXT_SETTINGS.includes(key)) {
-        view[key] = $(id).value;
-        continue;
-      }
-      const raw = $(id).value.trim();
-      const n = Number(raw);
-      view[key] = raw === '' || !Number.isFinite(n) ? NaN : n;
+    for (const [key, setting] of Object.entries(SETTINGS)) {
+      view[key] = setting.choice ? $(setting.id).value : numberIn($(setting.id));
     }
     if (!Number.isSafeInteger(view.seed) || view.seed < 0) view.seed = NaN;
     return view;
@@ -205,9 +150,9 @@ class Game2048 extends AgentRuns {
   settingsChanged() {
     this.showRelevantControls();
     const view = this.readControls();
-    const bad = Object.keys(INPUTS).find((key) => Number.isNaN(view[key]));
+    const bad = Object.keys(SETTINGS).find((key) => Number.isNaN(view[key]));
     if (bad) {
-      this.setStatus('error', needsANumber($(INPUTS[bad]), bad !== 'uct'));
+      this.setStatus('error', needsANumber($(SETTINGS[bad].id), SETTINGS[bad].step === undefined));
       return;
     }
     const problem = this.writeLink(view);
@@ -222,7 +167,7 @@ class Game2048 extends AgentRuns {
       this.halt();
       this.newSession();
       this.setStatus('idle', `A new game from seed ${view.seed}. ${this.idleWords()}`);
-    } else if (['algo', 'depth', 'uct', 'spawns', 'treeDepth', 'budgetMs'].some((k) => view[k] !== previous[k])) {
+    } else if (AGENT_SETTINGS.some((k) => view[k] !== previous[k])) {
       this.halt();
       this.clearHint();
       this.clearThinking();
@@ -261,7 +206,7 @@ class Game2048 extends AgentRuns {
   }
 
   themeChanged() {
-    this.board.themeChanged();
+    super.themeChanged();
     this.batch.themeChanged();
   }
 
@@ -350,7 +295,7 @@ class Game2048 extends AgentRuns {
     this.setStatus('idle', this.idleWords());
   }
 
-  /** Handles a key press (main.js passes every keydown): the shared keys, the arrows, H for a hint. */
+  /** Handles a key press (the shell passes every keydown): the shared keys, the arrows, H for a hint. */
   key(event) {
     handleKey(event, this, (e) => {
       const action = render.KEYS[e.key];
@@ -371,9 +316,7 @@ class Game2048 extends AgentRuns {
 
   clearHint() {
     this.hint = null;
-    const table = $('g2048-values');
-    table.hidden = true;
-    table.tBodies[0].replaceChildren();
+    fillTable($('g2048-values'), null);
   }
 
   clearThinking() {
@@ -401,30 +344,22 @@ class Game2048 extends AgentRuns {
   }
 
   showValueTable() {
-    const table = $('g2048-values');
-    const body = table.tBodies[0];
-    body.replaceChildren();
     const meaning = ALGORITHMS[this.view.algo].value;
     $('g2048-values-caption').textContent = meaning
       ? `${this.agentName()}'s value of each move: ${meaning}`
       : 'The random agent has no values: it picks any legal move.';
-    table.hidden = false;
     const legal = this.session.legalActions();
-    for (const action of render.ACTIONS) {
-      const tr = document.createElement('tr');
-      tr.dataset.action = String(action.index);
+    fillTable($('g2048-values'), render.ACTIONS.map((action) => {
       const value = this.hint.values[action.index];
       const visits = this.hint.visits.find((r) => r.action === action.index)?.visits ?? 0;
-      if (action.index === this.hint.best) tr.className = 'best';
       let valueText = value === null ? '—' : formatValue(value);
       if (!legal.includes(action.index)) valueText = 'not a move';
-      for (const text of [`${action.arrow} ${action.name}`, valueText, visits ? visits.toLocaleString('en-US') : '—']) {
-        const td = document.createElement('td');
-        td.textContent = text;
-        tr.append(td);
-      }
-      body.append(tr);
-    }
+      return {
+        action: action.index,
+        best: action.index === this.hint.best,
+        cells: [`${action.arrow} ${action.name}`, valueText, visits ? visits.toLocaleString('en-US') : '—'],
+      };
+    }));
   }
 
   /** Asks the worker for the agent's move under the time budget, showing progress. */
@@ -512,11 +447,6 @@ class Game2048 extends AgentRuns {
     this.endRun();
     this.applyMove(answer.action, SLIDE_MS);
     if (!this.afterMove()) this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
-  }
-
-  pause() {
-    this.halt();
-    this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
   }
 
   async stop() {

@@ -2,29 +2,27 @@
 // Enter) against an agent of either colour, or two agents play each other; each side's agent
 // thinks in the search worker under its own budget, and the page shows live what it thinks
 // (depth, evaluation, principal variation, nodes searched and cut off). A move list steps
-// through the game; undo takes moves back. main.js opens this controller when the view's game
+// through the game; undo takes moves back. The shell opens this controller when the view's game
 // is Othello and routes the shared controls (play, step, stop, reset, undo, keys) to it.
 //
 // Nothing from a link or a pasted position is ever inserted as HTML (textContent only).
 
 import { Board } from '../board.js';
-import * as render from '../render/othello.js';
+import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { Sides, describe } from './sides.js';
+import { READS } from './params.js';
+import { clearThinking, showThinking, pvSteps } from './thinking.js';
+import { showMoveList } from './move-list.js';
 import { needsANumber } from '../fields.js';
 
 const $ = (id) => document.getElementById(id);
 
 const COLOURS = ['Black', 'White'];
 const SIDES = ['black', 'white'];
-/** Moves of the principal variation drawn on the board. */
-const PV_ON_BOARD = 6;
 
-/**
- * Opens the Othello controller. `shell` is what main.js shares: { wasm, client (the search
- * worker's SearchClient), statusEl, writeLink(fragment), metrics, messageOf(error) }.
- */
+/** Opens the Othello controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
   return new OthelloGame(shell);
 }
@@ -32,9 +30,6 @@ export function open(shell) {
 class OthelloGame extends AgentRuns {
   constructor(shell) {
     super(shell);
-    this.wasm = shell.wasm;
-    this.view = null;
-    this.session = null;
     /** Moves ahead of the board when stepping back through the game (the next one last). */
     this.ahead = [];
     this.board = new Board($('board-othello'), render);
@@ -70,15 +65,6 @@ class OthelloGame extends AgentRuns {
       $('othello-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
-  }
-
-  /** Ends everything this controller runs (the page switches to another game). */
-  leave() {
-    this.halt();
-  }
-
-  themeChanged() {
-    this.board.themeChanged();
   }
 
   // ---------- status ----------
@@ -151,8 +137,6 @@ class OthelloGame extends AgentRuns {
   /** Shows the view of a link (or the default view and the link's error). */
   applyView(view, error) {
     this.halt();
-    // The theme may have changed while another game was on show.
-    this.board.themeChanged();
     this.view = view;
     this.sides.fill(view);
     $('othello-seed').value = String(view.seed);
@@ -304,34 +288,9 @@ class OthelloGame extends AgentRuns {
 
   /** The move list: the moves played (the last one current) and the moves ahead (dimmed). */
   renderMoves() {
-    const list = $('othello-moves');
     const played = Array.from(this.session.history());
-    const moves = [...played, ...[...this.ahead].reverse()];
     const startColour = this.view.board && this.view.side === 'O' ? 1 : 0;
-    // Passes are moves too, so the movers alternate from the start position's side.
-    const items = moves.map((move, i) => {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'quiet';
-      button.textContent = render.squareName(move);
-      button.dataset.ply = String(i + 1);
-      button.addEventListener('click', () => this.goTo(i + 1));
-      li.append(button);
-      li.dataset.colour = (startColour + i) % 2 === 0 ? 'black' : 'white';
-      if (i + 1 === played.length) li.classList.add('current');
-      if (i >= played.length) li.classList.add('ahead');
-      return li;
-    });
-    list.replaceChildren(...items);
-    // Keep the current move in the list's view (scrolling the list only, never the page).
-    const current = list.querySelector('.current');
-    if (current) {
-      const top = current.getBoundingClientRect().top - list.getBoundingClientRect().top;
-      if (top < 0 || top + current.offsetHeight > list.clientHeight) {
-        list.scrollTop += top - list.clientHeight / 2;
-      }
-    }
+    showMoveList($('othello-moves'), { played, ahead: [...this.ahead].reverse(), startColour, goTo: (ply) => this.goTo(ply) });
   }
 
   // ---------- moves ----------
@@ -424,7 +383,7 @@ class OthelloGame extends AgentRuns {
     this.showIdle();
   }
 
-  /** Handles a key press (main.js passes every keydown): the shared keys and the board's own. */
+  /** Handles a key press (the shell passes every keydown): the shared keys and the board's own. */
   key(event) {
     handleKey(event, this, (e) => this.boardKey(e));
   }
@@ -464,64 +423,14 @@ class OthelloGame extends AgentRuns {
 
   clearThinking() {
     this.thought = null;
-    for (const el of document.querySelectorAll('[data-othello-think]')) el.textContent = '–';
-    $('othello-pv').textContent = '–';
-    $('othello-thinking-who').textContent = 'Nobody is thinking yet.';
-    $('othello-pruning').textContent = '';
-    const table = $('othello-root');
-    table.hidden = true;
-    table.tBodies[0].replaceChildren();
+    clearThinking();
   }
 
-  /** Shows what the agent thinks (live while it thinks, and its answer). */
+  /** Shows what `player`'s agent thinks (live while it thinks, and its answer). */
   showThinking(message, player) {
-    const t = message.thinking;
-    if (!t) return;
+    if (!message.thinking) return;
     this.thought = { message, atMoves: this.session.moves() };
-    const set = (name, value) => {
-      document.querySelector(`[data-othello-think="${name}"]`).textContent =
-        typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
-    };
-    $('othello-thinking-who').textContent = `${this.who(player)}, about move ${this.session.moves() + 1}:`;
-    const mcts = t.algo === 'mcts';
-    if (t.onlyMove) set('depth', 'one legal move: no thinking');
-    else if (t.exact) set('depth', `exact: ${t.depth} empty squares to the end`);
-    else if (t.solving) set('depth', `solving ${t.depth} empty squares to the end…`);
-    else if (mcts) set('depth', t.depth ? `tree depth ${t.depth}` : '–');
-    else set('depth', t.depth ? `${t.depth} plies` : 'depth 1 not finished');
-    set('value', valueWords(t));
-    set('nodes', mcts ? `${t.nodes.toLocaleString('en-US')} playouts` : t.nodes);
-    const exact = t.exact || t.solving;
-    set('leaves', mcts || exact ? '–' : t.leaves);
-    set('cutoffs', mcts || exact ? '–' : t.cutoffs);
-    set('pruned', mcts || exact ? '–' : t.pruned);
-    set('table', ['alphabeta_tt', 'mtdf'].includes(t.algo) && !exact ? t.tableCutoffs : '–');
-    const ms = message.elapsedMs ?? message.thinkMs ?? 0;
-    set('rate', ms > 0 && t.nodes ? Math.round((t.nodes / ms) * 1000) : '–');
-    set('time', `${Math.round(ms)} ms`);
-    const plan = Array.from(message.plan ?? []);
-    $('othello-pv').textContent = plan.length ? plan.map(render.squareName).join(' ') : '–';
-    $('othello-pruning').textContent = pruningWords(t);
-    this.showRootMoves(mcts ? message.rootActions : null);
-  }
-
-  showRootMoves(rows) {
-    const table = $('othello-root');
-    const body = table.tBodies[0];
-    body.replaceChildren();
-    table.hidden = !rows || !rows.length;
-    if (table.hidden) return;
-    const best = rows.reduce((b, r) => (b === null || r.visits > b.visits ? r : b), null);
-    for (const row of rows) {
-      const tr = document.createElement('tr');
-      if (row === best) tr.className = 'best';
-      for (const text of [render.squareName(row.action), row.value.toFixed(1), row.visits.toLocaleString('en-US')]) {
-        const td = document.createElement('td');
-        td.textContent = text;
-        tr.append(td);
-      }
-      body.append(tr);
-    }
+    showThinking(message, `${this.who(player)}, about move ${this.session.moves() + 1}:`);
   }
 
   /** Asks the worker for the move of the side to move; resolves to { action, roundTripMs }. */
@@ -531,8 +440,7 @@ class OthelloGame extends AgentRuns {
     // The exact solver has no deadline whatever the budget: it runs in steps, posting progress
     // (its node count) as it goes, until it has solved the position or is stopped.
     const exactNow = this.discs().empty <= side.solve;
-    const timed = side.budget === 'time' && !exactNow &&
-      ['minimax', 'alphabeta', 'alphabeta_tt', 'mtdf', 'mcts'].includes(side.algo);
+    const timed = side.budget === 'time' && !exactNow && READS[side.algo].includes('budget');
     const message = await this.requestMove(token, {
       budgetMs: timed ? side.ms : null,
       game: 'othello',
@@ -661,49 +569,4 @@ class OthelloGame extends AgentRuns {
     if (this.isOver()) this.showResult();
     else this.setStatus('idle', wasSearching ? `Stopped the agent. ${this.idleWords()}` : `Stopped after move ${this.session.moves()}.`);
   }
-
-}
-
-/** The principal variation as numbered ghost discs: each move's square and its mover's colour
- * (1 Black, 2 White), starting with `player` (0 or 1); a pass hands the move over. */
-function pvSteps(plan, player) {
-  const steps = [];
-  let colour = player + 1;
-  for (const square of Array.from(plan).slice(0, PV_ON_BOARD)) {
-    steps.push({ square, colour });
-    colour = colour === 1 ? 2 : 1;
-  }
-  return steps;
-}
-
-function signed(value, digits = 0) {
-  const text = Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}`;
-}
-
-/** A thinking's value in words, always from Black's view. */
-function valueWords(t) {
-  if (t.value === null || t.value === undefined) return '–';
-  const margin = (discs) => (discs === 0 ? 'a draw' : `${discs > 0 ? 'Black' : 'White'} wins by ${Math.abs(discs)}`);
-  switch (t.units) {
-    case 'discs':
-      return `exact: ${margin(t.value)}`;
-    case 'course':
-      return `${signed(t.value)} for Black (the course's heuristic)`;
-    case 'strong':
-      if (t.forcedDiscs !== null && t.forcedDiscs !== undefined) return `forced: ${margin(t.forcedDiscs)}`;
-      return `${signed(t.value / 100, 2)} for Black (ours, in discs)`;
-    case 'playouts':
-      return `${signed(t.value, 1)} discs for Black (mean of the playouts)`;
-    default:
-      return '–';
-  }
-}
-
-/** What pruning saved, in words a class can read. */
-function pruningWords(t) {
-  if (t.exact || t.solving || t.algo === 'mcts' || t.onlyMove || !t.nodes) return '';
-  if (t.algo === 'minimax') return `Minimax searched all ${t.nodes.toLocaleString('en-US')} nodes: it cuts nothing off.`;
-  const table = t.tableCutoffs ? `, and ${t.tableCutoffs.toLocaleString('en-US')} positions were settled from the table` : '';
-  return `${t.nodes.toLocaleString('en-US')} nodes searched; ${t.cutoffs.toLocaleString('en-US')} cutoffs skipped ${t.pruned.toLocaleString('en-US')} moves, each a whole subtree minimax would have searched${table}.`;
 }

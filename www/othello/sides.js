@@ -1,61 +1,11 @@
 // The settings of Othello's two sides: who plays each (a person or an agent), and each agent's
 // algorithm, evaluation, budget, endgame switch and UCT constant. Builds the two fieldsets from
 // DOM calls (no HTML strings), fills them from a view's sides and reads them back; Rust checks
-// the values when the link is written.
+// the values when the link is written. What the choices mean and the numbers' ranges are in
+// params.js.
 
-/** Words for each player choice; `note` says where we differ from the course's code. */
-export const PLAYERS = {
-  human: { name: 'A person', text: 'Click a square with a dot, or move with the arrow keys and press Enter.' },
-  minimax: {
-    name: 'Minimax',
-    text: 'Searches every move to the depth and scores the positions there with the evaluation.',
-    note: 'Equal moves are broken with the seed, so a game replays (the course\'s MiniMaxDecider shuffles them).',
-  },
-  alphabeta: {
-    name: 'Alpha-beta',
-    text: 'Minimax that skips the moves that cannot change the result: the same move and value with fewer nodes.',
-    note: 'Watch nodes searched against moves cut off: each cut-off move is a whole subtree minimax would search.',
-  },
-  alphabeta_tt: {
-    name: 'Alpha-beta with a table',
-    text: 'Alpha-beta, iteratively deepened, remembering searched positions (transposition table) and trying the last best move first.',
-  },
-  mtdf: {
-    name: 'MTD(f)',
-    text: 'Finds the minimax value with null-window alpha-beta passes over a transposition table, starting from the last depth\'s value.',
-    note: 'MTD(f) here uses correct null windows (negated for the opponent) and stores upper and lower bounds as such; the course code\'s MTD(f) has sign and bound bugs (see COURSE.md).',
-  },
-  mcts: {
-    name: 'Monte Carlo tree search',
-    text: 'Random playouts to the end of the game, grown into a tree with UCT; plays the most-visited move. No evaluation.',
-  },
-  solver: {
-    name: 'Exact endgame solver',
-    text: 'Solves the position exactly (perfect play to the end), counting the positions it visits as it goes; on this page for positions with at most 24 empty squares (from 20 on, a solve takes seconds to minutes).',
-  },
-  random: { name: 'Random', text: 'A random legal move: the baseline.' },
-};
-
-/** The evaluations; the course's is labelled as the course's. */
-export const EVALS = {
-  strong: 'Ours: mobility, corners, X- and C-squares, stable discs, parity',
-  course: 'The course\'s heuristic',
-};
-
-const COURSE_NOTE = 'The course\'s heuristic, as its OthelloState.heuristic() computes it: discs + 8 × mobility + 300 × corners + "stability" (really runs of discs open to capture, with its diagonal quirk) + 5000 for a win.';
-
-const BUDGETS = { depth: 'Fixed depth', time: 'Time per move', nodes: 'Nodes per move' };
-
-/** Which settings each algorithm reads. */
-const READS = {
-  minimax: ['eval', 'budget', 'solve'],
-  alphabeta: ['eval', 'budget', 'solve'],
-  alphabeta_tt: ['eval', 'budget', 'solve'],
-  mtdf: ['eval', 'budget', 'solve'],
-  mcts: ['budget', 'uct', 'solve'],
-  solver: [],
-  random: [],
-};
+import { PLAYERS, EVALS, COURSE_NOTE, BUDGETS, READS, NUMBERS } from './params.js';
+import { numberIn } from '../fields.js';
 
 function element(tag, props = {}, children = []) {
   const el = document.createElement(tag);
@@ -73,7 +23,8 @@ function select(field, testid, options) {
     Object.entries(options).map(([value, text]) => element('option', { value, text })));
 }
 
-function number(field, testid, min, max, step) {
+function number(field, testid) {
+  const { min, max, step = 1 } = NUMBERS[field];
   return element('input', { type: 'number', 'data-field': field, 'data-testid': testid, min, max, step });
 }
 
@@ -86,11 +37,11 @@ class SidePanel {
       player: select('player', `${id}-player`, Object.fromEntries(Object.entries(PLAYERS).map(([k, v]) => [k, v.name]))),
       eval: select('eval', `${id}-eval`, EVALS),
       budget: select('budget', `${id}-budget`, BUDGETS),
-      depth: number('depth', `${id}-depth`, 1, 60, 1),
-      ms: number('ms', `${id}-ms`, 1, 60000, 1),
-      nodes: number('nodes', `${id}-nodes`, 1, 1000000000, 1),
-      solve: number('solve', `${id}-solve`, 0, 24, 1),
-      uct: number('uct', `${id}-uct`, 0, 100, 0.01),
+      depth: number('depth', `${id}-depth`),
+      ms: number('ms', `${id}-ms`),
+      nodes: number('nodes', `${id}-nodes`),
+      solve: number('solve', `${id}-solve`),
+      uct: number('uct', `${id}-uct`),
     };
     const label = (text, input, show) => element('label', { 'data-show': show }, [`${text} `, input]);
     this.text = element('p', { class: 'description' });
@@ -120,7 +71,7 @@ class SidePanel {
   /** Shows a side's settings. */
   fill(side) {
     this.inputs.player.value = side.human ? 'human' : side.algo;
-    for (const key of ['eval', 'budget', 'depth', 'ms', 'nodes', 'solve', 'uct']) this.inputs[key].value = String(side[key]);
+    for (const key of ['eval', 'budget', ...Object.keys(NUMBERS)]) this.inputs[key].value = String(side[key]);
     this.showRelevant();
   }
 
@@ -148,11 +99,7 @@ class SidePanel {
     if (player !== 'human') side.algo = player;
     side.eval = this.inputs.eval.value;
     side.budget = this.inputs.budget.value;
-    for (const key of ['depth', 'ms', 'nodes', 'solve', 'uct']) {
-      const raw = this.inputs[key].value.trim();
-      const n = Number(raw);
-      side[key] = raw === '' || !Number.isFinite(n) ? NaN : n;
-    }
+    for (const key of Object.keys(NUMBERS)) side[key] = numberIn(this.inputs[key]);
     return side;
   }
 }

@@ -150,6 +150,14 @@ impl Table {
         })
     }
 
+    /// The integer parameter `key`'s smallest and largest values.
+    pub fn int_range(&self, key: &str) -> (u64, u64) {
+        match self.param(key).kind {
+            Kind::Int { min, max, .. } => (min, max),
+            _ => panic!("parameter '{key}' is not an integer"),
+        }
+    }
+
     /// The integer parameter `key`'s default.
     pub fn int_default(&self, key: &str) -> u64 {
         match self.param(key).kind {

@@ -6,7 +6,10 @@
 //! of `eval::strong_terms` are fitted to the score by ridge least squares, per bucket of
 //! empties. The printed weights (hundredths of a disc) are what `eval::LATE_WEIGHTS` holds.
 
-use crate::args::{print_line, CliError, CliResult, Flags};
+use clap::Args;
+
+use crate::args::{print_line, CliError, CliResult};
+use crate::flag_values::number;
 use searchlab::game::Game;
 use searchlab::games::othello::endgame::Solver;
 use searchlab::games::othello::eval::{course_value, strong_terms};
@@ -27,75 +30,96 @@ const TERMS: [&str; 9] = [
     "parity",
 ];
 
-/// `fit --positions N --seed S [--min-empties 12] [--max-empties 20]`.
-pub fn run_fit(flags: &Flags) -> CliResult<()> {
-    let positions: usize = flags.require("positions")?;
-    let seed: u64 = flags.require("seed")?;
-    let min_empties: u32 = flags.get_or("min-empties", 12)?;
-    let max_empties: u32 = flags.get_or("max-empties", 20)?;
-    if min_empties > max_empties || max_empties > 30 {
-        return Err(CliError(
-            "--min-empties/--max-empties: need min <= max <= 30".into(),
-        ));
-    }
-    let mut rng = Rng::new(seed);
-    let mut solver = Solver::new(64 << 20, u64::MAX);
-    let mut samples: Vec<(u32, [f64; 9], f64)> = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    while samples.len() < positions {
-        let target = min_empties + rng.below(u64::from(max_empties - min_empties + 1)) as u32;
-        let mut state = Othello::start();
-        while !state.is_terminal() && state.empty_count() > target {
-            state.legal_actions(&mut moves);
-            let mover = state.side().player();
-            let mv = if rng.below(100) < 25 {
-                moves[rng.index(moves.len())]
-            } else {
-                let value = |m: &&Move| course_value(&state.child(**m), mover);
-                *moves.iter().max_by_key(value).unwrap_or(&moves[0])
+/// The flags of `othello fit`.
+#[derive(Args)]
+pub struct FitFlags {
+    /// Positions to solve and fit
+    #[arg(long, value_name = "N", value_parser = number::<usize>)]
+    positions: usize,
+    /// Seed of the games the positions come from
+    #[arg(long, value_name = "S", value_parser = number::<u64>)]
+    seed: u64,
+    /// The fewest empty squares of a position
+    #[arg(long, value_name = "E", default_value_t = 12, value_parser = number::<u32>)]
+    min_empties: u32,
+    /// The most empty squares of a position (at most 30)
+    #[arg(long, value_name = "E", default_value_t = 20, value_parser = number::<u32>)]
+    max_empties: u32,
+}
+
+impl FitFlags {
+    /// Solves the positions, fits the weights and prints one line per bucket of empties.
+    pub fn run(self) -> CliResult<()> {
+        let FitFlags {
+            positions,
+            seed,
+            min_empties,
+            max_empties,
+        } = self;
+        if min_empties > max_empties || max_empties > 30 {
+            return Err(CliError(
+                "--min-empties/--max-empties: need min <= max <= 30".into(),
+            ));
+        }
+        let mut rng = Rng::new(seed);
+        let mut solver = Solver::new(64 << 20, u64::MAX);
+        let mut samples: Vec<(u32, [f64; 9], f64)> = Vec::new();
+        let mut moves: Vec<Move> = Vec::new();
+        while samples.len() < positions {
+            let target = min_empties + rng.below(u64::from(max_empties - min_empties + 1)) as u32;
+            let mut state = Othello::start();
+            while !state.is_terminal() && state.empty_count() > target {
+                state.legal_actions(&mut moves);
+                let mover = state.side().player();
+                let mv = if rng.below(100) < 25 {
+                    moves[rng.index(moves.len())]
+                } else {
+                    let value = |m: &&Move| course_value(&state.child(**m), mover);
+                    *moves.iter().max_by_key(value).unwrap_or(&moves[0])
+                };
+                state.apply(mv);
+            }
+            let Some(terms) = strong_terms(state.board()) else {
+                continue;
             };
-            state.apply(mv);
+            if state.board().moves() == 0 {
+                continue;
+            }
+            let score = solver.solve(state.board())?.score;
+            samples.push((
+                state.empty_count(),
+                terms.weighted().map(f64::from),
+                f64::from(score),
+            ));
         }
-        let Some(terms) = strong_terms(state.board()) else {
-            continue;
-        };
-        if state.board().moves() == 0 {
-            continue;
+        let buckets = [(min_empties, 14), (15, 17), (18, max_empties)];
+        for (low, high) in buckets.into_iter().filter(|(low, high)| low <= high) {
+            let bucket: Vec<_> = samples
+                .iter()
+                .filter(|(empties, _, _)| (low..=high).contains(empties))
+                .collect();
+            if bucket.is_empty() {
+                continue;
+            }
+            let weights = ridge_fit(bucket.iter().map(|(_, x, y)| (x, *y)), 1.0);
+            let squared: f64 = bucket
+                .iter()
+                .map(|(_, x, y)| (dot(&weights, x) - y).powi(2))
+                .sum();
+            let named: serde_json::Map<_, _> = TERMS
+                .iter()
+                .zip(weights)
+                .map(|(name, w)| (name.to_string(), json!((w * 100.0).round() as i64)))
+                .collect();
+            print_line(json!({
+                "empties": [low, high],
+                "positions": bucket.len(),
+                "rmse_discs": (squared / bucket.len() as f64).sqrt(),
+                "weights_centidiscs": named,
+            }))?;
         }
-        let score = solver.solve(state.board())?.score;
-        samples.push((
-            state.empty_count(),
-            terms.weighted().map(f64::from),
-            f64::from(score),
-        ));
+        Ok(())
     }
-    let buckets = [(min_empties, 14), (15, 17), (18, max_empties)];
-    for (low, high) in buckets.into_iter().filter(|(low, high)| low <= high) {
-        let bucket: Vec<_> = samples
-            .iter()
-            .filter(|(empties, _, _)| (low..=high).contains(empties))
-            .collect();
-        if bucket.is_empty() {
-            continue;
-        }
-        let weights = ridge_fit(bucket.iter().map(|(_, x, y)| (x, *y)), 1.0);
-        let squared: f64 = bucket
-            .iter()
-            .map(|(_, x, y)| (dot(&weights, x) - y).powi(2))
-            .sum();
-        let named: serde_json::Map<_, _> = TERMS
-            .iter()
-            .zip(weights)
-            .map(|(name, w)| (name.to_string(), json!((w * 100.0).round() as i64)))
-            .collect();
-        print_line(json!({
-            "empties": [low, high],
-            "positions": bucket.len(),
-            "rmse_discs": (squared / bucket.len() as f64).sqrt(),
-            "weights_centidiscs": named,
-        }))?;
-    }
-    Ok(())
 }
 
 fn dot(a: &[f64; 9], b: &[f64; 9]) -> f64 {

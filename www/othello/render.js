@@ -6,6 +6,8 @@
 // diagrams): 0 empty, 1 Black, 2 White. The grid is snapped to device pixels, so its lines stay
 // crisp at any zoom.
 
+import { centred } from '../board.js';
+
 export const EMPTY = 0;
 export const BLACK = 1;
 export const WHITE = 2;
@@ -28,8 +30,7 @@ export function layoutFor(view, w, h) {
   const size = Math.max(80, Math.floor(Math.min(w - 2 * label, h - 2 * label)));
   const cell = size / 8;
   return {
-    ox: Math.floor((w - size) / 2),
-    oy: Math.floor((h - size) / 2),
+    ...centred(w, h, size),
     size,
     cell,
     label,

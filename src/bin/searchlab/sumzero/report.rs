@@ -1,53 +1,14 @@
-//! `searchlab sumzero play|solve`: the GVGAI planning note's toy game, an agent's play set beside
-//! the exact optimum.
-//!
-//! - `play --algo mcts|exhaustive [--uct C] [--iterations N] [--seed S] [--moves TEXT]`: one
-//!   game from the start (or from the amounts in `--moves`, e.g. `'+20 -18'`), a fresh search per
-//!   move with `--iterations` units of work (default 1000) seeded from `--seed` (default 0); one
-//!   JSON line with the moves, the final sum and reward, and per move the agent's choice, the
-//!   optimal value before it, the value it kept and the regret.
-//! - `solve [--moves TEXT]`: the optimum from that state: value, the closest final sum, an
-//!   optimal line, how many lines reach it, and each action's optimal value.
-//!
-//! The flags are read into [`PlayOptions`] and [`SolveOptions`]; [`play`] and [`solve`] do the
-//! work and return what is printed.
+//! What `sumzero play` and `sumzero solve` work out and print, from options the flags filled
+//! ([`PlayOptions`], [`SolveOptions`]).
 
 use serde::Serialize;
 
 use searchlab::agents::sumzero::{play_game, AgentSpec, Algorithm, Decision};
-use searchlab::field_error::FieldError;
 use searchlab::game::Game;
 use searchlab::games::sumzero::solve::Optimum;
 use searchlab::games::sumzero::SumZero;
 
-use crate::args::{print_line, CliError, CliResult, Flags};
-
-/// Work per move when `--iterations` is not given.
-const DEFAULT_ITERATIONS: u64 = 1000;
-
-/// Runs one `sumzero` command.
-pub fn run(command: &str, flags: &Flags) -> CliResult<()> {
-    let json = match command {
-        "play" => {
-            let options = play_options(flags)?;
-            flags.finish()?; // a mistyped flag fails before any output
-            serde_json::to_string(&play(&options)?)?
-        }
-        "solve" => {
-            let options = SolveOptions {
-                from: start_from(flags)?,
-            };
-            flags.finish()?;
-            serde_json::to_string(&solve(&options))?
-        }
-        _ => {
-            return Err(CliError(format!(
-                "sumzero: unknown command '{command}' (expected play or solve)"
-            )))
-        }
-    };
-    print_line(json)
-}
+use crate::args::CliResult;
 
 /// What `play` needs.
 #[derive(Clone, Debug)]
@@ -117,40 +78,6 @@ pub struct SolveReport {
     /// (Turns left, sum) entries the exhaustive search solved.
     solved_entries: u64,
     action_values: Vec<ActionValue>,
-}
-
-/// The `play` flags; errors name the flag.
-fn play_options(flags: &Flags) -> CliResult<PlayOptions> {
-    let algo = Algorithm::parse(&flags.require::<String>("algo")?).map_err(flag_error)?;
-    let defaults = AgentSpec::new(algo);
-    let spec = AgentSpec {
-        uct: flags.get_or("uct", defaults.uct)?,
-        ..defaults
-    };
-    spec.validate().map_err(flag_error)?;
-    let iterations = flags.get_or("iterations", DEFAULT_ITERATIONS)?;
-    if iterations == 0 {
-        return Err(CliError("--iterations: must be at least 1".into()));
-    }
-    Ok(PlayOptions {
-        spec,
-        iterations,
-        seed: flags.get_or("seed", 0)?,
-        from: start_from(flags)?,
-    })
-}
-
-/// A spec's error as the flag's: `--uct: must be between ...`.
-fn flag_error(error: FieldError) -> CliError {
-    CliError(format!("--{}: {}", error.field, error.message))
-}
-
-/// The state `--moves` describes, or the start.
-fn start_from(flags: &Flags) -> CliResult<SumZero> {
-    match flags.text("moves") {
-        None => Ok(SumZero::start()),
-        Some(text) => text.parse().map_err(|e| CliError(format!("--moves: {e}"))),
-    }
 }
 
 /// Plays one game as `options` say.

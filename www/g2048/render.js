@@ -5,6 +5,8 @@
 // where each cell holds a tile's exponent (0 empty, e for the tile 2^e); alive is false once no
 // move changes the board.
 
+import { centred } from '../board.js';
+
 /** Moves in the engine's dense order (the original game's): up, right, down, left. */
 export const ACTIONS = [
   { index: 0, name: 'Up', arrow: '↑', dx: 0, dy: -1 },
@@ -35,8 +37,7 @@ export function layoutFor(view, w, h) {
   const gap = Math.max(3, Math.round(size * 0.025));
   const cell = (size - gap * (view.width + 1)) / view.width;
   return {
-    ox: Math.floor((w - size) / 2),
-    oy: Math.floor((h - size) / 2),
+    ...centred(w, h, size),
     size,
     gap,
     cell,

@@ -18,7 +18,9 @@
 //! a move (default 2000; game seed `Rng::derive(S, 0)`): full boards one or two merges from
 //! death, where games at the full budget were lost.
 
-use crate::args::{print_line, CliError, CliResult, Flags};
+use std::time::Instant;
+
+use clap::{ArgAction, Args, ValueEnum};
 use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, Spawns, SEARCH_LIMITS};
 use searchlab::game::Game;
 use searchlab::games::g2048::G2048;
@@ -27,7 +29,9 @@ use searchlab::search::anytime::RootActionStat;
 use searchlab::search::Search;
 use searchlab::speed::g2048::{course_mcts_spec, middle_game_positions};
 use serde_json::json;
-use std::time::Instant;
+
+use crate::args::{flag_error, print_line, CliError, CliResult};
+use crate::flag_values::{at_least, named, number};
 
 /// Positions kept from the end of each late game.
 const LATE_POSITIONS: usize = 60;
@@ -89,73 +93,116 @@ impl Verdict {
     }
 }
 
-/// Runs `decisions`.
-pub fn decisions(flags: &Flags) -> CliResult<()> {
-    let budgets: Vec<u64> = flags.list("iterations", &[2000, 25_000])?;
-    let ucts: Vec<f64> = flags.list("uct", &[std::f64::consts::SQRT_2])?;
-    let seeds: Vec<u64> = flags.list("seeds", &[1])?;
-    let source = flags.text("positions").unwrap_or("middle").to_string();
-    let late_playouts: u64 = flags.get_or("late-playouts", 2000)?;
-    let spawns = Spawns::parse(flags.text("spawns").unwrap_or("averaged"))
-        .map_err(|e| CliError(format!("--{e}")))?;
-    flags.finish()?;
-    if late_playouts == 0 {
-        return Err(CliError("--late-playouts: must be at least 1".into()));
-    }
-    if budgets.contains(&0) {
-        return Err(CliError(
-            "--iterations: every budget must be at least 1".into(),
-        ));
-    }
-    let mut positions: Vec<G2048> = Vec::new();
-    for &seed in &seeds {
-        match source.as_str() {
-            "middle" => positions.extend(middle_game_positions(seed)),
-            "late" => positions.extend(late_positions(seed, late_playouts)?),
-            other => {
-                return Err(CliError(format!(
-                    "--positions: unknown source '{other}' (expected middle or late)"
-                )))
-            }
+/// The flags of `2048 decisions`.
+#[derive(Args)]
+pub struct DecisionsFlags {
+    /// MCTS's playout budgets, a comma-separated list
+    #[arg(long, value_name = "N,N,..", value_parser = number::<u64>, value_delimiter = ',',
+          action = ArgAction::Set, default_value = "2000,25000")]
+    iterations: Vec<u64>,
+    /// MCTS's exploration constants, a comma-separated list
+    #[arg(long, value_name = "C,C,..", value_parser = number::<f64>, value_delimiter = ',',
+          action = ArgAction::Set, default_values_t = [std::f64::consts::SQRT_2])]
+    uct: Vec<f64>,
+    /// Seeds of the positions, a comma-separated list
+    #[arg(long, value_name = "S,S,..", value_parser = number::<u64>, value_delimiter = ',',
+          action = ArgAction::Set, default_values_t = [1])]
+    seeds: Vec<u64>,
+    /// Where the positions come from: the middle of seeded games, or the end of games the
+    /// course MCTS plays
+    #[arg(long, value_name = "SOURCE", value_enum, default_value_t = Source::Middle)]
+    positions: Source,
+    /// Playouts a move of the games that give the late positions
+    #[arg(long, value_name = "P", default_value_t = 2000, value_parser = at_least(1u64))]
+    late_playouts: u64,
+    /// MCTS's tree over spawns: averaged (the course's open loop) or branched
+    #[arg(long, value_name = "SPAWNS", value_parser = named::<Spawns>(),
+          default_value = Spawns::Averaged.name())]
+    spawns: Spawns,
+}
+
+/// `--positions`: where the positions come from.
+#[derive(Clone, Copy, ValueEnum)]
+enum Source {
+    Middle,
+    Late,
+}
+
+impl Source {
+    /// The name printed in each line.
+    fn name(self) -> &'static str {
+        match self {
+            Source::Middle => "middle",
+            Source::Late => "late",
         }
     }
-    let verdicts = positions
-        .iter()
-        .map(Verdict::of)
-        .collect::<CliResult<Vec<_>>>()?;
-    for &uct in &ucts {
-        let spec = AgentSpec {
-            uct,
+}
+
+impl DecisionsFlags {
+    /// Values every position by expectimax, then prints a line per constant and budget.
+    pub fn run(self) -> CliResult<()> {
+        let DecisionsFlags {
+            iterations: budgets,
+            uct: ucts,
+            seeds,
+            positions: source,
+            late_playouts,
             spawns,
-            ..course_mcts_spec()
-        };
-        spec.validate()
-            .map_err(|e| CliError(format!("--uct: {}", e.message)))?;
-        for &budget in &budgets {
-            let began = Instant::now();
-            let (mut agree, mut regret) = (0u32, 0.0);
-            for (index, (position, verdict)) in positions.iter().zip(&verdicts).enumerate() {
-                let mut search = spec
-                    .decide(position, &mut Rng::new(index as u64))
-                    .map_err(|e| CliError(e.to_string()))?;
-                search.step(budget);
-                let chosen = search
-                    .best_action()
-                    .map(G2048::action_index)
-                    .ok_or_else(|| CliError("MCTS gave no move".into()))?;
-                agree += u32::from(chosen == verdict.best_move);
-                regret += verdict.regret(chosen);
-            }
-            let count = positions.len() as f64;
-            print_line(json!({
-                "uct": uct, "spawns": spawns.name(), "iterations": budget, "source": source,
-                "positions": positions.len(),
-                "agree": agree, "agree_share": f64::from(agree) / count,
-                "mean_regret": regret / count, "seconds": began.elapsed().as_secs_f64(),
-            }))?;
+        } = self;
+        if budgets.contains(&0) {
+            return Err(flag_error("iterations", "every budget must be at least 1"));
         }
+        let specs = ucts
+            .iter()
+            .map(|&uct| {
+                let spec = AgentSpec {
+                    uct,
+                    spawns,
+                    ..course_mcts_spec()
+                };
+                spec.validate()
+                    .map_err(|e| flag_error("uct", e.message))
+                    .map(|()| spec)
+            })
+            .collect::<CliResult<Vec<_>>>()?;
+        let mut positions: Vec<G2048> = Vec::new();
+        for &seed in &seeds {
+            match source {
+                Source::Middle => positions.extend(middle_game_positions(seed)),
+                Source::Late => positions.extend(late_positions(seed, late_playouts)?),
+            }
+        }
+        let verdicts = positions
+            .iter()
+            .map(Verdict::of)
+            .collect::<CliResult<Vec<_>>>()?;
+        for spec in &specs {
+            for &budget in &budgets {
+                let began = Instant::now();
+                let (mut agree, mut regret) = (0u32, 0.0);
+                for (index, (position, verdict)) in positions.iter().zip(&verdicts).enumerate() {
+                    let mut search = spec
+                        .decide(position, &mut Rng::new(index as u64))
+                        .map_err(|e| CliError(e.to_string()))?;
+                    search.step(budget);
+                    let chosen = search
+                        .best_action()
+                        .map(G2048::action_index)
+                        .ok_or_else(|| CliError("MCTS gave no move".into()))?;
+                    agree += u32::from(chosen == verdict.best_move);
+                    regret += verdict.regret(chosen);
+                }
+                let count = positions.len() as f64;
+                print_line(json!({
+                    "uct": spec.uct, "spawns": spawns.name(), "iterations": budget, "source": source.name(),
+                    "positions": positions.len(),
+                    "agree": agree, "agree_share": f64::from(agree) / count,
+                    "mean_regret": regret / count, "seconds": began.elapsed().as_secs_f64(),
+                }))?;
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 
 export class Editor {
   /**
-   * game: a registry entry; board: the Board; elements: { palette, width, height, status };
+   * game: { tiles (game.js's TILES), floorChar, renderer (with drawTile and viewFromRows) };
+   * board: the Board; elements: { palette, width, height, status };
    * validate(text) returns null or { line, column, message } (1-based);
    * onChange(text, problem) is called after every edit.
    */

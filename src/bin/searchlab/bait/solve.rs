@@ -9,16 +9,40 @@
 use std::rc::Rc;
 use std::time::Instant;
 
+use clap::Args;
 use serde::Serialize;
 
-use searchlab::agents::bait::{AgentSpec, Algorithm, Bound};
+use searchlab::agents::bait::{AgentSpec, Algorithm};
 use searchlab::game::Game;
 use searchlab::games::bait::{Action, BaitState, Level, Outcome};
 use searchlab::rng::Rng;
-use searchlab::search::node_store::KeyMode;
 use searchlab::search::{run_to_end, Limit, NoObserver, Progress, Search, Stats};
 
-use crate::args::{print_line, CliError, CliResult, Flags};
+use super::agent_flags::BaitAgentFlags;
+use super::LevelFlags;
+use crate::args::{flag_error, print_line, CliResult};
+use crate::flag_values::{at_least, number};
+
+/// The flags of `bait solve`.
+#[derive(Args)]
+pub struct SolveFlags {
+    #[command(flatten)]
+    level: LevelFlags,
+    #[command(flatten)]
+    agent: BaitAgentFlags,
+    /// mcts and rhea: wall-clock milliseconds per action (default 40, GVGAI's budget)
+    #[arg(long, value_name = "MS", value_parser = number::<f64>, conflicts_with = "iterations")]
+    budget_ms: Option<f64>,
+    /// mcts and rhea: iterations per action instead of a time budget (replays exactly)
+    #[arg(long, value_name = "N", value_parser = at_least(1u64))]
+    iterations: Option<u64>,
+    /// Seed of the searches (each decision's search is seeded from it)
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = number::<u64>)]
+    seed: u64,
+    /// dls, mcts and rhea: the most actions played (default: the tick limit + 1)
+    #[arg(long, value_name = "N", value_parser = number::<usize>)]
+    max_moves: Option<usize>,
+}
 
 /// Work between two clock readings of a time-budgeted search.
 const SLICE: u64 = 16;
@@ -54,39 +78,43 @@ struct Report {
     peak_rss_mib: Option<f64>,
 }
 
-/// Runs `bait solve`.
-pub fn solve_command(flags: &Flags, level: Level) -> CliResult<()> {
-    let spec = spec_from_flags(flags)?;
-    let seed: u64 = flags.get_or("seed", 0)?;
-    let budget = match (
-        flags.get::<f64>("budget-ms")?,
-        flags.get::<u64>("iterations")?,
-    ) {
-        (Some(_), Some(_)) => {
-            return Err(CliError(
-                "--budget-ms and --iterations: give one or the other".into(),
-            ))
-        }
-        (None, Some(0)) => return Err(CliError("--iterations: must be at least 1".into())),
-        (None, Some(n)) => ActBudget::Iterations(n),
-        (Some(ms), None) if ms > 0.0 && ms <= 3_600_000.0 => ActBudget::Millis(ms),
-        (Some(ms), None) => {
-            return Err(CliError(format!(
-                "--budget-ms: must be above 0 and at most 3600000, got {ms}"
-            )))
-        }
-        (None, None) => ActBudget::Millis(40.0),
-    };
-    let max_moves: usize = flags.get_or("max-moves", level.tick_limit() as usize + 1)?;
-    flags.finish()?; // a mistyped flag fails now, not after a long search
+impl SolveFlags {
+    /// Solves or plays the level and prints the report.
+    pub fn run(self) -> CliResult<()> {
+        let level = self.level.load()?;
+        let spec = self.agent.spec()?;
+        let budget = match (self.budget_ms, self.iterations) {
+            (_, Some(n)) => ActBudget::Iterations(n),
+            (Some(ms), None) if ms > 0.0 && ms <= 3_600_000.0 => ActBudget::Millis(ms),
+            (Some(ms), None) => {
+                return Err(flag_error(
+                    "budget-ms",
+                    format!("must be above 0 and at most 3600000, got {ms}"),
+                ))
+            }
+            (None, None) => ActBudget::Millis(40.0),
+        };
+        let max_moves = self.max_moves.unwrap_or(level.tick_limit() as usize + 1);
+        solve_level(&spec, level, self.seed, budget, max_moves)
+    }
+}
+
+/// Runs the agent on `level` and prints its [`Report`].
+fn solve_level(
+    spec: &AgentSpec,
+    level: Level,
+    seed: u64,
+    budget: ActBudget,
+    max_moves: usize,
+) -> CliResult<()> {
     let start = BaitState::new(Rc::new(level));
     let began = Instant::now();
     let (moves, status, limit, stats, searches) = match spec.algo {
         Algorithm::Bfs | Algorithm::Dfs | Algorithm::Astar | Algorithm::Wastar => {
-            plan_from_start(&spec, &start)?
+            plan_from_start(spec, &start)?
         }
         Algorithm::Dls | Algorithm::Mcts | Algorithm::Rhea => {
-            play(&spec, &start, seed, budget, max_moves)?
+            play(spec, &start, seed, budget, max_moves)?
         }
     };
     let elapsed_ms = began.elapsed().as_secs_f64() * 1e3;
@@ -118,41 +146,6 @@ pub fn solve_command(flags: &Flags, level: Level) -> CliResult<()> {
     };
     print_line(serde_json::to_string(&report)?)?;
     Ok(())
-}
-
-/// The agent the flags describe; errors name the flag.
-fn spec_from_flags(flags: &Flags) -> CliResult<AgentSpec> {
-    let algo = Algorithm::parse(&flags.require::<String>("algo")?)
-        .map_err(|e| CliError(format!("--{e}")))?;
-    let mut spec = AgentSpec {
-        algo,
-        ..AgentSpec::default()
-    };
-    spec.depth = flags.get("depth")?;
-    if let Some(name) = flags.text("heuristic") {
-        spec.heuristic = Bound::parse(name).map_err(|e| CliError(format!("--{e}")))?;
-    }
-    spec.weight = flags.get_or("weight", spec.weight)?;
-    spec.uct = flags.get_or("uct", spec.uct)?;
-    spec.rollout_depth = flags.get_or("rollout-depth", spec.rollout_depth)?;
-    spec.population = flags.get_or("population", spec.population)?;
-    spec.horizon = flags.get_or("horizon", spec.horizon)?;
-    spec.limits.max_nodes = flags.get_or("max-nodes", spec.limits.max_nodes)?;
-    if let Some(mb) = flags.get::<u64>("max-memory-mb")? {
-        spec.limits.max_memory_bytes = mb.saturating_mul(1 << 20);
-    }
-    spec.keys = match flags.text("keys") {
-        None | Some("exact") => KeyMode::Exact,
-        Some("fingerprint") => KeyMode::Fingerprint,
-        Some(other) => {
-            return Err(CliError(format!(
-                "--keys: unknown mode '{other}' (expected exact or fingerprint)"
-            )))
-        }
-    };
-    spec.validate()
-        .map_err(|e| CliError(format!("--{}: {}", e.field.replace('_', "-"), e.message)))?;
-    Ok(spec)
 }
 
 type Played = (Vec<Action>, &'static str, Option<Limit>, Stats, u64);

@@ -2,43 +2,11 @@
 //
 // A board view is what the wasm session's view() returns:
 //   { width, height, cells: Uint8Array(width*height, row-major), avatarX, avatarY, hasKey, alive }
-// where each cell holds bit flags (below); avatarX is -1 when the level has no avatar (editor).
+// where each cell holds bit flags (game.js); avatarX is -1 when the level has no avatar (editor).
 
-export const WALL = 1;
-export const BOX = 2;
-export const HOLE = 4;
-export const MUSHROOM = 8;
-export const KEY = 16;
-export const GOAL = 32;
-
-/** Actions in the engine's dense order: L R D U N. */
-export const ACTIONS = [
-  { index: 0, name: 'Left', arrow: '←', dx: -1, dy: 0 },
-  { index: 1, name: 'Right', arrow: '→', dx: 1, dy: 0 },
-  { index: 2, name: 'Down', arrow: '↓', dx: 0, dy: 1 },
-  { index: 3, name: 'Up', arrow: '↑', dx: 0, dy: -1 },
-  { index: 4, name: 'Wait', arrow: '·', dx: 0, dy: 0 },
-];
-
-/** Tiles of the level editor: the GVGAI level characters and what they draw as. */
-export const TILES = [
-  { char: 'w', name: 'Wall', flags: WALL },
-  { char: '.', name: 'Floor', flags: 0 },
-  { char: 'A', name: 'Avatar', flags: 0, avatar: true },
-  { char: 'k', name: 'Key', flags: KEY },
-  { char: 'g', name: 'Door', flags: GOAL },
-  { char: '1', name: 'Box', flags: BOX },
-  { char: '0', name: 'Hole', flags: HOLE },
-  { char: 'm', name: 'Mushroom', flags: MUSHROOM },
-];
-
-/** Keyboard keys for a person playing, mapped to action indices. */
-export const KEYS = {
-  ArrowLeft: 0, a: 0, A: 0,
-  ArrowRight: 1, d: 1, D: 1,
-  ArrowDown: 2, s: 2, S: 2,
-  ArrowUp: 3, w: 3, W: 3,
-};
+import { centred } from '../board.js';
+import { mostVisited } from '../stats.js';
+import { WALL, BOX, HOLE, MUSHROOM, KEY, GOAL, ACTIONS, TILES } from './game.js';
 
 /** CSS custom properties the renderer reads, so the board follows the page's theme. */
 export const COLOR_NAMES = [
@@ -75,8 +43,7 @@ export function layoutFor(view, w, h) {
   const cell = Math.max(4, Math.floor(Math.min(w / Math.max(1, view.width), h / Math.max(1, view.height))));
   return {
     cell,
-    ox: Math.floor((w - cell * view.width) / 2),
-    oy: Math.floor((h - cell * view.height) / 2),
+    ...centred(w, h, cell * view.width, cell * view.height),
     width: view.width,
     height: view.height,
   };
@@ -379,7 +346,7 @@ function drawPath(ctx, view, path, s, c) {
 
 function drawRootActions(ctx, view, rootActions, s, c) {
   const total = rootActions.reduce((sum, r) => sum + r.visits, 0) || 1;
-  const best = rootActions.reduce((b, r) => (b === null || r.visits > b.visits ? r : b), null);
+  const best = mostVisited(rootActions);
   const cx = view.avatarX * s + s / 2;
   const cy = view.avatarY * s + s / 2;
   ctx.save();

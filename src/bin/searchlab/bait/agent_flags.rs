@@ -1,0 +1,98 @@
+//! The flags that configure a Bait agent (`bait solve`): one per parameter of
+//! `searchlab::agents::bait::AgentSpec`, with the spec's defaults; the spec checks the ranges.
+
+use clap::{Args, ValueEnum};
+use searchlab::agents::bait::{AgentSpec, Algorithm, Bound};
+use searchlab::search::node_store::KeyMode;
+
+use crate::args::{flag_error, spec_error, CliResult};
+use crate::flag_values::{named, named_values, number};
+
+named_values!(Algorithm, Bound);
+
+/// A Bait agent's flags.
+#[derive(Args)]
+pub struct BaitAgentFlags {
+    /// The algorithm: bfs, dfs, astar and wastar plan from the start to the end; dls plans
+    /// partial plans and plays them; mcts and rhea choose each action under a budget
+    #[arg(long, value_name = "ALGO", value_parser = named::<Algorithm>())]
+    algo: Algorithm,
+    /// dls: the depth limit (default 5); dfs: the deepest state it expands (default none)
+    #[arg(long, value_name = "N", value_parser = number::<u32>)]
+    depth: Option<u32>,
+    /// astar and wastar: the lower bound (walls: walls-only distance; state: also boxes that
+    /// can never move and holes no box can reach)
+    #[arg(long, value_name = "BOUND", value_parser = named::<Bound>(),
+          default_value = AgentSpec::default().heuristic.name())]
+    heuristic: Bound,
+    /// wastar: the weight w in f = g + w·h
+    #[arg(long, value_name = "W", value_parser = number::<f64>,
+          default_value_t = AgentSpec::default().weight)]
+    weight: f64,
+    /// mcts: UCT's exploration constant K
+    #[arg(long, value_name = "K", value_parser = number::<f64>,
+          default_value_t = AgentSpec::default().uct)]
+    uct: f64,
+    /// mcts: the tree's depth limit and the rollouts' horizon
+    #[arg(long, value_name = "N", value_parser = number::<u32>,
+          default_value_t = AgentSpec::default().rollout_depth)]
+    rollout_depth: u32,
+    /// rhea: individuals in the population
+    #[arg(long, value_name = "N", value_parser = number::<usize>,
+          default_value_t = AgentSpec::default().population)]
+    population: usize,
+    /// rhea: genes (actions) per individual
+    #[arg(long, value_name = "N", value_parser = number::<usize>,
+          default_value_t = AgentSpec::default().horizon)]
+    horizon: usize,
+    /// The most states one search expands
+    #[arg(long, value_name = "N", value_parser = number::<u64>,
+          default_value_t = AgentSpec::default().limits.max_nodes)]
+    max_nodes: u64,
+    /// The most memory one search uses, in MiB
+    #[arg(long, value_name = "MB", value_parser = number::<u64>,
+          default_value_t = AgentSpec::default().limits.max_memory_bytes >> 20)]
+    max_memory_mb: u64,
+    /// How planners remember the states they have seen: whole keys, or 64-bit fingerprints
+    /// (8 bytes a state; two states may merge, with probability about n²/2⁶⁵)
+    #[arg(long, value_name = "MODE", value_enum, default_value_t = Keys::Exact)]
+    keys: Keys,
+}
+
+/// `--keys`: how planners remember visited states.
+#[derive(Clone, Copy, ValueEnum)]
+enum Keys {
+    Exact,
+    Fingerprint,
+}
+
+impl BaitAgentFlags {
+    /// The agent these flags describe, validated; an error names the flag.
+    pub fn spec(&self) -> CliResult<AgentSpec> {
+        let mut spec = AgentSpec {
+            algo: self.algo,
+            depth: self.depth,
+            heuristic: self.heuristic,
+            weight: self.weight,
+            uct: self.uct,
+            rollout_depth: self.rollout_depth,
+            population: self.population,
+            horizon: self.horizon,
+            keys: match self.keys {
+                Keys::Exact => KeyMode::Exact,
+                Keys::Fingerprint => KeyMode::Fingerprint,
+            },
+            ..AgentSpec::default()
+        };
+        spec.limits.max_nodes = self.max_nodes;
+        spec.limits.max_memory_bytes = self.max_memory_mb.saturating_mul(1 << 20);
+        spec.validate()
+            .map_err(|error| match error.field.as_str() {
+                "max_memory" => {
+                    flag_error("max-memory-mb", format!("{} (in bytes)", error.message))
+                }
+                _ => spec_error(error),
+            })?;
+        Ok(spec)
+    }
+}

@@ -1,0 +1,542 @@
+// Bait on the playground: six teaching levels, a pasted level or one drawn in the editor
+// (level-panel.js). A planner (DFS, depth-limited DFS, BFS, A*, weighted A*) searches to the end
+// and then plays its plan, showing live the cells its states touched, its frontier and its best
+// plan so far; slowed to a pace, Pause holds its search and Step advances it one expansion at a
+// time. MCTS and RHEA act under GVGAI's 40 ms budget, with each root action's value and visits.
+// A person plays with the arrow keys or WASD, with undo. The shell opens this controller when the
+// view's game is Bait and routes the shared controls (play, step, stop, reset, undo, keys) to it.
+//
+// Nothing from a link or a pasted level is ever inserted as HTML (textContent only).
+
+import { Board } from '../board.js';
+import * as render from './render.js';
+import { ACTIONS, NOOP, KEYS, lostReason, STUCK_REASON } from './game.js';
+import { ALGORITHMS, NUMBERS, CHOICES, WEIGHTS } from './params.js';
+import { LevelPanel } from './level-panel.js';
+import { loadLevels } from './levels.js';
+import { AgentRuns, sleep } from '../agent-runs.js';
+import { handleKey } from '../keys.js';
+import { labelOf, needsANumber, numberIn, setRange } from '../fields.js';
+import { statText, showRootActions } from '../stats.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The page's own levels, read once, before the controller opens. */
+const LEVELS = await loadLevels();
+
+/** View fields whose change ends the agent's run and its search. */
+const AGENT_FIELDS = ['algo', 'mode', ...CHOICES, ...Object.keys(NUMBERS), 'seed'];
+
+/** Opens the Bait controller (see AgentRuns for what `shell` holds). */
+export function open(shell) {
+  return new BaitGame(shell);
+}
+
+class BaitGame extends AgentRuns {
+  constructor(shell) {
+    super(shell);
+    this.levelText = '';
+    this.plan = null; // { actions: Uint32Array, index, atMoves }: the plan being played
+    this.overlay = {}; // what the last search showed: heat, frontier, planPreview, rootActions
+    this.pace = 0; // steps a second of the paced plan under way (0: none, or full speed)
+    this.held = false; // the paced plan under way is held: Step advances it, Play resumes it
+    this.board = new Board($('board'), render);
+    this.levelPanel = new LevelPanel(this, LEVELS);
+    this.wire();
+  }
+
+  // ---------- wiring ----------
+
+  wire() {
+    for (const [key, range] of Object.entries(NUMBERS)) setRange($(`p-${key}`), range);
+    for (const id of WEIGHTS.ids) setRange($(id), WEIGHTS.range);
+    const settings = [
+      ...[...CHOICES, ...Object.keys(NUMBERS)].map((key) => $(`p-${key}`)), ...WEIGHTS.ids.map($),
+      $('p-seed'), $('pace'), ...document.querySelectorAll('input[name="mode"]'),
+    ];
+    for (const el of settings) el.addEventListener('change', () => this.settingsChanged());
+    $('algo').addEventListener('change', () => {
+      // Each algorithm starts in its natural mode: planners plan, anytime searches act.
+      checkMode(ALGORITHMS[$('algo').value].mode);
+      this.settingsChanged();
+    });
+    $('pace').addEventListener('change', () => {
+      // A paced search under way takes a new pace at once (full speed waits for the next search:
+      // a paced search steps in ticks, not in timed slices).
+      const pace = Number($('pace').value);
+      if (this.pace > 0 && pace > 0) {
+        this.pace = pace;
+        if (!this.held) this.shell.client.pace(pace);
+      }
+    });
+    $('reseed').addEventListener('click', () => {
+      $('p-seed').value = String(this.wasm.freshSeed());
+      this.settingsChanged();
+    });
+  }
+
+  // ---------- status ----------
+
+  setStatus(state, text) {
+    super.setStatus(state, text);
+    this.updateMoves();
+  }
+
+  /** The status line's move count and the statistics' moves and score. */
+  updateMoves() {
+    const moves = this.session ? this.session.moves() : 0;
+    this.shell.statusEl.dataset.moves = String(moves);
+    setStat('moves', moves);
+    setStat('score', this.session ? this.session.score() : 0);
+  }
+
+  algoName() {
+    return ALGORITHMS[this.view.algo].name;
+  }
+
+  /** [state, words] for a finished game, or null while it goes on. */
+  outcomeWords() {
+    const outcome = this.session.outcome();
+    const moves = this.session.moves();
+    const plural = moves === 1 ? 'move' : 'moves';
+    if (outcome === 'won') return ['won', `Won in ${moves} ${plural} (score ${this.session.score()}).`];
+    if (outcome === 'lost') return ['lost', `Lost after ${moves} ${plural}: ${lostReason(this.session.view())}.`];
+    return null;
+  }
+
+  idleWords() {
+    return `Ready. Press Play to let ${this.algoName()} ${this.view.mode === 'plan' ? 'plan' : 'act'}, or move with the arrow keys.`;
+  }
+
+  /** The outcome if the game is over, else the words for a game ready to play. */
+  showIdle() {
+    const [state, words] = this.outcomeWords() ?? ['idle', this.idleWords()];
+    this.setStatus(state, words);
+  }
+
+  /** Says that the game is over, with `advice`. */
+  showOver(advice) {
+    const [state, words] = this.outcomeWords();
+    this.setStatus(state, `${words} ${advice}`);
+  }
+
+  // ---------- drawing ----------
+
+  redraw() {
+    if (this.levelPanel.editing) return;
+    const overlay = { ...this.overlay };
+    if (this.plan && this.plan.atMoves + this.plan.index === this.session.moves()) {
+      overlay.path = this.session.pathOf(this.plan.actions.subarray(this.plan.index));
+    } else if (this.overlay.planPreview) {
+      overlay.path = this.session.pathOf(this.overlay.planPreview);
+    }
+    this.board.show(this.session.view(), overlay);
+  }
+
+  /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions. */
+  showSearch(message) {
+    const { progress, elapsedMs } = message;
+    setStat('expanded', progress.expanded);
+    setStat('generated', progress.generated);
+    setStat('frontier', progress.frontier ?? '–');
+    setStat('rate', elapsedMs > 0 ? Math.round((progress.expanded / elapsedMs) * 1000) : '–');
+    setStat('elapsed', `${elapsedMs.toFixed(1)} ms`);
+    setStat('plan', message.plan && message.plan.length ? message.plan.length : '–');
+    this.overlay = {
+      heat: message.heat,
+      frontier: message.frontier,
+      planPreview: message.plan,
+      rootActions: message.rootActions && message.rootActions.length ? message.rootActions : null,
+    };
+    showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2);
+  }
+
+  clearSearch() {
+    this.plan = null;
+    this.overlay = {};
+    for (const name of ['expanded', 'generated', 'frontier']) setStat(name, 0);
+    for (const name of ['rate', 'elapsed', 'plan']) setStat(name, '–');
+    showRootActions($('root-actions'), null);
+  }
+
+  // ---------- settings and the share link ----------
+
+  /** Shows the view of a link (or the default view and the link's error). */
+  applyView(view, error) {
+    this.halt();
+    this.levelPanel.closeEditor();
+    if (!error && view.level !== undefined && view.level !== null) {
+      // The link parser reads the level's rows; whether they make a level is checked here.
+      const problem = this.wasm.validateLevel('bait', view.level);
+      if (problem) {
+        error = `share link, field 'level': ${problem.message}`;
+        view = { ...this.wasm.defaultViewFor('bait'), seed: this.wasm.freshSeed() };
+      }
+    }
+    if (view.level === undefined || view.level === null) view.level = LEVELS[0].text;
+    this.view = view;
+    this.fillControls(view);
+    this.loadLevel(view.level);
+    if (error) {
+      this.setStatus('error', `This link could not be opened, so the default view is shown. ${error}`);
+    } else {
+      this.writeLink(view);
+      this.setStatus('idle', this.idleWords());
+    }
+  }
+
+  fillControls(view) {
+    $('algo').value = view.algo;
+    for (const key of [...CHOICES, ...Object.keys(NUMBERS)]) $(`p-${key}`).value = String(view[key]);
+    WEIGHTS.ids.forEach((id, i) => {
+      $(id).value = String(view.weights[i]);
+    });
+    $('p-seed').value = String(view.seed);
+    $('pace').value = String(view.pace);
+    checkMode(view.mode);
+    showRelevantControls();
+  }
+
+  /** The settings as the controls show them (numbers checked by Rust when the link is written). */
+  readControls() {
+    const view = { ...this.view };
+    view.algo = $('algo').value;
+    view.mode = document.querySelector('input[name="mode"]:checked').value;
+    for (const key of CHOICES) view[key] = $(`p-${key}`).value;
+    view.pace = Number($('pace').value);
+    for (const key of Object.keys(NUMBERS)) view[key] = numberIn($(`p-${key}`));
+    view.weights = WEIGHTS.ids.map((id) => numberIn($(id)));
+    const seed = Number($('p-seed').value);
+    view.seed = Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
+    view.level = this.levelText;
+    return view;
+  }
+
+  /** What is wrong with the numbers of `view`, in words, or null. */
+  problemOfNumbers(view) {
+    const bad = Object.keys(NUMBERS).find((key) => Number.isNaN(view[key]));
+    if (bad) return needsANumber($(`p-${bad}`));
+    const badWeight = WEIGHTS.ids.find((id, i) => Number.isNaN(view.weights[i]));
+    if (badWeight) return `The leaf value weight '${labelOf($(badWeight))}' needs a number.`;
+    return Number.isNaN(view.seed) ? needsANumber($('p-seed'), true) : null;
+  }
+
+  settingsChanged() {
+    showRelevantControls();
+    const view = this.readControls();
+    const problem = this.problemOfNumbers(view) ?? this.writeLink(view);
+    if (problem) {
+      this.setStatus('error', problem);
+      return;
+    }
+    const changedAgent = AGENT_FIELDS.some((k) => view[k] !== this.view[k]) ||
+      view.weights.some((w, i) => w !== this.view.weights[i]);
+    this.view = view;
+    if (changedAgent) {
+      this.halt();
+      this.clearSearch();
+      this.redraw();
+      this.showIdle();
+    } else if (this.shell.statusEl.dataset.state === 'error') {
+      this.setStatus('idle', this.idleWords());
+    }
+  }
+
+  /** Makes `text` the current level (it must be valid) and resets the game. */
+  loadLevel(text) {
+    const session = new this.wasm.GameSession('bait', text);
+    this.session?.free();
+    this.session = session;
+    this.levelText = text;
+    this.levelPanel.show(text);
+    this.clearSearch();
+    this.redraw();
+    this.updateMoves();
+  }
+
+  /** Makes `text` (valid) the current level, puts it in the link and says so in `words`. */
+  levelChosen(text, words) {
+    this.halt();
+    this.loadLevel(text);
+    this.settingsChanged();
+    this.setStatus('idle', words);
+  }
+
+  // ---------- the agent ----------
+
+  planIsCurrent() {
+    return this.plan && this.plan.atMoves + this.plan.index === this.session.moves() && this.plan.index < this.plan.actions.length;
+  }
+
+  /** The next move of the plan, taken from it. */
+  takePlanned() {
+    const action = this.plan.actions[this.plan.index];
+    this.plan.index += 1;
+    return action;
+  }
+
+  /** Plays `action` and shows it. */
+  playMove(action) {
+    this.session.apply(action);
+    this.redraw();
+    this.updateMoves();
+  }
+
+  /** Runs a plan search from the current state; resolves to true when a plan is ready. */
+  async think(token) {
+    this.setStatus('thinking', `${this.algoName()} is thinking…`);
+    let message;
+    try {
+      this.pace = this.view.pace; // steps a second; 0: full speed
+      message = await this.requestPlan(token, {
+        pace: this.pace,
+        onProgress: (progress) => {
+          this.showSearch(progress);
+          this.redraw();
+        },
+      });
+    } catch (error) {
+      this.failed(error, token, 'The search');
+      return false;
+    } finally {
+      if (token === this.token) this.pace = 0;
+    }
+    if (!message) return false;
+    this.showSearch(message);
+    const { status } = message.progress;
+    // Depth-limited DFS without a win in reach walks towards its best leaf, then plans again.
+    const partial = this.view.algo === 'dls' && status === 'exhausted';
+    if ((status === 'solved' || partial) && message.plan.length > 0) {
+      this.plan = { actions: message.plan, index: 0, atMoves: this.session.moves() };
+      this.redraw();
+      return true;
+    }
+    this.redraw();
+    this.setStatus('idle', this.noPlanWords(message.progress));
+    return false;
+  }
+
+  noPlanWords(progress) {
+    const expanded = progress.expanded.toLocaleString('en-US');
+    if (progress.status === 'exhausted') {
+      const bound = this.view.algo === 'dls' ? ` within depth ${this.view.depth}` : '';
+      return `${this.algoName()} searched every state${bound} (${expanded} expanded) and found no plan.`;
+    }
+    if (progress.status === 'limit_reached') {
+      return `${this.algoName()} reached its ${progress.limit} limit after ${expanded} expansions with no plan.`;
+    }
+    return `${this.algoName()} found no plan.`;
+  }
+
+  /** Asks the worker for one action under the time budget; resolves to { action, roundTripMs }
+   * or null. */
+  async actOnce(token) {
+    let message;
+    try {
+      message = await this.requestMove(token, { budgetMs: this.view.budgetMs, game: 'bait' });
+    } catch (error) {
+      this.failed(error, token, 'The search');
+      return null;
+    }
+    if (!message) return null;
+    this.showSearch(message);
+    return { action: message.action ?? NOOP, roundTripMs: message.roundTripMs };
+  }
+
+  /**
+   * Shows the outcome if the game is over, or stops the agent if the level can no longer be won
+   * (rather than let it wander until the tick limit); returns whether the run should end.
+   */
+  finishIfOver() {
+    if (this.isOver()) {
+      this.halt();
+      this.showIdle();
+      return true;
+    }
+    if (this.session.cannotWin()) {
+      this.halt();
+      this.setStatus('idle', `Stuck after ${this.session.moves()} moves: the level can no longer be won (${STUCK_REASON}). Press Undo or Reset.`);
+      return true;
+    }
+    return false;
+  }
+
+  async play() {
+    if (this.levelPanel.editing) return;
+    if (this.held) {
+      this.held = false;
+      this.shell.client.pace(this.pace);
+      this.showPausable(true);
+      this.setStatus('thinking', `${this.algoName()} is thinking…`);
+    } else if (this.running && this.pace > 0) {
+      this.holdSearch();
+    } else if (this.running) {
+      this.pause();
+    } else if (this.isOver()) {
+      this.showOver('Press Reset to play again.');
+    } else {
+      const token = this.startRun(true);
+      await (this.view.mode === 'plan' ? this.playPlans(token) : this.playActs(token));
+    }
+  }
+
+  /** Plans and plays the plans until the game ends or the run is superseded. */
+  async playPlans(token) {
+    while (token === this.token) {
+      if (!this.planIsCurrent() && !(await this.think(token))) {
+        if (token === this.token) this.endRun();
+        return;
+      }
+      // One announcement per plan: the moves themselves show on the board and in data-moves.
+      this.setStatus('playing', `Playing ${this.algoName()}'s plan of ${this.plan.actions.length} moves.`);
+      while (token === this.token && this.planIsCurrent()) {
+        this.playMove(this.takePlanned());
+        if (this.finishIfOver()) return;
+        await sleep(this.speedDelayMs());
+      }
+      if (token === this.token && this.view.algo !== 'dls') {
+        this.endRun();
+        this.setStatus('idle', `${this.algoName()}'s plan is played out without a win.`);
+        return;
+      }
+    }
+  }
+
+  /** Acts under the time budget, move after move, until the game ends or the run is superseded. */
+  async playActs(token) {
+    this.setStatus('playing', `${this.algoName()} is playing, with ${this.view.budgetMs} ms to think before each move.`);
+    while (token === this.token) {
+      const answer = await this.actOnce(token);
+      if (!answer || token !== this.token) break;
+      this.playMove(answer.action);
+      if (this.finishIfOver()) return;
+      await sleep(Math.max(0, this.speedDelayMs() - answer.roundTripMs));
+    }
+    if (token === this.token) this.endRun();
+  }
+
+  /** Holds the paced plan under way: it keeps its frontier, Step advances it, Play resumes it. */
+  holdSearch() {
+    this.held = true;
+    this.shell.client.pace(0);
+    this.showPausable(false);
+    this.setStatus('idle', `${this.algoName()}'s search is paused: Step takes it one step further, Play resumes it, Stop ends it.`);
+  }
+
+  /** Plays a single agent move (searching first if needed); advances a held search by one step. */
+  async step() {
+    if (this.held) {
+      this.shell.client.pace(0, 1);
+      return;
+    }
+    if (this.levelPanel.editing || this.isOver()) return;
+    if (this.running) this.pause();
+    const token = this.startRun(true);
+    let action;
+    if (this.view.mode === 'plan') {
+      const ready = this.planIsCurrent() || (await this.think(token));
+      if (ready && token === this.token) action = this.takePlanned();
+    } else {
+      this.setStatus('thinking', `${this.algoName()} is thinking about move ${this.session.moves() + 1}…`);
+      const answer = await this.actOnce(token);
+      if (answer && token === this.token) action = answer.action;
+    }
+    if (token !== this.token) return;
+    if (action === undefined) {
+      this.endRun();
+      return;
+    }
+    this.playMove(action);
+    if (!this.finishIfOver()) {
+      this.endRun();
+      this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
+    }
+  }
+
+  endRun() {
+    super.endRun();
+    this.pace = 0;
+    this.held = false;
+  }
+
+  async stop() {
+    const wasSearching = await this.stopSearch();
+    this.redraw();
+    this.setStatus('idle', wasSearching ? `Stopped ${this.algoName()}.` : `Stopped after move ${this.session.moves()}.`);
+  }
+
+  reset() {
+    this.halt();
+    this.session.reset();
+    this.clearSearch();
+    this.redraw();
+    this.setStatus('idle', this.idleWords());
+  }
+
+  // ---------- a person playing ----------
+
+  humanMove(action) {
+    if (this.levelPanel.editing) return;
+    if (this.running || this.shell.client.busy) this.halt();
+    if (this.isOver()) {
+      this.showOver('Press Z to undo or Reset to play again.');
+      return;
+    }
+    const planned = this.planIsCurrent() && this.plan.actions[this.plan.index] === action;
+    this.session.apply(action);
+    if (planned) this.plan.index += 1;
+    this.redraw();
+    this.updateMoves();
+    if (!this.finishIfOver()) this.setStatus('idle', `You moved ${ACTIONS[action].name.toLowerCase()}: ${this.session.moves()} moves.`);
+  }
+
+  undo() {
+    if (this.levelPanel.editing) return;
+    this.halt();
+    if (!this.session.undo()) {
+      this.setStatus('idle', 'Nothing to undo.');
+      return;
+    }
+    if (this.plan && this.plan.index > 0 && this.plan.atMoves + this.plan.index - 1 === this.session.moves()) this.plan.index -= 1;
+    this.redraw();
+    this.updateMoves();
+    this.setStatus('idle', `Undone: ${this.session.moves()} moves.`);
+  }
+
+  /** Handles a key press (the shell passes every keydown): the editor's keys while it is open,
+   * else the shared keys and the arrows or WASD. */
+  key(event) {
+    if (this.levelPanel.editing) {
+      this.levelPanel.editorKey(event);
+      return;
+    }
+    handleKey(event, this, (e) => {
+      const action = KEYS[e.key];
+      if (action === undefined) return false;
+      e.preventDefault();
+      this.humanMove(action);
+      return true;
+    });
+  }
+}
+
+function setStat(name, value) {
+  document.querySelector(`[data-stat="${name}"]`).textContent = statText(value);
+}
+
+function actionName(action) {
+  return `${ACTIONS[action].arrow} ${ACTIONS[action].name}`;
+}
+
+function checkMode(mode) {
+  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === mode;
+}
+
+/** Shows the description of the chosen algorithm and only the settings it and its mode read. */
+function showRelevantControls() {
+  const algo = ALGORITHMS[$('algo').value];
+  $('algo-description').textContent = algo.text;
+  for (const label of document.querySelectorAll('[data-param]')) label.hidden = !algo.params.includes(label.dataset.param);
+  const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
+  for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
+}

@@ -1,0 +1,94 @@
+// Othello's thinking panel: what the agent to move thinks, live while it thinks and with its
+// answer: depth, evaluation (always from Black's view), nodes, cutoffs and what pruning saved,
+// the principal variation, and MCTS's moves. Text only, never HTML.
+
+import { squareName } from './render.js';
+import { statText, showRootActions } from '../stats.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Moves of the principal variation drawn on the board. */
+const PV_ON_BOARD = 6;
+
+/** Empties the panel: nobody is thinking. */
+export function clearThinking() {
+  for (const el of document.querySelectorAll('[data-othello-think]')) el.textContent = '–';
+  $('othello-pv').textContent = '–';
+  $('othello-thinking-who').textContent = 'Nobody is thinking yet.';
+  $('othello-pruning').textContent = '';
+  showRootActions($('othello-root'), null);
+}
+
+/** Shows a worker message's thinking (SearchJob.thinking()) under the heading `who`. */
+export function showThinking(message, who) {
+  const t = message.thinking;
+  const set = (name, value) => {
+    document.querySelector(`[data-othello-think="${name}"]`).textContent = statText(value);
+  };
+  $('othello-thinking-who').textContent = who;
+  const mcts = t.algo === 'mcts';
+  if (t.onlyMove) set('depth', 'one legal move: no thinking');
+  else if (t.exact) set('depth', `exact: ${t.depth} empty squares to the end`);
+  else if (t.solving) set('depth', `solving ${t.depth} empty squares to the end…`);
+  else if (mcts) set('depth', t.depth ? `tree depth ${t.depth}` : '–');
+  else set('depth', t.depth ? `${t.depth} plies` : 'depth 1 not finished');
+  set('value', valueWords(t));
+  set('nodes', mcts ? `${t.nodes.toLocaleString('en-US')} playouts` : t.nodes);
+  const exact = t.exact || t.solving;
+  set('leaves', mcts || exact ? '–' : t.leaves);
+  set('cutoffs', mcts || exact ? '–' : t.cutoffs);
+  set('pruned', mcts || exact ? '–' : t.pruned);
+  set('table', ['alphabeta_tt', 'mtdf'].includes(t.algo) && !exact ? t.tableCutoffs : '–');
+  const ms = message.elapsedMs ?? message.thinkMs ?? 0;
+  set('rate', ms > 0 && t.nodes ? Math.round((t.nodes / ms) * 1000) : '–');
+  set('time', `${Math.round(ms)} ms`);
+  const plan = Array.from(message.plan ?? []);
+  $('othello-pv').textContent = plan.length ? plan.map(squareName).join(' ') : '–';
+  $('othello-pruning').textContent = pruningWords(t);
+  // MCTS's moves: mean final disc difference for the side to move, and visits.
+  showRootActions($('othello-root'), mcts ? message.rootActions : null, squareName, 1);
+}
+
+/** The principal variation as numbered ghost discs: each move's square and its mover's colour
+ * (1 Black, 2 White), starting with `player` (0 or 1); a pass hands the move over. */
+export function pvSteps(plan, player) {
+  const steps = [];
+  let colour = player + 1;
+  for (const square of Array.from(plan).slice(0, PV_ON_BOARD)) {
+    steps.push({ square, colour });
+    colour = colour === 1 ? 2 : 1;
+  }
+  return steps;
+}
+
+function signed(value, digits = 0) {
+  const text = Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}`;
+}
+
+/** A thinking's value in words, always from Black's view. */
+function valueWords(t) {
+  if (t.value === null || t.value === undefined) return '–';
+  const margin = (discs) => (discs === 0 ? 'a draw' : `${discs > 0 ? 'Black' : 'White'} wins by ${Math.abs(discs)}`);
+  switch (t.units) {
+    case 'discs':
+      return `exact: ${margin(t.value)}`;
+    case 'course':
+      return `${signed(t.value)} for Black (the course's heuristic)`;
+    case 'strong':
+      if (t.forcedDiscs !== null && t.forcedDiscs !== undefined) return `forced: ${margin(t.forcedDiscs)}`;
+      return `${signed(t.value / 100, 2)} for Black (ours, in discs)`;
+    case 'playouts':
+      return `${signed(t.value, 1)} discs for Black (mean of the playouts)`;
+    default:
+      return '–';
+  }
+}
+
+/** What pruning saved, in words a class can read. */
+function pruningWords(t) {
+  if (t.exact || t.solving || t.algo === 'mcts' || t.onlyMove || !t.nodes) return '';
+  if (t.algo === 'minimax') return `Minimax searched all ${t.nodes.toLocaleString('en-US')} nodes: it cuts nothing off.`;
+  const table = t.tableCutoffs ? `, and ${t.tableCutoffs.toLocaleString('en-US')} positions were settled from the table` : '';
+  return `${t.nodes.toLocaleString('en-US')} nodes searched; ${t.cutoffs.toLocaleString('en-US')} cutoffs skipped ${t.pruned.toLocaleString('en-US')} moves, each a whole subtree minimax would have searched${table}.`;
+}

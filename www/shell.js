@@ -1,0 +1,206 @@
+// The playground's shell: what every game shares, and nothing of any one game. It loads the wasm
+// module, keeps the search worker (with its watchdog), the colour theme, the game picker, the
+// status line and the timings the tests read, follows the address bar (the share link), and
+// hands the board area and the shared controls (Play, Step, Stop, Reset, Undo, the keyboard) to
+// the controller of the game on show, which it opens from the registry (games.js).
+//
+// Nothing that comes from a link is ever inserted as HTML (textContent only).
+
+import init, * as wasm from './pkg/searchlab.js';
+import { GAMES, DEFAULT_GAME } from './games.js';
+import { SearchClient } from './search-client.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Timings the browser tests and the benchmark scripts read. */
+const metrics = { interactiveMs: null, acts: [], stops: [] };
+window.searchlabMetrics = metrics;
+
+const statusEl = $('status');
+
+const app = {
+  client: null,
+  controllers: {}, // every controller opened so far, by game (each keeps its board and session)
+  current: null, // the controller of the game on show
+  lastLink: '', // the fragment the page wrote last (a hashchange to it is our own)
+  links: 0, // links followed so far: a link still loading its game gives way to a newer one
+};
+
+/** Shows `text` in the status line, in `state` (the controllers keep it up to date). */
+function setStatus(state, text) {
+  statusEl.dataset.state = state;
+  statusEl.textContent = text;
+}
+
+function messageOf(error) {
+  // Exceptions from the wasm API carry a readable message; never show a stack trace.
+  return String(error?.message ?? error).split('\n')[0];
+}
+
+function writeLink(fragment) {
+  app.lastLink = fragment;
+  history.replaceState(null, '', `#${fragment}`);
+}
+
+/** What the shell shares with every game's controller. */
+function shell() {
+  return { wasm, client: app.client, statusEl, metrics, messageOf, writeLink };
+}
+
+// ---------- the share link ----------
+
+/**
+ * Reads the address bar. Returns { view, error }; on error the view is the default one of the
+ * game the link names (the default game's if even that cannot be read). A view always has a seed.
+ */
+function readLink() {
+  const fragment = location.hash.replace(/^#/, '');
+  let view = wasm.defaultViewFor(DEFAULT_GAME);
+  let error = null;
+  if (fragment) {
+    try {
+      view = wasm.parseShareLink(fragment);
+    } catch (e) {
+      error = messageOf(e);
+      let game = DEFAULT_GAME;
+      try {
+        game = wasm.shareLinkGame(fragment);
+      } catch {
+        // the version or the game itself is wrong: the default game's default view
+      }
+      view = wasm.defaultViewFor(game);
+    }
+  }
+  if (view.seed === undefined || view.seed === null) view.seed = wasm.freshSeed();
+  return { view, error };
+}
+
+/** Shows the view the address bar holds, in the controller of its game. */
+async function applyLink() {
+  const link = ++app.links;
+  const { view, error } = readLink();
+  const game = GAMES[view.game];
+  if (app.current !== app.controllers[game.id]) {
+    app.current?.leave();
+    app.current = null;
+  }
+  const controller = await controllerOf(game);
+  if (!controller || link !== app.links) return;
+  app.current = controller;
+  showGame(game.id);
+  controller.applyView(view, error);
+}
+
+/** The controller of `game`, opened once and kept; null (with the reason shown) if its module
+ * cannot be loaded. */
+async function controllerOf(game) {
+  if (!app.controllers[game.id]) {
+    let module;
+    try {
+      module = await game.load();
+    } catch (e) {
+      setStatus('error', `${game.title} could not be loaded: ${messageOf(e)}`);
+      return null;
+    }
+    app.controllers[game.id] ??= module.open(shell());
+  }
+  return app.controllers[game.id];
+}
+
+/** Shows the elements of game `id` (marked `data-game`) and hides the others'. */
+function showGame(id) {
+  for (const el of document.querySelectorAll('[data-game]')) el.hidden = el.dataset.game !== id;
+  $('game').value = id;
+}
+
+function fillGamePicker() {
+  const select = $('game');
+  for (const game of Object.values(GAMES)) {
+    const option = document.createElement('option');
+    option.value = game.id;
+    option.textContent = game.title;
+    select.append(option);
+  }
+  select.addEventListener('change', () => {
+    // The chosen game's default view with a fresh seed; applyLink follows the address bar.
+    location.hash = `v=1&game=${encodeURIComponent(select.value)}`;
+  });
+}
+
+// ---------- theme ----------
+
+const THEMES = ['auto', 'light', 'dark'];
+
+function applyTheme(theme) {
+  if (theme === 'auto') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  const button = $('theme');
+  button.textContent = `Theme: ${theme}`;
+  button.setAttribute('aria-label', `Colour theme: ${theme === 'auto' ? 'automatic' : theme}`);
+  try {
+    localStorage.setItem('searchlab-theme', theme);
+  } catch {
+    // storage may be unavailable (private mode); the theme still applies
+  }
+  // Every game's boards, shown or not, take the theme's colours.
+  for (const controller of Object.values(app.controllers)) controller.themeChanged();
+}
+
+function savedTheme() {
+  try {
+    const theme = localStorage.getItem('searchlab-theme');
+    return THEMES.includes(theme) ? theme : 'auto';
+  } catch {
+    return 'auto';
+  }
+}
+
+// ---------- start ----------
+
+/** A handler that passes its arguments to the method `name` of the game on show. */
+function routed(name) {
+  return (...args) => app.current?.[name](...args);
+}
+
+function wire() {
+  fillGamePicker();
+  for (const name of ['play', 'step', 'stop', 'reset', 'undo']) $(name).addEventListener('click', routed(name));
+  $('speed').addEventListener('input', () => {
+    $('speed-value').textContent = `${$('speed').value} moves/s`;
+  });
+  $('copy-link').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      setStatus(statusEl.dataset.state === 'error' ? 'idle' : statusEl.dataset.state, 'Link copied to the clipboard.');
+    } catch {
+      setStatus('idle', 'Could not reach the clipboard: copy the address bar instead.');
+    }
+  });
+  $('theme').addEventListener('click', () => {
+    const current = document.documentElement.dataset.theme ?? 'auto';
+    applyTheme(THEMES[(THEMES.indexOf(current) + 1) % THEMES.length]);
+  });
+  document.addEventListener('keydown', routed('key'));
+  window.addEventListener('hashchange', () => {
+    if (location.hash.replace(/^#/, '') !== app.lastLink) applyLink();
+  });
+}
+
+async function start() {
+  applyTheme(savedTheme());
+  // Most visits open the default game: fetch its modules while the wasm module loads.
+  GAMES[DEFAULT_GAME].load().catch(() => {});
+  try {
+    await init();
+  } catch (error) {
+    setStatus('error', `SearchLab could not start: ${messageOf(error)}`);
+    return;
+  }
+  app.client = new SearchClient({ onRestart: routed('workerRestarted') });
+  wire();
+  await applyLink();
+  metrics.interactiveMs = performance.now();
+  document.documentElement.dataset.ready = 'true';
+}
+
+start();

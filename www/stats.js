@@ -1,0 +1,45 @@
+// What the statistics panels of every game share: a statistic as a person reads it, and the
+// tables of an agent's moves (one row a move, the best one marked). Text only, never HTML.
+
+/** A statistic as shown: a number with thousands separators (en-US), anything else as text. */
+export function statText(value) {
+  return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+}
+
+/**
+ * Fills `table`'s body with `rows`, each { cells: [text, ...], best, action }: the best row has
+ * the class `best`, and `action`, if given, becomes the row's data-action. The table hides when
+ * there are no rows (null or empty).
+ */
+export function fillTable(table, rows) {
+  table.tBodies[0].replaceChildren(...(rows ?? []).map((row) => {
+    const tr = document.createElement('tr');
+    if (row.best) tr.className = 'best';
+    if (row.action !== undefined) tr.dataset.action = String(row.action);
+    for (const text of row.cells) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    return tr;
+  }));
+  table.hidden = !rows || rows.length === 0;
+}
+
+/** The root action with the most visits (the first of equals), or null if there is none. */
+export function mostVisited(rootActions) {
+  return rootActions.reduce((best, r) => (best === null || r.visits > best.visits ? r : best), null);
+}
+
+/**
+ * Fills `table` with an agent's root actions ({ action, value, visits }, as SearchJob.rootActions()
+ * gives them; null or empty hides it): each action's name (`nameOf(action)`), its value with
+ * `digits` decimals and its visits, the most visited marked best.
+ */
+export function showRootActions(table, rootActions, nameOf, digits) {
+  const best = rootActions ? mostVisited(rootActions) : null;
+  fillTable(table, rootActions?.map((r) => ({
+    best: r === best,
+    cells: [nameOf(r.action), r.value.toFixed(digits), r.visits.toLocaleString('en-US')],
+  })));
+}
