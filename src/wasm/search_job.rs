@@ -1,7 +1,8 @@
 //! [`SearchJob`]: one search for the worker, whatever the game, run in slices with
 //! `step(budget)`; between slices it reports progress and counters, its best action and plan,
 //! the heat map and frontier (games with the `agentCell` capability), per-root-action
-//! statistics (MCTS, RHEA and 2048's agents) and what a two-player agent thinks (Othello).
+//! statistics (MCTS, RHEA and 2048's agents) and what the agent thinks (Othello; Sum to zero:
+//! its choice beside the exact optimum).
 
 use super::boundary::{budget_from_js, seed_from_js, to_js};
 use super::encoded_state;
@@ -101,7 +102,8 @@ pub(super) trait Job {
     fn frontier_size(&self) -> Option<u64> {
         None
     }
-    /// What a two-player agent thinks (a `Thinking`); `undefined` for the other games.
+    /// What the agent thinks (Othello: a `Thinking`; Sum to zero: a `SumZeroThinking`);
+    /// `undefined` for the other games.
     fn thinking(&self) -> Result<JsValue, JsError> {
         Ok(JsValue::UNDEFINED)
     }
@@ -221,8 +223,9 @@ impl SearchJob {
     }
 
     /// Othello: what the agent thinks (depth, value for Black, exact or not, nodes searched and
-    /// cut off); `undefined` for the other games.
-    #[wasm_bindgen(unchecked_return_type = "Thinking | undefined")]
+    /// cut off); Sum to zero: every action's optimal value and regret beside MCTS's visits and
+    /// means, and the regret of the current choice; `undefined` for the other games.
+    #[wasm_bindgen(unchecked_return_type = "Thinking | SumZeroThinking | undefined")]
     pub fn thinking(&self) -> Result<JsValue, JsError> {
         self.job.thinking()
     }
