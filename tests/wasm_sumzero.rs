@@ -9,8 +9,8 @@ use searchlab::game::Game;
 use searchlab::games::sumzero::solve::Optimum;
 use searchlab::games::sumzero::{reward_of, SumZero};
 use searchlab::wasm::{
-    default_view_for, format_share_link, game_capabilities, parse_share_link, share_link_game,
-    validate_level, BatchGame, GameSession, SearchJob,
+    default_view_for, format_share_link, game_capabilities, parameter_table, parse_share_link,
+    share_link_game, validate_level, BatchGame, GameSession, SearchJob,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -149,6 +149,26 @@ fn capabilities_say_what_the_game_has() {
     assert_error(session.path_of(&[0]), "sumzero has no agent on the board");
     assert_error(session.last_move(), "sumzero has no move animation");
     assert_error(BatchGame::new(view(&[]), 0), "sumzero has no batch mode");
+}
+
+#[wasm_bindgen_test]
+fn the_parameter_table_gives_mcts_its_constant_and_its_playouts() {
+    let table: Vec<JsValue> = js_sys::Array::from(&parameter_table("sumzero").unwrap())
+        .iter()
+        .collect();
+    let keys: Vec<String> = table.iter().map(|p| text(p, "key")).collect();
+    assert_eq!(keys, ["uct", "iterations"]);
+    assert_eq!(text(&table[0], "kind"), "float");
+    assert_eq!(number(&table[0], "default"), std::f64::consts::SQRT_2);
+    let iterations = &table[1];
+    assert_eq!(text(iterations, "kind"), "int");
+    assert_eq!(
+        (number(iterations, "min"), number(iterations, "max")),
+        (1.0, 1e6)
+    );
+    assert_eq!(number(iterations, "default"), 1000.0);
+    let algos: Vec<JsValue> = js_sys::Array::from(&get(iterations, "algos")).to_vec();
+    assert_eq!(algos, [JsValue::from_str("mcts")]);
 }
 
 #[wasm_bindgen_test]
