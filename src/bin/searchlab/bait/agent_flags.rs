@@ -14,23 +14,18 @@ use crate::flag_values::{named, named_values, number};
 named_values!(Algorithm, Bound);
 
 /// A parameter's help as the parameter table (`agents::params::BAIT`) states it, prefixed with
-/// the algorithms that read it: "mcts: How much MCTS explores: ...".
+/// the algorithms that read it and followed by its range: "mcts: How much MCTS explores: ...
+/// (0 to 100)".
 fn table_help(key: &str) -> String {
     let param = BAIT.param(key);
-    format!(
-        "{}: {} (range: {})",
-        param.algos.join(", "),
-        param.help,
-        range_of(param)
-    )
-}
-
-/// A parameter's range or options as help shows them.
-fn range_of(param: &Param) -> String {
+    let algos = param.algos.join(", ");
     match param.kind {
-        Kind::Int { min, max, .. } => format!("{min} to {max}"),
-        Kind::Float { min, max, .. } | Kind::Floats { min, max, .. } => format!("{min} to {max}"),
-        Kind::Choice { options, .. } => options.join(", "),
+        Kind::Int { min, max, .. } => format!("{algos}: {} ({min} to {max})", param.help),
+        Kind::Float { min, max, .. } | Kind::Floats { min, max, .. } => {
+            format!("{algos}: {} ({min} to {max})", param.help)
+        }
+        // clap lists the options itself.
+        Kind::Choice { .. } => format!("{algos}: {}", param.help),
     }
 }
 
