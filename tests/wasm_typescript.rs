@@ -1,0 +1,574 @@
+//! The package's TypeScript types against the values the API returns, run by `wasm-pack test
+//! --node`: for every declaration tsify generates (`searchlab::wasm::typescript::declarations`,
+//! the text that goes into `searchlab.d.ts`), real values from the API must have exactly the
+//! declared fields, each of the declared type (`number`, `string`, `boolean`, `null`, string
+//! literals, arrays, tuples, `Uint8Array`, and the other declarations by name). A field added to
+//! a Rust type that crosses, a value built by hand, or a `tsify(type = ...)` that names the wrong
+//! thing fails here.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Object, Uint8Array};
+use searchlab::wasm::typescript::declarations;
+use searchlab::wasm::{
+    default_view, default_view_for, parse_share_link, validate_level, BatchGame, GameSession,
+    SearchJob,
+};
+use std::collections::BTreeMap;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+mod wasm_common;
+use wasm_common::*;
+
+/// The names the API's `unchecked_return_type` and `unchecked_param_type` attributes use (and
+/// the page relies on).
+const API_NAMES: &[&str] = &[
+    "View",
+    "View2048",
+    "ViewOthello",
+    "SideOthello",
+    "StepReport",
+    "RootAction",
+    "MoveTrace",
+    "OthelloMove",
+    "Thinking",
+    "BatchReport",
+    "LevelProblem",
+    "BaitBoardView",
+    "GridView",
+];
+
+const LEVEL: &str = "wwwwwww\nwA..k.w\nw.www.w\nw.m..gw\nwwwwwww";
+
+/// One parsed declaration.
+#[derive(Clone, Debug)]
+enum Decl {
+    /// `export interface Name { field: type; ... }`: each field's name, whether it is optional
+    /// (`field?:`) and its type.
+    Interface(Vec<(String, bool, String)>),
+    /// `export type Name = type;`.
+    Alias(String),
+}
+
+/// Every declaration by name; a name declared twice fails.
+fn parsed() -> BTreeMap<String, Decl> {
+    let mut decls = BTreeMap::new();
+    for text in declarations() {
+        let (name, decl) = parse_declaration(text);
+        assert!(
+            decls.insert(name.clone(), decl).is_none(),
+            "`{name}` is declared twice in searchlab.d.ts"
+        );
+    }
+    decls
+}
+
+/// `text` without its `/* ... */` comments.
+fn without_comments(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("/*") {
+        out.push_str(&rest[..start]);
+        let end = rest[start..].find("*/").expect("a closed comment");
+        rest = &rest[start + end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn parse_declaration(text: &str) -> (String, Decl) {
+    let text = without_comments(text);
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix("export interface ") {
+        let open = rest.find('{').expect("an interface body");
+        let close = rest.rfind('}').expect("an interface body's end");
+        let name = rest[..open].trim().to_string();
+        (name, Decl::Interface(parse_fields(&rest[open + 1..close])))
+    } else if let Some(rest) = text.strip_prefix("export type ") {
+        let (name, ty) = rest.split_once('=').expect("type Name = ...");
+        let ty = ty.trim().trim_end_matches(';').trim();
+        (name.trim().to_string(), Decl::Alias(ty.to_string()))
+    } else {
+        panic!("not a declaration this test reads: {text}");
+    }
+}
+
+/// The fields of an interface or object type body (`a: number; b?: string;`).
+fn parse_fields(body: &str) -> Vec<(String, bool, String)> {
+    split_top(body, ';')
+        .into_iter()
+        .filter(|part| !part.trim().is_empty())
+        .map(|part| {
+            let (name, ty) = part.split_once(':').expect("field: type");
+            let name = name.trim();
+            let (name, optional) = match name.strip_suffix('?') {
+                Some(name) => (name, true),
+                None => (name, false),
+            };
+            (
+                name.trim_matches('"').to_string(),
+                optional,
+                ty.trim().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// `text` split at `separator` outside brackets and string literals.
+fn split_top(text: &str, separator: char) -> Vec<&str> {
+    let (mut parts, mut depth, mut quoted, mut start) = (Vec::new(), 0i32, false, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' | '[' | '{' | '<' if !quoted => depth += 1,
+            ')' | ']' | '}' | '>' if !quoted => depth -= 1,
+            c if c == separator && depth == 0 && !quoted => {
+                parts.push(&text[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// Whether `text` is one bracketed group: `open` at the start matched by the `)` or `]` at
+/// the end.
+fn enclosed(text: &str, open: char) -> bool {
+    let close = if open == '(' { ')' } else { ']' };
+    if !text.starts_with(open) || !text.ends_with(close) {
+        return false;
+    }
+    let mut depth = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 && i + c.len_utf8() < text.len() {
+            return false;
+        }
+    }
+    true
+}
+
+const PRIMITIVES: &[&str] = &[
+    "number",
+    "string",
+    "boolean",
+    "null",
+    "undefined",
+    "Uint8Array",
+];
+
+/// Checks `value` (at `path`) against the TypeScript type `ty`; the error says where and why
+/// they disagree.
+fn check(
+    decls: &BTreeMap<String, Decl>,
+    value: &JsValue,
+    ty: &str,
+    path: &str,
+) -> Result<(), String> {
+    let ty = ty.trim();
+    let alternatives = split_top(ty, '|');
+    if alternatives.len() > 1 {
+        let mut errors = Vec::new();
+        for alternative in &alternatives {
+            match check(decls, value, alternative, path) {
+                Ok(()) => return Ok(()),
+                Err(e) => errors.push(e),
+            }
+        }
+        return Err(format!(
+            "{path}: {} is none of `{ty}` ({})",
+            describe(value),
+            errors.join("; ")
+        ));
+    }
+    if enclosed(ty, '(') {
+        return check(decls, value, &ty[1..ty.len() - 1], path);
+    }
+    if let Some(element) = ty.strip_suffix("[]") {
+        if !Array::is_array(value) {
+            return Err(format!(
+                "{path}: {} is not an array ({ty})",
+                describe(value)
+            ));
+        }
+        let array: Array = value.clone().unchecked_into();
+        for (i, item) in array.iter().enumerate() {
+            check(decls, &item, element, &format!("{path}[{i}]"))?;
+        }
+        return Ok(());
+    }
+    if enclosed(ty, '[') {
+        let elements = split_top(&ty[1..ty.len() - 1], ',');
+        if !Array::is_array(value) {
+            return Err(format!("{path}: {} is not a tuple ({ty})", describe(value)));
+        }
+        let array: Array = value.clone().unchecked_into();
+        if array.length() as usize != elements.len() {
+            return Err(format!(
+                "{path}: {} items, the tuple `{ty}` has {}",
+                array.length(),
+                elements.len()
+            ));
+        }
+        for (i, element) in elements.iter().enumerate() {
+            check(
+                decls,
+                &array.get(i as u32),
+                element,
+                &format!("{path}[{i}]"),
+            )?;
+        }
+        return Ok(());
+    }
+    if ty.starts_with('{') && ty.ends_with('}') {
+        return check_object(decls, value, &parse_fields(&ty[1..ty.len() - 1]), ty, path);
+    }
+    if let Some(literal) = ty.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        return match value.as_string() {
+            Some(text) if text == literal => Ok(()),
+            _ => Err(format!("{path}: {} is not {ty}", describe(value))),
+        };
+    }
+    let fits = match ty {
+        "number" => Some(value.as_f64().is_some()),
+        "string" => Some(value.is_string()),
+        "boolean" => Some(value.as_bool().is_some()),
+        "null" => Some(value.is_null()),
+        "undefined" => Some(value.is_undefined()),
+        "Uint8Array" => Some(value.is_instance_of::<Uint8Array>()),
+        _ => None,
+    };
+    match (fits, decls.get(ty)) {
+        (Some(true), _) => Ok(()),
+        (Some(false), _) => Err(format!("{path}: {} is not a {ty}", describe(value))),
+        (None, Some(Decl::Alias(target))) => check(decls, value, target, path),
+        (None, Some(Decl::Interface(fields))) => check_object(decls, value, fields, ty, path),
+        (None, None) => Err(format!("{path}: the type `{ty}` is not declared")),
+    }
+}
+
+/// Checks that `value` is a plain object with exactly the fields `fields` declares (optional
+/// ones may be missing), each of its declared type.
+fn check_object(
+    decls: &BTreeMap<String, Decl>,
+    value: &JsValue,
+    fields: &[(String, bool, String)],
+    name: &str,
+    path: &str,
+) -> Result<(), String> {
+    if !value.is_object() || value.is_null() || Array::is_array(value) {
+        return Err(format!(
+            "{path}: {} is not a {name} object",
+            describe(value)
+        ));
+    }
+    let keys: Vec<String> = Object::keys(&Object::from(value.clone()))
+        .iter()
+        .filter_map(|key| key.as_string())
+        .collect();
+    for key in &keys {
+        if !fields.iter().any(|(field, _, _)| field == key) {
+            return Err(format!(
+                "{path}: has `{key}`, which {name} does not declare"
+            ));
+        }
+    }
+    for (field, optional, ty) in fields {
+        if !keys.contains(field) {
+            if *optional {
+                continue;
+            }
+            return Err(format!("{path}: lacks `{field}`, which {name} declares"));
+        }
+        check(decls, &get(value, field), ty, &format!("{path}.{field}"))?;
+    }
+    Ok(())
+}
+
+/// A value as an error shows it.
+fn describe(value: &JsValue) -> String {
+    if let Some(text) = value.as_string() {
+        format!("{text:?}")
+    } else if Array::is_array(value) {
+        "an array".into()
+    } else if value.is_instance_of::<Uint8Array>() {
+        "a Uint8Array".into()
+    } else if value.is_object() {
+        "an object".into()
+    } else {
+        format!("{value:?}")
+    }
+}
+
+/// Asserts that `value` is a `ty` (a TypeScript type such as `View` or `RootAction[]`).
+#[track_caller]
+fn assert_type(value: &JsValue, ty: &str) {
+    if let Err(e) = check(&parsed(), value, ty, ty) {
+        panic!("the value disagrees with its TypeScript type: {e}");
+    }
+}
+
+/// The names a TypeScript type refers to (identifiers outside string literals).
+fn names_in(ty: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut quoted = false;
+    let mut current = String::new();
+    for c in ty.chars().chain([' ']) {
+        if c == '"' {
+            quoted = !quoted;
+        } else if !quoted && (c.is_ascii_alphanumeric() || c == '_' || c == '$') {
+            current.push(c);
+            continue;
+        }
+        if !current.is_empty() && !current.starts_with(|c: char| c.is_ascii_digit()) {
+            names.push(current.clone());
+        }
+        current.clear();
+    }
+    names
+}
+
+#[wasm_bindgen_test]
+fn every_name_the_api_uses_is_declared_once_and_every_reference_resolves() {
+    let decls = parsed();
+    for name in API_NAMES {
+        assert!(decls.contains_key(*name), "`{name}` is not declared");
+    }
+    for (name, decl) in &decls {
+        let types: Vec<&str> = match decl {
+            Decl::Interface(fields) => fields.iter().map(|(_, _, ty)| ty.as_str()).collect(),
+            Decl::Alias(ty) => vec![ty.as_str()],
+        };
+        for reference in types.iter().flat_map(|ty| names_in(ty)) {
+            assert!(
+                PRIMITIVES.contains(&reference.as_str()) || decls.contains_key(&reference),
+                "`{name}` refers to `{reference}`, which is not declared"
+            );
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_check_rejects_values_that_disagree() {
+    let decls = parsed();
+    let fails = |value: &JsValue, ty: &str| check(&decls, value, ty, ty).unwrap_err();
+
+    let view = default_view().unwrap();
+    set(&view, "extra", JsValue::TRUE);
+    assert!(fails(&view, "View").contains("has `extra`"));
+
+    let view = default_view().unwrap();
+    js_sys::Reflect::delete_property(&Object::from(view.clone()), &"pace".into()).unwrap();
+    assert!(fails(&view, "View").contains("lacks `pace`"));
+
+    let view = default_view().unwrap();
+    set(&view, "depth", "3".into());
+    assert!(fails(&view, "View").contains("View.depth"));
+    let view = default_view().unwrap();
+    set(&view, "algo", "dijkstra".into());
+    assert!(fails(&view, "View").contains("View.algo"));
+    let view = default_view().unwrap();
+    set(&view, "weights", Array::of2(&1.into(), &2.into()).into());
+    assert!(fails(&view, "View").contains("tuple"));
+    let view = default_view_for("othello").unwrap();
+    set(&get(&view, "white"), "human", JsValue::NULL);
+    assert!(fails(&view, "ViewOthello").contains("ViewOthello.white.human"));
+
+    let board = GameSession::new("bait", LEVEL).unwrap().view().unwrap();
+    set(&board, "cells", Array::of1(&1.into()).into());
+    assert!(fails(&board, "BaitBoardView").contains("cells"));
+    assert!(fails(&JsValue::NULL, "View").contains("not a View object"));
+    assert!(fails(&JsValue::from(1), "Nowhere").contains("not declared"));
+}
+
+#[wasm_bindgen_test]
+fn share_link_views_are_their_types() {
+    assert_type(&default_view().unwrap(), "View");
+    assert_type(&default_view_for("bait").unwrap(), "View");
+    let link = "v=1&game=bait&level=wwwww/wA.gw/wk..w/wwwww&algo=wastar&weight=2&seed=42";
+    let bait = parse_share_link(link).unwrap();
+    assert_eq!(text(&bait, "level"), "wwwww\nwA.gw\nwk..w\nwwwww");
+    assert_type(&bait, "View");
+
+    assert_type(&default_view_for("2048").unwrap(), "View2048");
+    let g2048 = parse_share_link("v=1&game=2048&algo=expectimax&depth=2&seed=7").unwrap();
+    assert_type(&g2048, "View2048");
+
+    let othello = default_view_for("othello").unwrap();
+    assert_type(&othello, "ViewOthello");
+    assert_type(&get(&othello, "black"), "SideOthello");
+    let board = "-".repeat(27) + "OX------XO" + &"-".repeat(27);
+    let link = format!("v=1&game=othello&board={board}&side=O&moves=d6&at=0&seed=3");
+    let othello = parse_share_link(&link).unwrap();
+    assert_eq!(text(&othello, "side"), "O");
+    assert_type(&othello, "ViewOthello");
+    assert_type(
+        &parse_share_link("v=1&game=2048").unwrap(),
+        "View | View2048 | ViewOthello",
+    );
+}
+
+#[wasm_bindgen_test]
+fn board_views_are_their_types() {
+    let mut bait = GameSession::new("bait", LEVEL).unwrap();
+    assert_type(&bait.view().unwrap(), "BaitBoardView");
+    bait.apply(1).unwrap();
+    assert_type(&bait.view().unwrap(), "BaitBoardView");
+
+    let mut g2048 = GameSession::from_seed("2048", 5.0).unwrap();
+    assert_type(&g2048.view().unwrap(), "GridView");
+    let action = g2048.legal_actions()[0];
+    g2048.apply(action).unwrap();
+    assert_type(&g2048.view().unwrap(), "GridView");
+
+    let othello = GameSession::new("othello", "start").unwrap();
+    assert_type(&othello.view().unwrap(), "GridView");
+    assert_type(&othello.view().unwrap(), "BaitBoardView | GridView");
+}
+
+#[wasm_bindgen_test]
+fn a_level_problem_is_its_type() {
+    let problem = validate_level("bait", "wwwww\nwA.zw\nwwwww").unwrap();
+    assert_type(&problem, "LevelProblem");
+    assert_type(&problem, "LevelProblem | undefined");
+    let position = validate_level("othello", "not a position").unwrap();
+    assert_type(&position, "LevelProblem");
+    assert!(validate_level("bait", LEVEL).unwrap().is_undefined());
+}
+
+/// The Bait view with `algo` on [`LEVEL`] and these fields changed.
+fn bait_view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
+    let view = default_view().unwrap();
+    set(&view, "algo", algo.into());
+    set(&view, "level", LEVEL.into());
+    for (key, value) in fields {
+        set(&view, key, value.clone());
+    }
+    view
+}
+
+#[wasm_bindgen_test]
+fn step_reports_and_root_actions_are_their_types() {
+    let state = GameSession::new("bait", LEVEL).unwrap().encode();
+    let mut astar = SearchJob::new(&state, bait_view("astar", &[]), 1.0, 0.0).unwrap();
+    let first = astar.step(1.0).unwrap();
+    assert_eq!(text(&first, "status"), "running");
+    assert_type(&first, "StepReport");
+    let mut last = first;
+    while text(&last, "status") == "running" {
+        last = astar.step(100.0).unwrap();
+    }
+    assert_eq!(text(&last, "status"), "solved");
+    assert_type(&last, "StepReport");
+    assert_type(&astar.root_actions().unwrap(), "RootAction[]");
+
+    let nodes = [("maxNodes", JsValue::from_f64(3.0))];
+    let mut bfs = SearchJob::new(&state, bait_view("bfs", &nodes), 1.0, 0.0).unwrap();
+    let limited = bfs.step(100.0).unwrap();
+    assert_eq!(text(&limited, "limit"), "nodes");
+    assert_type(&limited, "StepReport");
+
+    let mut mcts = SearchJob::new(&state, bait_view("mcts", &[]), 1.0, 0.0).unwrap();
+    let report = mcts.step(50.0).unwrap();
+    assert!(get(&report, "frontier").is_null(), "MCTS has no frontier");
+    assert_type(&report, "StepReport");
+    let rows = mcts.root_actions().unwrap();
+    assert!(Array::from(&rows).length() > 0);
+    assert_type(&rows, "RootAction[]");
+    assert!(mcts.thinking().unwrap().is_undefined());
+}
+
+#[wasm_bindgen_test]
+fn last_moves_are_their_types() {
+    let mut g2048 = GameSession::from_seed("2048", 11.0).unwrap();
+    let mut spawned = false;
+    for _ in 0..30 {
+        let Some(&action) = g2048.legal_actions().first() else {
+            break;
+        };
+        g2048.apply(action).unwrap();
+        let trace = g2048.last_move().unwrap();
+        assert_type(&trace, "MoveTrace");
+        assert_type(&trace, "MoveTrace | OthelloMove | undefined");
+        spawned |= !get(&trace, "spawn").is_null();
+    }
+    assert!(spawned, "the traces held a spawn");
+
+    let mut othello = GameSession::new("othello", "start").unwrap();
+    othello.apply(37).unwrap();
+    let played = othello.last_move().unwrap();
+    assert_eq!(Array::from(&get(&played, "flipped")).length(), 1);
+    assert_type(&played, "OthelloMove");
+    assert_type(&played, "MoveTrace | OthelloMove | undefined");
+}
+
+/// The default Othello view with `side` played by an agent with these settings.
+fn othello_view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
+    let view = default_view_for("othello").unwrap();
+    set(&view, "seed", JsValue::from_f64(1.0));
+    let agent = get(&view, side);
+    set(&agent, "human", JsValue::FALSE);
+    for (key, value) in fields {
+        set(&agent, key, value.clone());
+    }
+    view
+}
+
+#[wasm_bindgen_test]
+fn what_an_othello_agent_thinks_is_its_type() {
+    let state = GameSession::new("othello", "start").unwrap().encode();
+    let depth = [
+        ("algo", JsValue::from_str("alphabeta")),
+        ("budget", JsValue::from_str("depth")),
+        ("depth", JsValue::from_f64(3.0)),
+    ];
+    let mut alphabeta = SearchJob::new(&state, othello_view("black", &depth), 1.0, 0.0).unwrap();
+    let before = alphabeta.thinking().unwrap();
+    assert_type(&before, "Thinking");
+    while text(&alphabeta.step(1000.0).unwrap(), "status") == "running" {}
+    let after = alphabeta.thinking().unwrap();
+    assert!(get(&after, "value").as_f64().is_some());
+    assert_type(&after, "Thinking");
+    assert_type(&after, "Thinking | undefined");
+
+    let playouts = [
+        ("algo", JsValue::from_str("mcts")),
+        ("budget", JsValue::from_str("nodes")),
+        ("nodes", JsValue::from_f64(50.0)),
+    ];
+    let mut mcts = SearchJob::new(&state, othello_view("black", &playouts), 1.0, 0.0).unwrap();
+    mcts.step(50.0).unwrap();
+    let thinking = mcts.thinking().unwrap();
+    assert!(
+        get(&thinking, "eval").is_null(),
+        "MCTS evaluates no position"
+    );
+    assert_type(&thinking, "Thinking");
+    assert_type(&mcts.root_actions().unwrap(), "RootAction[]");
+}
+
+#[wasm_bindgen_test]
+fn a_batch_report_is_its_type() {
+    let view = default_view_for("2048").unwrap();
+    set(&view, "algo", "greedy".into());
+    set(&view, "games", JsValue::from_f64(2.0));
+    set(&view, "seed", JsValue::from_f64(9.0));
+    let mut batch = BatchGame::new(view, 1).unwrap();
+    let first = batch.step(5.0).unwrap();
+    assert_type(&first, "BatchReport");
+    let mut report = first;
+    for _ in 0..10_000 {
+        if get(&report, "over").as_bool() == Some(true) {
+            break;
+        }
+        report = batch.step(1000.0).unwrap();
+    }
+    assert_eq!(get(&report, "over").as_bool(), Some(true));
+    assert_type(&report, "BatchReport");
+}
