@@ -2,7 +2,8 @@
 //! --node`: for every declaration tsify generates (`searchlab::wasm::typescript::declarations`,
 //! the text that goes into `searchlab.d.ts`), real values from the API must have exactly the
 //! declared fields, each of the declared type (`number`, `string`, `boolean`, `null`, string
-//! literals, arrays, tuples, `Uint8Array`, and the other declarations by name). A field added to
+//! literals, arrays, tuples, `Uint8Array`, object types, their unions and intersections, and the
+//! other declarations by name). A field added to
 //! a Rust type that crosses, a value built by hand, or a `tsify(type = ...)` that names the wrong
 //! thing fails here.
 #![cfg(target_arch = "wasm32")]
@@ -10,8 +11,8 @@
 use js_sys::{Array, Object, Uint8Array};
 use searchlab::wasm::typescript::declarations;
 use searchlab::wasm::{
-    default_view, default_view_for, parse_share_link, validate_level, BatchGame, GameSession,
-    SearchJob,
+    bench_2048_mcts, bench_astar, bench_othello_solve, default_view, default_view_for,
+    parameter_table, parse_share_link, validate_level, BatchGame, GameSession, SearchJob,
 };
 use std::collections::BTreeMap;
 use wasm_bindgen::{JsCast, JsValue};
@@ -20,32 +21,51 @@ use wasm_bindgen_test::wasm_bindgen_test;
 mod wasm_common;
 use wasm_common::*;
 
-/// The names the API's `unchecked_return_type` and `unchecked_param_type` attributes use (and
-/// the page relies on).
-const API_NAMES: &[&str] = &[
-    "View",
-    "View2048",
-    "ViewOthello",
-    "SideOthello",
-    "StepReport",
-    "RootAction",
-    "MoveTrace",
-    "OthelloMove",
-    "Thinking",
-    "BatchReport",
-    "LevelProblem",
-    "BaitBoardView",
-    "GridView",
+/// The sources of the JavaScript API: every file of `src/wasm/` (a new file joins the list).
+const API_SOURCES: &[(&str, &str)] = &[
+    ("bait.rs", include_str!("../src/wasm/bait.rs")),
+    ("batch.rs", include_str!("../src/wasm/batch.rs")),
+    ("bench.rs", include_str!("../src/wasm/bench.rs")),
+    ("boundary.rs", include_str!("../src/wasm/boundary.rs")),
+    (
+        "encoded_state.rs",
+        include_str!("../src/wasm/encoded_state.rs"),
+    ),
+    ("g2048.rs", include_str!("../src/wasm/g2048.rs")),
+    ("heat.rs", include_str!("../src/wasm/heat.rs")),
+    ("mod.rs", include_str!("../src/wasm/mod.rs")),
+    ("othello.rs", include_str!("../src/wasm/othello.rs")),
+    ("page_game.rs", include_str!("../src/wasm/page_game.rs")),
+    ("search_job.rs", include_str!("../src/wasm/search_job.rs")),
+    ("session.rs", include_str!("../src/wasm/session.rs")),
+    ("typescript.rs", include_str!("../src/wasm/typescript.rs")),
 ];
 
+/// The TypeScript types the API's `unchecked_return_type` and `unchecked_param_type` attributes
+/// give, with the file that gives each.
+fn attribute_types() -> Vec<(&'static str, &'static str)> {
+    let mut types = Vec::new();
+    for (file, source) in API_SOURCES {
+        for attribute in ["unchecked_return_type = \"", "unchecked_param_type = \""] {
+            for (at, _) in source.match_indices(attribute) {
+                let rest = &source[at + attribute.len()..];
+                types.push((*file, &rest[..rest.find('"').expect("a closing quote")]));
+            }
+        }
+    }
+    types
+}
+
 const LEVEL: &str = "wwwwwww\nwA..k.w\nw.www.w\nw.m..gw\nwwwwwww";
+
+/// A field of an object type: its name, whether it is optional (`field?:`), its type.
+type Field = (String, bool, String);
 
 /// One parsed declaration.
 #[derive(Clone, Debug)]
 enum Decl {
-    /// `export interface Name { field: type; ... }`: each field's name, whether it is optional
-    /// (`field?:`) and its type.
-    Interface(Vec<(String, bool, String)>),
+    /// `export interface Name { field: type; ... }`.
+    Interface(Vec<Field>),
     /// `export type Name = type;`.
     Alias(String),
 }
@@ -94,7 +114,7 @@ fn parse_declaration(text: &str) -> (String, Decl) {
 }
 
 /// The fields of an interface or object type body (`a: number; b?: string;`).
-fn parse_fields(body: &str) -> Vec<(String, bool, String)> {
+fn parse_fields(body: &str) -> Vec<Field> {
     split_top(body, ';')
         .into_iter()
         .filter(|part| !part.trim().is_empty())
@@ -187,6 +207,19 @@ fn check(
             errors.join("; ")
         ));
     }
+    if split_top(ty, '&').len() > 1 {
+        let mut errors = Vec::new();
+        for fields in shapes(decls, ty)? {
+            match check_object(decls, value, &fields, ty, path) {
+                Ok(()) => return Ok(()),
+                Err(e) => errors.push(e),
+            }
+        }
+        return Err(format!(
+            "{path}: fits no shape of `{ty}` ({})",
+            errors.join("; ")
+        ));
+    }
     if enclosed(ty, '(') {
         return check(decls, value, &ty[1..ty.len() - 1], path);
     }
@@ -253,12 +286,55 @@ fn check(
     }
 }
 
+/// The object types `ty` may be, each as its list of fields: an intersection (`A & B`) merges
+/// the fields of its parts, a union gives each alternative's.
+fn shapes(decls: &BTreeMap<String, Decl>, ty: &str) -> Result<Vec<Vec<Field>>, String> {
+    let ty = ty.trim();
+    let alternatives = split_top(ty, '|');
+    if alternatives.len() > 1 {
+        let mut all = Vec::new();
+        for alternative in alternatives {
+            all.extend(shapes(decls, alternative)?);
+        }
+        return Ok(all);
+    }
+    let parts = split_top(ty, '&');
+    if parts.len() > 1 {
+        let mut merged: Vec<Vec<Field>> = vec![Vec::new()];
+        for part in parts {
+            let part_shapes = shapes(decls, part)?;
+            merged = merged
+                .iter()
+                .flat_map(|fields| {
+                    part_shapes.iter().map(move |more| {
+                        let mut fields = fields.clone();
+                        fields.extend(more.iter().cloned());
+                        fields
+                    })
+                })
+                .collect();
+        }
+        return Ok(merged);
+    }
+    if enclosed(ty, '(') {
+        return shapes(decls, &ty[1..ty.len() - 1]);
+    }
+    if ty.starts_with('{') && ty.ends_with('}') {
+        return Ok(vec![parse_fields(&ty[1..ty.len() - 1])]);
+    }
+    match decls.get(ty) {
+        Some(Decl::Interface(fields)) => Ok(vec![fields.clone()]),
+        Some(Decl::Alias(target)) => shapes(decls, target),
+        None => Err(format!("`{ty}` is not an object type this test knows")),
+    }
+}
+
 /// Checks that `value` is a plain object with exactly the fields `fields` declares (optional
 /// ones may be missing), each of its declared type.
 fn check_object(
     decls: &BTreeMap<String, Decl>,
     value: &JsValue,
-    fields: &[(String, bool, String)],
+    fields: &[Field],
     name: &str,
     path: &str,
 ) -> Result<(), String> {
@@ -314,38 +390,61 @@ fn assert_type(value: &JsValue, ty: &str) {
     }
 }
 
-/// The names a TypeScript type refers to (identifiers outside string literals).
-fn names_in(ty: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut quoted = false;
-    let mut current = String::new();
-    for c in ty.chars().chain([' ']) {
-        if c == '"' {
-            quoted = !quoted;
-        } else if !quoted && (c.is_ascii_alphanumeric() || c == '_' || c == '$') {
-            current.push(c);
-            continue;
-        }
-        if !current.is_empty() && !current.starts_with(|c: char| c.is_ascii_digit()) {
-            names.push(current.clone());
-        }
-        current.clear();
+/// The names a TypeScript type refers to: those of declarations, or primitives.
+fn references(ty: &str) -> Vec<String> {
+    let ty = ty.trim();
+    let unions = split_top(ty, '|');
+    let parts = if unions.len() > 1 {
+        unions
+    } else {
+        split_top(ty, '&')
+    };
+    if parts.len() > 1 {
+        return parts.into_iter().flat_map(references).collect();
     }
-    names
+    if enclosed(ty, '(') {
+        return references(&ty[1..ty.len() - 1]);
+    }
+    if let Some(element) = ty.strip_suffix("[]") {
+        return references(element);
+    }
+    if enclosed(ty, '[') {
+        return split_top(&ty[1..ty.len() - 1], ',')
+            .into_iter()
+            .flat_map(references)
+            .collect();
+    }
+    if ty.starts_with('{') && ty.ends_with('}') {
+        return parse_fields(&ty[1..ty.len() - 1])
+            .iter()
+            .flat_map(|(_, _, ty)| references(ty))
+            .collect();
+    }
+    if ty.starts_with('"') {
+        return Vec::new();
+    }
+    vec![ty.to_string()]
 }
 
 #[wasm_bindgen_test]
 fn every_name_the_api_uses_is_declared_once_and_every_reference_resolves() {
     let decls = parsed();
-    for name in API_NAMES {
-        assert!(decls.contains_key(*name), "`{name}` is not declared");
+    let used = attribute_types();
+    assert!(used.len() >= 15, "the attributes were not found: {used:?}");
+    for (file, ty) in used {
+        for name in references(ty) {
+            assert!(
+                PRIMITIVES.contains(&name.as_str()) || decls.contains_key(&name),
+                "src/wasm/{file} gives the type `{ty}`, but `{name}` is not declared"
+            );
+        }
     }
     for (name, decl) in &decls {
         let types: Vec<&str> = match decl {
             Decl::Interface(fields) => fields.iter().map(|(_, _, ty)| ty.as_str()).collect(),
             Decl::Alias(ty) => vec![ty.as_str()],
         };
-        for reference in types.iter().flat_map(|ty| names_in(ty)) {
+        for reference in types.iter().flat_map(|ty| references(ty)) {
             assert!(
                 PRIMITIVES.contains(&reference.as_str()) || decls.contains_key(&reference),
                 "`{name}` refers to `{reference}`, which is not declared"
@@ -384,6 +483,9 @@ fn the_check_rejects_values_that_disagree() {
     set(&board, "cells", Array::of1(&1.into()).into());
     assert!(fails(&board, "BaitBoardView").contains("cells"));
     assert!(fails(&JsValue::NULL, "View").contains("not a View object"));
+    let row = Array::from(&parameter_table("bait").unwrap()).get(0);
+    set(&row, "options", Array::new().into());
+    assert!(fails(&row, "Parameter").contains("fits no shape"));
     assert!(fails(&JsValue::from(1), "Nowhere").contains("not declared"));
 }
 
@@ -571,4 +673,36 @@ fn a_batch_report_is_its_type() {
     }
     assert_eq!(get(&report, "over").as_bool(), Some(true));
     assert_type(&report, "BatchReport");
+}
+
+#[wasm_bindgen_test]
+fn parameter_tables_are_their_type() {
+    let mut kinds = Vec::new();
+    for game in ["bait", "2048", "othello"] {
+        let table = parameter_table(game).unwrap();
+        assert_type(&table, "Parameter[]");
+        for row in Array::from(&table).iter() {
+            kinds.push(text(&row, "kind"));
+        }
+    }
+    for kind in ["int", "float", "choice", "floats"] {
+        assert!(
+            kinds.iter().any(|k| k == kind),
+            "no {kind} parameter to check"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn speed_comparisons_return_their_types() {
+    let astar = bench_astar(LEVEL).unwrap();
+    assert_type(&astar, "BenchAstar");
+    let mcts = bench_2048_mcts(1.0, 1.0).unwrap();
+    assert_type(&mcts, "Bench2048Mcts");
+    let full = "X".repeat(61) + "O--";
+    let solved = bench_othello_solve(&full, "O", 1).unwrap();
+    assert_type(&solved, "BenchOthelloSolve");
+    let passes = "X".repeat(62) + "O-";
+    let passed = bench_othello_solve(&passes, "O", 1).unwrap();
+    assert_type(&passed, "BenchOthelloSolve");
 }

@@ -17,6 +17,7 @@
 
 use super::bait::BaitBoardView;
 use super::batch::BatchReport;
+use super::bench::{Bench2048Mcts, BenchAstar, BenchOthelloSolve};
 use super::boundary::GridView;
 use super::g2048::{MoveTrace, Slide, Spawn};
 use super::othello::{OthelloMove, SideToMove, ThinkingView, ValueUnits};
@@ -70,5 +71,9 @@ pub fn declarations() -> Vec<&'static str> {
         SumZeroThinking::DECL,
         SumZeroActionValue::DECL,
         BatchReport::DECL,
+        // The speed comparisons (`tests/e2e/bench*.mjs`).
+        BenchAstar::DECL,
+        Bench2048Mcts::DECL,
+        BenchOthelloSolve::DECL,
     ]
 }
