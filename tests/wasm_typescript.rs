@@ -9,10 +9,12 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Object, Uint8Array};
+use searchlab::share::GAMES;
 use searchlab::wasm::typescript::declarations;
 use searchlab::wasm::{
     bench_2048_mcts, bench_astar, bench_othello_solve, default_view, default_view_for,
-    parameter_table, parse_share_link, validate_level, BatchGame, GameSession, SearchJob,
+    game_capabilities, parameter_table, parse_share_link, validate_level, BatchGame, GameSession,
+    SearchJob,
 };
 use std::collections::BTreeMap;
 use wasm_bindgen::{JsCast, JsValue};
@@ -38,8 +40,31 @@ const API_SOURCES: &[(&str, &str)] = &[
     ("page_game.rs", include_str!("../src/wasm/page_game.rs")),
     ("search_job.rs", include_str!("../src/wasm/search_job.rs")),
     ("session.rs", include_str!("../src/wasm/session.rs")),
+    ("sumzero.rs", include_str!("../src/wasm/sumzero.rs")),
     ("typescript.rs", include_str!("../src/wasm/typescript.rs")),
 ];
+
+/// The TypeScript type that the attribute of `pub fn {name}` (the one function of that name in
+/// the API) gives its result.
+fn return_type_of(name: &str) -> &'static str {
+    let needle = format!("pub fn {name}(");
+    let mut found = Vec::new();
+    for (file, source) in API_SOURCES {
+        for (at, _) in source.match_indices(&needle) {
+            let before = &source[..at];
+            let attribute = &before[before.rfind("#[wasm_bindgen(").expect("an attribute")..];
+            assert!(
+                !attribute.contains("fn "),
+                "{file}: `{name}` has no attribute"
+            );
+            let key = "unchecked_return_type = \"";
+            let from = attribute.find(key).expect("unchecked_return_type") + key.len();
+            found.push(&attribute[from..from + attribute[from..].find('"').unwrap()]);
+        }
+    }
+    assert_eq!(found.len(), 1, "`pub fn {name}` should be in the API once");
+    found[0]
+}
 
 /// The TypeScript types the API's `unchecked_return_type` and `unchecked_param_type` attributes
 /// give, with the file that gives each.
@@ -705,4 +730,74 @@ fn speed_comparisons_return_their_types() {
     let passes = "X".repeat(62) + "O-";
     let passed = bench_othello_solve(&passes, "O", 1).unwrap();
     assert_type(&passed, "BenchOthelloSolve");
+}
+
+/// A session of `game` for the checks below; a new game adds its line.
+fn session_of(game: &str) -> GameSession {
+    match game {
+        "bait" => GameSession::new("bait", LEVEL).unwrap(),
+        "2048" => GameSession::from_seed("2048", 4.0).unwrap(),
+        "othello" => GameSession::new("othello", "start").unwrap(),
+        "sumzero" => GameSession::new("sumzero", "").unwrap(),
+        other => panic!("tests/wasm_typescript.rs: give {other} a session in session_of"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn every_game_answers_in_the_types_the_attributes_give() {
+    for game in GAMES {
+        let view = default_view_for(game).unwrap();
+        assert_type(&view, return_type_of("default_view_for"));
+        let link = parse_share_link(&format!("v=1&game={game}")).unwrap();
+        assert_type(&link, return_type_of("parse_share_link"));
+
+        let mut session = session_of(game);
+        assert_type(&session.view().unwrap(), return_type_of("view"));
+        session.apply(session.legal_actions()[0]).unwrap();
+        assert_type(&session.view().unwrap(), return_type_of("view"));
+        if game_capabilities(game)
+            .unwrap()
+            .iter()
+            .any(|c| c == "lastMove")
+        {
+            assert_type(&session.last_move().unwrap(), return_type_of("last_move"));
+        }
+
+        // After one move an agent is to move in every game (Othello's default: a person
+        // against MTD(f)).
+        set(&view, "seed", JsValue::from_f64(1.0));
+        let mut job = SearchJob::new(&session.encode(), view, 1.0, 0.0).unwrap();
+        assert_type(&job.step(20.0).unwrap(), "StepReport");
+        assert_type(&job.thinking().unwrap(), return_type_of("thinking"));
+        assert_type(&job.root_actions().unwrap(), return_type_of("root_actions"));
+    }
+}
+
+#[wasm_bindgen_test]
+fn sum_to_zero_is_its_types() {
+    assert_type(&default_view_for("sumzero").unwrap(), "ViewSumZero");
+    let mut session = GameSession::new("sumzero", "+20 -18").unwrap();
+    assert_type(&session.view().unwrap(), "SumZeroBoardView");
+    while let Some(&action) = session.legal_actions().first() {
+        session.apply(action).unwrap();
+    }
+    let over = session.view().unwrap();
+    assert!(get(&over, "turn").is_null() && !get(&over, "reward").is_null());
+    assert_type(&over, "SumZeroBoardView");
+
+    let view = default_view_for("sumzero").unwrap();
+    set(&view, "seed", JsValue::from_f64(2.0));
+    set(&view, "iterations", JsValue::from_f64(200.0));
+    let state = GameSession::new("sumzero", "+20").unwrap().encode();
+    let mut mcts = SearchJob::new(&state, view.clone(), 1.0, 0.0).unwrap();
+    assert_type(&mcts.thinking().unwrap(), "SumZeroThinking");
+    while text(&mcts.step(50.0).unwrap(), "status") == "running" {}
+    let thinking = mcts.thinking().unwrap();
+    assert!(!get(&thinking, "choice").is_null());
+    assert_type(&thinking, "SumZeroThinking");
+
+    set(&view, "algo", "exhaustive".into());
+    let mut exhaustive = SearchJob::new(&state, view, 1.0, 0.0).unwrap();
+    exhaustive.step(1000.0).unwrap();
+    assert_type(&exhaustive.thinking().unwrap(), "SumZeroThinking");
 }
