@@ -24,9 +24,3 @@ export function numberIn(input) {
   return raw === '' || !Number.isFinite(n) ? NaN : n;
 }
 
-/** Gives a number input the range of its parameter: `{ min, max, step }`, each optional. */
-export function setRange(input, range) {
-  for (const key of ['min', 'max', 'step']) {
-    if (range[key] !== undefined) input.setAttribute(key, String(range[key]));
-  }
-}

@@ -11,8 +11,7 @@ import { Board } from '../board.js';
 import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
-import { Sides, describe } from './sides.js';
-import { READS } from './params.js';
+import { Sides, describe, playerReads } from './sides.js';
 import { clearThinking, showThinking, pvSteps } from './thinking.js';
 import { showMoveList } from './move-list.js';
 import { needsANumber } from '../fields.js';
@@ -33,7 +32,9 @@ class OthelloGame extends AgentRuns {
     /** Moves ahead of the board when stepping back through the game (the next one last). */
     this.ahead = [];
     this.board = new Board($('board-othello'), render);
-    this.sides = new Sides($('othello-sides'), () => this.settingsChanged());
+    // Each side's agent settings: labels, ranges, defaults, help and options from Rust's table.
+    this.table = this.wasm.parameterTable('othello');
+    this.sides = new Sides($('othello-sides'), this.table, () => this.settingsChanged());
     this.cursor = 19; // d3, a first move for Black
     this.thought = null; // { message, atMoves }: the last thinking shown
     this.wire();
@@ -76,7 +77,7 @@ class OthelloGame extends AgentRuns {
 
   who(player) {
     const side = this.sideOf(player);
-    return side.human ? `${COLOURS[player]} (you)` : `${COLOURS[player]} (${describe(side)})`;
+    return side.human ? `${COLOURS[player]} (you)` : `${COLOURS[player]} (${describe(side, this.table)})`;
   }
 
   /** Words for the position on the board when nothing runs. */
@@ -440,7 +441,7 @@ class OthelloGame extends AgentRuns {
     // The exact solver has no deadline whatever the budget: it runs in steps, posting progress
     // (its node count) as it goes, until it has solved the position or is stopped.
     const exactNow = this.discs().empty <= side.solve;
-    const timed = side.budget === 'time' && !exactNow && READS[side.algo].includes('budget');
+    const timed = side.budget === 'time' && !exactNow && playerReads(this.table, side.algo, 'budget');
     const message = await this.requestMove(token, {
       budgetMs: timed ? side.ms : null,
       game: 'othello',
