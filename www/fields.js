@@ -24,3 +24,9 @@ export function numberIn(input) {
   return raw === '' || !Number.isFinite(n) ? NaN : n;
 }
 
+
+/** The seed `input` holds (a whole number from 0, below 2^53), or NaN when it holds none. */
+export function seedIn(input) {
+  const seed = numberIn(input);
+  return Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
+}

@@ -10,7 +10,7 @@
 // `[data-params]` container. Words for a choice's options are the page's own (`words`), the
 // option's name otherwise. Text only, never HTML.
 
-import { numberIn } from './fields.js';
+import { needsANumber, numberIn } from './fields.js';
 
 /** The view's field of a table key: 'rollout-depth' → 'rolloutDepth'. */
 export function fieldOf(key) {
@@ -196,6 +196,14 @@ export class ParamControls {
       else values[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : numberIn(controls[0]);
     }
     return values;
+  }
+
+  /** What is wrong with `view`'s parameters and its seed (from `seedInput`) in words, or null:
+   * the first field that holds no number, named by its label. */
+  problem(view, seedInput) {
+    const blank = this.blank(view);
+    if (blank) return needsANumber(blank.input, blank.param.kind === 'int');
+    return Number.isNaN(view.seed) ? needsANumber(seedInput, true) : null;
   }
 
   /** The first control of `values` (as `read` gives them) that holds no number, with its

@@ -22,6 +22,20 @@ async function text(page, testid) {
   return (await page.textContent(`[data-testid=${testid}]`)).trim();
 }
 
+/** The values of the fields `testids`, by testid. */
+async function values(page, testids) {
+  return Object.fromEntries(await Promise.all(testids.map(async (id) => [id, await page.inputValue(`[data-testid=${id}]`)])));
+}
+
+/** Opens the Sum to zero link `rest` in `page` and resolves to its status once it is ready. */
+async function reopen(page, rest) {
+  await page.goto(linkSumZero(rest));
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true' ||
+    document.querySelector('[data-testid=status]').dataset.state === 'error');
+  return status(page);
+}
+
 /** The board's test hooks: the next move's points and the arrow keys' move. */
 function boardHooks(page) {
   return page.$eval('[data-testid=board-sumzero]', (canvas) => ({
@@ -56,13 +70,10 @@ function playedByTheApi(page, view, moves) {
 test('a link opens Sum to zero, and MCTS plays to the end beside the optimum, as the API replays it', async () => {
   const { page, problems } = await openPage(suite.browser.context, linkSumZero('algo=mcts&uct=1.41&iterations=40&seed=7'));
   let s = await status(page);
-  assert.equal(s.state, 'idle', s.text);
-  assert.equal(s.moves, 0);
-  assert.equal(await page.inputValue('[data-testid=game]'), 'sumzero');
-  assert.equal(await page.inputValue('[data-testid=sumzero-algo]'), 'mcts');
-  assert.equal(await page.inputValue('[data-testid=sumzero-uct]'), '1.41');
-  assert.equal(await page.inputValue('[data-testid=sumzero-iterations]'), '40');
-  assert.equal(await page.inputValue('[data-testid=sumzero-seed]'), '7');
+  assert.deepEqual([s.state, s.moves], ['idle', 0], s.text);
+  assert.deepEqual(await values(page, ['game', 'sumzero-algo', 'sumzero-uct', 'sumzero-iterations', 'sumzero-seed']), {
+    game: 'sumzero', 'sumzero-algo': 'mcts', 'sumzero-uct': '1.41', 'sumzero-iterations': '40', 'sumzero-seed': '7',
+  });
   assert.equal(await page.locator('[data-testid=board-sumzero]').isVisible(), true);
   assert.equal(await page.locator('[data-testid=board]').isVisible(), false);
   assert.match(await text(page, 'sumzero-lesson'), /^What it teaches: .*optimum.*regret/);
@@ -102,7 +113,7 @@ test('a link opens Sum to zero, and MCTS plays to the end beside the optimum, as
   assert.ok(rows.some((r) => r.optimal), 'an optimal move is marked');
   for (const row of rows) {
     assert.match(row.cells[1], /^\d\.\d{3}$/, JSON.stringify(row));
-    assert.equal(row.optimal, row.cells[2] === '0 (optimal)');
+    assert.equal(row.optimal, row.cells[2] === '0', 'the optimal moves are those without regret');
   }
   const visits = rows.reduce((sum, row) => sum + Number(row.cells[3].replace(/\D/g, '') || 0), 0);
   assert.equal(visits, 40, 'every playout passes one first move');
@@ -159,28 +170,17 @@ test('a person plays with the keys, a click and the buttons, with undo', async (
 
 test('a malformed Sum to zero link opens the default view with an error naming the field', async () => {
   const { page } = await openPage(suite.browser.context, linkSumZero('iterations=0&seed=3'));
-  let s = await status(page);
-  assert.equal(s.state, 'error');
+  const s = await status(page);
   assert.match(s.text, /field 'iterations'/);
-  assert.equal(await page.inputValue('[data-testid=game]'), 'sumzero');
-  assert.equal(await page.inputValue('[data-testid=sumzero-iterations]'), '1000');
+  assert.deepEqual({ state: s.state, ...await values(page, ['game', 'sumzero-iterations']) },
+    { state: 'error', game: 'sumzero', 'sumzero-iterations': '1000' }, 'the default view');
   await page.screenshot({ path: path.join(suite.shots, 'sumzero-bad-link.png') });
-  for (const [rest, expected] of [
-    ['moves=%2B20%20%2B7', /field 'moves': column 5: \+7 is not a move at turn 9/],
-    ['algo=bfs', /field 'algo'.*bfs/],
-    ['uct=-1', /field 'uct'/],
-    ['depth=3', /field 'depth'/],
-  ]) {
-    await page.goto(linkSumZero(rest));
-    await page.reload();
-    await waitForState(page, ['error']);
-    s = await status(page);
-    assert.match(s.text, expected);
-  }
+  assert.match((await reopen(page, 'moves=%2B20%20%2B7')).text, /field 'moves': column 5: \+7 is not a move at turn 9/);
+  assert.match((await reopen(page, 'algo=bfs')).text, /field 'algo'.*bfs/);
+  assert.match((await reopen(page, 'uct=-1')).text, /field 'uct'/);
+  assert.match((await reopen(page, 'depth=3')).text, /field 'depth'/);
   // An emptied field is named by its label.
-  await page.goto(linkSumZero('seed=3'));
-  await page.reload();
-  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  assert.equal((await reopen(page, 'seed=3')).state, 'idle');
   await typeInto(page, 'sumzero-iterations', '');
   await waitForState(page, ['error']);
   assert.equal((await status(page)).text, "'Playouts per move' needs a whole number.");
@@ -196,14 +196,12 @@ test('a link reopens the position and the settings, and the exhaustive agent pla
   await other.goto(link);
   await other.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   const s = await status(other);
-  assert.equal(s.state, 'idle', s.text);
-  assert.equal(s.moves, 0, 'the link\'s moves are the start');
+  assert.deepEqual([s.state, s.moves], ['idle', 0], `the link's moves are the start: ${s.text}`);
   assert.equal(await text(other, 'sumzero-line'), '-30 +18 -16');
   assert.equal(await text(other, 'sumzero-sum'), '-28');
   assert.equal(await text(other, 'sumzero-turn'), '7');
-  assert.equal(await other.inputValue('[data-testid=sumzero-uct]'), '0.5');
-  assert.equal(await other.inputValue('[data-testid=sumzero-iterations]'), '25');
-  assert.equal(await other.inputValue('[data-testid=sumzero-seed]'), '9');
+  assert.deepEqual(await values(other, ['sumzero-uct', 'sumzero-iterations', 'sumzero-seed']),
+    { 'sumzero-uct': '0.5', 'sumzero-iterations': '25', 'sumzero-seed': '9' });
   assert.equal(other.url(), link);
   // Reset returns to the link's position.
   await other.keyboard.press('1');
@@ -228,6 +226,26 @@ test('a link reopens the position and the settings, and the exhaustive agent pla
   assert.match(end.text, /Exhaustive's 7 moves gave away 0\.000\./);
   assert.equal(await text(page, 'sumzero-regret'), '0 (optimal)');
   assert.equal(await text(page, 'sumzero-playouts'), 'none (exact)');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a million playouts show their progress live, and Stop ends them at once', async () => {
+  const { page, problems } = await openPage(suite.browser.context, linkSumZero('iterations=1000000&seed=2'));
+  await page.click('[data-testid=step]');
+  await waitForState(page, ['thinking']);
+  const playouts = async () => Number((await text(page, 'sumzero-playouts')).replace(/,/g, ''));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=sumzero-playouts]').textContent.replace(/,/g, '')) > 5000, null, { timeout: 20000 });
+  assert.match(await text(page, 'sumzero-thinking-who'), /^MCTS \(1,000,000 playouts, K 1\.414\), about turn 10 \(sum 0\):$/);
+  assert.equal(await page.locator('[data-testid=sumzero-actions] tbody tr').count(), 4, 'the moves are judged while it thinks');
+  await page.screenshot({ path: path.join(suite.shots, 'sumzero-thinking.png') });
+  await page.click('[data-testid=stop]');
+  const s = await waitForState(page, ['idle'], 2000);
+  assert.match(s.text, /^Stopped MCTS\./);
+  assert.equal(s.moves, 0, 'a stopped search plays nothing');
+  const still = await playouts();
+  await page.waitForTimeout(300);
+  assert.equal(await playouts(), still, 'the search really ended');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -16,7 +16,7 @@ import { LevelPanel } from './level-panel.js';
 import { loadLevels } from './levels.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
-import { labelOf, needsANumber } from '../fields.js';
+import { labelOf, needsANumber, seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions } from '../stats.js';
 
@@ -209,8 +209,7 @@ class BaitGame extends AgentRuns {
     view.mode = document.querySelector('input[name="mode"]:checked').value;
     Object.assign(view, this.params.read());
     view.pace = Number($('pace').value);
-    const seed = Number($('p-seed').value);
-    view.seed = Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
+    view.seed = seedIn($('p-seed'));
     view.level = this.levelText;
     return view;
   }

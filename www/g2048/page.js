@@ -12,7 +12,7 @@ import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';
-import { needsANumber } from '../fields.js';
+import { seedIn } from '../fields.js';
 import { ParamControls, fieldOf, sameValue } from '../param-controls.js';
 import { ALGORITHMS, OPTION_WORDS, BATCH_ONLY } from './params.js';
 import { statText, fillTable } from '../stats.js';
@@ -145,21 +145,13 @@ class Game2048 extends AgentRuns {
   }
 
   readControls() {
-    const view = { ...this.view, algo: $('g2048-algo').value, ...this.params.read() };
-    const seed = Number($('g2048-seed').value);
-    view.seed = $('g2048-seed').value.trim() !== '' && Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
-    return view;
+    return { ...this.view, algo: $('g2048-algo').value, ...this.params.read(), seed: seedIn($('g2048-seed')) };
   }
 
   settingsChanged() {
     this.showRelevantControls();
     const view = this.readControls();
-    const blank = this.params.blank(view);
-    if (blank || Number.isNaN(view.seed)) {
-      this.setStatus('error', blank ? needsANumber(blank.input, blank.param.kind === 'int') : needsANumber($('g2048-seed'), true));
-      return;
-    }
-    const problem = this.writeLink(view);
+    const problem = this.params.problem(view, $('g2048-seed')) ?? this.writeLink(view);
     if (problem) {
       this.setStatus('error', problem);
       return;
@@ -407,15 +399,8 @@ class Game2048 extends AgentRuns {
   }
 
   async play() {
-    if (this.running) {
-      this.pause();
-      return;
-    }
-    if (this.isOver()) {
-      this.setStatus('over', `${this.overWords()} Press Reset to play again.`);
-      return;
-    }
-    const token = this.startRun(true);
+    const token = this.startPlay(() => this.overWords());
+    if (token === null) return;
     this.setStatus('playing', `${this.agentName()} is playing, thinking ${this.thinkTime()} before each move.`);
     while (token === this.token) {
       let answer;

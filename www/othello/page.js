@@ -14,7 +14,7 @@ import { handleKey } from '../keys.js';
 import { Sides, describe, playerReads } from './sides.js';
 import { clearThinking, showThinking, pvSteps } from './thinking.js';
 import { showMoveList } from './move-list.js';
-import { needsANumber } from '../fields.js';
+import { needsANumber, seedIn } from '../fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -162,8 +162,7 @@ class OthelloGame extends AgentRuns {
   settingsChanged() {
     this.sides.showRelevant();
     const view = { ...this.view, ...this.sides.read(this.view) };
-    const seed = Number($('othello-seed').value);
-    view.seed = Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
+    view.seed = seedIn($('othello-seed'));
     for (const side of SIDES) {
       const bad = Object.keys(view[side]).find((key) => Number.isNaN(view[side][key]));
       if (bad) {
@@ -510,21 +509,7 @@ class OthelloGame extends AgentRuns {
    */
   async agentMove(token, player) {
     this.setStatus('thinking', `${this.who(player)} is thinking about move ${this.session.moves() + 1}…`);
-    let answer;
-    try {
-      answer = await this.think(token);
-    } catch (error) {
-      if (token === this.token) this.endRun();
-      this.failed(error, token);
-      return null;
-    }
-    if (!answer || token !== this.token) return null;
-    if (answer.action === null || answer.action === undefined) {
-      this.endRun();
-      this.setStatus('error', `${this.who(player)} found no move.`);
-      return null;
-    }
-    return answer;
+    return this.moveOf(token, this.think(token), this.who(player));
   }
 
   /** One agent move (searching first), then pause. */

@@ -13,7 +13,7 @@ import { Board } from '../board.js';
 import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
-import { needsANumber } from '../fields.js';
+import { seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText } from '../stats.js';
 import { ALGORITHMS, ACTIONS } from './params.js';
@@ -22,11 +22,7 @@ import { clearThinking, showThinking, reward } from './thinking.js';
 const $ = (id) => document.getElementById(id);
 const { signed } = render;
 
-/** Opens the Sum to zero controller (see AgentRuns for what `shell` holds). */
-export function open(shell) {
-  return new SumZeroGame(shell);
-}
-
+/** The controller the shell opens with `open`. */
 class SumZeroGame extends AgentRuns {
   constructor(shell) {
     super(shell);
@@ -148,33 +144,21 @@ class SumZeroGame extends AgentRuns {
     this.params.show(algo);
   }
 
-  readControls() {
-    const view = { ...this.view, algo: $('sumzero-algo').value, ...this.params.read() };
-    const seed = Number($('sumzero-seed').value);
-    view.seed = $('sumzero-seed').value.trim() !== '' && Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
-    return view;
-  }
-
+  /** Reads the settings; a change to the agent's ends its run and drops its thinking. */
   settingsChanged() {
     this.showRelevantControls();
-    const view = this.readControls();
-    const blank = this.params.blank(view);
-    if (blank || Number.isNaN(view.seed)) {
-      this.setStatus('error', blank ? needsANumber(blank.input, blank.param.kind === 'int') : needsANumber($('sumzero-seed'), true));
-      return;
-    }
-    const problem = this.writeLink(view);
+    const view = { ...this.view, algo: $('sumzero-algo').value, ...this.params.read(), seed: seedIn($('sumzero-seed')) };
+    const problem = this.params.problem(view, $('sumzero-seed')) ?? this.writeLink(view);
     if (problem) {
       this.setStatus('error', problem);
       return;
     }
-    const changed = ['algo', ...this.params.fields(), 'seed'].some((k) => !sameValue(view[k], this.view[k]));
-    this.view = view;
-    if (changed) {
+    if (['algo', ...this.params.fields(), 'seed'].some((k) => !sameValue(view[k], this.view[k]))) {
       this.halt();
       this.clearThinking();
-      this.redraw();
     }
+    this.view = view;
+    this.redraw();
     this.showIdle();
   }
 
@@ -185,6 +169,11 @@ class SumZeroGame extends AgentRuns {
     const session = new this.wasm.GameSession('sumzero', moves ?? '');
     this.session?.free();
     this.session = session;
+    this.startOver();
+  }
+
+  /** A game from its start: nothing given away yet, nothing thought, the board anew. */
+  startOver() {
     this.given = [];
     this.clearThinking();
     this.afterChange();
@@ -271,9 +260,7 @@ class SumZeroGame extends AgentRuns {
   reset() {
     this.halt();
     this.session.reset();
-    this.given = [];
-    this.clearThinking();
-    this.afterChange();
+    this.startOver();
     this.writeLink();
     this.showIdle();
   }
@@ -330,23 +317,20 @@ class SumZeroGame extends AgentRuns {
     return { action: message.action, roundTripMs: message.roundTripMs, regret: message.thinking?.regret ?? 0 };
   }
 
-  /** Asks for the agent's move in run `token`, saying so; resolves to the answer or null (the
-   * status says why). */
-  async agentMove(token) {
-    let answer;
-    try {
-      answer = await this.think(token);
-    } catch (error) {
-      if (token === this.token) this.endRun();
-      this.failed(error, token);
-      return null;
-    }
-    if (!answer || token !== this.token) return null;
-    if (answer.action === null || answer.action === undefined) {
-      this.endRun();
-      this.setStatus('error', `${this.agentName()} found no move.`);
-      return null;
-    }
+  /** Asks for the agent's move in run `token`; resolves to the answer or null (the status says
+   * why). */
+  agentMove(token) {
+    return this.moveOf(token, this.think(token), this.agentName());
+  }
+
+  /** One answer of the agent about the position on the board, the run ended; null when there
+   * is none (the status says why). */
+  async oneAnswer() {
+    if (this.running) this.halt();
+    const token = this.startRun(false);
+    this.setStatus('thinking', `${this.agentWords()} is thinking about ${this.where()}…`);
+    const answer = await this.agentMove(token);
+    if (answer) this.endRun();
     return answer;
   }
 
@@ -367,26 +351,15 @@ class SumZeroGame extends AgentRuns {
       this.setStatus('over', `${this.overWords()} There is no move to ask about.`);
       return;
     }
-    if (this.running) this.halt();
-    const token = this.startRun(false);
-    this.setStatus('thinking', `${this.agentWords()} is thinking about ${this.where()}…`);
-    const answer = await this.agentMove(token);
+    const answer = await this.oneAnswer();
     if (!answer) return;
-    this.endRun();
     const amount = this.session.view().remaining[0].amounts[answer.action];
     this.setStatus('idle', `${this.agentName()} would add ${signed(amount)} here (${regretWords(answer.regret)}). ${this.idleWords()}`);
   }
 
   async play() {
-    if (this.running) {
-      this.pause();
-      return;
-    }
-    if (this.isOver()) {
-      this.setStatus('over', `${this.overWords()} Press Reset to play again.`);
-      return;
-    }
-    const token = this.startRun(true);
+    const token = this.startPlay(() => this.overWords());
+    if (token === null) return;
     while (token === this.token) {
       this.setStatus('playing', `${this.agentWords()} is playing: thinking about ${this.where()}…`);
       const answer = await this.agentMove(token);
@@ -403,12 +376,8 @@ class SumZeroGame extends AgentRuns {
 
   async step() {
     if (this.isOver()) return;
-    if (this.running) this.halt();
-    const token = this.startRun(false);
-    this.setStatus('thinking', `${this.agentWords()} is thinking about ${this.where()}…`);
-    const answer = await this.agentMove(token);
+    const answer = await this.oneAnswer();
     if (!answer) return;
-    this.endRun();
     const amount = this.playAgentMove(answer);
     this.showIdle(`${this.agentName()} added ${signed(amount)} (${regretWords(answer.regret)}). `);
   }
@@ -423,6 +392,11 @@ class SumZeroGame extends AgentRuns {
     this.redraw();
     this.showIdle(wasSearching ? `Stopped ${this.agentName()}. ` : '');
   }
+}
+
+/** Opens the Sum to zero controller (see AgentRuns for what `shell` holds). */
+export function open(shell) {
+  return new SumZeroGame(shell);
 }
 
 /** A move's regret in words: "an optimal move" or "regret 0.040". */

@@ -55,7 +55,7 @@ export function showThinking(message, who) {
       cells: [
         `${ACTIONS[a.action].key}: ${signed(a.amount)}${choice ? ' (chosen)' : ''}`,
         reward(a.optimalValue),
-        regretWords(a.regret),
+        a.regret === 0 ? '0' : reward(a.regret),
         a.visits ? a.visits.toLocaleString('en-US') : '—',
         a.mean === null ? '—' : reward(a.mean),
       ],
