@@ -79,7 +79,8 @@ function setLabelText(slot, text) {
 export function fillSlot(slot, param, { words, cap } = {}) {
   slot.dataset.param = param.key;
   setLabelText(slot, param.label);
-  const title = helpOf(param, words);
+  const capped = cap !== undefined && cap < param.max;
+  const title = `${helpOf(param, words)}${capped ? ` On this page: at most ${cap.toLocaleString('en-US')}.` : ''}`;
   slot.title = title;
   for (const control of controlsIn(slot)) {
     control.title = title;
