@@ -7,6 +7,8 @@
 #   ./dev.sh figures [bait|othello|2048|all]  the page's figures for BENCHMARKS.md (default all;
 #                    Bait: wasm size, load time, wasm vs native, Stop; Othello: perft wasm vs native,
 #                    FFO #40 in the browser; 2048: course MCTS playouts/s wasm vs native)
+#   ./dev.sh figures worker [DIR]  the worker's cost per request over a 2,000-move 2048 game,
+#                    against the pkg/ of another build in DIR when given
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
 # registries and is skipped when already present.
 set -euo pipefail
@@ -93,7 +95,7 @@ run_tests() {
   cargo test
   build_wasm
   say "wasm boundary tests (wasm-pack test --node)"
-  wasm-pack test --node --mode no-install -- "${wasm_tests[@]}"
+  wasm-pack test --node --mode no-install -- --no-default-features "${wasm_tests[@]}"
   say "browser tests (Chromium + playwright-core)"
   node --test tests/e2e/
 }
@@ -106,8 +108,8 @@ bench() {
 figures() {
   local which=${1:-all}
   case "$which" in
-    bait | othello | 2048 | all) ;;
-    *) echo "usage: ./dev.sh figures [bait|othello|2048|all]" >&2; exit 2 ;;
+    bait | othello | 2048 | worker | all) ;;
+    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|all]" >&2; exit 2 ;;
   esac
   setup
   ensure_chromium
@@ -123,6 +125,10 @@ figures() {
   if [ "$which" = 2048 ] || [ "$which" = all ]; then
     say "2048 figures (tests/e2e/bench-2048.mjs)"
     node tests/e2e/bench-2048.mjs
+  fi
+  if [ "$which" = worker ] || [ "$which" = all ]; then
+    say "worker request figures (tests/e2e/bench-worker-request.mjs)"
+    node tests/e2e/bench-worker-request.mjs ${2:+"$2"}
   fi
 }
 

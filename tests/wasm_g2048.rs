@@ -208,7 +208,7 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
         (
             "expectimax",
-            &[("depth", JsValue::from_f64(11.0))],
+            &[("depth", JsValue::from_f64(33.0))],
             "parameter 'depth'",
         ),
         (

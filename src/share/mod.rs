@@ -15,6 +15,7 @@
 pub mod bait;
 pub mod g2048;
 pub mod othello;
+pub mod sumzero;
 
 use crate::field_error::FieldError;
 use serde::de::DeserializeOwned;
@@ -33,7 +34,7 @@ pub const MAX_LEVEL_COLUMNS: usize = 64;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// The games a link may name.
-pub const GAMES: &[&str] = &["bait", "2048", "othello"];
+pub const GAMES: &[&str] = &["bait", "2048", "othello", "sumzero"];
 
 /// A game's view: every setting of the page for that game, read from and written to a link.
 /// Implemented once per game, in its own module.

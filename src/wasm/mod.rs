@@ -25,6 +25,7 @@ mod othello;
 mod page_game;
 mod search_job;
 mod session;
+mod sumzero;
 mod typescript;
 
 pub use batch::BatchGame;
@@ -50,6 +51,7 @@ fn game_kind(name: &str) -> Result<&'static dyn GameKind, JsError> {
         &Kind::<crate::games::bait::BaitState>::ENTRY,
         &Kind::<crate::games::g2048::G2048>::ENTRY,
         &Kind::<crate::games::othello::Othello>::ENTRY,
+        &Kind::<crate::games::sumzero::SumZero>::ENTRY,
     ];
     GAMES
         .iter()

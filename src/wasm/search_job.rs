@@ -1,7 +1,8 @@
 //! [`SearchJob`]: one search for the worker, whatever the game, run in slices with
 //! `step(budget)`; between slices it reports progress and counters, its best action and plan,
 //! the heat map and frontier (games with the `agentCell` capability), per-root-action
-//! statistics (MCTS, RHEA and 2048's agents) and what a two-player agent thinks (Othello).
+//! statistics (MCTS, RHEA and 2048's agents) and what the agent thinks (Othello; Sum to zero:
+//! its choice beside the exact optimum).
 
 use super::boundary::{budget_from_js, seed_from_js, to_js};
 use super::encoded_state;
@@ -21,9 +22,11 @@ pub(super) trait IndexedSearch {
     fn root_actions(&self) -> Vec<RootActionStat>;
 }
 
-/// A search over `G` as an [`IndexedSearch`].
+/// A search over `G` as an [`IndexedSearch`], with or without a work budget of its own.
 pub(super) struct Indexed<G, S> {
     pub(super) search: S,
+    /// Units of work the search may still do; `None` when only the worker's slices limit it.
+    work_left: Option<u64>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -31,14 +34,36 @@ impl<G, S> Indexed<G, S> {
     pub(super) fn new(search: S) -> Self {
         Indexed {
             search,
+            work_left: None,
             game: std::marker::PhantomData,
+        }
+    }
+
+    /// A search that does at most `work` units of work (playouts for MCTS) however the worker
+    /// slices it, then reports [`Limit::Nodes`]: the same work as one `step(work)`.
+    pub(super) fn within(search: S, work: u64) -> Self {
+        Indexed {
+            work_left: Some(work),
+            ..Indexed::new(search)
         }
     }
 }
 
 impl<G: Game, S: Search<G>> IndexedSearch for Indexed<G, S> {
     fn step(&mut self, budget: u64) -> Progress {
-        self.search.step(budget)
+        let Some(left) = self.work_left.as_mut() else {
+            return self.search.step(budget);
+        };
+        let spent = Progress::LimitReached(Limit::Nodes);
+        if *left == 0 {
+            return spent;
+        }
+        let work = budget.min(*left);
+        *left -= work;
+        match self.search.step(work) {
+            Progress::Running if *left == 0 => spent,
+            progress => progress,
+        }
     }
 
     fn stats(&self) -> Stats {
@@ -77,7 +102,8 @@ pub(super) trait Job {
     fn frontier_size(&self) -> Option<u64> {
         None
     }
-    /// What a two-player agent thinks (a `Thinking`); `undefined` for the other games.
+    /// What the agent thinks (Othello: a `Thinking`; Sum to zero: a `SumZeroThinking`);
+    /// `undefined` for the other games.
     fn thinking(&self) -> Result<JsValue, JsError> {
         Ok(JsValue::UNDEFINED)
     }
@@ -197,8 +223,9 @@ impl SearchJob {
     }
 
     /// Othello: what the agent thinks (depth, value for Black, exact or not, nodes searched and
-    /// cut off); `undefined` for the other games.
-    #[wasm_bindgen(unchecked_return_type = "Thinking | undefined")]
+    /// cut off); Sum to zero: every action's optimal value and regret beside MCTS's visits and
+    /// means, and the regret of the current choice; `undefined` for the other games.
+    #[wasm_bindgen(unchecked_return_type = "Thinking | SumZeroThinking | undefined")]
     pub fn thinking(&self) -> Result<JsValue, JsError> {
         self.job.thinking()
     }

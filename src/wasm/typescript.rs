@@ -114,6 +114,57 @@ export interface Thinking {
   tableCutoffs: number;
   maxDepth: number;
 }
+/** Every setting of the Sum to zero view (the share link's fields). `moves` is the game's text
+ * form, the amounts added so far ("+20 -18"; "" at the start). */
+export interface ViewSumZero {
+  game: "sumzero";
+  algo: "mcts" | "exhaustive";
+  uct: number;
+  iterations: number;
+  moves: string;
+  seed: number | null;
+}
+/** One Sum to zero turn still to play: its number t and what each action adds then, in action
+ * order (+2t, -2t, +3t, -3t). */
+export interface SumZeroTurn { turn: number; amounts: number[]; }
+/** A Sum to zero state on the number line. `turn` is the next move's turn (10 down to 1; null once
+ * over), `moves` what each move so far added, `text` the same as the game's text form, `reach` how
+ * far the remaining moves can still carry the sum either way, `maxAbsSum` the line's half-width
+ * (165), `reward` 1 - |sum|/225 once over (else null). */
+export interface SumZeroBoardView {
+  sum: number;
+  turn: number | null;
+  moves: number[];
+  text: string;
+  remaining: SumZeroTurn[];
+  reach: number;
+  maxAbsSum: number;
+  reward: number | null;
+  alive: boolean;
+}
+/** One legal Sum to zero action judged by the exact optimum: the best reward reachable after it,
+ * what it gives away against the best play (0 when optimal), MCTS's visits and mean reward (mean
+ * null before its first visit; visits 0 for the exhaustive agent). */
+export interface SumZeroActionValue {
+  action: number;
+  amount: number;
+  optimalValue: number;
+  regret: number;
+  visits: number;
+  mean: number | null;
+}
+/** A Sum to zero search beside the optimum: the best reward reachable, the smallest |final sum|
+ * reachable, the search's current choice (null before it has one), the best reward after the
+ * choice and its regret, and every legal action in index order. */
+export interface SumZeroThinking {
+  algo: "mcts" | "exhaustive";
+  optimalValue: number;
+  closestFinalSum: number;
+  choice: number | null;
+  choiceValue: number | null;
+  regret: number | null;
+  actions: SumZeroActionValue[];
+}
 /** A batch game so far. `seed` is the game's own seed, as a decimal string (it may pass 2^53). */
 export interface BatchReport {
   index: number;

@@ -18,7 +18,7 @@ async function levelRows(name) {
   return text.replace(/\n+$/, '').split('\n');
 }
 
-/** The length of a shortest plan, from the shipped level index (checked by tests/levels.rs). */
+/** The length of a shortest plan, from the shipped level index (checked by tests/bait_levels.rs). */
 async function optimalMoves(name) {
   const index = JSON.parse(await readFile(path.join(ROOT, 'levels', 'index.json'), 'utf8'));
   return index.levels.find((l) => l.id === name).optimal;

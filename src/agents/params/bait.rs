@@ -1,6 +1,6 @@
 //! Bait's parameters.
 
-use super::{Kind, Param, Table};
+use super::{Kind, Param, Table, UCT};
 
 /// Every parameter of Bait's agents and runs.
 pub const BAIT: Table = Table(&[
@@ -32,13 +32,7 @@ pub const BAIT: Table = Table(&[
         help: "Weighted A* expands by g + w·h: faster, plans at most w times the shortest.",
         algos: &["wastar"],
     },
-    Param {
-        key: "uct",
-        label: "UCT constant K",
-        kind: Kind::Float { min: 0.0, max: 100.0, default: std::f64::consts::SQRT_2 },
-        help: "How much MCTS explores: larger tries rarely visited moves more often.",
-        algos: &["mcts"],
-    },
+    UCT,
     Param {
         key: "rollout-depth",
         label: "Rollout depth",

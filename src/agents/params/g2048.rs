@@ -1,6 +1,6 @@
 //! 2048's parameters.
 
-use super::{Kind, Param, Table};
+use super::{Kind, Param, Table, UCT};
 
 /// Every parameter of 2048's agents, hints and batches.
 pub const G2048: Table = Table(&[
@@ -11,13 +11,7 @@ pub const G2048: Table = Table(&[
         help: "The deepest expectimax iteration, in player moves.",
         algos: &["expectimax"],
     },
-    Param {
-        key: "uct",
-        label: "UCT constant K",
-        kind: Kind::Float { min: 0.0, max: 100.0, default: std::f64::consts::SQRT_2 },
-        help: "How much MCTS explores: larger tries rarely visited moves more often.",
-        algos: &["mcts"],
-    },
+    UCT,
     Param {
         key: "spawns",
         label: "Spawns in the tree",

@@ -7,10 +7,12 @@
 mod bait;
 mod g2048;
 mod othello;
+mod sumzero;
 
 pub use bait::BAIT;
 pub use g2048::G2048;
 pub use othello::OTHELLO;
+pub use sumzero::SUMZERO;
 
 use crate::agents::quoted;
 use crate::field_error::FieldError;
@@ -72,6 +74,19 @@ pub struct Param {
     /// a node limit).
     pub algos: &'static [&'static str],
 }
+
+/// UCT's exploration constant K: the same parameter in every game whose agents include MCTS.
+const UCT: Param = Param {
+    key: "uct",
+    label: "UCT constant K",
+    kind: Kind::Float {
+        min: 0.0,
+        max: 100.0,
+        default: std::f64::consts::SQRT_2,
+    },
+    help: "How much MCTS explores: larger tries rarely visited moves more often.",
+    algos: &["mcts"],
+};
 
 /// A game's parameters, in the order links write them and the page shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -183,7 +198,7 @@ mod tests {
 
     #[test]
     fn every_default_lies_in_its_range_and_keys_are_unique() {
-        for table in [BAIT, G2048, OTHELLO] {
+        for table in [BAIT, G2048, OTHELLO, SUMZERO] {
             for (i, param) in table.0.iter().enumerate() {
                 assert!(
                     table.0[..i].iter().all(|p| p.key != param.key),

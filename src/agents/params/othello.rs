@@ -2,7 +2,7 @@
 //! Each algorithm's own default budget and endgame switch are `Algorithm::default_budget` and
 //! `Algorithm::default_solve`; the defaults here are the page's first values.
 
-use super::{Kind, Param, Table};
+use super::{Kind, Param, Table, UCT};
 use crate::agents::othello::{MAX_DEPTH, MAX_MILLIS, MAX_SOLVER_EMPTIES};
 
 /// The searches that score positions with an evaluation at their horizon.
@@ -76,15 +76,5 @@ pub const OTHELLO: Table = Table(&[
         help: "The exact solver answers from this many empty squares on (0: never).",
         algos: BUDGETED,
     },
-    Param {
-        key: "uct",
-        label: "UCT constant K",
-        kind: Kind::Float {
-            min: 0.0,
-            max: 100.0,
-            default: std::f64::consts::SQRT_2,
-        },
-        help: "How much MCTS explores: larger tries rarely visited moves more often.",
-        algos: &["mcts"],
-    },
+    UCT,
 ]);

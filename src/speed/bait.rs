@@ -1,11 +1,5 @@
-//! Fixed workloads for comparing the same code natively and in WebAssembly (`searchlab bait speed`
-//! and `benchRandomWalk`/`benchAstar` in the JS API, timed together by `tests/e2e/bench.mjs`;
-//! 2048's in [`g2048`]). Callers time them: the core never reads a clock. Each returns a result
-//! that depends on all of its work, so none of it can be optimised away.
-
-pub mod g2048;
-
-pub use g2048::{g2048_course_mcts, MctsRun};
+//! Bait's workloads: the forward model's random walk (`searchlab bait speed --walk-level`,
+//! `benchRandomWalk`) and A* with the walls-only bound (`--astar-level`, `benchAstar`).
 
 use crate::game::Game;
 use crate::games::bait::eval::BaitEval;
