@@ -21,8 +21,10 @@
 //! their counts are exact and a page can show them live), iteratively deepened for `ms` and
 //! `nodes`; alpha-beta with a table and MTD(f) with `search::iterative_deepening`; MCTS with
 //! [`MctsConfig::zero_sum`]. At `solve` empties or fewer the exact solver answers instead (in
-//! steps too, [`SteppedSolve`], so its progress shows and it can be stopped; a time budget does
-//! not cut it short), and a position with a single legal move is answered at once.//!
+//! steps too, `games::othello::endgame::SteppedSolve`, so its progress shows and it can be
+//! stopped; a time budget does not cut it short), and a position with a single legal move is
+//! answered at once.
+//!
 //! Files: this one (the settings), `text.rs` (the one-line form: [`AgentSpec::parse`],
 //! [`AgentSpec::to_text`]), `thinking.rs` ([`AgentSpec::think`] and [`Thinking`]) and
 //! `engines.rs` (the searches behind a thinking, built in one place).

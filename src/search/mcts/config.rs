@@ -30,7 +30,7 @@ pub enum FinalChoice {
     BestMean,
 }
 
-/// Parameters of [`Mcts`]. The default is [`MctsConfig::gvgai_sample_mcts`].
+/// Parameters of [`Mcts`](super::Mcts). The default is [`MctsConfig::gvgai_sample_mcts`].
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct MctsConfig {
     /// UCT's exploration constant K (finite, at least 0).
