@@ -9,7 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{by_name, check_limits, check_range, Agent};
+use super::params::SUMZERO;
+use super::{by_name, check_limits, Agent};
 use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::sumzero::solve::Optimum;
@@ -60,11 +61,11 @@ pub struct AgentSpec {
 }
 
 impl Default for AgentSpec {
-    /// UCT with K = √2 and the default limits.
+    /// UCT with the table's K (√2) and the default limits.
     fn default() -> Self {
         AgentSpec {
             algo: Algorithm::Mcts,
-            uct: std::f64::consts::SQRT_2,
+            uct: SUMZERO.float_default("uct"),
             limits: Limits::default(),
         }
     }
@@ -83,7 +84,7 @@ impl AgentSpec {
     pub fn validate(&self) -> Result<(), FieldError> {
         match self.algo {
             Algorithm::Mcts => {
-                check_range("uct", self.uct, 0.0..=100.0)?;
+                SUMZERO.float("uct", self.uct)?;
                 check_limits(&self.limits)
             }
             Algorithm::Exhaustive => Ok(()),
