@@ -1,14 +1,33 @@
 //! The flags that configure a Bait agent (`bait solve`): one per parameter of
-//! `searchlab::agents::bait::AgentSpec`, with the spec's defaults; the spec checks the ranges.
+//! `searchlab::agents::bait::AgentSpec`, with the spec's defaults; the spec checks the ranges,
+//! and the parameters the page shares with the command line take their help from the parameter
+//! table (`agents::params::BAIT`).
 
 use clap::{Args, ValueEnum};
 use searchlab::agents::bait::{AgentSpec, Algorithm, Bound};
+use searchlab::agents::params::{Kind, BAIT};
 use searchlab::search::node_store::KeyMode;
 
 use crate::args::{flag_error, spec_error, CliResult};
 use crate::flag_values::{named, named_values, number};
 
 named_values!(Algorithm, Bound);
+
+/// A parameter's help as the parameter table (`agents::params::BAIT`) states it, prefixed with
+/// the algorithms that read it and followed by its range: "mcts: How much MCTS explores: ...
+/// (0 to 100)".
+fn table_help(key: &str) -> String {
+    let param = BAIT.param(key);
+    let algos = param.algos.join(", ");
+    match param.kind {
+        Kind::Int { min, max, .. } => format!("{algos}: {} ({min} to {max})", param.help),
+        Kind::Float { min, max, .. } | Kind::Floats { min, max, .. } => {
+            format!("{algos}: {} ({min} to {max})", param.help)
+        }
+        // clap lists the options itself.
+        Kind::Choice { .. } => format!("{algos}: {}", param.help),
+    }
+}
 
 /// A Bait agent's flags.
 #[derive(Args)]
@@ -20,29 +39,22 @@ pub struct BaitAgentFlags {
     /// dls: the depth limit (default 5); dfs: the deepest state it expands (default none)
     #[arg(long, value_name = "N", value_parser = number::<u32>)]
     depth: Option<u32>,
-    /// astar and wastar: the lower bound (walls: walls-only distance; state: also boxes that
-    /// can never move and holes no box can reach)
-    #[arg(long, value_name = "BOUND", value_parser = named::<Bound>(),
+    #[arg(long, value_name = "BOUND", value_parser = named::<Bound>(), help = table_help("heuristic"),
           default_value = AgentSpec::default().heuristic.name())]
     heuristic: Bound,
-    /// wastar: the weight w in f = g + w·h
-    #[arg(long, value_name = "W", value_parser = number::<f64>,
+    #[arg(long, value_name = "W", value_parser = number::<f64>, help = table_help("weight"),
           default_value_t = AgentSpec::default().weight)]
     weight: f64,
-    /// mcts: UCT's exploration constant K
-    #[arg(long, value_name = "K", value_parser = number::<f64>,
+    #[arg(long, value_name = "K", value_parser = number::<f64>, help = table_help("uct"),
           default_value_t = AgentSpec::default().uct)]
     uct: f64,
-    /// mcts: the tree's depth limit and the rollouts' horizon
-    #[arg(long, value_name = "N", value_parser = number::<u32>,
+    #[arg(long, value_name = "N", value_parser = number::<u32>, help = table_help("rollout-depth"),
           default_value_t = AgentSpec::default().rollout_depth)]
     rollout_depth: u32,
-    /// rhea: individuals in the population
-    #[arg(long, value_name = "N", value_parser = number::<usize>,
+    #[arg(long, value_name = "N", value_parser = number::<usize>, help = table_help("population"),
           default_value_t = AgentSpec::default().population)]
     population: usize,
-    /// rhea: genes (actions) per individual
-    #[arg(long, value_name = "N", value_parser = number::<usize>,
+    #[arg(long, value_name = "N", value_parser = number::<usize>, help = table_help("horizon"),
           default_value_t = AgentSpec::default().horizon)]
     horizon: usize,
     /// The most states one search expands
