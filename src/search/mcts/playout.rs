@@ -96,12 +96,8 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
     /// untried action, or picks a child by UCT. Returns the child, its action, and whether it
     /// is new.
     fn select_or_expand(&mut self, node: u32) -> (u32, G::Action, bool) {
-        let nodes = &self.tree.nodes;
-        let mut child = nodes[node as usize].first_child;
-        while child != NONE {
-            let linked = &nodes[child as usize];
+        for (child, linked) in self.tree.children(node) {
             self.child_of_action[linked.action as usize] = child;
-            child = linked.next_sibling;
         }
         self.untried.clear();
         for &action in &self.legal {
@@ -110,6 +106,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             }
         }
         let chosen = if self.untried.is_empty() {
+            let nodes = &self.tree.nodes;
             let parent = nodes[node as usize];
             let mut best: Option<(u32, G::Action, f64)> = None;
             for &action in &self.legal {
@@ -134,12 +131,8 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             let child = self.tree.add_child(node, G::action_index(action));
             (child, action, true)
         });
-        let nodes = &self.tree.nodes;
-        let mut child = nodes[node as usize].first_child;
-        while child != NONE {
-            let linked = &nodes[child as usize];
+        for (_, linked) in self.tree.children(node) {
             self.child_of_action[linked.action as usize] = NONE;
-            child = linked.next_sibling;
         }
         chosen
     }

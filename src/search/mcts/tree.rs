@@ -123,26 +123,26 @@ impl Tree {
         child
     }
 
+    /// The children of `node` with their slots, the last added first.
+    pub(super) fn children(&self, node: u32) -> Children<'_> {
+        Children {
+            nodes: &self.nodes,
+            next: self.nodes.get(node as usize).map_or(NONE, |n| n.first_child),
+        }
+    }
+
     /// The child of `node` reached by the action with dense index `index`, or `NONE`.
     pub(super) fn child_with_action(&self, node: u32, index: u32) -> u32 {
-        let mut child = match self.nodes.get(node as usize) {
-            Some(parent) => parent.first_child,
-            None => return NONE,
-        };
-        while child != NONE && self.nodes[child as usize].action != index {
-            child = self.nodes[child as usize].next_sibling;
-        }
-        child
+        self.children(node)
+            .find(|(_, child)| child.action == index)
+            .map_or(NONE, |(slot, _)| slot)
     }
 
     /// The child of `node` preferred by `rule`, if it has children.
     pub(super) fn preferred_child(&self, node: u32, rule: FinalChoice) -> Option<u32> {
-        let mut best: Option<u32> = None;
-        let mut child = self.nodes.get(node as usize)?.first_child;
-        while child != NONE {
-            let candidate = &self.nodes[child as usize];
-            let better = best.map_or(true, |top| {
-                let top = &self.nodes[top as usize];
+        let mut best: Option<(u32, &Node)> = None;
+        for (slot, candidate) in self.children(node) {
+            let better = best.map_or(true, |(_, top)| {
                 let by_visits = candidate.visits.cmp(&top.visits);
                 let by_mean = candidate.mean().total_cmp(&top.mean());
                 let (first, second) = match rule {
@@ -155,29 +155,23 @@ impl Tree {
                     .is_gt()
             });
             if better {
-                best = Some(child);
+                best = Some((slot, candidate));
             }
-            child = candidate.next_sibling;
         }
-        best
+        best.map(|(slot, _)| slot)
     }
 
     /// For each root action tried so far, in action-index order: its index, visits and mean
     /// reward for the root player.
     pub(super) fn root_action_stats(&self) -> Vec<RootActionStat> {
-        let mut stats = Vec::new();
-        if let Some(root) = self.nodes.first() {
-            let mut child = root.first_child;
-            while child != NONE {
-                let node = &self.nodes[child as usize];
-                stats.push(RootActionStat {
-                    index: node.action,
-                    visits: node.visits,
-                    value: node.mean(),
-                });
-                child = node.next_sibling;
-            }
-        }
+        let mut stats: Vec<RootActionStat> = self
+            .children(ROOT)
+            .map(|(_, node)| RootActionStat {
+                index: node.action,
+                visits: node.visits,
+                value: node.mean(),
+            })
+            .collect();
         stats.sort_by_key(|stat| stat.index);
         stats
     }
@@ -200,13 +194,12 @@ impl Tree {
         let mut next = 0;
         while next < arena.len() {
             let mut previous = NONE;
-            let mut old = self.nodes[old_of_new[next] as usize].first_child;
-            while old != NONE {
+            for (old, node) in self.children(old_of_new[next]) {
                 let copied = arena.len() as u32;
                 arena.push(Node {
                     first_child: NONE,
                     next_sibling: NONE,
-                    ..self.nodes[old as usize]
+                    ..*node
                 });
                 old_of_new.push(old);
                 if previous == NONE {
@@ -215,11 +208,27 @@ impl Tree {
                     arena[previous as usize].next_sibling = copied;
                 }
                 previous = copied;
-                old = self.nodes[old as usize].next_sibling;
             }
             next += 1;
         }
         arena.shrink_to_fit();
         self.nodes = arena;
+    }
+}
+
+/// The children of one node (see [`Tree::children`]).
+pub(super) struct Children<'a> {
+    nodes: &'a [Node],
+    next: u32,
+}
+
+impl<'a> Iterator for Children<'a> {
+    type Item = (u32, &'a Node);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let slot = self.next;
+        let node = self.nodes.get(slot as usize)?;
+        self.next = node.next_sibling;
+        Some((slot, node))
     }
 }
