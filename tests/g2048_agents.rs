@@ -213,3 +213,31 @@ fn the_mcts_agents_still_play_the_batch_series() {
         (120, 36_000, 1244, 2_553_846_863_477_408_002)
     );
 }
+
+/// Counts the states a search reports, shared with the test that reads it.
+#[derive(Clone, Default)]
+struct Seen(std::rc::Rc<std::cell::Cell<u64>>);
+
+impl searchlab::search::Observer<G2048> for Seen {
+    fn expanded(&mut self, _: &G2048, _: searchlab::search::Visit) {
+        self.0.set(self.0.get() + 1);
+    }
+}
+
+#[test]
+fn an_observer_given_to_build_sees_every_expansion() {
+    let game = position();
+    // Expectimax reports a state when its subtree is done, so it runs to its depth here.
+    for (algo, budget, reports) in [
+        (Algorithm::Mcts, 50, true),
+        (Algorithm::Expectimax, u64::MAX, true),
+        (Algorithm::Greedy, 1, false),
+    ] {
+        let seen = Seen::default();
+        let mut search = spec(algo).build(&game, 1, seen.clone()).unwrap();
+        search.step(budget);
+        let expanded = if reports { search.stats().expanded } else { 0 };
+        assert!(!reports || expanded > 0, "{algo:?}");
+        assert_eq!(seen.0.get(), expanded, "{algo:?}");
+    }
+}

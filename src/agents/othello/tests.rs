@@ -4,7 +4,7 @@ use super::*;
 use crate::game::Game;
 use crate::games::othello::endgame::Solver;
 use crate::rng::Rng;
-use crate::search::{run_to_end, Limit, Progress};
+use crate::search::{run_to_end, Limit, NoObserver, Progress};
 
 const LIMITS: Limits = Limits {
     max_nodes: u64::MAX,
@@ -272,4 +272,17 @@ fn a_single_legal_move_is_played_without_thinking() {
     state.legal_actions(&mut legal);
     assert_eq!(legal.len(), 1);
     assert_eq!(thinking.best_action(), Some(legal[0]));
+}
+
+#[test]
+fn the_boxed_agent_runs_the_same_thinking() {
+    let state = after(&["f5", "d6", "c3"]);
+    for text in ["alphabeta:depth=3", "mcts:nodes=300", "random"] {
+        let spec = parse(text).unwrap();
+        let mut boxed = spec.build(&state, 7, NoObserver).unwrap();
+        let mut thinking = spec.think(&state, 7).unwrap();
+        assert_eq!(run_to_end(&mut *boxed, 64), run_to_end(&mut thinking, 64));
+        assert_eq!(boxed.best_action(), thinking.best_action(), "{text}");
+        assert_eq!(boxed.stats(), thinking.stats(), "{text}");
+    }
 }

@@ -127,7 +127,10 @@ impl Tree {
     pub(super) fn children(&self, node: u32) -> Children<'_> {
         Children {
             nodes: &self.nodes,
-            next: self.nodes.get(node as usize).map_or(NONE, |n| n.first_child),
+            next: self
+                .nodes
+                .get(node as usize)
+                .map_or(NONE, |n| n.first_child),
         }
     }
 
