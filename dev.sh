@@ -7,6 +7,8 @@
 #   ./dev.sh figures [bait|othello|2048|all]  the page's figures for BENCHMARKS.md (default all;
 #                    Bait: wasm size, load time, wasm vs native, Stop; Othello: perft wasm vs native,
 #                    FFO #40 in the browser; 2048: course MCTS playouts/s wasm vs native)
+#   ./dev.sh compare OLD NEW RUNS -- ARGS...  two builds of searchlab on the same work, alternated,
+#                    CPU time of each process (tests/bench/alternate.py)
 #   ./dev.sh figures worker [DIR]  the worker's cost per request over a 2,000-move 2048 game,
 #                    against the pkg/ of another build in DIR when given
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
@@ -138,5 +140,6 @@ case "${1:-}" in
   build) setup; build_wasm ;;
   bench) shift; bench "$@" ;;
   figures) shift; figures "$@" ;;
-  *) echo "usage: ./dev.sh serve|test|build|bench|figures" >&2; exit 2 ;;
+  compare) shift; exec python3 tests/bench/alternate.py "$@" ;;
+  *) echo "usage: ./dev.sh serve|test|build|bench|figures|compare" >&2; exit 2 ;;
 esac

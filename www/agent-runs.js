@@ -81,6 +81,23 @@ export class AgentRuns {
     $('play').textContent = pausable ? 'Pause' : 'Play';
   }
 
+  /**
+   * The start of Play: Pause while a run is under way; once the game is over, nothing but the
+   * words `overWords()` in the status; else a new Play run. Returns the new run's token, or null
+   * when none started.
+   */
+  startPlay(overWords) {
+    if (this.running) {
+      this.pause();
+      return null;
+    }
+    if (this.isOver()) {
+      this.setStatus('over', `${overWords()} Press Reset to play again.`);
+      return null;
+    }
+    return this.startRun(true);
+  }
+
   /** Ends any run and any search (without waiting). */
   halt() {
     this.token += 1;
@@ -146,6 +163,30 @@ export class AgentRuns {
   async requestPlan(token, { pace, onProgress }) {
     const message = await this.ask(token, { type: 'plan', pace }, onProgress);
     return token === this.token ? message : null;
+  }
+
+  /**
+   * Waits for `thinking` (a request of run `token`, resolving to an answer with an `action`, or
+   * null when the run was superseded); resolves to the answer, or to null when the run was
+   * stopped or superseded, failed, or found no move (the status says which; `who` names the
+   * agent).
+   */
+  async moveOf(token, thinking, who) {
+    let answer;
+    try {
+      answer = await thinking;
+    } catch (error) {
+      if (token === this.token) this.endRun();
+      this.failed(error, token);
+      return null;
+    }
+    if (!answer || token !== this.token) return null;
+    if (answer.action === null || answer.action === undefined) {
+      this.endRun();
+      this.setStatus('error', `${who} found no move.`);
+      return null;
+    }
+    return answer;
   }
 
   /** Says why a request failed, unless the user stopped it or a newer run took over;

@@ -24,9 +24,9 @@ export function numberIn(input) {
   return raw === '' || !Number.isFinite(n) ? NaN : n;
 }
 
-/** Gives a number input the range of its parameter: `{ min, max, step }`, each optional. */
-export function setRange(input, range) {
-  for (const key of ['min', 'max', 'step']) {
-    if (range[key] !== undefined) input.setAttribute(key, String(range[key]));
-  }
+
+/** The seed `input` holds (a whole number from 0, below 2^53), or NaN when it holds none. */
+export function seedIn(input) {
+  const seed = numberIn(input);
+  return Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
 }

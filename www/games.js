@@ -20,6 +20,7 @@ export const GAMES = {
     title: 'Othello',
     load: () => import('./othello/page.js'),
   },
+  sumzero: { id: 'sumzero', title: 'Sum to zero', load: () => import('./sumzero/page.js') },
 };
 
 /** The game of a link that names none (as the share-link parser reads it too). */

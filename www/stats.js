@@ -7,14 +7,15 @@ export function statText(value) {
 }
 
 /**
- * Fills `table`'s body with `rows`, each { cells: [text, ...], best, action }: the best row has
- * the class `best`, and `action`, if given, becomes the row's data-action. The table hides when
- * there are no rows (null or empty).
+ * Fills `table`'s body with `rows`, each { cells: [text, ...], best, marks, action }: the best row
+ * has the class `best` and each of `marks` is a class too, and `action`, if given, becomes the
+ * row's data-action. The table hides when there are no rows (null or empty).
  */
 export function fillTable(table, rows) {
   table.tBodies[0].replaceChildren(...(rows ?? []).map((row) => {
     const tr = document.createElement('tr');
-    if (row.best) tr.className = 'best';
+    if (row.best) tr.classList.add('best');
+    for (const mark of row.marks ?? []) tr.classList.add(mark);
     if (row.action !== undefined) tr.dataset.action = String(row.action);
     for (const text of row.cells) {
       const td = document.createElement('td');

@@ -26,6 +26,11 @@ use crate::search::{Limits, Observer, Search};
 /// The algorithms a Bait agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "AlgorithmBait")
+)]
 pub enum Algorithm {
     /// Depth-first graph search: the first plan found.
     Dfs,
@@ -82,6 +87,7 @@ impl Algorithm {
 /// Which admissible lower bound A* uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum Bound {
     /// Walls-only distance avatar → key → goal.
     Walls,

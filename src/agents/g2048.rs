@@ -28,6 +28,11 @@ use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats};
 /// The algorithms a 2048 agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "Algorithm2048")
+)]
 pub enum Algorithm {
     /// The course's MCTS: UCT, random rollouts to the end, reward = score gained, best mean.
     Mcts,
@@ -73,6 +78,7 @@ impl Algorithm {
 /// How MCTS's tree treats the spawn after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum Spawns {
     /// The course's open loop: the tree is over moves only, each node's statistics averaging
     /// over the spawns drawn afresh in every playout.

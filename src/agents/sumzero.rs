@@ -23,6 +23,11 @@ use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats};
 /// The algorithms a Sum to zero agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "AlgorithmSumZero")
+)]
 pub enum Algorithm {
     /// UCT (open-loop MCTS, random rollouts to the end).
     Mcts,

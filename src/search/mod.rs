@@ -77,6 +77,7 @@ impl Default for Limits {
 /// Which limit stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum Limit {
     /// [`Limits::max_nodes`].
     Nodes,

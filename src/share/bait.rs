@@ -38,6 +38,7 @@ pub fn default_mode(algo: Algorithm) -> Mode {
 /// How the agent plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum Mode {
     /// Search to the end, then play the plan.
     Plan,
@@ -57,12 +58,15 @@ impl Mode {
 /// Every setting of the playground view. Field names are the JS names (camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct View {
     /// The game (one of [`GAMES`]).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bait\""))]
     pub game: String,
     /// The level's text, rows separated by `\n`; `None` for the page's default level.
     pub level: Option<String>,
     /// The search algorithm.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmBait"))]
     pub algo: Algorithm,
     /// Plan or act.
     pub mode: Mode,

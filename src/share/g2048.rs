@@ -35,10 +35,17 @@ pub const KEYS: &[&str] = &[
 /// Every setting of the 2048 view. Field names are the JS names (camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "View2048", missing_as_null)
+)]
 pub struct View {
     /// Always `2048`.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"2048\""))]
     pub game: String,
     /// The agent.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Algorithm2048"))]
     pub algo: Algorithm,
     /// Expectimax: the deepest iteration, in player moves.
     pub depth: u32,

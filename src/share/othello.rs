@@ -43,6 +43,7 @@ pub const MAX_MOVES: usize = 128;
 /// How a side's agent is limited, as the page's controls choose it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum BudgetKind {
     /// A fixed depth.
     Depth,
@@ -55,10 +56,16 @@ pub enum BudgetKind {
 /// Who plays one side, with every agent setting (kept while a person plays the side).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "SideOthello")
+)]
 pub struct Side {
     /// A person plays this side.
     pub human: bool,
     /// The agent's algorithm.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmOthello"))]
     pub algo: Algorithm,
     /// Its evaluation.
     pub eval: EvalKind,
@@ -178,20 +185,29 @@ impl Side {
 /// Every setting of the Othello view. Field names are the JS names (camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "ViewOthello", missing_as_null)
+)]
 pub struct View {
     /// Always `othello`.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"othello\""))]
     pub game: String,
     /// The start position's 64-character board; `None` for the standard start.
     pub board: Option<String>,
     /// The side to move at the start position: `X` (Black) or `O` (White).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"X\" | \"O\""))]
     pub side: String,
     /// The moves played from the start position (square indices 0..64, 64 = pass).
     pub moves: Vec<u32>,
     /// How many of the moves the board shows; `None` for all.
     pub at: Option<u32>,
     /// Who plays Black.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "SideOthello"))]
     pub black: Side,
     /// Who plays White.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "SideOthello"))]
     pub white: Side,
     /// The agents' seed; `None` until the page draws one.
     pub seed: Option<u64>,

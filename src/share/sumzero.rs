@@ -24,10 +24,17 @@ pub const KEYS: &[&str] = &["v", "game", "algo", "uct", "iterations", "moves", "
 /// Every setting of the Sum to zero view. Field names are the JS names (camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "ViewSumZero", missing_as_null)
+)]
 pub struct View {
     /// Always `sumzero`.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"sumzero\""))]
     pub game: String,
     /// The agent.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmSumZero"))]
     pub algo: Algorithm,
     /// MCTS: UCT's exploration constant K.
     pub uct: f64,

@@ -1,7 +1,7 @@
 //! Bait's side of the JavaScript API: its board view, levels, dead ends, the avatar's cell for
 //! the plan's path and the heat map, and its agents' search jobs.
 
-use super::boundary::board_object;
+use super::boundary::{to_js, uint8_array};
 use super::heat::{Running, SharedHeat};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, Job};
@@ -10,12 +10,14 @@ use crate::agents::Agent;
 use crate::games::bait::eval::BaitEval;
 use crate::games::bait::{Action, BaitState, Outcome};
 use crate::share::bait::View;
+use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// Memory a page search may use (each of the page and the worker has its own wasm memory).
 const SEARCH_MEMORY_BYTES: u64 = 512 << 20;
 
-/// Bait's board-view flags (see the `BaitBoardView` TypeScript type).
+/// Bait's board-view flags (a [`BaitBoardView`]'s cells).
 mod flags {
     pub const WALL: u8 = 1;
     pub const BOX: u8 = 2;
@@ -23,6 +25,23 @@ mod flags {
     pub const MUSHROOM: u8 = 8;
     pub const KEY: u8 = 16;
     pub const GOAL: u8 = 32;
+}
+
+/// A Bait board to draw: per cell (row-major) the bit flags wall 1, box 2, hole 4, mushroom 8,
+/// key 16, goal 32; the avatar's cell, whether it holds the key and lives. A dead avatar keeps
+/// its cell (it fell into the hole there).
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct BaitBoardView {
+    width: usize,
+    height: usize,
+    #[serde(serialize_with = "uint8_array")]
+    #[tsify(type = "Uint8Array")]
+    cells: Vec<u8>,
+    avatar_x: usize,
+    avatar_y: usize,
+    has_key: bool,
+    alive: bool,
 }
 
 /// A level text as the start of a game, or where it is wrong.
@@ -82,18 +101,16 @@ impl PageGame for BaitState {
                 cells.push(bits.iter().filter(|(on, _)| *on).fold(0, |a, (_, b)| a | b));
             }
         }
-        let (x, y) = self.avatar_position();
-        board_object(
+        let (avatar_x, avatar_y) = self.avatar_position();
+        to_js(&BaitBoardView {
             width,
             height,
-            &cells,
-            &[
-                ("avatarX", (x as f64).into()),
-                ("avatarY", (y as f64).into()),
-                ("hasKey", self.has_key().into()),
-                ("alive", self.is_alive().into()),
-            ],
-        )
+            cells,
+            avatar_x,
+            avatar_y,
+            has_key: self.has_key(),
+            alive: self.is_alive(),
+        })
     }
 
     fn cell_count(&self) -> usize {

@@ -3,6 +3,7 @@
 
 use super::boundary::{budget_from_js, game_of_view, to_js};
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// One game of a batch, played by an agent to its end in slices.
@@ -11,8 +12,8 @@ pub(super) trait Batch {
     fn step(&mut self, budget: u64) -> BatchReport;
 }
 
-/// A batch game so far (see the `BatchReport` TypeScript type).
-#[derive(Serialize)]
+/// A batch game so far. `seed` is the game's own seed, as a decimal string (it may pass 2^53).
+#[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct BatchReport {
     pub(super) index: u32,

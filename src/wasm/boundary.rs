@@ -4,7 +4,8 @@
 use crate::field_error::FieldError;
 use crate::share::{link_message, LinkView, MAX_SEED};
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// Turns any displayable error into a JS exception with its message.
@@ -12,10 +13,20 @@ pub(super) fn js_error(error: impl std::fmt::Display) -> JsError {
     JsError::new(&error.to_string())
 }
 
-/// Serialises a small result for JS (structs become plain objects).
+/// Serialises a small result for JS: structs become plain objects, `None` becomes `null`,
+/// fields serialised with [`uint8_array`] become `Uint8Array`s. Its TypeScript type is the one
+/// tsify generates from the same Rust type (`#[derive(Tsify)]`, with `#[tsify(missing_as_null)]`
+/// on types with an `Option` field).
 pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    let serializer =
+        serde_wasm_bindgen::Serializer::json_compatible().serialize_bytes_as_arrays(false);
     value.serialize(&serializer).map_err(js_error)
+}
+
+/// Serialises bytes as bytes, which [`to_js`] turns into a `Uint8Array` (a board's cells); give
+/// the field `#[tsify(type = "Uint8Array")]`.
+pub(super) fn uint8_array<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_bytes(bytes)
 }
 
 /// Reads a view object from JS; a misspelled field is an error, not silently ignored (serde's
@@ -94,23 +105,14 @@ pub(super) fn budget_from_js(budget: f64) -> u64 {
     }
 }
 
-/// A board view for JS: `{ width, height, cells }` (`cells` a `Uint8Array`, row-major) and the
-/// game's own `extra` fields.
-pub(super) fn board_object(
-    width: usize,
-    height: usize,
-    cells: &[u8],
-    extra: &[(&str, JsValue)],
-) -> Result<JsValue, JsError> {
-    let object = js_sys::Object::new();
-    let fields = [
-        ("width", JsValue::from(width as f64)),
-        ("height", JsValue::from(height as f64)),
-        ("cells", js_sys::Uint8Array::from(cells).into()),
-    ];
-    for (key, value) in fields.iter().chain(extra) {
-        js_sys::Reflect::set(&object, &JsValue::from_str(key), value)
-            .map_err(|_| JsError::new("could not build the board view"))?;
-    }
-    Ok(object.into())
+/// A grid board to draw (2048, Othello): one byte per cell, row-major, whose meaning is the
+/// game's; `alive` while the game goes on.
+#[derive(Serialize, Tsify)]
+pub(super) struct GridView {
+    pub(super) width: usize,
+    pub(super) height: usize,
+    #[serde(serialize_with = "uint8_array")]
+    #[tsify(type = "Uint8Array")]
+    pub(super) cells: Vec<u8>,
+    pub(super) alive: bool,
 }

@@ -4,7 +4,7 @@
 //! whole games for the batch mode.
 
 use super::batch::{Batch, BatchReport};
-use super::boundary::{board_object, to_js};
+use super::boundary::{to_js, GridView};
 use super::page_game::{Capabilities, PageGame};
 use super::search_job::{Indexed, Job};
 use crate::agents::g2048::{game_seed, Episode, SEARCH_LIMITS};
@@ -18,6 +18,7 @@ use crate::rng::Rng;
 use crate::search::NoObserver;
 use crate::share::g2048::View;
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 impl PageGame for G2048 {
@@ -45,8 +46,12 @@ impl PageGame for G2048 {
     /// no move changes the board.
     fn board_view(&self) -> Result<JsValue, JsError> {
         let board = self.board();
-        let cells: Vec<u8> = (0..CELLS).map(|cell| board.exponent(cell)).collect();
-        board_object(4, 4, &cells, &[("alive", (!self.is_terminal()).into())])
+        to_js(&GridView {
+            width: 4,
+            height: 4,
+            cells: (0..CELLS).map(|cell| board.exponent(cell)).collect(),
+            alive: !self.is_terminal(),
+        })
     }
 
     fn cell_count(&self) -> usize {
@@ -101,9 +106,9 @@ fn batch_game(view: &View, index: u32) -> Result<Box<dyn Batch>, JsError> {
     }))
 }
 
-/// One tile's slide, for JS.
-#[derive(Clone, Serialize)]
-struct Slide {
+/// One tile's slide: from and to which cell, its exponent before the move, whether it merged.
+#[derive(Clone, Serialize, Tsify)]
+pub(super) struct Slide {
     from: u8,
     to: u8,
     exponent: u8,
@@ -121,16 +126,18 @@ impl From<TileMotion> for Slide {
     }
 }
 
-/// A spawned tile, for JS.
-#[derive(Clone, Serialize)]
-struct Spawn {
+/// The tile that spawned after a move: its cell and exponent.
+#[derive(Clone, Serialize, Tsify)]
+pub(super) struct Spawn {
     cell: u8,
     exponent: u8,
 }
 
-/// How a move went (see the `MoveTrace` TypeScript type).
-#[derive(Clone, Serialize)]
-struct MoveTrace {
+/// How the last 2048 move went: every tile's slide (exponents before the move), the score it
+/// gained and the spawn.
+#[derive(Clone, Serialize, Tsify)]
+#[tsify(missing_as_null)]
+pub(super) struct MoveTrace {
     action: u32,
     gain: u64,
     slides: Vec<Slide>,

@@ -8,6 +8,8 @@
 //! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
 //!   `shareLinkGame`), `validateLevel`, `gameCapabilities` and `freshSeed` (here).
 //! - Speed comparisons (`bench.rs`), for `tests/e2e/bench*.mjs`.
+//! - The TypeScript types of the objects that cross, generated from the Rust types by tsify
+//!   (`typescript.rs` lists them).
 //!
 //! Every game declares what the page needs of it once, in its own module, by implementing
 //! [`page_game::PageGame`]; the one `match` on a game's name is the registry [`game_kind`].
@@ -26,7 +28,7 @@ mod page_game;
 mod search_job;
 mod session;
 mod sumzero;
-mod typescript;
+pub mod typescript;
 
 pub use batch::BatchGame;
 pub use bench::*;
@@ -75,14 +77,14 @@ pub fn default_view() -> Result<JsValue, JsError> {
 
 /// The default view of `game` (2048: the course's MCTS agent; Othello: a person against
 /// MTD(f); no seed yet).
-#[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048 | ViewOthello")]
+#[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048 | ViewOthello | ViewSumZero")]
 pub fn default_view_for(game: &str) -> Result<JsValue, JsError> {
     game_kind(game)?.default_view()
 }
 
 /// Reads a share-link fragment (`#v=1&...`) into the view of the game it names. Throws an error
 /// naming the bad field. A level's tiles are checked separately, by [`validate_level`].
-#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello")]
+#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello | ViewSumZero")]
 pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
     let fields = Fields::read(fragment).map_err(link_error)?;
     let game = fields.game().map_err(link_error)?;
@@ -102,7 +104,8 @@ pub fn share_link_game(fragment: &str) -> Result<String, JsError> {
 /// range.
 #[wasm_bindgen(js_name = formatShareLink)]
 pub fn format_share_link(
-    #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello")] view: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello | ViewSumZero")]
+    view: JsValue,
 ) -> Result<String, JsError> {
     let game = game_of_view(&view)?;
     game_kind(&game)?.format_link(view)

@@ -6,7 +6,7 @@
 //! `games::othello::text`), or `start` (also the empty text) for the standard start; actions
 //! are squares 0..64 (a1 = 0, h8 = 63) and 64 for the pass.
 
-use super::boundary::{board_object, to_js};
+use super::boundary::{to_js, GridView};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, IndexedSearch, Job};
 use crate::agents::othello::{Algorithm, EvalKind, Report, Thinking};
@@ -18,6 +18,7 @@ use crate::games::othello::{Color, Move, Othello};
 use crate::search::Limits;
 use crate::share::othello::{View, MAX_SOLVE};
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// Limits of one move's search on the page: no node cap (the worker stops at the deadline or on
@@ -62,13 +63,17 @@ impl PageGame for Othello {
     /// Eight by eight cells from a1 (row-major, rank 1 first): 0 empty, 1 Black, 2 White.
     fn board_view(&self) -> Result<JsValue, JsError> {
         let (black, white) = (self.black(), self.white());
-        let cells: Vec<u8> = (0..64)
-            .map(|square| {
-                let bit = 1u64 << square;
-                u8::from(black & bit != 0) + 2 * u8::from(white & bit != 0)
-            })
-            .collect();
-        board_object(8, 8, &cells, &[("alive", (!self.is_terminal()).into())])
+        to_js(&GridView {
+            width: 8,
+            height: 8,
+            cells: (0..64)
+                .map(|square| {
+                    let bit = 1u64 << square;
+                    u8::from(black & bit != 0) + 2 * u8::from(white & bit != 0)
+                })
+                .collect(),
+            alive: !self.is_terminal(),
+        })
     }
 
     fn cell_count(&self) -> usize {
@@ -135,9 +140,10 @@ fn colour_name(colour: Color) -> &'static str {
     }
 }
 
-/// The last move (see the `OthelloMove` TypeScript type).
-#[derive(Serialize)]
-struct LastMove {
+/// An Othello move: the square (64 = pass), who played it (0 Black, 1 White), the discs it
+/// turned.
+#[derive(Serialize, Tsify)]
+pub(super) struct OthelloMove {
     action: u32,
     player: usize,
     flipped: Vec<u32>,
@@ -152,7 +158,7 @@ fn last_move(before: &Othello, action: u32, after: &Othello) -> Result<JsValue, 
         squares.push(bits.trailing_zeros());
         bits &= bits - 1;
     }
-    to_js(&LastMove {
+    to_js(&OthelloMove {
         action,
         player: before.side().player(),
         flipped: squares,
@@ -165,18 +171,41 @@ struct Agent {
     side: Color,
 }
 
-/// What the agent thinks (see the `Thinking` TypeScript type).
-#[derive(Serialize)]
+/// The side to move.
+#[derive(Clone, Copy, PartialEq, Serialize, Tsify)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum SideToMove {
+    Black,
+    White,
+}
+
+/// What the `value` of a `Thinking` counts: the course's heuristic (`course`), ours
+/// (`strong`), the exact final disc difference (`discs`), the mean final disc difference of
+/// MCTS's playouts (`playouts`); `none` for agents without a value.
+#[derive(Clone, Copy, PartialEq, Serialize, Tsify)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum ValueUnits {
+    Course,
+    Strong,
+    Discs,
+    Playouts,
+    None,
+}
+
+/// What an Othello agent thinks. `value` is the root's value from Black's view in `units`.
+#[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
-struct ThinkingView {
+#[tsify(rename = "Thinking", missing_as_null)]
+pub(super) struct ThinkingView {
+    #[tsify(type = "AlgorithmOthello")]
     algo: Algorithm,
+    /// The evaluation at the horizon; `null` for agents that evaluate no position.
     eval: Option<EvalKind>,
-    /// The side to move ("black" or "white").
-    side: &'static str,
+    side: SideToMove,
     depth: u32,
     /// The root's value from Black's view, in `units`.
     value: Option<f64>,
-    units: &'static str,
+    units: ValueUnits,
     exact: bool,
     /// The exact solver is still at work on `depth` empty squares.
     solving: bool,
@@ -204,25 +233,29 @@ impl Agent {
         let spec = self.thinking.search.spec();
         let sign = if self.side == Color::Black { 1.0 } else { -1.0 };
         let units = if report.exact {
-            "discs"
+            ValueUnits::Discs
         } else if spec.algo == Algorithm::Mcts {
-            "playouts"
+            ValueUnits::Playouts
         } else if !spec.algo.evaluates() {
-            "none"
+            ValueUnits::None
         } else {
-            spec.eval.name()
+            match spec.eval {
+                EvalKind::Course => ValueUnits::Course,
+                EvalKind::Strong => ValueUnits::Strong,
+            }
         };
         let forced_discs = match (units, report.value) {
-            ("strong", Some(value)) => finished_game_discs(value).map(|d| d * sign as i32),
+            (ValueUnits::Strong, Some(value)) => {
+                finished_game_discs(value).map(|d| d * sign as i32)
+            }
             _ => None,
         };
         ThinkingView {
             algo: spec.algo,
             eval: spec.algo.evaluates().then_some(spec.eval),
-            side: if self.side == Color::Black {
-                "black"
-            } else {
-                "white"
+            side: match self.side {
+                Color::Black => SideToMove::Black,
+                Color::White => SideToMove::White,
             },
             depth: report.depth,
             value: report.value.map(|v| v * sign),

@@ -19,6 +19,7 @@ use serde::Serialize;
 use std::fmt::Display;
 use std::marker::PhantomData;
 use std::str::FromStr;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// What the page needs of a game beyond [`Game`].
@@ -40,7 +41,7 @@ pub(super) trait PageGame: Game + Display + FromStr<Err: Display> + 'static {
     /// An action's name, for errors ("left", "up", "a1").
     fn action_name(action: Self::Action) -> String;
 
-    /// The board, ready to draw (the game's own board-view TypeScript type).
+    /// The board, ready to draw (the game's own board-view type: `BaitBoardView`, `GridView`).
     fn board_view(&self) -> Result<JsValue, JsError>;
 
     /// Cells of the board, row-major, as [`PageGame::board_view`] draws them.
@@ -126,7 +127,7 @@ pub(super) fn lacks<G: PageGame>(what: &str) -> JsError {
 }
 
 /// Where a level text is wrong (1-based; 0 when the error has no place).
-#[derive(Serialize)]
+#[derive(Serialize, Tsify)]
 pub(super) struct LevelProblem {
     pub line: usize,
     pub column: usize,

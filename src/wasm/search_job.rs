@@ -11,6 +11,7 @@ use crate::rng::Rng;
 use crate::search::anytime::RootActionStat;
 use crate::search::{Limit, Progress, Search, Stats};
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// A search seen through dense action indices, whatever its game (object-safe).
@@ -120,12 +121,24 @@ impl<G: Game, S: Search<G>> Job for Indexed<G, S> {
     }
 }
 
-/// A search's state after a slice (see the `StepReport` TypeScript type).
-#[derive(Serialize)]
+/// Where a search stands: still running, or why it stopped.
+#[derive(Clone, Copy, Serialize, Tsify)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum SearchStatus {
+    Running,
+    Solved,
+    Exhausted,
+    LimitReached,
+}
+
+/// A search's state after a slice. `frontier` is the number of states waiting now.
+#[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
-struct StepReport {
-    status: &'static str,
-    limit: Option<&'static str>,
+#[tsify(missing_as_null)]
+pub(super) struct StepReport {
+    status: SearchStatus,
+    /// Which limit stopped the search (`status` is `limit_reached`).
+    limit: Option<Limit>,
     expanded: u64,
     generated: u64,
     frontier: Option<u64>,
@@ -135,8 +148,10 @@ struct StepReport {
     iterations: u64,
 }
 
-#[derive(Serialize)]
-struct RootAction {
+/// What MCTS or RHEA knows about one root action (2048: also expectimax's value and greedy's,
+/// with 0 visits).
+#[derive(Serialize, Tsify)]
+pub(super) struct RootAction {
     action: u32,
     visits: u64,
     value: f64,
@@ -158,7 +173,7 @@ impl SearchJob {
     #[wasm_bindgen(constructor)]
     pub fn new(
         state: &str,
-        #[wasm_bindgen(unchecked_param_type = "View")] view: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello | ViewSumZero")] view: JsValue,
         seed: f64,
         stream: f64,
     ) -> Result<SearchJob, JsError> {
@@ -181,11 +196,10 @@ impl SearchJob {
         }
         let stats = self.job.search().stats();
         let (status, limit) = match self.last {
-            Progress::Running => ("running", None),
-            Progress::Solved => ("solved", None),
-            Progress::Exhausted => ("exhausted", None),
-            Progress::LimitReached(Limit::Nodes) => ("limit_reached", Some("nodes")),
-            Progress::LimitReached(Limit::Memory) => ("limit_reached", Some("memory")),
+            Progress::Running => (SearchStatus::Running, None),
+            Progress::Solved => (SearchStatus::Solved, None),
+            Progress::Exhausted => (SearchStatus::Exhausted, None),
+            Progress::LimitReached(limit) => (SearchStatus::LimitReached, Some(limit)),
         };
         to_js(&StepReport {
             status,

@@ -277,7 +277,7 @@ impl GameSession {
     }
 
     /// The board to draw (the game's board-view type).
-    #[wasm_bindgen(unchecked_return_type = "BaitBoardView | GridView")]
+    #[wasm_bindgen(unchecked_return_type = "BaitBoardView | GridView | SumZeroBoardView")]
     pub fn view(&self) -> Result<JsValue, JsError> {
         self.inner.view()
     }

@@ -25,6 +25,7 @@ use crate::games::sumzero::{reward_of, Action, SumZero, MAX_ABS_SUM};
 use crate::search::{Limits, NoObserver, Search};
 use crate::share::sumzero::View;
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// Limits of one move's search: the tree grows by at most one node a playout, so the view's
@@ -93,18 +94,19 @@ impl PageGame for SumZero {
     }
 }
 
-/// One turn still to play: its number and what each action adds then, in index order (the
-/// TypeScript type of the same name).
-#[derive(Serialize)]
-struct SumZeroTurn {
+/// One turn still to play: its number and what each action adds then, in index order (+2t,
+/// -2t, +3t, -3t).
+#[derive(Serialize, Tsify)]
+pub(super) struct SumZeroTurn {
     turn: u8,
     amounts: [i32; 4],
 }
 
-/// The state as the page's number line draws it (the TypeScript type of the same name).
-#[derive(Serialize)]
+/// The state as the page's number line draws it.
+#[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
-struct SumZeroBoardView {
+#[tsify(missing_as_null)]
+pub(super) struct SumZeroBoardView {
     /// The running sum.
     sum: i32,
     /// The turn of the next move (10 at the start, 1 before the last); `None` once over.
@@ -155,10 +157,11 @@ struct Judged {
     optimum: Optimum,
 }
 
-/// One legal action, judged (the TypeScript type of the same name).
-#[derive(Serialize)]
+/// One legal action, judged by the exact optimum.
+#[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
-struct SumZeroActionValue {
+#[tsify(missing_as_null)]
+pub(super) struct SumZeroActionValue {
     action: u32,
     /// What it adds to the sum at this turn.
     amount: i32,
@@ -172,10 +175,12 @@ struct SumZeroActionValue {
     mean: Option<f64>,
 }
 
-/// The search beside the optimum (the TypeScript type of the same name).
-#[derive(Serialize)]
+/// The search beside the optimum.
+#[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
-struct SumZeroThinking {
+#[tsify(missing_as_null)]
+pub(super) struct SumZeroThinking {
+    #[tsify(type = "AlgorithmSumZero")]
     algo: Algorithm,
     /// The best reward reachable from the root.
     optimal_value: f64,

@@ -11,21 +11,19 @@
 import { Board } from '../board.js';
 import * as render from './render.js';
 import { ACTIONS, NOOP, KEYS, lostReason, STUCK_REASON } from './game.js';
-import { ALGORITHMS, NUMBERS, CHOICES, WEIGHTS } from './params.js';
+import { ALGORITHMS, OPTION_WORDS } from './params.js';
 import { LevelPanel } from './level-panel.js';
 import { loadLevels } from './levels.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
-import { labelOf, needsANumber, numberIn, setRange } from '../fields.js';
+import { labelOf, needsANumber, seedIn } from '../fields.js';
+import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions } from '../stats.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** The page's own levels, read once, before the controller opens. */
 const LEVELS = await loadLevels();
-
-/** View fields whose change ends the agent's run and its search. */
-const AGENT_FIELDS = ['algo', 'mode', ...CHOICES, ...Object.keys(NUMBERS), 'seed'];
 
 /** Opens the Bait controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
@@ -41,6 +39,10 @@ class BaitGame extends AgentRuns {
     this.pace = 0; // steps a second of the paced plan under way (0: none, or full speed)
     this.held = false; // the paced plan under way is held: Step advances it, Play resumes it
     this.board = new Board($('board'), render);
+    // The agents' parameters: labels, ranges, defaults, help and options from Rust's table.
+    this.params = new ParamControls('bait', this.wasm.parameterTable('bait'), { words: OPTION_WORDS, idPrefix: 'p-' });
+    /** View fields whose change ends the agent's run and its search. */
+    this.agentFields = ['algo', 'mode', ...this.params.fields(), 'seed'];
     this.levelPanel = new LevelPanel(this, LEVELS);
     this.wire();
   }
@@ -48,11 +50,8 @@ class BaitGame extends AgentRuns {
   // ---------- wiring ----------
 
   wire() {
-    for (const [key, range] of Object.entries(NUMBERS)) setRange($(`p-${key}`), range);
-    for (const id of WEIGHTS.ids) setRange($(id), WEIGHTS.range);
     const settings = [
-      ...[...CHOICES, ...Object.keys(NUMBERS)].map((key) => $(`p-${key}`)), ...WEIGHTS.ids.map($),
-      $('p-seed'), $('pace'), ...document.querySelectorAll('input[name="mode"]'),
+      ...this.params.controls(), $('p-seed'), $('pace'), ...document.querySelectorAll('input[name="mode"]'),
     ];
     for (const el of settings) el.addEventListener('change', () => this.settingsChanged());
     $('algo').addEventListener('change', () => {
@@ -187,14 +186,20 @@ class BaitGame extends AgentRuns {
 
   fillControls(view) {
     $('algo').value = view.algo;
-    for (const key of [...CHOICES, ...Object.keys(NUMBERS)]) $(`p-${key}`).value = String(view[key]);
-    WEIGHTS.ids.forEach((id, i) => {
-      $(id).value = String(view.weights[i]);
-    });
+    this.params.fill(view);
     $('p-seed').value = String(view.seed);
     $('pace').value = String(view.pace);
     checkMode(view.mode);
-    showRelevantControls();
+    this.showRelevantControls();
+  }
+
+  /** Shows the description of the chosen algorithm and only the settings it and its mode read. */
+  showRelevantControls() {
+    const algo = $('algo').value;
+    $('algo-description').textContent = ALGORITHMS[algo].text;
+    this.params.show(algo);
+    const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
+    for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
   }
 
   /** The settings as the controls show them (numbers checked by Rust when the link is written). */
@@ -202,35 +207,30 @@ class BaitGame extends AgentRuns {
     const view = { ...this.view };
     view.algo = $('algo').value;
     view.mode = document.querySelector('input[name="mode"]:checked').value;
-    for (const key of CHOICES) view[key] = $(`p-${key}`).value;
+    Object.assign(view, this.params.read());
     view.pace = Number($('pace').value);
-    for (const key of Object.keys(NUMBERS)) view[key] = numberIn($(`p-${key}`));
-    view.weights = WEIGHTS.ids.map((id) => numberIn($(id)));
-    const seed = Number($('p-seed').value);
-    view.seed = Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
+    view.seed = seedIn($('p-seed'));
     view.level = this.levelText;
     return view;
   }
 
   /** What is wrong with the numbers of `view`, in words, or null. */
   problemOfNumbers(view) {
-    const bad = Object.keys(NUMBERS).find((key) => Number.isNaN(view[key]));
-    if (bad) return needsANumber($(`p-${bad}`));
-    const badWeight = WEIGHTS.ids.find((id, i) => Number.isNaN(view.weights[i]));
-    if (badWeight) return `The leaf value weight '${labelOf($(badWeight))}' needs a number.`;
+    const blank = this.params.blank(view);
+    if (blank?.param.key === 'weights') return `The leaf value weight '${labelOf(blank.input)}' needs a number.`;
+    if (blank) return needsANumber(blank.input);
     return Number.isNaN(view.seed) ? needsANumber($('p-seed'), true) : null;
   }
 
   settingsChanged() {
-    showRelevantControls();
+    this.showRelevantControls();
     const view = this.readControls();
     const problem = this.problemOfNumbers(view) ?? this.writeLink(view);
     if (problem) {
       this.setStatus('error', problem);
       return;
     }
-    const changedAgent = AGENT_FIELDS.some((k) => view[k] !== this.view[k]) ||
-      view.weights.some((w, i) => w !== this.view.weights[i]);
+    const changedAgent = this.agentFields.some((k) => !sameValue(view[k], this.view[k]));
     this.view = view;
     if (changedAgent) {
       this.halt();
@@ -530,13 +530,4 @@ function actionName(action) {
 
 function checkMode(mode) {
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === mode;
-}
-
-/** Shows the description of the chosen algorithm and only the settings it and its mode read. */
-function showRelevantControls() {
-  const algo = ALGORITHMS[$('algo').value];
-  $('algo-description').textContent = algo.text;
-  for (const label of document.querySelectorAll('[data-param]')) label.hidden = !algo.params.includes(label.dataset.param);
-  const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
-  for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
 }

@@ -5,13 +5,16 @@
 import { Board } from '../board.js';
 import * as histogram from '../histogram.js';
 import { BatchPool, poolSize } from './batch.js';
+import { fieldOf } from '../param-controls.js';
 
 const $ = (id) => document.getElementById(id);
 
 export class BatchPanel {
-  /** `metrics` is window.searchlabMetrics; `onStart()` runs before a batch starts. */
-  constructor({ metrics, onStart }) {
+  /** `metrics` is window.searchlabMetrics; `table` is 2048's parameter table; `onStart()` runs
+   * before a batch starts. */
+  constructor({ metrics, table, onStart }) {
     this.metrics = metrics;
+    this.table = table;
     this.onStart = onStart;
     this.view = null;
     this.pool = null;
@@ -30,7 +33,7 @@ export class BatchPanel {
     const budget = searches ? ` --iterations ${view.batchNodes}` : '';
     const depth = view.algo === 'expectimax' ? ` --depth ${view.depth}` : '';
     $('g2048-batch-command').textContent =
-      `searchlab 2048 play --algo ${view.algo}${depth}${mctsFlags(view)}${budget} --games ${view.games} --seed ${view.seed}`;
+      `searchlab 2048 play --algo ${view.algo}${depth}${mctsFlags(view, this.table)}${budget} --games ${view.games} --seed ${view.seed}`;
     $('g2048-batch-workers').textContent = String(poolSize(view.games));
   }
 
@@ -131,11 +134,12 @@ export class BatchPanel {
   }
 }
 
-/** MCTS's settings as `searchlab 2048 play` flags, those that differ from its defaults only. */
-function mctsFlags(view) {
+/** MCTS's own settings as `searchlab 2048 play` flags, those that differ from their defaults in
+ * the parameter table (the command line's too) only. */
+function mctsFlags(view, table) {
   if (view.algo !== 'mcts') return '';
-  const uct = view.uct === Math.SQRT2 ? '' : ` --uct ${view.uct}`;
-  const spawns = view.spawns === 'averaged' ? '' : ` --spawns ${view.spawns}`;
-  const treeDepth = view.treeDepth === 0 ? '' : ` --tree-depth ${view.treeDepth}`;
-  return uct + spawns + treeDepth;
+  return table
+    .filter((param) => param.algos.includes('mcts') && view[fieldOf(param.key)] !== param.default)
+    .map((param) => ` --${param.key} ${view[fieldOf(param.key)]}`)
+    .join('');
 }

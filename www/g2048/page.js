@@ -12,8 +12,9 @@ import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';
-import { needsANumber, numberIn, setRange } from '../fields.js';
-import { ALGORITHMS, SETTINGS, AGENT_SETTINGS } from './params.js';
+import { seedIn } from '../fields.js';
+import { ParamControls, fieldOf, sameValue } from '../param-controls.js';
+import { ALGORITHMS, OPTION_WORDS, BATCH_ONLY } from './params.js';
 import { statText, fillTable } from '../stats.js';
 
 const $ = (id) => document.getElementById(id);
@@ -29,7 +30,13 @@ class Game2048 extends AgentRuns {
   constructor(shell) {
     super(shell);
     this.board = new Board($('board-2048'), render);
-    this.batch = new BatchPanel({ metrics: shell.metrics, onStart: () => this.halt() });
+    // The agents' and the batch's parameters: labels, ranges, defaults, help and options from
+    // Rust's table.
+    const table = this.wasm.parameterTable('2048');
+    this.params = new ParamControls('2048', table, { words: OPTION_WORDS, idPrefix: 'g2048-' });
+    /** The settings the agent thinks with: changing one drops its hint and ends its run. */
+    this.agentFields = ['algo', ...table.filter((p) => !BATCH_ONLY.includes(p.key)).map((p) => fieldOf(p.key))];
+    this.batch = new BatchPanel({ metrics: shell.metrics, table, onStart: () => this.halt() });
     this.animation = null;
     this.hint = null; // { values, best, atMoves }
     this.announced2048 = false;
@@ -39,9 +46,8 @@ class Game2048 extends AgentRuns {
   // ---------- wiring ----------
 
   wire() {
-    for (const setting of Object.values(SETTINGS)) {
-      setRange($(setting.id), setting);
-      $(setting.id).addEventListener('change', () => this.settingsChanged());
+    for (const el of [$('g2048-algo'), ...this.params.controls(), $('g2048-seed')]) {
+      el.addEventListener('change', () => this.settingsChanged());
     }
     $('hint').addEventListener('click', () => this.askHint());
     $('g2048-new-game').addEventListener('click', () => {
@@ -125,37 +131,27 @@ class Game2048 extends AgentRuns {
   }
 
   fillControls() {
-    for (const [key, setting] of Object.entries(SETTINGS)) $(setting.id).value = String(this.view[key]);
+    $('g2048-algo').value = this.view.algo;
+    this.params.fill(this.view);
+    $('g2048-seed').value = String(this.view.seed);
     this.showRelevantControls();
   }
 
   showRelevantControls() {
     const algo = $('g2048-algo').value;
     $('g2048-algo-description').textContent = ALGORITHMS[algo].text;
-    for (const el of document.querySelectorAll('[data-g2048-param]')) {
-      el.hidden = !ALGORITHMS[algo].params.includes(el.dataset.g2048Param);
-    }
-    $('g2048-batch-nodes-label').hidden = !ALGORITHMS[algo].params.includes('budget');
+    this.params.show(algo);
+    for (const key of ['budget-ms', 'batch-nodes']) this.params.slot(key).hidden = !ALGORITHMS[algo].thinks;
   }
 
   readControls() {
-    const view = { ...this.view };
-    for (const [key, setting] of Object.entries(SETTINGS)) {
-      view[key] = setting.choice ? $(setting.id).value : numberIn($(setting.id));
-    }
-    if (!Number.isSafeInteger(view.seed) || view.seed < 0) view.seed = NaN;
-    return view;
+    return { ...this.view, algo: $('g2048-algo').value, ...this.params.read(), seed: seedIn($('g2048-seed')) };
   }
 
   settingsChanged() {
     this.showRelevantControls();
     const view = this.readControls();
-    const bad = Object.keys(SETTINGS).find((key) => Number.isNaN(view[key]));
-    if (bad) {
-      this.setStatus('error', needsANumber($(SETTINGS[bad].id), SETTINGS[bad].step === undefined));
-      return;
-    }
-    const problem = this.writeLink(view);
+    const problem = this.params.problem(view, $('g2048-seed')) ?? this.writeLink(view);
     if (problem) {
       this.setStatus('error', problem);
       return;
@@ -167,7 +163,7 @@ class Game2048 extends AgentRuns {
       this.halt();
       this.newSession();
       this.setStatus('idle', `A new game from seed ${view.seed}. ${this.idleWords()}`);
-    } else if (AGENT_SETTINGS.some((k) => view[k] !== previous[k])) {
+    } else if (this.agentFields.some((k) => !sameValue(view[k], previous[k]))) {
       this.halt();
       this.clearHint();
       this.clearThinking();
@@ -403,15 +399,8 @@ class Game2048 extends AgentRuns {
   }
 
   async play() {
-    if (this.running) {
-      this.pause();
-      return;
-    }
-    if (this.isOver()) {
-      this.setStatus('over', `${this.overWords()} Press Reset to play again.`);
-      return;
-    }
-    const token = this.startRun(true);
+    const token = this.startPlay(() => this.overWords());
+    if (token === null) return;
     this.setStatus('playing', `${this.agentName()} is playing, thinking ${this.thinkTime()} before each move.`);
     while (token === this.token) {
       let answer;

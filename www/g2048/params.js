@@ -1,49 +1,45 @@
-// 2048's agents and their settings as the page shows them: names, descriptions and what their
-// values mean, which settings each agent reads, and the inputs' ranges. The JS side keeps these
-// facts here and nowhere else (the share link's checks are Rust's), so a parameter table
-// exported from Rust can take their place.
+// 2048's agents as the page shows them: names, descriptions, what their values mean and whether
+// they think under the time budget, and the words for the spawns' options. What the parameters
+// are (labels, ranges, defaults, help, options, which agent reads which) comes from Rust's
+// parameter table (`parameterTable('2048')`, read by ../param-controls.js). The table holds
+// neither the agents' words nor which agents take time to think: the think time and the batch's
+// work per move are settings of every run there, but greedy and random answer at once.
 
-/** The agents; `params` are the settings each reads (`data-g2048-param` of their labels). */
+/** The agents; `thinks`: it searches under the think time (and a batch's work per move). */
 export const ALGORITHMS = {
   mcts: {
     name: 'MCTS',
     text: 'The course\'s agent: random playouts to the end of the game after each move, for as long as the time budget allows; it plays the move with the best mean score gained. Its tree either averages over the tile that appears after each move, as the course\'s does, or branches on where it appears; a tree depth of 1 is flat Monte Carlo (playouts after each first move only), the course\'s tree has no limit.',
     value: 'mean score gained in its playouts',
-    params: ['uct', 'spawns', 'tree-depth', 'budget'],
+    thinks: true,
   },
   expectimax: {
     name: 'Expectimax',
     text: 'Looks ahead through every possible spawn (a 2 or a 4 on each empty cell, weighted by its chance) to the depth, and values the boards there with a heuristic (empty cells, merges, tiles in order).',
     value: 'expected heuristic value at its deepest finished depth',
-    params: ['depth', 'budget'],
+    thinks: true,
   },
   greedy: {
     name: 'Greedy',
     text: 'Takes the move with the best score gained plus heuristic value, one move ahead.',
     value: 'score gained plus heuristic value, one move ahead',
-    params: [],
+    thinks: false,
   },
   random: {
     name: 'Random',
     text: 'A random legal move: the baseline every agent should beat.',
     value: null,
-    params: [],
+    thinks: false,
   },
 };
 
-/** The settings: the input that edits each; a `choice` is kept as text, any other setting is a
- * number in its input's range (a whole number unless it has a `step`). */
-export const SETTINGS = {
-  algo: { id: 'g2048-algo', choice: true },
-  depth: { id: 'g2048-depth', min: 1, max: 10 },
-  uct: { id: 'g2048-uct', min: 0, max: 100, step: 0.01 },
-  spawns: { id: 'g2048-spawns', choice: true },
-  treeDepth: { id: 'g2048-tree-depth', min: 0, max: 100 },
-  budgetMs: { id: 'g2048-budget', min: 1, max: 60000 },
-  games: { id: 'g2048-games', min: 1, max: 1000 },
-  batchNodes: { id: 'g2048-batch-nodes', min: 1, max: 10000000 },
-  seed: { id: 'g2048-seed' }, // a seed, as in every game: a whole number from 0 (index.html)
+/** Words for the options of the choice parameters, by parameter key and option name. */
+export const OPTION_WORDS = {
+  spawns: {
+    averaged: 'Averaged (open loop, the course\'s)',
+    branched: 'Branched on (closed loop)',
+  },
 };
 
-/** The settings the agent thinks with: changing one drops its hint and ends its run. */
-export const AGENT_SETTINGS = ['algo', 'depth', 'uct', 'spawns', 'treeDepth', 'budgetMs'];
+/** The parameters only a batch reads: changing one keeps the hint and the agent's run. */
+export const BATCH_ONLY = ['games', 'batch-nodes'];

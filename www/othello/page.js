@@ -11,11 +11,10 @@ import { Board } from '../board.js';
 import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
-import { Sides, describe } from './sides.js';
-import { READS } from './params.js';
+import { Sides, describe, playerReads } from './sides.js';
 import { clearThinking, showThinking, pvSteps } from './thinking.js';
 import { showMoveList } from './move-list.js';
-import { needsANumber } from '../fields.js';
+import { needsANumber, seedIn } from '../fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +32,9 @@ class OthelloGame extends AgentRuns {
     /** Moves ahead of the board when stepping back through the game (the next one last). */
     this.ahead = [];
     this.board = new Board($('board-othello'), render);
-    this.sides = new Sides($('othello-sides'), () => this.settingsChanged());
+    // Each side's agent settings: labels, ranges, defaults, help and options from Rust's table.
+    this.table = this.wasm.parameterTable('othello');
+    this.sides = new Sides($('othello-sides'), this.table, () => this.settingsChanged());
     this.cursor = 19; // d3, a first move for Black
     this.thought = null; // { message, atMoves }: the last thinking shown
     this.wire();
@@ -76,7 +77,7 @@ class OthelloGame extends AgentRuns {
 
   who(player) {
     const side = this.sideOf(player);
-    return side.human ? `${COLOURS[player]} (you)` : `${COLOURS[player]} (${describe(side)})`;
+    return side.human ? `${COLOURS[player]} (you)` : `${COLOURS[player]} (${describe(side, this.table)})`;
   }
 
   /** Words for the position on the board when nothing runs. */
@@ -161,8 +162,7 @@ class OthelloGame extends AgentRuns {
   settingsChanged() {
     this.sides.showRelevant();
     const view = { ...this.view, ...this.sides.read(this.view) };
-    const seed = Number($('othello-seed').value);
-    view.seed = Number.isSafeInteger(seed) && seed >= 0 ? seed : NaN;
+    view.seed = seedIn($('othello-seed'));
     for (const side of SIDES) {
       const bad = Object.keys(view[side]).find((key) => Number.isNaN(view[side][key]));
       if (bad) {
@@ -440,7 +440,7 @@ class OthelloGame extends AgentRuns {
     // The exact solver has no deadline whatever the budget: it runs in steps, posting progress
     // (its node count) as it goes, until it has solved the position or is stopped.
     const exactNow = this.discs().empty <= side.solve;
-    const timed = side.budget === 'time' && !exactNow && READS[side.algo].includes('budget');
+    const timed = side.budget === 'time' && !exactNow && playerReads(this.table, side.algo, 'budget');
     const message = await this.requestMove(token, {
       budgetMs: timed ? side.ms : null,
       game: 'othello',
@@ -509,21 +509,7 @@ class OthelloGame extends AgentRuns {
    */
   async agentMove(token, player) {
     this.setStatus('thinking', `${this.who(player)} is thinking about move ${this.session.moves() + 1}…`);
-    let answer;
-    try {
-      answer = await this.think(token);
-    } catch (error) {
-      if (token === this.token) this.endRun();
-      this.failed(error, token);
-      return null;
-    }
-    if (!answer || token !== this.token) return null;
-    if (answer.action === null || answer.action === undefined) {
-      this.endRun();
-      this.setStatus('error', `${this.who(player)} found no move.`);
-      return null;
-    }
-    return answer;
+    return this.moveOf(token, this.think(token), this.who(player));
   }
 
   /** One agent move (searching first), then pause. */

@@ -1,7 +1,9 @@
-// Othello's players and their settings as the page shows them: who may play a side (a person or
-// an agent) and what each agent is, the evaluations, the budgets, which settings each agent
-// reads, and the number inputs' ranges. The JS side keeps these facts here and nowhere else (the
-// share link's checks are Rust's), so a parameter table exported from Rust can take their place.
+// Othello's players as the page shows them: who may play a side (a person or an agent) and what
+// each agent is, the words for the evaluations and the budgets, and the share link's limits on
+// the page. What the agents' parameters are (labels, ranges, defaults, help, options, which agent
+// reads which) comes from Rust's parameter table (`parameterTable('othello')`, read by
+// sides.js through ../param-controls.js); the table holds none of the words here, and its ranges
+// are the agent's, which a link on the page narrows (LINK_LIMITS).
 
 /** Words for each player choice; `note` says where we differ from the course's code. */
 export const PLAYERS = {
@@ -46,23 +48,7 @@ export const COURSE_NOTE = 'The course\'s heuristic, as its OthelloState.heurist
 
 export const BUDGETS = { depth: 'Fixed depth', time: 'Time per move', nodes: 'Nodes per move' };
 
-/** Which settings each algorithm reads. */
-export const READS = {
-  minimax: ['eval', 'budget', 'solve'],
-  alphabeta: ['eval', 'budget', 'solve'],
-  alphabeta_tt: ['eval', 'budget', 'solve'],
-  mtdf: ['eval', 'budget', 'solve'],
-  mcts: ['budget', 'uct', 'solve'],
-  solver: [],
-  random: [],
-};
-
-/** Each side's number settings, with their inputs' ranges (whole numbers unless a `step` says
- * otherwise). */
-export const NUMBERS = {
-  depth: { min: 1, max: 60 },
-  ms: { min: 1, max: 60000 },
-  nodes: { min: 1, max: 1000000000 },
-  solve: { min: 0, max: 24 },
-  uct: { min: 0, max: 100, step: 0.01 },
-};
+/** The largest values a share link accepts on the page (src/share/othello.rs: MAX_MS, MAX_NODES,
+ * MAX_SOLVE), below the agent's own ranges in the table: an hour's think time or a solve from 30
+ * empty squares is the command line's, not a browser tab's. */
+export const LINK_LIMITS = { ms: 60000, nodes: 1000000000, solve: 24 };

@@ -49,6 +49,11 @@ use serde::{Deserialize, Serialize};
 /// The algorithms an Othello agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "AlgorithmOthello")
+)]
 pub enum Algorithm {
     /// A uniformly random legal move.
     Random,
@@ -132,6 +137,7 @@ impl Algorithm {
 /// An evaluation of positions at the search horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum EvalKind {
     /// The course's `OthelloState.heuristic()` (`eval::course_value`).
     Course,

@@ -21,6 +21,11 @@ use serde::Serialize;
 /// What a parameter takes, with its range and default.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "ParameterKind")
+)]
 pub enum Kind {
     /// A whole number from `min` to `max`.
     Int {
@@ -60,6 +65,11 @@ pub enum Kind {
 
 /// One parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "Parameter")
+)]
 pub struct Param {
     /// Its name in share links and on the command line (`--rollout-depth`).
     pub key: &'static str,
@@ -67,6 +77,7 @@ pub struct Param {
     pub label: &'static str,
     /// What it takes.
     #[serde(flatten)]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "ParameterKind"))]
     pub kind: Kind,
     /// One sentence on what it does, for the page and `--help`.
     pub help: &'static str,
