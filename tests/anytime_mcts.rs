@@ -9,7 +9,7 @@ use anytime_toys::{
     gvgai_mcts_value, Coin, CoinGuess, Corridor, Dice, DiceGame, Nim, Step, Take, TicTacToe,
 };
 use searchlab::game::Game;
-use searchlab::search::anytime::ValueFn;
+use searchlab::search::anytime::{returns_value, ValueFn};
 use searchlab::search::mcts::{FinalChoice, Mcts, MctsConfig, Rollout};
 use searchlab::search::{Limit, Limits, Observer, Progress, Search, Visit};
 
@@ -392,10 +392,11 @@ impl<G> Observer<G> for Counter {
 
 #[test]
 fn the_observer_sees_every_walk_step_and_new_node() {
-    let mut search =
-        Mcts::with_returns(TicTacToe::parse("... ... ..."), MctsConfig::zero_sum(), 2).unwrap();
-    let mut counter = Counter::default();
-    search.step_observed(500, &mut counter);
+    let root = TicTacToe::parse("... ... ...");
+    let (config, value) = (MctsConfig::zero_sum(), returns_value);
+    let mut search = Mcts::with_observer(root, config, 2, value, Counter::default()).unwrap();
+    search.step(500);
+    let counter = search.observer();
     let stats = search.stats();
     assert_eq!(counter.generated, stats.stored - 1);
     assert_eq!(counter.expanded, stats.expanded);
@@ -405,11 +406,12 @@ fn the_observer_sees_every_walk_step_and_new_node() {
         chance_nodes: true,
         ..MctsConfig::course_2048()
     };
-    let mut search = Mcts::with_returns(CoinGuess::default(), config, 2).unwrap();
-    let mut counter = Counter::default();
-    search.step_observed(500, &mut counter);
+    let root = CoinGuess::default();
+    let mut search =
+        Mcts::with_observer(root, config, 2, returns_value, Counter::default()).unwrap();
+    search.step(500);
     assert_eq!(
-        counter.generated,
+        search.observer().generated,
         search.stats().stored - 1,
         "outcome nodes too"
     );

@@ -224,15 +224,16 @@ impl<G> Observer<G> for Counter {
 
 #[test]
 fn the_observer_sees_every_plan_and_step() {
-    let mut search = Rhea::new(
+    let mut search = Rhea::with_observer(
         Corridor::parse(CORRIDOR, 100),
         RheaConfig::default(),
         3,
         win_score_value,
+        Counter::default(),
     )
     .unwrap();
-    let mut counter = Counter::default();
-    search.step_observed(50, &mut counter);
+    search.step(50);
+    let counter = search.observer();
     assert_eq!(counter.expanded, 50);
     assert_eq!(
         counter.generated,

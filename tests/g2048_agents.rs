@@ -2,11 +2,12 @@
 //! replays from its seed, and playing it in slices changes nothing.
 
 use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, EpisodeSnapshot, Spawns};
+use searchlab::agents::Agent;
 use searchlab::game::Game;
 use searchlab::games::g2048::text::parse_board;
 use searchlab::games::g2048::{Action, Direction, G2048};
 use searchlab::rng::Rng;
-use searchlab::search::Limits;
+use searchlab::search::{Limits, NoObserver};
 
 fn spec(algo: Algorithm) -> AgentSpec {
     AgentSpec {
@@ -30,7 +31,7 @@ fn searching_agents_value_every_legal_move() {
     let legal: Vec<u32> = legal.into_iter().map(G2048::action_index).collect();
     assert_eq!(legal, vec![0, 2, 3]);
     for algo in [Algorithm::Mcts, Algorithm::Expectimax, Algorithm::Greedy] {
-        let mut search = spec(algo).decide(&game, &mut Rng::new(1)).unwrap();
+        let mut search = spec(algo).build(&game, 1, NoObserver).unwrap();
         search.step(200);
         let stats = search.root_action_stats();
         let moves: Vec<u32> = stats.iter().map(|s| s.index).collect();
@@ -44,9 +45,7 @@ fn searching_agents_value_every_legal_move() {
 #[test]
 fn random_draws_one_index_and_reports_no_values() {
     let game = position();
-    let mut search = spec(Algorithm::Random)
-        .decide(&game, &mut Rng::new(3))
-        .unwrap();
+    let mut search = spec(Algorithm::Random).build(&game, 3, NoObserver).unwrap();
     search.step(1);
     assert!(search.root_action_stats().is_empty());
     let expected = [Direction::Up, Direction::Down, Direction::Left][Rng::new(3).index(3)];
@@ -57,11 +56,9 @@ fn random_draws_one_index_and_reports_no_values() {
 fn expectimax_without_a_finished_iteration_falls_back_to_greedy() {
     let game = position();
     let search = spec(Algorithm::Expectimax)
-        .decide(&game, &mut Rng::new(1))
+        .build(&game, 1, NoObserver)
         .unwrap();
-    let greedy = spec(Algorithm::Greedy)
-        .decide(&game, &mut Rng::new(1))
-        .unwrap();
+    let greedy = spec(Algorithm::Greedy).build(&game, 1, NoObserver).unwrap();
     assert!(search.root_action_stats().is_empty());
     assert_eq!(search.best_action(), greedy.best_action());
 }
@@ -215,4 +212,32 @@ fn the_mcts_agents_still_play_the_batch_series() {
         series_game_0(flat),
         (120, 36_000, 1244, 2_553_846_863_477_408_002)
     );
+}
+
+/// Counts the states a search reports, shared with the test that reads it.
+#[derive(Clone, Default)]
+struct Seen(std::rc::Rc<std::cell::Cell<u64>>);
+
+impl searchlab::search::Observer<G2048> for Seen {
+    fn expanded(&mut self, _: &G2048, _: searchlab::search::Visit) {
+        self.0.set(self.0.get() + 1);
+    }
+}
+
+#[test]
+fn an_observer_given_to_build_sees_every_expansion() {
+    let game = position();
+    // Expectimax reports a state when its subtree is done, so it runs to its depth here.
+    for (algo, budget, reports) in [
+        (Algorithm::Mcts, 50, true),
+        (Algorithm::Expectimax, u64::MAX, true),
+        (Algorithm::Greedy, 1, false),
+    ] {
+        let seen = Seen::default();
+        let mut search = spec(algo).build(&game, 1, seen.clone()).unwrap();
+        search.step(budget);
+        let expanded = if reports { search.stats().expanded } else { 0 };
+        assert!(!reports || expanded > 0, "{algo:?}");
+        assert_eq!(seen.0.get(), expanded, "{algo:?}");
+    }
 }

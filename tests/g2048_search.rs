@@ -365,7 +365,9 @@ fn the_observer_sees_every_expansion_and_evaluation() {
         max_depth: 2,
         ..Config::default()
     };
-    let mut search = search_2048(game, config, true).with_observer(Counter::default());
+    let eval = |g: &G2048| Evaluator::shared().value(g);
+    let mut search =
+        Expectimax::with_observer(game, eval, config, Counter::default()).with_key(G2048::key);
     assert_eq!(search.step(u64::MAX), Progress::Solved);
     let stats = search.stats();
     let seen = search.observer();

@@ -263,8 +263,8 @@ fn observers_see_every_expanded_node_and_leaf() {
     }
 
     let counts = Rc::new(RefCell::new(Counts::default()));
-    let mut search = AlphaBeta::new(course_value as Eval, limits());
-    search.set_observer(Box::new(Counter(counts.clone())));
+    let observer = Counter(counts.clone());
+    let mut search = AlphaBeta::with_observer(course_value as Eval, limits(), observer);
     search
         .search(&random_position(4, 14), 4, &mut Rng::new(4))
         .unwrap();

@@ -2,6 +2,7 @@
 //! and specs name their bad parameters.
 
 use searchlab::agents::sumzero::{play_game, AgentSpec, Algorithm, PlayedGame};
+use searchlab::agents::Agent;
 use searchlab::game::Game;
 use searchlab::games::sumzero::solve::Optimum;
 use searchlab::games::sumzero::SumZero;

@@ -9,12 +9,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::params::BAIT;
-use super::{by_name, check_limits, check_range};
+use super::{by_name, check_limits, check_range, Agent};
 use crate::field_error::FieldError;
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
-use crate::search::anytime::RootActionStat;
 use crate::search::astar::{AStar, AStarOptions, Weight};
 use crate::search::bfs::{Bfs, BfsOptions};
 use crate::search::dfs::{Dfs, DfsOptions};
@@ -22,7 +21,7 @@ use crate::search::dls::{Dls, DlsOptions};
 use crate::search::mcts::{Mcts, MctsConfig, Rollout};
 use crate::search::node_store::KeyMode;
 use crate::search::rhea::{Rhea, RheaConfig};
-use crate::search::{Limits, Observer, Progress, Search, Stats};
+use crate::search::{Limits, Observer, Search};
 
 /// The algorithms a Bait agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -200,10 +199,13 @@ impl AgentSpec {
         }
         check_limits(&self.limits)
     }
+}
 
-    /// The search this spec describes, from `state`, seeded with `seed` (only MCTS and RHEA draw
-    /// random numbers), reporting to `observer`.
-    pub fn build<O: Observer<BaitState> + 'static>(
+impl Agent<BaitState> for AgentSpec {
+    /// The search this spec describes (only MCTS and RHEA draw random numbers). Every search
+    /// reports to `observer`: planners their expansions and queued states, MCTS its tree walks,
+    /// RHEA the states its plans reach.
+    fn build<O: Observer<BaitState> + 'static>(
         &self,
         state: &BaitState,
         seed: u64,
@@ -274,9 +276,9 @@ impl AgentSpec {
                     ..MctsConfig::gvgai_sample_mcts()
                 };
                 let value = |s: &BaitState, _player: usize| mcts_value(s);
-                let search = Mcts::new(root, config, seed, value)
+                let search = Mcts::with_observer(root, config, seed, value, observer)
                     .map_err(|e| FieldError::new(e.field, e.reason))?;
-                Box::new(Observed { search, observer })
+                Box::new(search)
             }
             Algorithm::Rhea => {
                 let config = RheaConfig {
@@ -286,46 +288,10 @@ impl AgentSpec {
                     ..RheaConfig::default()
                 };
                 let value = |s: &BaitState, _player: usize| rhea_value(s);
-                let search = Rhea::new(root, config, seed, value)
+                let search = Rhea::with_observer(root, config, seed, value, observer)
                     .map_err(|e| FieldError::new(e.field, e.reason))?;
-                Box::new(Observed { search, observer })
+                Box::new(search)
             }
         })
     }
 }
-
-/// An anytime search that reports to an observer it owns, so it fits `Box<dyn Search>`.
-struct Observed<S, O> {
-    search: S,
-    observer: O,
-}
-
-/// Forwards [`Search`] to an anytime search's `step_observed`.
-macro_rules! observed_search {
-    ($search:ident) => {
-        impl<V, O> Search<BaitState> for Observed<$search<BaitState, V>, O>
-        where
-            V: Fn(&BaitState, usize) -> f64,
-            O: Observer<BaitState>,
-        {
-            fn step(&mut self, budget: u64) -> Progress {
-                self.search.step_observed(budget, &mut self.observer)
-            }
-            fn best_action(&self) -> Option<crate::games::bait::Action> {
-                self.search.best_action()
-            }
-            fn principal_variation(&self) -> Vec<crate::games::bait::Action> {
-                self.search.principal_variation()
-            }
-            fn stats(&self) -> Stats {
-                self.search.stats()
-            }
-            fn root_action_stats(&self) -> Vec<RootActionStat> {
-                self.search.root_action_stats()
-            }
-        }
-    };
-}
-
-observed_search!(Mcts);
-observed_search!(Rhea);

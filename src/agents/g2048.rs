@@ -3,8 +3,8 @@
 //! the page (hints, auto-play, batches) share them, so a page batch and a `searchlab 2048 play
 //! --iterations N` run with the same settings and seed play exactly the same games.
 //!
-//! One move's thinking is a resumable [`Search`] ([`AgentSpec::decide`]): MCTS and expectimax
-//! run under a budget of work units (MCTS iterations, expectimax expansions); greedy and random
+//! One move's thinking is a resumable [`Search`] ([`Agent::build`]): MCTS and expectimax run
+//! under a budget of work units (MCTS iterations, expectimax expansions); greedy and random
 //! answer at once. Every agent reports a value per root move (`root_action_stats`): MCTS the
 //! mean score gained in its playouts, expectimax the expected heuristic value of its deepest
 //! completed iteration, greedy the score gained plus the heuristic one move ahead.
@@ -12,18 +12,18 @@
 use serde::{Deserialize, Serialize};
 
 use super::params::G2048 as G2048_PARAMS;
-use super::{by_name, check_limits, check_range};
+use super::{by_name, check_limits, check_range, Agent};
 use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::g2048::board::{Board, MAX_EXPONENT};
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
 use crate::games::g2048::{Action, G2048};
 use crate::rng::Rng;
-use crate::search::anytime::RootActionStat;
+use crate::search::anytime::{returns_value, RootActionStat};
 use crate::search::baseline::{greedy_action, greedy_values, random_action};
 use crate::search::expectimax::{Config, Expectimax};
 use crate::search::mcts::{Mcts, MctsConfig};
-use crate::search::{Limits, Progress, Search, Stats};
+use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats};
 
 /// The algorithms a 2048 agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -189,18 +189,23 @@ impl AgentSpec {
         }
         check_limits(&self.limits)
     }
+}
 
-    /// The thinking for one move from `game`. MCTS takes its seed from `rng` (one `next_u64`),
-    /// the random agent its move (one `index`); the others draw nothing.
-    pub fn decide(
+impl Agent<G2048> for AgentSpec {
+    /// The thinking for one move from `game`. MCTS seeds its search with `seed`, the random
+    /// agent draws its move with one `index` of `Rng::new(seed)`; the others draw nothing.
+    /// MCTS reports its tree walks to `observer`, expectimax its expansions and evaluations;
+    /// greedy and random report nothing.
+    fn build<O: Observer<G2048> + 'static>(
         &self,
         game: &G2048,
-        rng: &mut Rng,
+        seed: u64,
+        observer: O,
     ) -> Result<Box<dyn Search<G2048>>, FieldError> {
         self.validate()?;
         Ok(match self.algo {
             Algorithm::Random => Box::new(Answered {
-                action: random_action(game, rng),
+                action: random_action(game, &mut Rng::new(seed)),
                 values: Vec::new(),
             }),
             Algorithm::Greedy => Box::new(Answered {
@@ -226,9 +231,10 @@ impl AgentSpec {
                     ..Config::default()
                 };
                 let eval: fn(&G2048) -> f64 = evaluate;
+                let search = Expectimax::with_observer(*game, eval, config, observer);
                 Box::new(ExpectimaxAgent {
                     root: *game,
-                    search: Expectimax::new(*game, eval, config).with_key(G2048::key),
+                    search: search.with_key(G2048::key),
                 })
             }
             Algorithm::Mcts => {
@@ -239,9 +245,9 @@ impl AgentSpec {
                     max_tree_depth: self.tree_depth,
                     ..MctsConfig::course_2048()
                 };
-                let search = Mcts::with_returns(*game, config, rng.next_u64())
+                let search = Mcts::with_observer(*game, config, seed, returns_value, observer)
                     .map_err(|e| FieldError::new(e.field, e.reason))?;
-                Box::new(MctsAgent(search))
+                Box::new(search)
             }
         })
     }
@@ -283,12 +289,12 @@ impl Search<G2048> for Answered {
 }
 
 /// Expectimax with a fallback: until depth 1 completes, the greedy move.
-struct ExpectimaxAgent {
+struct ExpectimaxAgent<O> {
     root: G2048,
-    search: Expectimax<G2048, fn(&G2048) -> f64>,
+    search: Expectimax<G2048, fn(&G2048) -> f64, O>,
 }
 
-impl Search<G2048> for ExpectimaxAgent {
+impl<O: Observer<G2048>> Search<G2048> for ExpectimaxAgent<O> {
     fn step(&mut self, budget: u64) -> Progress {
         self.search.step(budget)
     }
@@ -314,27 +320,6 @@ impl Search<G2048> for ExpectimaxAgent {
                 value,
             })
             .collect()
-    }
-}
-
-/// MCTS with its per-move statistics.
-struct MctsAgent(Mcts<G2048>);
-
-impl Search<G2048> for MctsAgent {
-    fn step(&mut self, budget: u64) -> Progress {
-        self.0.step(budget)
-    }
-    fn best_action(&self) -> Option<Action> {
-        self.0.best_action()
-    }
-    fn principal_variation(&self) -> Vec<Action> {
-        self.0.principal_variation()
-    }
-    fn stats(&self) -> Stats {
-        self.0.stats()
-    }
-    fn root_action_stats(&self) -> Vec<RootActionStat> {
-        self.0.root_action_stats()
     }
 }
 
@@ -368,8 +353,9 @@ pub struct EpisodeSnapshot {
 }
 
 /// A whole game played by one agent. Spawns draw from `Rng::new(seed)` (see
-/// [`G2048::sample_spawn`]) and the agent from `Rng::new(Rng::derive(seed, 1))`, so a game
-/// replays exactly from its seed whenever each move's budget counts work, not time.
+/// [`G2048::sample_spawn`]); each move's search is built with the next `next_u64` of
+/// `Rng::new(Rng::derive(seed, 1))` as its seed. So a game replays exactly from its seed
+/// whenever each move's budget counts work, not time.
 pub struct Episode {
     spec: AgentSpec,
     per_move: u64,
@@ -474,7 +460,10 @@ impl Episode {
         }
         let (search, spent) = match &mut self.thinking {
             Some(thinking) => thinking,
-            None => match self.spec.decide(&self.game, &mut self.agent) {
+            None => match self
+                .spec
+                .build(&self.game, self.agent.next_u64(), NoObserver)
+            {
                 Ok(search) => self.thinking.insert((search, 0)),
                 // `new` validated the spec, so this does not happen; stop rather than panic.
                 Err(_) => {

@@ -1,6 +1,15 @@
 //! Configured agents: an algorithm name and its parameters, validated once, built into a
-//! resumable [`crate::search::Search`]. The CLI and the page share these, so a share link and a
-//! command line with the same settings and seed run exactly the same search.
+//! resumable [`Search`]. The CLI and the page share these, so a share link and a command line
+//! with the same settings and seed run exactly the same search.
+//!
+//! Every game's `AgentSpec` is an [`Agent`]: `spec.build(&root, seed, observer)` validates the
+//! settings (naming the first bad field), draws every random choice of the decision from
+//! `Rng::new(seed)`, attaches `observer` when the search is made (the search is generic over it,
+//! so [`NoObserver`](crate::search::NoObserver) costs nothing), and returns the decision's
+//! search boxed, to be stepped under a budget and asked for its [`Search::best_action`]. A
+//! caller that needs more than [`Search`] uses the game's typed constructor that `build` wraps
+//! (Othello's `AgentSpec::think`, whose `Thinking` has a `report()` for the page). Parameter
+//! ranges live in the tables of [`params`].
 
 pub mod bait;
 pub mod g2048;
@@ -9,6 +18,22 @@ pub mod params;
 pub mod sumzero;
 
 use crate::field_error::FieldError;
+use crate::game::Game;
+use crate::search::{Observer, Search};
+
+/// An agent's settings, which build the search for one decision of a game `G`.
+pub trait Agent<G: Game> {
+    /// The search for one decision from `root`, with every random choice drawn from
+    /// `Rng::new(seed)`, reporting the states it visits to `observer` (agents that answer at
+    /// once, and Othello's, whose page shows `Thinking::report` instead, report nothing). The
+    /// error names the first bad setting.
+    fn build<O: Observer<G> + 'static>(
+        &self,
+        root: &G,
+        seed: u64,
+        observer: O,
+    ) -> Result<Box<dyn Search<G>>, FieldError>;
+}
 
 /// The one of `all` called `wanted` (by `name_of`), else an error on `field` that names `what`
 /// was asked for and lists every name: "unknown algorithm 'x' (expected a, b or c)". The echoed

@@ -9,13 +9,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{by_name, check_limits, check_range};
+use super::params::SUMZERO;
+use super::{by_name, check_limits, Agent};
 use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::sumzero::solve::Optimum;
 use crate::games::sumzero::{Action, SumZero};
 use crate::rng::Rng;
-use crate::search::anytime::RootActionStat;
+use crate::search::anytime::{returns_value, RootActionStat};
 use crate::search::mcts::{Mcts, MctsConfig, Rollout};
 use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats};
 
@@ -65,11 +66,11 @@ pub struct AgentSpec {
 }
 
 impl Default for AgentSpec {
-    /// UCT with K = √2 and the default limits.
+    /// UCT with the table's K (√2) and the default limits.
     fn default() -> Self {
         AgentSpec {
             algo: Algorithm::Mcts,
-            uct: std::f64::consts::SQRT_2,
+            uct: SUMZERO.float_default("uct"),
             limits: Limits::default(),
         }
     }
@@ -88,17 +89,19 @@ impl AgentSpec {
     pub fn validate(&self) -> Result<(), FieldError> {
         match self.algo {
             Algorithm::Mcts => {
-                check_range("uct", self.uct, 0.0..=100.0)?;
+                SUMZERO.float("uct", self.uct)?;
                 check_limits(&self.limits)
             }
             Algorithm::Exhaustive => Ok(()),
         }
     }
+}
 
-    /// The search this spec describes, from `state`, seeded with `seed` (only MCTS draws random
-    /// numbers), reporting to `observer` (MCTS's tree walks; the exhaustive solver visits no
-    /// states one by one and reports nothing).
-    pub fn build<O: Observer<SumZero> + 'static>(
+impl Agent<SumZero> for AgentSpec {
+    /// The search this spec describes (only MCTS draws random numbers), reporting to
+    /// `observer` (MCTS's tree walks; the exhaustive solver visits no states one by one and
+    /// reports nothing).
+    fn build<O: Observer<SumZero> + 'static>(
         &self,
         state: &SumZero,
         seed: u64,
@@ -114,39 +117,15 @@ impl AgentSpec {
                     limits: self.limits,
                     ..MctsConfig::gvgai_sample_mcts()
                 };
-                let search = Mcts::with_returns(*state, config, seed)
+                let search = Mcts::with_observer(*state, config, seed, returns_value, observer)
                     .map_err(|e| FieldError::new(e.field, e.reason))?;
-                Box::new(ObservedMcts { search, observer })
+                Box::new(search)
             }
             Algorithm::Exhaustive => Box::new(Solved {
                 root: *state,
                 optimum: Optimum::solve(),
             }),
         })
-    }
-}
-
-/// MCTS reporting to an observer it owns, with its per-action statistics.
-struct ObservedMcts<O> {
-    search: Mcts<SumZero>,
-    observer: O,
-}
-
-impl<O: Observer<SumZero>> Search<SumZero> for ObservedMcts<O> {
-    fn step(&mut self, budget: u64) -> Progress {
-        self.search.step_observed(budget, &mut self.observer)
-    }
-    fn best_action(&self) -> Option<Action> {
-        self.search.best_action()
-    }
-    fn principal_variation(&self) -> Vec<Action> {
-        self.search.principal_variation()
-    }
-    fn stats(&self) -> Stats {
-        self.search.stats()
-    }
-    fn root_action_stats(&self) -> Vec<RootActionStat> {
-        self.search.root_action_stats()
     }
 }
 

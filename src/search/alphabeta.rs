@@ -17,7 +17,7 @@
 
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::two_player::{child_kind, mover, ChildKind, Decision, Evaluator, TreeStats, INFINITY};
-use super::{Limit, Limits, Observer, Visit};
+use super::{Limit, Limits, NoObserver, Observer, Visit};
 use crate::game::{Game, ZeroSum};
 use crate::rng::Rng;
 use std::hash::Hash;
@@ -32,9 +32,9 @@ pub enum Stop {
     SliceEnd,
 }
 
-/// A fail-soft alpha-beta searcher, optionally with a transposition table. Counters and the
-/// table persist across searches (so iterative deepening reuses them).
-pub struct AlphaBeta<G: Game, E> {
+/// A fail-soft alpha-beta searcher, optionally with a transposition table, reporting to `O`.
+/// Counters and the table persist across searches (so iterative deepening reuses them).
+pub struct AlphaBeta<G: Game, E, O = NoObserver> {
     evaluator: E,
     limits: Limits,
     table: Option<TranspositionTable<G>>,
@@ -43,12 +43,29 @@ pub struct AlphaBeta<G: Game, E> {
     moves: Vec<Vec<G::Action>>,
     pv: Vec<Vec<G::Action>>,
     root_order: Vec<G::Action>,
-    observer: Option<Box<dyn Observer<G>>>,
+    observer: O,
 }
 
 impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Plain alpha-beta; stops with [`Limit::Nodes`] after `limits.max_nodes` nodes in total.
     pub fn new(evaluator: E, limits: Limits) -> Self {
+        Self::with_observer(evaluator, limits, NoObserver)
+    }
+
+    /// Alpha-beta with a transposition table of at most `limits.max_memory_bytes`.
+    pub fn with_table(evaluator: E, limits: Limits) -> Self {
+        let mut search = Self::new(evaluator, limits);
+        search.table = Some(TranspositionTable::new(limits.max_memory_bytes));
+        search
+    }
+}
+
+impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> AlphaBeta<G, E, O> {
+    /// [`AlphaBeta::new`] reporting searched nodes to `observer`: `expanded` for each interior
+    /// node below the root once its moves are searched (value: its fail-soft value for its
+    /// mover), `generated` for each leaf (value: its evaluation for its parent's mover);
+    /// `depth` is the ply below the root. Nodes settled by the table are not reported.
+    pub fn with_observer(evaluator: E, limits: Limits, observer: O) -> Self {
         AlphaBeta {
             evaluator,
             limits,
@@ -58,15 +75,8 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
             moves: Vec::new(),
             pv: Vec::new(),
             root_order: Vec::new(),
-            observer: None,
+            observer,
         }
-    }
-
-    /// Alpha-beta with a transposition table of at most `limits.max_memory_bytes`.
-    pub fn with_table(evaluator: E, limits: Limits) -> Self {
-        let mut search = Self::new(evaluator, limits);
-        search.table = Some(TranspositionTable::new(limits.max_memory_bytes));
-        search
     }
 
     /// Counters so far (over every search made with this searcher).
@@ -82,14 +92,6 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Makes searches stop with [`Stop::SliceEnd`] once the node counter passes `nodes`.
     pub fn set_slice_end(&mut self, nodes: u64) {
         self.slice_end = nodes;
-    }
-
-    /// Reports searched nodes to `observer`: `expanded` for each interior node below the root
-    /// once its moves are searched (value: its fail-soft value for its mover), `generated` for
-    /// each leaf (value: its evaluation for its parent's mover); `depth` is the ply below the
-    /// root. Nodes settled by the table are not reported.
-    pub fn set_observer(&mut self, observer: Box<dyn Observer<G>>) {
-        self.observer = Some(observer);
     }
 
     /// Searches `depth` plies (at least 1) below `state` with a full window and picks a best
@@ -248,13 +250,11 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
                     line.clear();
                 }
                 let value = self.evaluator.evaluate(child, player);
-                if let Some(observer) = &mut self.observer {
-                    let visit = Visit {
-                        depth: ply as u32,
-                        value: f64::from(value),
-                    };
-                    observer.generated(child, visit);
-                }
+                let visit = Visit {
+                    depth: ply as u32,
+                    value: f64::from(value),
+                };
+                self.observer.generated(child, visit);
                 Ok(value)
             }
             ChildKind::Inner { negate: false } => self.negamax(child, depth_left, alpha, beta, ply),
@@ -340,13 +340,11 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
             Bound::Exact
         };
         self.store(state, depth, best, bound, best_action);
-        if let Some(observer) = &mut self.observer {
-            let visit = Visit {
-                depth: ply as u32,
-                value: f64::from(best),
-            };
-            observer.expanded(state, visit);
-        }
+        let visit = Visit {
+            depth: ply as u32,
+            value: f64::from(best),
+        };
+        self.observer.expanded(state, visit);
         Ok(best)
     }
 }

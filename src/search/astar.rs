@@ -335,11 +335,6 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
         &self.observer
     }
 
-    /// The observer, to drain what it collected.
-    pub fn observer_mut(&mut self) -> &mut O {
-        &mut self.observer
-    }
-
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
         self.nodes.memory_bytes() + self.frontier.memory_bytes()

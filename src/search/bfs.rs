@@ -99,11 +99,6 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
         &self.observer
     }
 
-    /// The observer, to drain what it collected.
-    pub fn observer_mut(&mut self) -> &mut O {
-        &mut self.observer
-    }
-
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
         self.nodes.memory_bytes() + (self.queue.capacity() * std::mem::size_of::<(P, u32)>()) as u64

@@ -90,11 +90,6 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
         &self.observer
     }
 
-    /// The observer, to drain what it collected.
-    pub fn observer_mut(&mut self) -> &mut O {
-        &mut self.observer
-    }
-
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
         self.core.memory_bytes()

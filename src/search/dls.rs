@@ -117,11 +117,6 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
         &self.observer
     }
 
-    /// The observer, to drain what it collected.
-    pub fn observer_mut(&mut self) -> &mut O {
-        &mut self.observer
-    }
-
     /// The best leaf's score so far (`None` before any leaf).
     pub fn best_score(&self) -> Option<f64> {
         self.best.map(|(score, _)| score)

@@ -175,10 +175,18 @@ pub struct Expectimax<G: Game, E, O = NoObserver> {
 impl<G: Game, E: Fn(&G) -> f64> Expectimax<G, E> {
     /// A search from `root` (a player's node) that values cut-off states with `eval`.
     pub fn new(root: G, eval: E, config: Config) -> Self {
+        Expectimax::with_observer(root, eval, config, NoObserver)
+    }
+}
+
+impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
+    /// [`Expectimax::new`] reporting expanded states (with their backed-up value, when they
+    /// are complete) and evaluated states (with their evaluation) to `observer`.
+    pub fn with_observer(root: G, eval: E, config: Config, observer: O) -> Self {
         Expectimax {
             root,
             eval,
-            observer: NoObserver,
+            observer,
             config,
             key: None,
             depth: 1,
@@ -194,44 +202,12 @@ impl<G: Game, E: Fn(&G) -> f64> Expectimax<G, E> {
             finished: None,
         }
     }
-}
 
-impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
     /// Caches state values under `key`, which must tell apart any two states whose values may
     /// differ at equal remaining depth (for 2048: [`crate::games::g2048::G2048::key`]).
     pub fn with_key(mut self, key: fn(&G) -> u128) -> Self {
         self.key = Some(key);
         self
-    }
-
-    /// Sets [`Config::max_depth`] from the root state (adaptive depth), e.g. deeper on crowded
-    /// 2048 boards. The rule's answer is raised to at least 1.
-    pub fn with_depth_rule(mut self, rule: impl FnOnce(&G) -> u32) -> Self {
-        self.config.max_depth = rule(&self.root).max(1);
-        self
-    }
-
-    /// Reports expanded states (with their backed-up value, when they are complete) and
-    /// evaluated states (with their evaluation) to `observer`.
-    pub fn with_observer<P: Observer<G>>(self, observer: P) -> Expectimax<G, E, P> {
-        Expectimax {
-            root: self.root,
-            eval: self.eval,
-            observer,
-            config: self.config,
-            key: self.key,
-            depth: self.depth,
-            frames: self.frames,
-            levels: self.levels,
-            root_values: self.root_values,
-            completed: self.completed,
-            completed_depth: self.completed_depth,
-            best: self.best,
-            cache: self.cache,
-            cache_hits: self.cache_hits,
-            stats: self.stats,
-            finished: self.finished,
-        }
     }
 
     /// Starts over from `root` with `config`: a fresh search with an empty cache and zeroed
@@ -255,11 +231,6 @@ impl<G: Game, E: Fn(&G) -> f64, O: Observer<G>> Expectimax<G, E, O> {
     /// The observer.
     pub fn observer(&self) -> &O {
         &self.observer
-    }
-
-    /// The configuration (with the depth a depth rule chose).
-    pub fn config(&self) -> &Config {
-        &self.config
     }
 
     /// Depth of the deepest completed iteration (0 before the first completes).

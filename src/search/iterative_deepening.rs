@@ -15,7 +15,7 @@
 use super::alphabeta::{AlphaBeta, Stop};
 use super::mtdf::{shuffle, Mtdf};
 use super::two_player::{Decision, Evaluator, TreeStats};
-use super::{Limits, Observer, Progress, Search, Stats};
+use super::{Limits, Progress, Search, Stats};
 use crate::game::{Game, ZeroSum};
 use crate::rng::Rng;
 use std::hash::Hash;
@@ -83,15 +83,6 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> IterativeDeepening<G, E> {
     /// The last completed depth's answer (value, move, PV, depth), if any depth completed.
     pub fn decision(&self) -> Option<&Decision<G::Action>> {
         self.completed.as_ref()
-    }
-
-    /// Reports searched nodes to `observer` (see [`AlphaBeta::set_observer`]); the values
-    /// are from the view of each node's mover.
-    pub fn set_observer(&mut self, observer: Box<dyn Observer<G>>) {
-        match &mut self.engine {
-            Engine::AlphaBeta(engine) => engine.set_observer(observer),
-            Engine::Mtdf(engine) => engine.set_observer(observer),
-        }
     }
 
     /// Tree counters over all depths so far.

@@ -4,6 +4,24 @@
 //! [`Search::step`] under a node or iteration budget, reads progress between slices, and stops
 //! whenever it likes. The core never reads a clock; callers measure time. Every search has
 //! explicit [`Limits`] and ends with [`Progress::LimitReached`] instead of exhausting memory.
+//!
+//! **Observers.** A search that reports what it visits is generic over its [`Observer`], with
+//! [`NoObserver`] as the default type, so watching costs nothing when it is off. The observer is
+//! given when the search is made: `S::new(args)` makes it without one, and
+//! `S::with_observer(args, observer)` takes the same arguments and the observer last (BFS, DFS,
+//! DLS, A*, expectimax, MCTS, RHEA, alpha-beta); those whose callers read the observer
+//! afterwards give it back with `observer()`.
+//!
+//! **Evaluations** reach the searches as generic function parameters (closures or `fn` items),
+//! whose signatures differ because the searches ask different questions: A* takes an
+//! admissible lower bound `FnMut(&P) -> Option<u32>` (whole numbers for its bucket queue,
+//! `None` for a dead end) and DLS a heuristic score `FnMut(&P) -> f64` (both `FnMut`, so Bait's
+//! bound can keep a memo); MCTS and RHEA value where a playout ends for each player,
+//! `Fn(&G, usize) -> f64`; expectimax values a cut-off state from player 0's view,
+//! `Fn(&G) -> f64`; minimax, alpha-beta and MTD(f) take an [`two_player::Evaluator`], a whole
+//! number for the side to move (`Fn(&G, usize) -> i32`: the null windows of MTD(f) and the
+//! table's bounds need exact integer comparisons). Each game's knowledge (`games::*::eval`)
+//! is written once and adapted to these at the agent that builds the search.
 
 use serde::{Deserialize, Serialize};
 

@@ -20,7 +20,7 @@
 
 use super::alphabeta::{AlphaBeta, Stop};
 use super::two_player::{mover, Decision, Evaluator, TreeStats, INFINITY};
-use super::{Limit, Limits, Observer};
+use super::{Limit, Limits};
 use crate::game::{Game, ZeroSum};
 use crate::rng::Rng;
 use std::hash::Hash;
@@ -59,11 +59,6 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> Mtdf<G, E> {
     /// Makes searches stop with [`Stop::SliceEnd`] once the node counter passes `nodes`.
     pub fn set_slice_end(&mut self, nodes: u64) {
         self.engine.set_slice_end(nodes);
-    }
-
-    /// Reports searched nodes to `observer` (see [`AlphaBeta::set_observer`]).
-    pub fn set_observer(&mut self, observer: Box<dyn Observer<G>>) {
-        self.engine.set_observer(observer);
     }
 
     /// The value of `state` to `depth` plies (at least 1), starting from `first_guess`.

@@ -116,11 +116,13 @@ enum Phase {
     Evolving { next: usize },
 }
 
-/// An anytime, resumable RHEA over `G`, scoring plans with `V` (`value(state, player)`).
-pub struct Rhea<G: Game, V = ValueFn<G>> {
+/// An anytime, resumable RHEA over `G`, scoring plans with `V` (`value(state, player)`) and
+/// reporting the states its plans reach to `O`.
+pub struct Rhea<G: Game, V = ValueFn<G>, O = NoObserver> {
     config: RheaConfig,
     root: G,
     value: V,
+    observer: O,
     rng: Rng,
     /// The player to move at the root, whose value the plans maximise.
     root_player: usize,
@@ -148,11 +150,26 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
     /// `value(state, player)` scores the state where a plan ends, for the root's player.
     /// A root that is not a player's turn gives [`Progress::Exhausted`] and no action.
     pub fn new(root: G, config: RheaConfig, seed: u64, value: V) -> Result<Self, InvalidConfig> {
+        Rhea::with_observer(root, config, seed, value, NoObserver)
+    }
+}
+
+impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Rhea<G, V, O> {
+    /// [`Rhea::new`] reporting to `observer` each state an evaluated plan reaches (`generated`,
+    /// value 0) and each plan's final state (`expanded`, with the plan's value).
+    pub fn with_observer(
+        root: G,
+        config: RheaConfig,
+        seed: u64,
+        value: V,
+        observer: O,
+    ) -> Result<Self, InvalidConfig> {
         config.validate()?;
         let mut search = Rhea {
             config,
             root,
             value,
+            observer,
             rng: Rng::new(seed),
             root_player: 0,
             population: vec![Individual::default(); config.population_size],
@@ -191,28 +208,13 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
         }
     }
 
-    /// Like [`Search::step`], reporting to `observer` each state an evaluated plan reaches
-    /// (`generated`, value 0) and each plan's final state (`expanded`, with the plan's value).
-    pub fn step_observed<O: Observer<G>>(&mut self, budget: u64, observer: &mut O) -> Progress {
-        if let Some(progress) = self.finished {
-            return progress;
-        }
-        for _ in 0..budget {
-            if self.stats.expanded >= self.config.limits.max_nodes {
-                let progress = Progress::LimitReached(Limit::Nodes);
-                self.finished = Some(progress);
-                return progress;
-            }
-            match self.phase {
-                Phase::Seeding { next, fresh } => self.seed(next, fresh, observer),
-                Phase::Evolving { next } => self.breed(next, observer),
-            }
-        }
-        Progress::Running
+    /// The observer.
+    pub fn observer(&self) -> &O {
+        &self.observer
     }
 
     /// Evaluates individual `slot` of the initial population.
-    fn seed<O: Observer<G>>(&mut self, slot: usize, fresh: bool, observer: &mut O) {
+    fn seed(&mut self, slot: usize, fresh: bool) {
         let mut individual = std::mem::take(&mut self.population[slot]);
         if fresh || individual.genes.len() != self.config.horizon {
             individual.genes.clear();
@@ -220,7 +222,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
                 individual.genes.push(self.random_gene());
             }
         }
-        self.evaluate(&mut individual, observer);
+        self.evaluate(&mut individual);
         self.population[slot] = individual;
         if slot + 1 < self.config.population_size {
             self.phase = Phase::Seeding {
@@ -237,7 +239,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
     }
 
     /// Makes, evaluates and stores the child for `slot` of the generation under way.
-    fn breed<O: Observer<G>>(&mut self, slot: usize, observer: &mut O) {
+    fn breed(&mut self, slot: usize) {
         let mut child = std::mem::take(&mut self.offspring[slot]);
         child.genes.clear();
         let size = self.population.len();
@@ -267,7 +269,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
                 child.genes[at] = self.random_gene();
             }
         }
-        self.evaluate(&mut child, observer);
+        self.evaluate(&mut child);
         self.offspring[slot] = child;
         if slot + 1 < self.config.population_size {
             self.phase = Phase::Evolving { next: slot + 1 };
@@ -286,7 +288,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
     }
 
     /// Plays `individual`'s genes from the root, records the actions played and the value.
-    fn evaluate<O: Observer<G>>(&mut self, individual: &mut Individual, observer: &mut O) {
+    fn evaluate(&mut self, individual: &mut Individual) {
         let mut state = self.root.clone();
         individual.line.clear();
         for &gene in &individual.genes {
@@ -307,12 +309,12 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
             self.stats.generated += 1;
             individual.line.push(G::action_index(action));
             let depth = individual.line.len() as u32;
-            observer.generated(&state, Visit { depth, value: 0.0 });
+            self.observer.generated(&state, Visit { depth, value: 0.0 });
         }
         self.stats.generated += resolve_chance(&mut state, &mut self.rng, &mut self.outcomes);
         individual.value = (self.value)(&state, self.root_player);
         let depth = individual.line.len() as u32;
-        observer.expanded(
+        self.observer.expanded(
             &state,
             Visit {
                 depth,
@@ -346,21 +348,6 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Rhea<G, V> {
                 Some(top) if top.value >= individual.value => Some(top),
                 _ => Some(individual),
             })
-    }
-
-    /// For each first action of an evaluated plan, in action-index order: its index, how many
-    /// evaluated plans started with it, and the best value among them.
-    pub fn root_action_stats(&self) -> Vec<RootActionStat> {
-        self.first_actions
-            .iter()
-            .enumerate()
-            .filter(|(_, &(count, _))| count > 0)
-            .map(|(index, &(visits, value))| RootActionStat {
-                index: index as u32,
-                visits,
-                value,
-            })
-            .collect()
     }
 
     /// The state the search is rooted at.
@@ -408,13 +395,27 @@ fn sort_best_first(population: &mut [Individual]) {
     population.sort_by(|a, b| b.value.total_cmp(&a.value));
 }
 
-impl<G: Game, V: Fn(&G, usize) -> f64> Search<G> for Rhea<G, V> {
+impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Rhea<G, V, O> {
     /// Runs at most `budget` individual evaluations. Returns [`Progress::LimitReached`] once
     /// `max_nodes` evaluations are done (or at once if the populations exceed the memory
     /// limit), [`Progress::Exhausted`] if the root is not a player's turn, else
     /// [`Progress::Running`].
     fn step(&mut self, budget: u64) -> Progress {
-        self.step_observed(budget, &mut NoObserver)
+        if let Some(progress) = self.finished {
+            return progress;
+        }
+        for _ in 0..budget {
+            if self.stats.expanded >= self.config.limits.max_nodes {
+                let progress = Progress::LimitReached(Limit::Nodes);
+                self.finished = Some(progress);
+                return progress;
+            }
+            match self.phase {
+                Phase::Seeding { next, fresh } => self.seed(next, fresh),
+                Phase::Evolving { next } => self.breed(next),
+            }
+        }
+        Progress::Running
     }
 
     fn best_action(&self) -> Option<G::Action> {
@@ -438,6 +439,21 @@ impl<G: Game, V: Fn(&G, usize) -> f64> Search<G> for Rhea<G, V> {
     /// `max_frontier` is unused (0).
     fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// For each first action of an evaluated plan, in action-index order: its index, how many
+    /// evaluated plans started with it, and the best value among them.
+    fn root_action_stats(&self) -> Vec<RootActionStat> {
+        self.first_actions
+            .iter()
+            .enumerate()
+            .filter(|(_, &(count, _))| count > 0)
+            .map(|(index, &(visits, value))| RootActionStat {
+                index: index as u32,
+                visits,
+                value,
+            })
+            .collect()
     }
 }
 

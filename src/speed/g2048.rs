@@ -3,12 +3,13 @@
 //! `searchlab 2048 bench` times the same agent, and expectimax, on the same positions).
 
 use crate::agents::g2048::{AgentSpec, Algorithm, SEARCH_LIMITS};
+use crate::agents::Agent;
 use crate::game::Game;
 use crate::games::g2048::eval::Evaluator;
 use crate::games::g2048::G2048;
 use crate::rng::Rng;
 use crate::search::expectimax::{Config, Expectimax};
-use crate::search::Search;
+use crate::search::{NoObserver, Search};
 
 /// Plies of the game [`middle_game_positions`] plays, at most.
 const POSITION_PLIES: u32 = 2000;
@@ -84,7 +85,7 @@ pub fn course_mcts_on(positions: &[G2048], rng: &mut Rng, playouts_per_position:
     let mut run = MctsRun::default();
     for position in positions {
         let mut search = spec
-            .decide(position, rng)
+            .build(position, rng.next_u64(), NoObserver)
             .expect("the course MCTS spec is valid");
         search.step(playouts_per_position);
         let stats = search.stats();

@@ -6,6 +6,7 @@ use super::heat::{Running, SharedHeat};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, Job};
 use crate::agents::params::{self, Table};
+use crate::agents::Agent;
 use crate::games::bait::eval::BaitEval;
 use crate::games::bait::{Action, BaitState, Outcome};
 use crate::share::bait::View;

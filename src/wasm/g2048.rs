@@ -9,11 +9,13 @@ use super::page_game::{Capabilities, PageGame};
 use super::search_job::{Indexed, Job};
 use crate::agents::g2048::{game_seed, Episode, SEARCH_LIMITS};
 use crate::agents::params::{self, Table};
+use crate::agents::Agent;
 use crate::game::Game;
 use crate::games::g2048::board::CELLS;
 use crate::games::g2048::motion::{slide_motions, TileMotion};
 use crate::games::g2048::{Action, Direction, G2048};
 use crate::rng::Rng;
+use crate::search::NoObserver;
 use crate::share::g2048::View;
 use serde::Serialize;
 use tsify::Tsify;
@@ -77,7 +79,7 @@ impl PageGame for G2048 {
     fn job(&self, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
         let search = view
             .agent_spec(SEARCH_LIMITS)
-            .decide(self, &mut Rng::new(seed))
+            .build(self, seed, NoObserver)
             .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
         Ok(Box::new(Indexed::<G2048, _>::new(search)))
     }

@@ -17,6 +17,7 @@ use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, IndexedSearch, Job};
 use crate::agents::params::{self, Table};
 use crate::agents::sumzero::Algorithm;
+use crate::agents::Agent;
 use crate::game::Game;
 use crate::games::sumzero::solve::Optimum;
 use crate::games::sumzero::text::ParseError;

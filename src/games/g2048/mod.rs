@@ -118,11 +118,6 @@ impl G2048 {
         self.pending_spawns == 0 && !self.over
     }
 
-    /// Whether sliding `direction` is legal now.
-    pub fn is_legal_move(&self, direction: Direction) -> bool {
-        self.player_to_move() && self.board.moving_directions() >> direction as u8 & 1 == 1
-    }
-
     /// Plays `direction` if it is legal and returns the score it gained; otherwise returns why
     /// not and changes nothing.
     pub fn try_move(&mut self, direction: Direction) -> Result<u64, IllegalAction> {

@@ -1,0 +1,164 @@
+//! One move's thinking: [`AgentSpec::think`] builds a [`Thinking`], a resumable [`Search`] the
+//! caller steps under its budget and asks for [`Search::best_action`], with a [`Report`] of how
+//! deep it got and what it thinks the position is worth. Behind it runs one engine
+//! (`super::engines`); the thinking adds what every engine shares: the node budget, the first
+//! legal move as a fallback, and the hand-over from an exact solve that gave up to the agent's
+//! own search.
+
+use super::engines::{self, Engine};
+use super::{AgentSpec, Algorithm, Budget, MAX_SOLVER_EMPTIES};
+use crate::field_error::FieldError;
+use crate::game::Game;
+use crate::games::othello::{Move, Othello};
+use crate::search::anytime::RootActionStat;
+use crate::search::two_player::TreeStats;
+use crate::search::{Limit, Progress, Search, Stats};
+
+/// What the thinking shows: how deep it got, what it thinks the position is worth, and its
+/// counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Report {
+    /// The last completed depth in plies (the solver: the empty squares; MCTS: the tree's
+    /// deepest node).
+    pub depth: u32,
+    /// The root's value for the side to move: in the evaluation's units, the exact final disc
+    /// difference (solver), or the mean final disc difference of the playouts (MCTS); `None`
+    /// before a first answer.
+    pub value: Option<f64>,
+    /// Whether `value` is the exact final disc difference under perfect play.
+    pub exact: bool,
+    /// Whether the exact solver is still at work (`depth` is then the empties it solves).
+    pub solving: bool,
+    /// The position has a single legal move, played without thinking.
+    pub only_move: bool,
+    /// Tree counters (the solver fills `nodes` only; MCTS `nodes` = playouts).
+    pub tree: TreeStats,
+}
+
+/// One move's thinking: a resumable search that the caller steps under its budget, then asks
+/// for [`Search::best_action`].
+pub struct Thinking {
+    spec: AgentSpec,
+    root: Othello,
+    seed: u64,
+    only_move: bool,
+    fallback: Option<Move>,
+    engine: Box<dyn Engine>,
+    solver_fell_back: bool,
+}
+
+impl AgentSpec {
+    /// The thinking for one move from `state`, its random choices drawn from `Rng::new(seed)`.
+    /// The exact solver refuses positions with more than [`MAX_SOLVER_EMPTIES`] empty squares.
+    pub fn think(&self, state: &Othello, seed: u64) -> Result<Thinking, FieldError> {
+        self.validate()?;
+        if self.algo == Algorithm::Solver && state.empty_count() > MAX_SOLVER_EMPTIES {
+            return Err(FieldError::new(
+                "algo",
+                format!(
+                    "the exact solver takes positions with at most {MAX_SOLVER_EMPTIES} empty \
+                     squares; this one has {}",
+                    state.empty_count()
+                ),
+            ));
+        }
+        let mut moves = Vec::new();
+        state.legal_actions(&mut moves);
+        Ok(Thinking {
+            spec: *self,
+            root: *state,
+            seed,
+            only_move: moves.len() == 1,
+            fallback: moves.first().copied(),
+            engine: engines::first_engine(self, state, seed, &moves),
+            solver_fell_back: false,
+        })
+    }
+}
+
+impl Thinking {
+    /// The settings it runs with.
+    pub fn spec(&self) -> &AgentSpec {
+        &self.spec
+    }
+
+    /// Where the thinking stands.
+    pub fn report(&self) -> Report {
+        Report {
+            only_move: self.only_move,
+            ..self.engine.report()
+        }
+    }
+
+    /// Whether the exact solver is at work: a caller keeping a time budget lets it finish.
+    pub fn solving(&self) -> bool {
+        self.engine.solving()
+    }
+
+    /// Whether the solver gave up and the agent's search took over.
+    pub fn solver_gave_up(&self) -> bool {
+        self.solver_fell_back
+    }
+
+    /// Work the search has done: nodes of a tree search, MCTS playouts (the solver's nodes are
+    /// not counted against a node budget).
+    pub fn work(&self) -> u64 {
+        self.engine.budgeted_work().unwrap_or(0)
+    }
+
+    /// After an exact solve gave up at its node limit: the agent's own search takes over (the
+    /// solver as an algorithm answers with the first legal move).
+    fn hand_over_from_the_solver(&mut self) -> Progress {
+        let mut moves = Vec::new();
+        self.root.legal_actions(&mut moves);
+        self.solver_fell_back = true;
+        self.engine = engines::search_engine(&self.spec, &self.root, self.seed, &moves);
+        if self.spec.algo == Algorithm::Solver {
+            Progress::LimitReached(Limit::Nodes)
+        } else {
+            Progress::Running
+        }
+    }
+}
+
+impl Search<Othello> for Thinking {
+    /// Runs about `budget` nodes (MCTS: playouts; the solver: positions, see
+    /// [`crate::games::othello::endgame::SteppedSolve::step`]) of the search. Under a node
+    /// budget (`nodes=N`) the thinking ends with [`Progress::LimitReached`] once the search
+    /// has done N nodes, keeping its last answer (the solver's positions do not count against
+    /// it).
+    fn step(&mut self, budget: u64) -> Progress {
+        let budget = match (self.spec.budget, self.engine.budgeted_work()) {
+            (Budget::Nodes(allowed), Some(done)) => {
+                if done >= allowed {
+                    return Progress::LimitReached(Limit::Nodes);
+                }
+                budget.min(allowed - done)
+            }
+            _ => budget,
+        };
+        let progress = self.engine.step(budget);
+        if self.engine.gave_up() {
+            return self.hand_over_from_the_solver();
+        }
+        progress
+    }
+
+    /// The search's move, or the first legal move until the search has one.
+    fn best_action(&self) -> Option<Move> {
+        self.engine.best_action().or(self.fallback)
+    }
+
+    fn principal_variation(&self) -> Vec<Move> {
+        self.engine.principal_variation()
+    }
+
+    fn stats(&self) -> Stats {
+        self.engine.stats()
+    }
+
+    /// MCTS: each root move's visits and mean final disc difference for the side to move.
+    fn root_action_stats(&self) -> Vec<RootActionStat> {
+        self.engine.root_action_stats()
+    }
+}

@@ -1,0 +1,254 @@
+//! Monte Carlo tree search with UCT, open loop, for any [`Game`]: one-player (GVGAI Bait),
+//! two-player zero-sum (Othello) and games with chance (2048).
+//!
+//! Each iteration copies the root state and walks the tree, replaying the actions of the path on
+//! the copy (nodes store no states). Chance outcomes met on the way are drawn by their
+//! probabilities with the search's RNG. By default (*open loop*) they are drawn afresh in every
+//! iteration and are not part of the tree: the tree is over player actions and its statistics
+//! average over chance. With [`MctsConfig::chance_nodes`] (*closed loop*) each outcome drawn gets
+//! its own child, found again whenever it is drawn again, so every node stands for one state and
+//! the actions below an outcome are chosen knowing it. The four phases:
+//!
+//! 1. **Selection.** At a node whose legal actions in this iteration's state all have children,
+//!    take the child maximising
+//!    `uct = Qnorm + K·sqrt(ln(N_parent + 1) / (n_child + ε))`, where `Q = total / (n_child + ε)`
+//!    and, when normalising, `Qnorm = (Q − min) / (max − min)` with the *parent's* bounds of
+//!    backed-up values if `min < max`, else `Q`. Ties are broken with GVGAI's noise
+//!    `(uct + ε)·(1 + ε·(r − 0.5))`, `r` uniform in [0, 1), `ε = 1e-6`.
+//! 2. **Expansion.** Otherwise add one child for an untried legal action drawn uniformly (closed
+//!    loop, at a chance node: the child of the outcome drawn, added if new). The tree stops at
+//!    `max_tree_depth` (counted in player actions) and at terminal states.
+//! 3. **Rollout.** Uniformly random legal actions until [`Rollout`] says stop or the game ends;
+//!    then the value function gives one reward per player (minus its value at the root when
+//!    `reward_from_root`).
+//! 4. **Backup.** Every node on the path gets one visit and adds the reward of the player who
+//!    chose it (the player to move at its parent; for an outcome, the last player to choose
+//!    above it), so one rule serves one and two players; each node also widens its bounds
+//!    `[min, max]` with the reward of the player to move at it, the perspective of its children.
+//!
+//! The move is the most-visited root child (ties: higher mean, then lower action index) or the
+//! best mean ([`FinalChoice`]). Presets: [`MctsConfig::gvgai_sample_mcts`] (the default),
+//! [`MctsConfig::zero_sum`], [`MctsConfig::course_2048`].
+//!
+//! The tree is a flat arena: a `Vec` of nodes linked by `u32` first-child / next-sibling indices
+//! and holding the action's dense index. Siblings are linked rather than stored in one block
+//! because, open loop, a node's legal actions can change between iterations (after chance), so
+//! its children are not known when it is created; each iteration adds at most one node, as in
+//! GVGAI. Memory is counted from the arena's capacity; [`Limits`](super::Limits) caps nodes
+//! and bytes.
+//!
+//! References: Kocsis & Szepesvári, *Bandit based Monte-Carlo planning*, ECML 2006; Browne et
+//! al., *A survey of Monte Carlo tree search methods*, IEEE TCIAIG 2012; GVGAI's
+//! `tracks.singlePlayer.advanced.sampleMCTS` (see `shared/bait/RULES.md` §6).
+//!
+//! Files: `config.rs` (the parameters and presets), `tree.rs` (the arena), `playout.rs` (one
+//! iteration: selection by UCT, expansion, rollout, backup) and this one (the resumable search).
+
+mod config;
+mod playout;
+mod tree;
+
+pub use config::{FinalChoice, MctsConfig, Rollout, TERMINAL_ROLLOUT_CAP};
+
+use super::anytime::{mover, returns_value, InvalidConfig, RootActionStat, ValueFn};
+use super::{NoObserver, Observer, Progress, Search, Stats};
+use crate::game::{Game, Turn};
+use crate::rng::Rng;
+use tree::{Tree, NONE, ROOT};
+
+/// An anytime, resumable MCTS over `G`, scoring playouts with `V` (`value(state, player)`) and
+/// reporting its tree walks to `O`.
+pub struct Mcts<G: Game, V = ValueFn<G>, O = NoObserver> {
+    config: MctsConfig,
+    root: G,
+    value: V,
+    observer: O,
+    rng: Rng,
+    tree: Tree,
+    /// Each player's value at the creation root (zeros unless `reward_from_root`).
+    baseline: Vec<f64>,
+    /// Set once stepping can do nothing more.
+    finished: Option<Progress>,
+    stats: Stats,
+    // Scratch reused by every iteration.
+    path: Vec<u32>,
+    movers: Vec<Option<usize>>,
+    rewards: Vec<f64>,
+    legal: Vec<G::Action>,
+    untried: Vec<G::Action>,
+    child_of_action: Vec<u32>,
+    outcomes: Vec<(G::Action, f64)>,
+}
+
+impl<G: Game> Mcts<G> {
+    /// A search from `root` whose value function is [`returns_value`].
+    pub fn with_returns(root: G, config: MctsConfig, seed: u64) -> Result<Self, InvalidConfig> {
+        Mcts::new(root, config, seed, returns_value::<G>)
+    }
+}
+
+impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
+    /// A search from `root`, with every random choice drawn from `Rng::new(seed)`.
+    /// `value(state, player)` scores the state where a rollout ends, for `player`.
+    /// A root that is not a player's turn gives [`Progress::Exhausted`] and no action.
+    pub fn new(root: G, config: MctsConfig, seed: u64, value: V) -> Result<Self, InvalidConfig> {
+        Mcts::with_observer(root, config, seed, value, NoObserver)
+    }
+}
+
+impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
+    /// [`Mcts::new`] reporting to `observer` each tree node a walk leaves (`expanded`, with the
+    /// node's mean) and each node it adds (`generated`, value 0).
+    pub fn with_observer(
+        root: G,
+        config: MctsConfig,
+        seed: u64,
+        value: V,
+        observer: O,
+    ) -> Result<Self, InvalidConfig> {
+        config.validate()?;
+        let baseline = (0..G::NUM_PLAYERS)
+            .map(|player| {
+                if config.reward_from_root {
+                    value(&root, player)
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let mut search = Mcts {
+            config,
+            root,
+            value,
+            observer,
+            rng: Rng::new(seed),
+            tree: Tree::new(&config.limits),
+            baseline,
+            finished: None,
+            stats: Stats::default(),
+            path: Vec::new(),
+            movers: Vec::new(),
+            rewards: vec![0.0; G::NUM_PLAYERS],
+            legal: Vec::new(),
+            untried: Vec::new(),
+            child_of_action: vec![NONE; G::NUM_DISTINCT_ACTIONS as usize],
+            outcomes: Vec::new(),
+        };
+        search.plant_root();
+        Ok(search)
+    }
+
+    /// Starts a one-node tree at the current root, or marks the search finished.
+    fn plant_root(&mut self) {
+        self.tree.clear();
+        self.finished = None;
+        if mover(self.root.turn()).is_none() {
+            self.finished = Some(Progress::Exhausted);
+        } else if let Err(limit) = self.tree.plant_root() {
+            self.finished = Some(Progress::LimitReached(limit));
+        }
+        self.stats.stored = self.tree.len() as u64;
+    }
+
+    /// The observer.
+    pub fn observer(&self) -> &O {
+        &self.observer
+    }
+
+    /// Bytes held by the tree arena (its capacity times the node size).
+    pub fn memory_bytes(&self) -> u64 {
+        self.tree.memory_bytes()
+    }
+
+    /// The state the search is rooted at.
+    pub fn root(&self) -> &G {
+        &self.root
+    }
+
+    /// Moves the root along `line`, the move played followed by the chance outcomes drawn after
+    /// it, keeping the subtree found there (compacted into a fresh arena) and its statistics.
+    /// With [`MctsConfig::chance_nodes`] the outcomes lead down the tree; open loop, only the
+    /// move does. `new_root` is the state reached. Counters restart from zero (`stored` counts
+    /// the kept nodes); the reward baseline stays the one of the creation root, so kept and new
+    /// rewards agree. A line leaving the tree starts a fresh one. While copying, old and new
+    /// arenas coexist.
+    pub fn advance_root(&mut self, line: &[G::Action], new_root: G) {
+        let steps = if self.config.chance_nodes {
+            line.len()
+        } else {
+            line.len().min(1)
+        };
+        let mut kept = if line.is_empty() { NONE } else { ROOT };
+        for &action in &line[..steps] {
+            kept = self.tree.child_with_action(kept, G::action_index(action));
+        }
+        self.root = new_root;
+        self.stats = Stats::default();
+        if kept == NONE || mover(self.root.turn()).is_none() {
+            self.plant_root();
+            return;
+        }
+        self.tree.keep_subtree(kept);
+        self.finished = None;
+        self.stats.stored = self.tree.len() as u64;
+    }
+}
+
+impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, O> {
+    /// Runs at most `budget` playouts. Returns [`Progress::LimitReached`] once the tree is full
+    /// (the search then stops but still answers), [`Progress::Exhausted`] if the root is not a
+    /// player's turn, else [`Progress::Running`].
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(progress) = self.finished {
+            return progress;
+        }
+        for _ in 0..budget {
+            if let Some(limit) = self.tree.full() {
+                let progress = Progress::LimitReached(limit);
+                self.finished = Some(progress);
+                return progress;
+            }
+            self.iterate();
+        }
+        Progress::Running
+    }
+
+    fn best_action(&self) -> Option<G::Action> {
+        let child = self.tree.preferred_child(ROOT, self.config.final_choice)?;
+        G::action_from_index(self.tree.nodes[child as usize].action)
+    }
+
+    /// The move, then the most-visited child at each level below: player actions only (with
+    /// [`MctsConfig::chance_nodes`], the line goes on below the most-visited outcome).
+    fn principal_variation(&self) -> Vec<G::Action> {
+        let mut line = Vec::new();
+        let mut state = self.root.clone();
+        let mut rule = self.config.final_choice;
+        let mut node = ROOT;
+        while let Some(child) = self.tree.preferred_child(node, rule) {
+            let Some(action) = G::action_from_index(self.tree.nodes[child as usize].action) else {
+                break;
+            };
+            if state.turn() != Turn::Chance {
+                line.push(action);
+                rule = FinalChoice::MostVisited;
+            }
+            state.apply(action);
+            node = child;
+        }
+        line
+    }
+
+    /// `iterations`: playouts; `expanded`: tree nodes the walks left (selected or expanded
+    /// from); `generated`: forward-model calls (tree, chance and rollout); `max_depth`: deepest
+    /// tree node; `stored`: tree nodes. `max_frontier` is unused (0).
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// For each root action tried so far, in action-index order: its index, visits and mean
+    /// reward for the root player.
+    fn root_action_stats(&self) -> Vec<RootActionStat> {
+        self.tree.root_action_stats()
+    }
+}

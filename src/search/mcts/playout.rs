@@ -1,0 +1,228 @@
+//! One MCTS iteration: selection by UCT and expansion, the rollout, and the backup (the four
+//! phases of the module doc of [`super`]).
+
+use super::config::Rollout;
+use super::tree::{Node, NONE, ROOT};
+use super::{Mcts, TERMINAL_ROLLOUT_CAP};
+use crate::game::{Game, Turn};
+use crate::search::anytime::{mover, resolve_chance};
+use crate::search::{Observer, Visit};
+
+/// GVGAI's tie-break and divide-by-zero guard.
+const EPSILON: f64 = 1e-6;
+
+/// UCT's score of a child before tie-break noise.
+fn uct_score(child: &Node, parent: &Node, exploration: f64, normalise: bool) -> f64 {
+    let q = child.total / (child.visits as f64 + EPSILON);
+    let q = if normalise && parent.min < parent.max {
+        (q - parent.min) / (parent.max - parent.min)
+    } else {
+        q
+    };
+    let n_parent = parent.visits as f64 + 1.0;
+    q + exploration * (n_parent.ln() / (child.visits as f64 + EPSILON)).sqrt()
+}
+
+impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
+    /// One playout: selection and expansion, rollout, backup. Reports to the observer each
+    /// tree node the walk leaves (`expanded`, with the node's mean) and each node it adds
+    /// (`generated`, value 0).
+    pub(super) fn iterate(&mut self) {
+        let mut state = self.root.clone();
+        self.path.clear();
+        self.movers.clear();
+        let mut node = ROOT;
+        let mut depth = 0u32;
+        let mut grew = false;
+        loop {
+            let player = mover(state.turn());
+            self.path.push(node);
+            self.movers.push(player);
+            let at_depth_limit = self.config.max_tree_depth.is_some_and(|d| depth >= d);
+            if grew || at_depth_limit {
+                break;
+            }
+            if player.is_none() {
+                if !(self.config.chance_nodes && state.turn() == Turn::Chance) {
+                    break;
+                }
+                let Some(drawn) = state.sample_chance(self.rng.next_f64(), &mut self.outcomes)
+                else {
+                    break;
+                };
+                state.apply(drawn);
+                self.stats.generated += 1;
+                (node, grew) = self.outcome_child(node, G::action_index(drawn));
+                if grew {
+                    self.observer.generated(&state, Visit { depth, value: 0.0 });
+                }
+                continue;
+            }
+            state.legal_actions(&mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
+            let visit = Visit {
+                depth,
+                value: self.tree.nodes[node as usize].mean(),
+            };
+            self.observer.expanded(&state, visit);
+            let (child, action, created) = self.select_or_expand(node);
+            state.apply(action);
+            self.stats.expanded += 1;
+            self.stats.generated += 1;
+            if !self.config.chance_nodes {
+                self.stats.generated +=
+                    resolve_chance(&mut state, &mut self.rng, &mut self.outcomes);
+            }
+            depth += 1;
+            node = child;
+            grew = created;
+            if created {
+                self.observer.generated(&state, Visit { depth, value: 0.0 });
+            }
+        }
+        self.stats.max_depth = self.stats.max_depth.max(depth);
+        self.roll_out(&mut state, depth);
+        for player in 0..G::NUM_PLAYERS {
+            self.rewards[player] = (self.value)(&state, player) - self.baseline[player];
+        }
+        self.back_up();
+        self.stats.iterations += 1;
+        self.stats.stored = self.tree.len() as u64;
+    }
+
+    /// At `node`, whose state's legal actions are in `self.legal`: adds a child for a random
+    /// untried action, or picks a child by UCT. Returns the child, its action, and whether it
+    /// is new.
+    fn select_or_expand(&mut self, node: u32) -> (u32, G::Action, bool) {
+        for (child, linked) in self.tree.children(node) {
+            self.child_of_action[linked.action as usize] = child;
+        }
+        self.untried.clear();
+        for &action in &self.legal {
+            if self.child_of_action[G::action_index(action) as usize] == NONE {
+                self.untried.push(action);
+            }
+        }
+        let chosen = if self.untried.is_empty() {
+            let nodes = &self.tree.nodes;
+            let parent = nodes[node as usize];
+            let mut best: Option<(u32, G::Action, f64)> = None;
+            for &action in &self.legal {
+                let child = self.child_of_action[G::action_index(action) as usize];
+                let score = uct_score(
+                    &nodes[child as usize],
+                    &parent,
+                    self.config.exploration,
+                    self.config.normalise,
+                );
+                let noisy = (score + EPSILON) * (1.0 + EPSILON * (self.rng.next_f64() - 0.5));
+                if best.map_or(true, |(_, _, top)| noisy > top) {
+                    best = Some((child, action, noisy));
+                }
+            }
+            best.map(|(child, action, _)| (child, action, false))
+        } else {
+            None
+        };
+        let chosen = chosen.unwrap_or_else(|| {
+            let action = self.untried[self.rng.index(self.untried.len())];
+            let child = self.tree.add_child(node, G::action_index(action));
+            (child, action, true)
+        });
+        for (_, linked) in self.tree.children(node) {
+            self.child_of_action[linked.action as usize] = NONE;
+        }
+        chosen
+    }
+
+    /// The child of chance node `node` for the outcome with dense index `outcome`, added if
+    /// missing; and whether it is new.
+    fn outcome_child(&mut self, node: u32, outcome: u32) -> (u32, bool) {
+        let child = self.tree.child_with_action(node, outcome);
+        if child != NONE {
+            return (child, false);
+        }
+        (self.tree.add_child(node, outcome), true)
+    }
+
+    /// Plays uniformly random legal actions from `state`, `depth` player actions below the root
+    /// (first drawing any chance outcome pending there).
+    fn roll_out(&mut self, state: &mut G, mut depth: u32) {
+        self.stats.generated += resolve_chance(state, &mut self.rng, &mut self.outcomes);
+        let mut moves = 0u32;
+        while mover(state.turn()).is_some() {
+            let done = match self.config.rollout {
+                Rollout::ToTerminal => moves >= TERMINAL_ROLLOUT_CAP,
+                Rollout::UntilDepth(horizon) => depth >= horizon,
+                Rollout::Moves(count) => moves >= count,
+            };
+            if done {
+                break;
+            }
+            state.legal_actions(&mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
+            let action = self.legal[self.rng.index(self.legal.len())];
+            state.apply(action);
+            self.stats.generated += 1 + resolve_chance(state, &mut self.rng, &mut self.outcomes);
+            depth += 1;
+            moves += 1;
+        }
+    }
+
+    /// Adds this iteration's rewards along the path (see the module doc).
+    fn back_up(&mut self) {
+        let mut chooser = self.movers[0];
+        for (i, &index) in self.path.iter().enumerate() {
+            if i > 0 {
+                chooser = self.movers[i - 1].or(chooser);
+            }
+            let node = &mut self.tree.nodes[index as usize];
+            node.visits += 1;
+            node.total += self.rewards[chooser.unwrap_or(0)];
+            if let Some(player) = self.movers[i] {
+                let reward = self.rewards[player];
+                node.min = node.min.min(reward);
+                node.max = node.max.max(reward);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(total: f64, visits: u64, min: f64, max: f64) -> Node {
+        Node {
+            total,
+            visits,
+            min,
+            max,
+            ..Node::new(0, NONE)
+        }
+    }
+
+    #[test]
+    fn uct_normalises_the_mean_by_the_parent_bounds() {
+        let parent = node(0.0, 5, 0.0, 4.0);
+        let child = node(3.0, 2, 100.0, 100.0);
+        // Q = 3/2 = 1.5, normalised 0.375; sqrt(2)·sqrt(ln 6 / 2) = 1.338566.
+        let score = uct_score(&child, &parent, std::f64::consts::SQRT_2, true);
+        assert!((score - 1.713566).abs() < 1e-5, "{score}");
+    }
+
+    #[test]
+    fn uct_keeps_the_raw_mean_when_bounds_are_empty_or_off() {
+        let parent = node(0.0, 5, 2.0, 2.0);
+        let child = node(3.0, 2, 0.0, 0.0);
+        let score = uct_score(&child, &parent, 0.0, true);
+        assert!((score - 1.5).abs() < 1e-5, "{score}");
+        let parent = node(0.0, 5, 0.0, 4.0);
+        let score = uct_score(&child, &parent, 0.0, false);
+        assert!((score - 1.5).abs() < 1e-5, "{score}");
+    }
+}
