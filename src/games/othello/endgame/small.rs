@@ -1,0 +1,159 @@
+//! The endgame solver's last four empties: no move generation, loops over the empty squares
+//! (odd quadrants first, skipping squares with no opponent neighbour), a dedicated search of the
+//! last two squares, and the last square scored by [`last_square`].
+
+use super::last_square::last_square;
+use super::ordering::odd_quadrants;
+use super::{Solver, INFINITY};
+use crate::games::othello::board::{final_score, flips};
+
+impl Solver {
+    /// Null-window search over the last four (or fewer) empty squares, odd quadrants first.
+    pub(super) fn nws_small(&mut self, player: u64, opponent: u64, alpha: i32) -> i32 {
+        let empty = !(player | opponent);
+        let odd = odd_quadrants(empty);
+        let mut squares = [0u32; 4];
+        let mut count = 0;
+        for part in [empty & odd, empty & !odd] {
+            let mut remaining = part;
+            while remaining != 0 {
+                squares[count] = remaining.trailing_zeros();
+                remaining &= remaining - 1;
+                count += 1;
+            }
+        }
+        self.small(player, opponent, alpha, &squares[..count], false)
+    }
+
+    /// Null-window search over the given empty squares (at most four), in the given order.
+    fn small(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        squares: &[u32],
+        passed: bool,
+    ) -> i32 {
+        if let [first, second] = *squares {
+            return self.solve_2(player, opponent, alpha, first, second);
+        }
+        self.nodes += 1;
+        if squares.len() == 1 {
+            return last_square(player, squares[0]);
+        }
+        let mut best = -INFINITY;
+        for (index, &square) in squares.iter().enumerate() {
+            let flipped = flips_near(player, opponent, square);
+            if flipped == 0 {
+                continue;
+            }
+            let mut rest = [0u32; 4];
+            let mut count = 0;
+            for (other, &s) in squares.iter().enumerate() {
+                if other != index {
+                    rest[count] = s;
+                    count += 1;
+                }
+            }
+            let next_player = opponent ^ flipped;
+            let next_opponent = player ^ flipped ^ (1 << square);
+            let score = -self.small(
+                next_player,
+                next_opponent,
+                -alpha - 1,
+                &rest[..count],
+                false,
+            );
+            if score > best {
+                best = score;
+                if score > alpha {
+                    return best;
+                }
+            }
+        }
+        if best == -INFINITY {
+            if passed {
+                return final_score(player, opponent);
+            }
+            return -self.small(opponent, player, -alpha - 1, squares, true);
+        }
+        best
+    }
+
+    /// The last two empty squares: each move leaves one square, scored by [`last_square`].
+    fn solve_2(&mut self, player: u64, opponent: u64, alpha: i32, first: u32, second: u32) -> i32 {
+        self.nodes += 1;
+        let mut best = -INFINITY;
+        let flipped = flips_near(player, opponent, first);
+        if flipped != 0 {
+            best = -last_square(opponent ^ flipped, second);
+            if best > alpha {
+                return best;
+            }
+        }
+        let flipped = flips_near(player, opponent, second);
+        if flipped != 0 {
+            let score = -last_square(opponent ^ flipped, first);
+            return best.max(score);
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        // The player passes: the opponent's best reply is the player's worst result.
+        let mut worst = INFINITY;
+        let flipped = flips_near(opponent, player, first);
+        if flipped != 0 {
+            worst = last_square(player ^ flipped, second);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        let flipped = flips_near(opponent, player, second);
+        if flipped != 0 {
+            let score = last_square(player ^ flipped, first);
+            worst = worst.min(score);
+        }
+        if worst < INFINITY {
+            worst
+        } else {
+            final_score(player, opponent)
+        }
+    }
+}
+
+/// [`flips`], skipping the work when no opponent disc touches `square`.
+#[inline]
+fn flips_near(player: u64, opponent: u64, square: u32) -> u64 {
+    if NEIGHBOURS[square as usize & 63] & opponent == 0 {
+        0
+    } else {
+        flips(player, opponent, square)
+    }
+}
+
+/// `NEIGHBOURS[square]`: the up to eight squares around `square`. A move must flip one of them.
+static NEIGHBOURS: [u64; 64] = neighbour_table();
+
+const fn neighbour_table() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+        let mut around = 0u64;
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (f, r) = (file + df, rank + dr);
+                if (df != 0 || dr != 0) && f >= 0 && f < 8 && r >= 0 && r < 8 {
+                    around |= 1 << (r * 8 + f);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        table[square] = around;
+        square += 1;
+    }
+    table
+}
