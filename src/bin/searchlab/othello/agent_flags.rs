@@ -4,6 +4,7 @@
 
 use clap::Args;
 use searchlab::agents::othello::{AgentSpec, Algorithm, Budget};
+use searchlab::agents::params::{Kind, OTHELLO};
 use searchlab::search::Limits;
 
 use crate::args::{flag_error, CliError, CliResult};
@@ -18,15 +19,39 @@ const AGENT_LIMITS: Limits = Limits {
     max_memory_bytes: 32 << 20,
 };
 
-/// The grammar of `--black` and `--white`, shown by `searchlab othello match --help`.
-pub const AGENT_GRAMMAR: &str = "AGENT = NAME[:key=value]...
+/// The grammar of `--black` and `--white`, shown by `searchlab othello match --help`: its keys,
+/// their ranges and what they do come from the parameter table (`agents::params::OTHELLO`).
+pub fn agent_grammar() -> String {
+    let mut text = String::from(
+        "AGENT = NAME[:key=value]...
   NAME: minimax | alphabeta | alphabeta_tt | mtdf | mcts | solver | random
-  budget, one of: depth=D (fixed depth), ms=N (iterative deepening, or MCTS, for N ms per move),
-        nodes=N (iterative deepening for N nodes per move; MCTS: N playouts)
-  keys: eval=course|strong (default strong), solve=E (exact solver from E empties, at most 30;
-        default 16 for mtdf, 0 = never, for the others), uct=K (mcts), tt=on|off (alphabeta)
-  defaults: minimax depth=3, alphabeta depth=6, mtdf and mcts ms=--ms-per-move (default 1000)
-  examples: random, minimax:depth=3, alphabeta:depth=6:eval=course, mtdf:ms=1000:eval=strong";
+  a budget is one of depth=, ms= or nodes= (mcts: ms= or nodes=, its playouts)
+  keys:",
+    );
+    for param in OTHELLO.0.iter().filter(|param| param.key != "budget") {
+        let values = match param.kind {
+            Kind::Int { min, max, .. } => format!("{min}..{max}"),
+            Kind::Float { min, max, .. } | Kind::Floats { min, max, .. } => {
+                format!("{min}..{max}")
+            }
+            Kind::Choice { options, .. } => options.join("|"),
+        };
+        text.push_str(&format!(
+            "\n    {}={values} ({}): {}",
+            param.key,
+            param.algos.join(", "),
+            param.help
+        ));
+    }
+    text.push_str(
+        "
+    tt=on|off (alphabeta): with or without the transposition table
+  defaults: minimax depth=3, alphabeta depth=6, mtdf and mcts ms=--ms-per-move (default 1000);
+        eval=strong; solve=16 for mtdf, 0 (never) for the others
+  examples: random, minimax:depth=3, alphabeta:depth=6:eval=course, mtdf:ms=1000:eval=strong",
+    );
+    text
+}
 
 /// The agents of a match.
 #[derive(Args)]

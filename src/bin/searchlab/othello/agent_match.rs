@@ -1,5 +1,5 @@
 //! `searchlab othello match --black AGENT --white AGENT --games N --seed S [--ms-per-move 1000]
-//! [--random-plies 4]`: games between two agents (AGENT: `agent_flags::AGENT_GRAMMAR`), one JSON
+//! [--random-plies 4]`: games between two agents (AGENT: `agent_flags::agent_grammar`), one JSON
 //! line each, then a summary per agent.
 //!
 //! Game `i` plays a random opening of K plies drawn from game `i / 2`'s seed (so each opening

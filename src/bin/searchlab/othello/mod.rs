@@ -24,7 +24,7 @@ pub enum OthelloCommand {
     /// The exact score and best line for the side to move
     Solve(solve::SolveFlags),
     /// Games between two agents, with seeded random openings, colours alternating
-    #[command(after_help = agent_flags::AGENT_GRAMMAR)]
+    #[command(after_help = agent_flags::agent_grammar())]
     Match(agent_match::MatchFlags),
     /// Perft and the FFO endgame solves, timed, one line each, then a summary
     Bench(bench::BenchFlags),
