@@ -17,11 +17,23 @@
 
 use clap::Args;
 use searchlab::agents::g2048::{AgentSpec, Algorithm, Spawns, SEARCH_LIMITS};
+use searchlab::agents::params::G2048 as G2048_PARAMS;
 
 use crate::args::{flag_error, spec_error, CliError, CliResult};
 use crate::flag_values::{at_least, named, named_values, number};
 
 named_values!(Algorithm, Spawns);
+
+/// A parameter's help as the parameter table (`agents::params::G2048`) states it, with the
+/// algorithms that read it and what the command line does when the flag is left out.
+fn table_help(key: &str, when_left_out: &str) -> String {
+    let param = G2048_PARAMS.param(key);
+    format!(
+        "{}: {} ({when_left_out})",
+        param.algos.join(", "),
+        param.help
+    )
+}
 
 /// How long each move may search.
 #[derive(Clone, Copy)]
@@ -56,22 +68,20 @@ pub struct G2048AgentFlags {
     #[arg(long, value_name = "ALGO", value_parser = named::<Algorithm>(),
           default_value = Algorithm::Expectimax.name())]
     algo: Algorithm,
-    /// expectimax: the deepest iteration in moves (default: adapts to the board, 4 to 16)
-    #[arg(long, value_name = "N", value_parser = number::<u32>)]
+    #[arg(long, value_name = "N", value_parser = number::<u32>,
+          help = table_help("depth", "default: adapts to the board, 4 to 16"))]
     depth: Option<u32>,
     /// expectimax: chance branches less likely than P are evaluated, not searched (default 1e-3)
     #[arg(long, value_name = "P", value_parser = number::<f64>)]
     cutoff: Option<f64>,
-    /// mcts: UCT's exploration constant (default √2)
-    #[arg(long, value_name = "C", value_parser = number::<f64>)]
+    #[arg(long, value_name = "C", value_parser = number::<f64>,
+          help = table_help("uct", "default √2, as the page's"))]
     uct: Option<f64>,
-    /// mcts: average over the tile that appears after a move (the course's open loop), or
-    /// branch on it (default averaged)
-    #[arg(long, value_name = "SPAWNS", value_parser = named::<Spawns>())]
+    #[arg(long, value_name = "SPAWNS", value_parser = named::<Spawns>(),
+          help = table_help("spawns", "default averaged"))]
     spawns: Option<Spawns>,
-    /// mcts: the deepest tree node in moves from the root (default no limit; 1 is flat Monte
-    /// Carlo)
-    #[arg(long, value_name = "N", value_parser = number::<u32>)]
+    #[arg(long, value_name = "N", value_parser = number::<u32>,
+          help = table_help("tree-depth", "default no limit, as the course's"))]
     tree_depth: Option<u32>,
     /// mcts and expectimax: work units per move (MCTS iterations, expectimax expansions)
     #[arg(long, value_name = "N", value_parser = at_least(1u64), conflicts_with = "budget_ms")]
