@@ -60,7 +60,7 @@ impl Mode {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct View {
-    /// The game (one of [`GAMES`]).
+    /// The game (one of [`GAMES`](super::GAMES)).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bait\""))]
     pub game: String,
     /// The level's text, rows separated by `\n`; `None` for the page's default level.
