@@ -7,6 +7,8 @@
 #   ./dev.sh figures [bait|othello|2048|all]  the page's figures for BENCHMARKS.md (default all;
 #                    Bait: wasm size, load time, wasm vs native, Stop; Othello: perft wasm vs native,
 #                    FFO #40 in the browser; 2048: course MCTS playouts/s wasm vs native)
+#   ./dev.sh fuzz [minutes]  a longer campaign of the parsers' mutational fuzzing (tests/fuzz_parsers.rs;
+#                    default 5 minutes), in release mode, one target after another; prints the cases run
 #   ./dev.sh compare OLD NEW RUNS -- ARGS...  two builds of searchlab on the same work, alternated,
 #                    CPU time of each process (tests/bench/alternate.py)
 #   ./dev.sh figures worker [DIR]  the worker's cost per request over a 2,000-move 2048 game,
@@ -107,6 +109,15 @@ bench() {
   ./target/release/searchlab bait bench "$@"
 }
 
+fuzz() {
+  local minutes=$1
+  case "$minutes" in
+    '' | *[!0-9]*) echo "usage: ./dev.sh fuzz [minutes] (a whole number)" >&2; exit 2 ;;
+  esac
+  say "fuzzing the parsers for about $minutes minutes (tests/fuzz_parsers.rs)"
+  FUZZ_SECONDS=$((minutes * 60)) cargo test --release --test fuzz_parsers -- --nocapture --test-threads=1
+}
+
 figures() {
   local which=${1:-all}
   case "$which" in
@@ -141,5 +152,6 @@ case "${1:-}" in
   bench) shift; bench "$@" ;;
   figures) shift; figures "$@" ;;
   compare) shift; exec python3 tests/bench/alternate.py "$@" ;;
-  *) echo "usage: ./dev.sh serve|test|build|bench|figures|compare" >&2; exit 2 ;;
+  fuzz) shift; fuzz "${1:-5}" ;;
+  *) echo "usage: ./dev.sh serve|test|build|bench|figures|fuzz|compare" >&2; exit 2 ;;
 esac

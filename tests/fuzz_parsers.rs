@@ -1,0 +1,208 @@
+//! Mutational fuzzing of every parser a person's text reaches: level text, each game's state text
+//! (what the worker receives), Othello moves and agent strings, and share links of every game.
+//! Each target starts from a corpus of valid inputs and runs seeded mutations of them; no input
+//! may panic, and whatever a parser accepts must read back to itself after being written out.
+//! `cargo test` runs a bounded number of cases per target; `./dev.sh fuzz [minutes]` runs a
+//! longer campaign (`FUZZ_SECONDS`) in release mode and prints the cases per target.
+
+#[path = "fuzz/mutate.rs"]
+mod mutate;
+
+use mutate::{campaign, Budget};
+use searchlab::agents::othello::AgentSpec as OthelloAgent;
+use searchlab::game::Game;
+use searchlab::games::bait::{BaitState, Level};
+use searchlab::games::g2048::G2048;
+use searchlab::games::othello::{Move, Othello};
+use searchlab::games::sumzero::SumZero;
+use searchlab::rng::Rng;
+use searchlab::search::Limits;
+use searchlab::share::{self, Fields, LinkView};
+use std::fmt::Debug;
+use std::str::FromStr;
+
+/// Cases per target under `cargo test`.
+const CASES: u64 = 3_000;
+/// Targets in this file (the campaign's time is split between them).
+const TARGETS: u32 = 7;
+
+fn budget() -> Budget {
+    Budget::from_env(CASES, TARGETS)
+}
+
+/// What a parser accepts reads back to itself once written out.
+fn round_trip<T: FromStr + ToString + PartialEq + Debug>(text: &str)
+where
+    T::Err: Debug,
+{
+    if let Ok(value) = text.parse::<T>() {
+        let written = value.to_string();
+        let again = written.parse::<T>().unwrap_or_else(|e| {
+            panic!("{written:?} (written from {text:?}) does not read back: {e:?}")
+        });
+        assert_eq!(again, value, "{text:?} does not survive a round trip");
+    }
+}
+
+/// The page's and GVGAI's Bait levels.
+fn levels() -> Vec<String> {
+    let mut texts = Vec::new();
+    for dir in [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/www/levels"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bait/levels"),
+    ] {
+        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        for path in entries.map(|entry| entry.unwrap().path()) {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".txt") && name != "README.md" && !name.contains("vgdl") {
+                texts.push(std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    assert!(texts.len() >= 11, "the six page levels and GVGAI's five");
+    texts
+}
+
+/// States along seeded random walks from `start`, as text.
+fn walk_texts<G: Game + ToString>(start: &G, walks: u64) -> Vec<String> {
+    let mut texts = vec![start.to_string()];
+    let mut actions = Vec::new();
+    for seed in 0..walks {
+        let mut rng = Rng::new(seed);
+        let mut state = start.clone();
+        for _ in 0..40 {
+            if state.is_terminal() {
+                break;
+            }
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            match outcomes.first() {
+                Some(_) => state.apply(outcomes[rng.index(outcomes.len())].0),
+                None => {
+                    state.legal_actions(&mut actions);
+                    state.apply(actions[rng.index(actions.len())]);
+                }
+            }
+            texts.push(state.to_string());
+        }
+    }
+    texts
+}
+
+fn refs(texts: &[String]) -> Vec<&str> {
+    texts.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn level_text_never_panics() {
+    let levels = levels();
+    campaign("bait level", &refs(&levels), &budget(), |text| {
+        let _ = Level::parse(text);
+    });
+}
+
+#[test]
+fn bait_state_text_reads_back_what_it_accepts() {
+    let texts: Vec<String> = levels()
+        .iter()
+        .flat_map(|level| walk_texts(&BaitState::parse(level).unwrap(), 3))
+        .collect();
+    campaign(
+        "bait state",
+        &refs(&texts),
+        &budget(),
+        round_trip::<BaitState>,
+    );
+}
+
+#[test]
+fn g2048_state_text_reads_back_what_it_accepts() {
+    let texts = walk_texts(&G2048::start(), 8);
+    campaign("2048 state", &refs(&texts), &budget(), round_trip::<G2048>);
+}
+
+#[test]
+fn othello_positions_and_moves_read_back_what_they_accept() {
+    let mut texts = walk_texts(&Othello::start(), 8);
+    texts.extend(["d3", "pass", "a1", "h8", "f5"].map(String::from));
+    campaign(
+        "othello position and move",
+        &refs(&texts),
+        &budget(),
+        |text| {
+            round_trip::<Othello>(text);
+            round_trip::<Move>(text);
+        },
+    );
+}
+
+#[test]
+fn othello_agent_strings_read_back_what_they_accept() {
+    let corpus = [
+        "alphabeta:depth=5:eval=course",
+        "alphabeta:depth=6:tt=on",
+        "mtdf:ms=1000:eval=strong:solve=16",
+        "mcts:nodes=1000:uct=1.4",
+        "minimax:depth=3",
+        "random",
+        "solver",
+    ];
+    campaign("othello agent", &corpus, &budget(), |text| {
+        if let Ok(spec) = OthelloAgent::parse(text, 1000, Limits::default()) {
+            let written = spec.to_text();
+            let again = OthelloAgent::parse(&written, 1000, Limits::default())
+                .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+            assert_eq!(again.to_text(), written, "{text:?}");
+        }
+    });
+}
+
+#[test]
+fn sumzero_text_reads_back_what_it_accepts() {
+    let texts = walk_texts(&SumZero::start(), 8);
+    campaign(
+        "sumzero state",
+        &refs(&texts),
+        &budget(),
+        round_trip::<SumZero>,
+    );
+}
+
+/// A link that reads formats, and what it formats to reads back to the same link (a link
+/// writes only what its settings use, so the first read may drop a field; the written form is
+/// the fixed point).
+fn link_round_trip<V: LinkView + Debug>(link: &str) {
+    if let Ok(view) = V::parse(link) {
+        let written = view
+            .format()
+            .unwrap_or_else(|e| panic!("{link:?} parsed but does not format: {e}"));
+        let again = V::parse(&written)
+            .unwrap_or_else(|e| panic!("{written:?} (from {link:?}) does not read back: {e}"));
+        assert_eq!(again.format().as_ref(), Ok(&written), "{link:?}");
+    }
+}
+
+#[test]
+fn share_links_read_back_what_they_accept() {
+    let corpus = [
+        "#v=1&game=bait&level=wwwww/wA.gw/wk0.w/wwwww&algo=astar&heuristic=walls&mode=plan&max-nodes=2000000&seed=42",
+        "v=1&game=bait&algo=dls&depth=3&weights=5,2,0.5&mode=act&budget-ms=40",
+        "v=1&algo=mcts&uct=1.41&rollout-depth=10&pace=10",
+        "v=1&game=2048&algo=expectimax&depth=3&budget-ms=1000&games=20&batch-nodes=100&seed=42",
+        "v=1&game=2048&algo=mcts&uct=1.41&spawns=branched&tree-depth=1",
+        "v=1&game=othello&moves=f5,d6&black=alphabeta:depth=5:eval=course&white=human&seed=4",
+        "v=1&game=sumzero&algo=mcts&uct=1.41&iterations=500&moves=%2B20%20-18&seed=42",
+    ];
+    campaign("share link", &corpus, &budget(), |link| {
+        let Ok(fields) = Fields::read(link) else {
+            return;
+        };
+        match fields.game() {
+            Ok("bait") => link_round_trip::<share::bait::View>(link),
+            Ok("2048") => link_round_trip::<share::g2048::View>(link),
+            Ok("othello") => link_round_trip::<share::othello::View>(link),
+            Ok("sumzero") => link_round_trip::<share::sumzero::View>(link),
+            _ => {}
+        }
+    });
+}
