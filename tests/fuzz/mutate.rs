@@ -69,7 +69,7 @@ pub fn campaign(target: &str, corpus: &[&str], budget: &Budget, check: impl Fn(&
     let began = Instant::now();
     let mut rng = Rng::new(0x5eed ^ target.len() as u64);
     let mut cases = 0u64;
-    let mut run = |input: &str| {
+    let run = |input: &str| {
         if catch_unwind(AssertUnwindSafe(|| check(input))).is_err() {
             panic!("{target}: failed on {input:?} (see the panic above)");
         }
