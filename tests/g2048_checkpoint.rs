@@ -317,6 +317,7 @@ fn crafted_checkpoints_no_run_could_write_are_refused_naming_the_line_and_the_fi
         current,
         "the game under way (game 0): game: 0 has a finished line already",
     );
+    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
