@@ -17,6 +17,7 @@ use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::g2048::board::{Board, MAX_EXPONENT};
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
+use crate::games::g2048::reachable;
 use crate::games::g2048::{Action, G2048};
 use crate::rng::Rng;
 use crate::search::anytime::{returns_value, RootActionStat};
@@ -352,6 +353,55 @@ pub struct EpisodeSnapshot {
     pub agent_rng: u64,
 }
 
+impl EpisodeSnapshot {
+    /// The board, if a game could have come to this snapshot: a board it can reach
+    /// ([`reachable::board_flaw`]), a score its tiles can have made, and a tile sum its moves can
+    /// have spawned. Errors name the field.
+    pub fn reachable_board(&self) -> Result<Board, FieldError> {
+        let exponents = self
+            .board
+            .iter()
+            .map(|e| format!("{e}"))
+            .collect::<Vec<_>>();
+        let shown = format!("[{}]", exponents.join(","));
+        let board = Board::from_exponents(self.board).ok_or_else(|| {
+            FieldError::new(
+                "board",
+                format!("{shown}: exponents must be at most {MAX_EXPONENT}"),
+            )
+        })?;
+        if let Some(flaw) = reachable::board_flaw(board) {
+            return Err(FieldError::new("board", format!("{shown} {flaw}")));
+        }
+        let scores = reachable::score_range(board);
+        if !scores.contains(&self.score) {
+            return Err(FieldError::new(
+                "score",
+                format!(
+                    "{} is not what the tiles of {shown} score (from {} to {})",
+                    self.score,
+                    scores.start(),
+                    scores.end()
+                ),
+            ));
+        }
+        let sums = reachable::tile_sum_range(self.moves);
+        if !sums.contains(&u128::from(board.tile_sum())) {
+            return Err(FieldError::new(
+                "moves",
+                format!(
+                    "{} moves spawn tiles adding up to {} to {}, the board's add up to {}",
+                    self.moves,
+                    sums.start(),
+                    sums.end(),
+                    board.tile_sum()
+                ),
+            ));
+        }
+        Ok(board)
+    }
+}
+
 /// A whole game played by one agent. Spawns draw from `Rng::new(seed)` (see
 /// [`G2048::sample_spawn`]); each move's search is built with the next `next_u64` of
 /// `Rng::new(Rng::derive(seed, 1))` as its seed. So a game replays exactly from its seed
@@ -400,9 +450,7 @@ impl Episode {
     ) -> Result<Episode, FieldError> {
         spec.validate()?;
         check_range("per_move", per_move, 1..=u64::MAX)?;
-        let board = Board::from_exponents(snapshot.board).ok_or_else(|| {
-            FieldError::new("board", format!("exponents must be at most {MAX_EXPONENT}"))
-        })?;
+        let board = snapshot.reachable_board()?;
         Ok(Episode {
             spec,
             per_move,

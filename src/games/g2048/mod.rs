@@ -25,6 +25,7 @@
 pub mod board;
 pub mod eval;
 pub mod motion;
+pub mod reachable;
 pub mod text;
 
 pub use board::{Board, Direction, CELLS};

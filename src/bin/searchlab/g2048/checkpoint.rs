@@ -7,13 +7,18 @@
 //! printed by the run that played them), carries the unfinished one on from its last saved move
 //! exactly as it would have gone (with a work budget), and prints the summary of the whole range.
 //! The file is removed when the run completes. A file written with other settings is refused,
-//! naming the first setting that differs. (A run stopped in the instant between printing a game's
+//! naming the first setting that differs, and so is a file no run could have written: a game
+//! out of the range or finished twice, a seed not the series', a score, tile or board no game
+//! can make, a negative time (`checkpoint_check.rs`); the error names the file, the line and the
+//! field. (A run stopped in the instant between printing a game's
 //! line and saving the file plays that game's last moves again and prints its line twice.)
 
+use super::checkpoint_check::{checked, FinishedGame, Series};
 use crate::args::{CliError, CliResult};
 use searchlab::agents::g2048::EpisodeSnapshot;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -23,13 +28,13 @@ const SAVE_INTERVAL: Duration = Duration::from_secs(1);
 /// What the file holds.
 #[derive(Serialize, Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
-struct Saved {
+pub(super) struct Saved {
     /// The run's settings: agent, budget, series and range.
-    settings: Map<String, Value>,
+    pub(super) settings: Map<String, Value>,
     /// The printed line of every game finished, in order.
-    finished: Vec<Value>,
+    pub(super) finished: Vec<Value>,
     /// The game under way, if it has saved a move.
-    current: Option<GameUnderWay>,
+    pub(super) current: Option<GameUnderWay>,
 }
 
 /// A game stopped between two moves.
@@ -50,6 +55,8 @@ pub struct GameUnderWay {
 pub struct Checkpoint {
     path: PathBuf,
     saved: Saved,
+    /// The results of the games finished, by index (checked as the file was read).
+    finished: BTreeMap<u64, FinishedGame>,
     last_save: Option<Instant>,
 }
 
@@ -58,7 +65,11 @@ impl Checkpoint {
     /// was written with the same settings, else an empty one. A file that cannot be read, is not
     /// a checkpoint, or belongs to other settings is an error naming the file (and the line and
     /// column, or the setting).
-    pub fn open(path: &Path, settings: Map<String, Value>) -> CliResult<Checkpoint> {
+    pub fn open(
+        path: &Path,
+        settings: Map<String, Value>,
+        series: &Series,
+    ) -> CliResult<Checkpoint> {
         let shown = path.display();
         let saved = match std::fs::read_to_string(path) {
             Ok(text) => {
@@ -85,19 +96,20 @@ impl Checkpoint {
             },
             Err(e) => return Err(CliError(format!("--checkpoint: {shown}: {e}"))),
         };
+        let finished = checked(&saved, series).map_err(|(place, error)| {
+            CliError(format!("--checkpoint: {shown}: {place}: {error}"))
+        })?;
         Ok(Checkpoint {
             path: path.to_path_buf(),
             saved,
+            finished,
             last_save: None,
         })
     }
 
-    /// The line of game `game` if an earlier run finished it.
-    pub fn finished_line(&self, game: u64) -> Option<&Value> {
-        self.saved
-            .finished
-            .iter()
-            .find(|line| line.get("game").and_then(Value::as_u64) == Some(game))
+    /// Game `game`'s result if an earlier run finished it.
+    pub fn finished_game(&self, game: u64) -> Option<FinishedGame> {
+        self.finished.get(&game).copied()
     }
 
     /// Game `game` as an earlier run left it, if it stopped during that game.
@@ -118,8 +130,9 @@ impl Checkpoint {
     }
 
     /// Records a finished game's printed line, and saves.
-    pub fn finished(&mut self, line: Value) -> CliResult<()> {
+    pub fn finished(&mut self, game: u64, result: FinishedGame, line: Value) -> CliResult<()> {
         self.saved.current = None;
+        self.finished.insert(game, result);
         self.saved.finished.push(line);
         self.save()
     }

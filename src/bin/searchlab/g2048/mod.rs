@@ -1,10 +1,11 @@
 //! `searchlab 2048`: batches of games, benchmarks and the study of MCTS's decisions. One file
-//! per command (`play.rs` with `checkpoint.rs`, `bench.rs`, `speed.rs`, `decisions.rs`); the
-//! agent's flags in `agent_flags.rs`.
+//! per command (`play.rs` with `checkpoint.rs` and `checkpoint_check.rs`, `bench.rs`,
+//! `speed.rs`, `decisions.rs`); the agent's flags in `agent_flags.rs`.
 
 mod agent_flags;
 mod bench;
 mod checkpoint;
+mod checkpoint_check;
 mod decisions;
 mod play;
 mod speed;

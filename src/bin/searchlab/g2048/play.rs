@@ -24,6 +24,7 @@ use serde_json::json;
 
 use super::agent_flags::{Budget, G2048AgentFlags};
 use super::checkpoint::{Checkpoint, GameUnderWay};
+use super::checkpoint_check::{FinishedGame, Series};
 use crate::args::{print_line, spec_error, CliError, CliResult};
 use crate::flag_values::number;
 
@@ -84,6 +85,16 @@ fn play_game(
     Ok(episode)
 }
 
+/// The seed of game `i` of the series `seed` played as games `start_game..start_game + games`:
+/// as a batch from 0 ([`game_seed`]), else `Rng::derive(seed, i)`.
+fn series_seed(seed: u64, games: u64, start_game: u64, i: u64) -> u64 {
+    if start_game == 0 {
+        game_seed(seed, games, i)
+    } else {
+        Rng::derive(seed, i)
+    }
+}
+
 /// What identifies a run for `--checkpoint`: the agent, the budget, the series and the range.
 fn run_settings(
     spec: AgentSpec,
@@ -129,42 +140,36 @@ impl PlayFlags {
             checkpoint: checkpoint_path,
             ..
         } = self;
+        let seed_of = |i: u64| series_seed(seed, games, start_game, i);
+        let range = start_game..start_game.saturating_add(games);
         let mut checkpoint = match &checkpoint_path {
             Some(path) => {
                 let settings = run_settings(spec, budget, seed, games, start_game, until_tile);
-                Some(Checkpoint::open(std::path::Path::new(path), settings)?)
+                let series = Series {
+                    games: range.clone(),
+                    seed_of: &seed_of,
+                };
+                Some(Checkpoint::open(
+                    std::path::Path::new(path),
+                    settings,
+                    &series,
+                )?)
             }
             None => None,
         };
         let mut scores = Vec::new();
         let mut max_tiles = Vec::new();
         let started = Instant::now();
-        for i in start_game..start_game.saturating_add(games) {
-            if let Some(line) = checkpoint.as_ref().and_then(|c| c.finished_line(i)) {
-                let field = |name: &str| {
-                    line.get(name)
-                        .and_then(serde_json::Value::as_u64)
-                        .ok_or_else(|| {
-                            CliError(format!("--checkpoint: game {i}'s line has no {name}"))
-                        })
-                };
-                scores.push(field("score")?);
-                max_tiles.push(field("max_tile")?);
+        for i in range {
+            if let Some(done) = checkpoint.as_ref().and_then(|c| c.finished_game(i)) {
+                scores.push(done.score);
+                max_tiles.push(done.max_tile);
                 continue;
             }
-            let game_seed = if start_game == 0 {
-                game_seed(seed, games, i)
-            } else {
-                Rng::derive(seed, i)
-            };
+            let game_seed = seed_of(i);
             let under_way = checkpoint.as_ref().and_then(|c| c.under_way(i));
             let episode = match under_way {
-                Some(saved) if saved.seed != game_seed => {
-                    return Err(CliError(format!(
-                        "--checkpoint: its game {i} has seed {}, the series gives {game_seed}",
-                        saved.seed
-                    )))
-                }
+                // `Checkpoint::open` checked its seed and position.
                 Some(saved) => Episode::resume(spec, budget.per_move(), &saved.episode)
                     .map_err(|e| CliError(format!("--checkpoint: game {i}: {e}")))?,
                 None => Episode::new(spec, game_seed, budget.per_move()).map_err(spec_error)?,
@@ -198,7 +203,11 @@ impl PlayFlags {
             });
             print_line(&line)?;
             if let Some(checkpoint) = &mut checkpoint {
-                checkpoint.finished(line)?;
+                let result = FinishedGame {
+                    score: game.score(),
+                    max_tile,
+                };
+                checkpoint.finished(i, result, line)?;
             }
             scores.push(game.score());
             max_tiles.push(max_tile);
@@ -217,14 +226,15 @@ fn summary(scores: &[u64], max_tiles: &[u64], seconds: f64) -> serde_json::Value
     let mean = if n == 0 {
         0.0
     } else {
-        scores.iter().sum::<u64>() as f64 / n as f64
+        // In u128: a sum of u64 scores cannot wrap there.
+        scores.iter().map(|&s| u128::from(s)).sum::<u128>() as f64 / n as f64
     };
     let mut sorted = scores.to_vec();
     sorted.sort_unstable();
     let median = match n {
         0 => 0.0,
         _ if n % 2 == 1 => sorted[n / 2] as f64,
-        _ => (sorted[n / 2 - 1] + sorted[n / 2]) as f64 / 2.0,
+        _ => (u128::from(sorted[n / 2 - 1]) + u128::from(sorted[n / 2])) as f64 / 2.0,
     };
     let share = |tile: u64| {
         let reached = max_tiles.iter().filter(|&&t| t >= tile).count();
