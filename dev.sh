@@ -8,7 +8,8 @@
 #                    Bait: wasm size, load time, wasm vs native, Stop; Othello: perft wasm vs native,
 #                    FFO #40 in the browser; 2048: course MCTS playouts/s wasm vs native)
 #   ./dev.sh fuzz [minutes]  a longer campaign of the parsers' mutational fuzzing (tests/fuzz_parsers.rs;
-#                    default 5 minutes), in release mode, one target after another; prints the cases run
+#                    default 5 minutes), optimised with overflow checks on (the test profile), one
+#                    target after another; prints the cases run
 #   ./dev.sh compare OLD NEW RUNS -- ARGS...  two builds of searchlab on the same work, alternated,
 #                    CPU time of each process (tests/bench/alternate.py)
 #   ./dev.sh figures worker [DIR]  the worker's cost per request over a 2,000-move 2048 game,
@@ -115,7 +116,7 @@ fuzz() {
     '' | *[!0-9]*) echo "usage: ./dev.sh fuzz [minutes] (a whole number)" >&2; exit 2 ;;
   esac
   say "fuzzing the parsers for about $minutes minutes (tests/fuzz_parsers.rs)"
-  FUZZ_SECONDS=$((minutes * 60)) cargo test --release --test fuzz_parsers -- --nocapture --test-threads=1
+  FUZZ_SECONDS=$((minutes * 60)) cargo test --test fuzz_parsers -- --nocapture --test-threads=1
 }
 
 figures() {

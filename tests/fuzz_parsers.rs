@@ -3,7 +3,8 @@
 //! Each target starts from a corpus of valid inputs and runs seeded mutations of them; no input
 //! may panic, and whatever a parser accepts must read back to itself after being written out.
 //! `cargo test` runs a bounded number of cases per target; `./dev.sh fuzz [minutes]` runs a
-//! longer campaign (`FUZZ_SECONDS`) in release mode and prints the cases per target.
+//! longer campaign (`FUZZ_SECONDS`), optimised with overflow checks on, and prints the cases per
+//! target.
 
 #[path = "fuzz/mutate.rs"]
 mod mutate;
