@@ -1,8 +1,9 @@
 // How long the page stops answering when a person pastes 10 MB into Bait's level box, for
 // BENCHMARKS.md (after `./dev.sh build`).
-//   `node tests/e2e/bench-paste.mjs [WWW] [RUNS]`: WWW is the folder to serve (default this
-// repository's www/; give the www/ of another commit, with a pkg/ built, for the figure before a
-// change); RUNS pastes (default 5), each in a fresh tab.
+//   `node tests/e2e/bench-paste.mjs [WWW] [RUNS] [BYTES]`: WWW is the folder to serve (default
+// this repository's www/; give the www/ of another commit, with a pkg/ built, for the figure
+// before a change); RUNS pastes (default 5), each in a fresh tab; BYTES the size of the paste
+// (default 10 MB; 0 pastes nothing, for the frame gaps the machine shows anyway).
 // A real paste: the text goes to the clipboard, the level box takes the focus and Chromium gets
 // Ctrl+V, so the page's paste handler and the browser's own insertion both run as they do for a
 // person. The page counts animation frames meanwhile; the figure is the longest gap between two
@@ -15,7 +16,7 @@ import { ROOT, startServer, launchBrowser } from './harness.mjs';
 
 const root = path.resolve(process.argv[2] ?? ROOT);
 const runs = Number(process.argv[3] ?? 5);
-const BYTES = 10 * 1024 * 1024;
+const BYTES = Number(process.argv[4] ?? 10 * 1024 * 1024);
 
 /** In the page: starts counting frames and long tasks. */
 function startWatching() {
@@ -78,5 +79,5 @@ try {
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const gaps = results.map((r) => r.gap);
-console.log(`${root}: 10 MB paste, ${runs} runs: longest frame gap median ${median(gaps).toFixed(0)} ms, worst ` +
+console.log(`${root}: ${BYTES.toLocaleString('en-US')}-byte paste, ${runs} runs: longest frame gap median ${median(gaps).toFixed(0)} ms, worst ` +
   `${Math.max(...gaps).toFixed(0)} ms; long tasks median ${median(results.map((r) => r.long)).toFixed(0)} ms`);
