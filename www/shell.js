@@ -9,6 +9,7 @@
 import init, * as wasm from './pkg/searchlab.js';
 import { GAMES, DEFAULT_GAME } from './games.js';
 import { SearchClient } from './search-client.js';
+import { MAX_TEXT_BYTES, count, oversize } from './limits.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,7 +23,11 @@ const app = {
   client: null,
   controllers: {}, // every controller opened so far, by game (each keeps its board and session)
   current: null, // the controller of the game on show
-  lastLink: '', // the fragment the page wrote last (a hashchange to it is our own)
+  // The fragment the page shows: the one it wrote last, or read last, even a link it could not
+  // open (it then shows a default view and the link's error). A hashchange to another fragment
+  // (a link followed, Back, Forward) is shown; remembering only what the page wrote made Back to
+  // a link it had written, after a link it could not open, change nothing.
+  shownLink: '',
   links: 0, // links followed so far: a link still loading its game gives way to a newer one
 };
 
@@ -38,7 +43,7 @@ function messageOf(error) {
 }
 
 function writeLink(fragment) {
-  app.lastLink = fragment;
+  app.shownLink = fragment;
   history.replaceState(null, '', `#${fragment}`);
 }
 
@@ -55,9 +60,14 @@ function shell() {
  */
 function readLink() {
   const fragment = location.hash.replace(/^#/, '');
+  app.shownLink = fragment;
   let view = wasm.defaultViewFor(DEFAULT_GAME);
   let error = null;
-  if (fragment) {
+  const size = oversize(fragment);
+  if (size !== null) {
+    // Refused before any parser (or wasm's memory) sees it.
+    error = `field 'link': the link is ${size}; at most ${count(MAX_TEXT_BYTES)} bytes are read, so it was not.`;
+  } else if (fragment) {
     try {
       view = wasm.parseShareLink(fragment);
     } catch (e) {
@@ -182,7 +192,7 @@ function wire() {
   });
   document.addEventListener('keydown', routed('key'));
   window.addEventListener('hashchange', () => {
-    if (location.hash.replace(/^#/, '') !== app.lastLink) applyLink();
+    if (location.hash.replace(/^#/, '') !== app.shownLink) applyLink();
   });
 }
 

@@ -87,10 +87,12 @@ export async function launchBrowser() {
 
 /**
  * Opens `url` in a new tab and records console errors and uncaught page errors in `problems`.
- * Resolves once the page says it is ready (or its status shows an error).
+ * Resolves once the page says it is ready (or its status shows an error). `init`, if given, is a
+ * function the tab runs before any script of the page (Playwright's addInitScript).
  */
-export async function openPage(context, url) {
+export async function openPage(context, url, { init } = {}) {
   const page = await context.newPage();
+  if (init) await page.addInitScript(init);
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);

@@ -19,6 +19,7 @@ export class Editor {
     this.tile = game.tiles[0];
     this.cursor = { x: 0, y: 0 };
     this.problem = null;
+    this.opened = null; // the text it opened on, unless that was an edit already
     this.active = false;
     this.painting = false;
     this.buildPalette();
@@ -83,8 +84,9 @@ export class Editor {
     this.el.height.addEventListener('change', resize);
   }
 
-  /** Starts editing `text` (level rows separated by newlines). */
-  open(text) {
+  /** Starts editing `text` (level rows separated by newlines); `edited`: the text is already an
+   * edit of the user's, not a level held elsewhere (see edited()). */
+  open(text, edited = false) {
     const rows = text.split('\n');
     const width = Math.max(...rows.map((r) => r.length));
     this.rows = rows.map((r) => r.padEnd(width, this.game.floorChar));
@@ -92,7 +94,14 @@ export class Editor {
     this.board.canvas.classList.add('editing');
     this.el.width.value = String(width);
     this.el.height.value = String(this.rows.length);
+    this.opened = edited ? null : this.text();
     this.changed();
+  }
+
+  /** Whether the level in the editor is the user's edit: changed since it opened, or opened on an
+   * edit. */
+  edited() {
+    return this.text() !== this.opened;
   }
 
   close() {

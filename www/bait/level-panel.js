@@ -1,6 +1,11 @@
 // Bait's level panel: the list of our own levels with their one-line lessons, a pasted level
 // (GVGAI text, the course variant accepted) and the level editor (editor.js), each checked by
-// the wasm parser, which names the line and column of a mistake.
+// the wasm parser, which names the line and column of a mistake. A paste over the share link's
+// size is refused before it reaches the text box (limits.js).
+//
+// Edits are never lost: when another level takes the editor's place (a link, Back or Forward)
+// or "Done editing" leaves a level that is not valid, the edited level is set aside and "Back to
+// my edited level" reopens it in the editor.
 //
 // Nothing pasted is ever inserted as HTML (textContent only).
 
@@ -8,6 +13,7 @@ import { Editor } from './editor.js';
 import * as render from './render.js';
 import { TILES, FLOOR_CHAR } from './game.js';
 import { normalizeLevel } from './levels.js';
+import { guardTextBox, within } from '../limits.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,6 +26,7 @@ export class LevelPanel {
   constructor(game, levels) {
     this.game = game;
     this.levels = levels;
+    this.kept = []; // edited levels set aside, the latest last
     this.editor = new Editor({
       game: { tiles: TILES, floorChar: FLOOR_CHAR, renderer: render },
       board: game.board,
@@ -59,7 +66,9 @@ export class LevelPanel {
       $('paste').hidden = true;
     });
     $('paste-load').addEventListener('click', () => this.loadPasted());
+    guardTextBox($('paste-text'), 'a level', (words) => this.pasteFailed(words));
     $('edit-toggle').addEventListener('click', () => this.toggleEditor());
+    $('edit-restore').addEventListener('click', () => this.restoreKept());
   }
 
   /** Whether the editor is open (the board then paints tiles instead of playing). */
@@ -81,7 +90,9 @@ export class LevelPanel {
   }
 
   loadPasted() {
-    const text = normalizeLevel($('paste-text').value);
+    const raw = $('paste-text').value;
+    if (!within(raw, 'a level', (words) => this.pasteFailed(words))) return;
+    const text = normalizeLevel(raw);
     const problem = text ? this.validate(text) : { message: 'the text is empty: paste the rows of a level' };
     if (problem) {
       $('paste-error').textContent = problem.message;
@@ -93,6 +104,12 @@ export class LevelPanel {
     this.game.levelChosen(text, `Pasted level loaded. ${this.game.idleWords()}`);
   }
 
+  /** Says why the text in (or on its way to) the paste box was not taken. */
+  pasteFailed(words) {
+    $('paste-error').textContent = words;
+    this.game.setStatus('error', words);
+  }
+
   // ---------- the editor ----------
 
   editorChanged(text, problem) {
@@ -101,17 +118,26 @@ export class LevelPanel {
   }
 
   toggleEditor() {
-    if (this.editor.active) {
-      this.closeEditor();
-      if (this.editor.problem) this.game.loadLevel(this.game.levelText);
-      this.game.redraw();
-      this.game.setStatus('idle', this.game.idleWords());
+    if (!this.editor.active) {
+      this.openEditor(this.game.levelText);
       return;
     }
+    const { problem } = this.editor;
+    // The last valid level comes back in place of one that is not valid; the edit is set aside.
+    const kept = problem ? this.closeEditorFor(this.game.levelText, `The edited level is not valid (${problem.message}), so the last valid level is back`) : '';
+    this.closeEditor();
+    if (problem) this.game.loadLevel(this.game.levelText);
+    this.game.redraw();
+    this.game.setStatus('idle', kept ? `${kept} ${this.game.idleWords()}` : this.game.idleWords());
+  }
+
+  /** Opens the editor on `text` (its changes become the current level while they are valid);
+   * `edited`: the text is itself an edit (one set aside), so closing over it sets it aside again. */
+  openEditor(text, edited = false) {
     this.game.halt();
     this.game.session.reset();
     this.showEditor(true);
-    this.editor.open(this.game.levelText);
+    this.editor.open(text, edited);
     this.game.board.canvas.focus();
   }
 
@@ -120,6 +146,38 @@ export class LevelPanel {
     if (!this.editor.active) return;
     this.editor.close();
     this.showEditor(false);
+  }
+
+  /**
+   * Closes the editor, if it is open, for level `text`, which comes from elsewhere; `why` says
+   * what happened. Edits that `text` does not hold are set aside; returns words saying so (for
+   * the status line), or '' when nothing was set aside.
+   */
+  closeEditorFor(text, why) {
+    if (!this.editor.active) return '';
+    const edited = this.editor.text();
+    this.closeEditor();
+    if (edited === text || !this.editor.edited()) return '';
+    this.kept.push(edited);
+    this.showKept(`${why}, so your edited level was set aside.`);
+    return `${why}: your edited level is kept, and "Back to my edited level" in the Level panel reopens it.`;
+  }
+
+  /** Reopens the edited level set aside last in the editor (the edits under way, if any, are set
+   * aside in its place). */
+  restoreKept() {
+    const text = this.kept.pop();
+    if (text === undefined) return;
+    if (!this.closeEditorFor(text, 'You reopened an edited level you had set aside')) this.showKept('');
+    this.openEditor(text, true);
+  }
+
+  /** Shows how many edited levels are set aside; `words` say why the last one was. */
+  showKept(words) {
+    const n = this.kept.length;
+    $('edit-kept').hidden = n === 0;
+    const count = n === 1 ? 'An edited level of yours is set aside.' : `${n} edited levels of yours are set aside; the button reopens the latest.`;
+    $('edit-kept-text').textContent = words && n === 1 ? words : `${words} ${count}`.trim();
   }
 
   showEditor(open) {

@@ -163,7 +163,6 @@ class BaitGame extends AgentRuns {
   /** Shows the view of a link (or the default view and the link's error). */
   applyView(view, error) {
     this.halt();
-    this.levelPanel.closeEditor();
     if (!error && view.level !== undefined && view.level !== null) {
       // The link parser reads the level's rows; whether they make a level is checked here.
       const problem = this.wasm.validateLevel('bait', view.level);
@@ -173,14 +172,16 @@ class BaitGame extends AgentRuns {
       }
     }
     if (view.level === undefined || view.level === null) view.level = LEVELS[0].text;
+    // Edits under way that the new level replaces are set aside, and the status says so.
+    const kept = this.levelPanel.closeEditorFor(view.level, 'The address bar opened another level while you were editing');
     this.view = view;
     this.fillControls(view);
     this.loadLevel(view.level);
     if (error) {
-      this.setStatus('error', `This link could not be opened, so the default view is shown. ${error}`);
+      this.setStatus('error', `This link could not be opened, so the default view is shown. ${error}${kept && ` ${kept}`}`);
     } else {
       this.writeLink(view);
-      this.setStatus('idle', this.idleWords());
+      this.setStatus('idle', kept ? `${kept} ${this.idleWords()}` : this.idleWords());
     }
   }
 

@@ -15,6 +15,7 @@ import { Sides, describe, playerReads } from './sides.js';
 import { clearThinking, showThinking, pvSteps } from './thinking.js';
 import { showMoveList } from './move-list.js';
 import { needsANumber, seedIn } from '../fields.js';
+import { guardTextBox, within } from '../limits.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,6 +61,7 @@ class OthelloGame extends AgentRuns {
     $('othello-forward').addEventListener('click', () => this.goTo(this.session.moves() + 1));
     $('othello-last').addEventListener('click', () => this.goTo(this.session.moves() + this.ahead.length));
     $('othello-position-load').addEventListener('click', () => this.loadPosition());
+    guardTextBox($('othello-position'), 'a position', (words) => this.positionFailed(words));
     $('othello-start').addEventListener('click', () => this.setPosition(null, 'X'));
     $('othello-seed').addEventListener('change', () => this.settingsChanged());
     $('othello-reseed').addEventListener('click', () => {
@@ -188,6 +190,7 @@ class OthelloGame extends AgentRuns {
 
   /** Reads the pasted position (`BOARD SIDE` in the FFO notation) and starts from it. */
   loadPosition() {
+    if (!within($('othello-position').value, 'a position', (words) => this.positionFailed(words))) return;
     const text = $('othello-position').value.trim().replace(/\s+/g, ' ');
     const problem = text ? this.wasm.validateLevel('othello', text) : { message: 'the text is empty: paste 64 characters X, O or -, a space and X or O' };
     if (problem) {
@@ -201,6 +204,12 @@ class OthelloGame extends AgentRuns {
     }
     const [board, side] = text.split(' ');
     this.setPosition(board, side);
+  }
+
+  /** Says why the text in (or on its way to) the position box was not taken. */
+  positionFailed(words) {
+    $('othello-position-error').textContent = words;
+    this.setStatus('error', words);
   }
 
   setPosition(board, side) {
