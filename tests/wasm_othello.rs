@@ -24,17 +24,9 @@ use wasm_common::*;
 /// White to move with only a pass: Black fills the board but for White's g8 disc... and h8.
 const PASS_POSITION: &str = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O";
 
-/// The default Othello view with a seed and `side` ("black" or "white") played by an agent
-/// with these settings changed.
+/// The default Othello view with a seed and `side` played by an agent with these settings.
 fn view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
-    let view = default_view_for("othello").unwrap();
-    set(&view, "seed", JsValue::from_f64(1.0));
-    let agent = get(&view, side);
-    set(&agent, "human", JsValue::FALSE);
-    for (key, value) in fields {
-        set(&agent, key, value.clone());
-    }
-    view
+    othello_agent_view(side, fields)
 }
 
 fn run_to_end(job: &mut SearchJob, slice: f64) -> JsValue {

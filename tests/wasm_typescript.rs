@@ -208,18 +208,6 @@ fn last_moves_are_their_types() {
     assert_type(&played, "MoveTrace | OthelloMove | undefined");
 }
 
-/// The default Othello view with `side` played by an agent with these settings.
-fn othello_view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
-    let view = default_view_for("othello").unwrap();
-    set(&view, "seed", JsValue::from_f64(1.0));
-    let agent = get(&view, side);
-    set(&agent, "human", JsValue::FALSE);
-    for (key, value) in fields {
-        set(&agent, key, value.clone());
-    }
-    view
-}
-
 #[wasm_bindgen_test]
 fn what_an_othello_agent_thinks_is_its_type() {
     let state = GameSession::new("othello", "start").unwrap().encode();
@@ -228,7 +216,8 @@ fn what_an_othello_agent_thinks_is_its_type() {
         ("budget", JsValue::from_str("depth")),
         ("depth", JsValue::from_f64(3.0)),
     ];
-    let mut alphabeta = SearchJob::new(&state, othello_view("black", &depth), 1.0, 0.0).unwrap();
+    let mut alphabeta =
+        SearchJob::new(&state, othello_agent_view("black", &depth), 1.0, 0.0).unwrap();
     let before = alphabeta.thinking().unwrap();
     assert_type(&before, "Thinking");
     while text(&alphabeta.step(1000.0).unwrap(), "status") == "running" {}
@@ -242,7 +231,8 @@ fn what_an_othello_agent_thinks_is_its_type() {
         ("budget", JsValue::from_str("nodes")),
         ("nodes", JsValue::from_f64(50.0)),
     ];
-    let mut mcts = SearchJob::new(&state, othello_view("black", &playouts), 1.0, 0.0).unwrap();
+    let mut mcts =
+        SearchJob::new(&state, othello_agent_view("black", &playouts), 1.0, 0.0).unwrap();
     mcts.step(50.0).unwrap();
     let thinking = mcts.thinking().unwrap();
     assert!(

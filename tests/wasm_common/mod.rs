@@ -56,3 +56,16 @@ pub fn cells(session: &GameSession) -> Vec<u8> {
         .unchecked_into::<js_sys::Uint8Array>()
         .to_vec()
 }
+
+/// The default Othello view with a seed and `side` ("black" or "white") played by an agent
+/// with these settings changed.
+pub fn othello_agent_view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
+    let view = searchlab::wasm::default_view_for("othello").unwrap();
+    set(&view, "seed", JsValue::from_f64(1.0));
+    let agent = get(&view, side);
+    set(&agent, "human", JsValue::FALSE);
+    for (key, value) in fields {
+        set(&agent, key, value.clone());
+    }
+    view
+}
