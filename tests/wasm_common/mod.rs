@@ -56,3 +56,8 @@ pub fn cells(session: &GameSession) -> Vec<u8> {
         .unchecked_into::<js_sys::Uint8Array>()
         .to_vec()
 }
+
+/// Action indices as JS passes them to `pathOf`.
+pub fn action_list(actions: &[u32]) -> JsValue {
+    js_sys::Uint32Array::from(actions).into()
+}
