@@ -38,7 +38,7 @@ fn start_state() -> String {
 
 fn run_to_end(job: &mut SearchJob) -> String {
     for _ in 0..10_000 {
-        let report = job.step(100.0).unwrap();
+        let report = job.step(JsValue::from(100.0)).unwrap();
         let status = get(&report, "status").as_string().unwrap();
         if status != "running" {
             return status;
@@ -52,16 +52,16 @@ fn a_session_plays_to_a_win_and_undoes() {
     let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(FIRST_STEPS)).unwrap();
     assert_eq!(session.legal_actions().unwrap(), vec![0, 1, 2, 3]);
     for action in [RIGHT, RIGHT, RIGHT, RIGHT, DOWN] {
-        session.apply(f64::from(action)).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
     }
     assert_eq!(session.outcome().unwrap(), "playing");
-    session.apply(f64::from(DOWN)).unwrap();
+    session.apply(JsValue::from(DOWN)).unwrap();
     assert_eq!(session.outcome().unwrap(), "won");
     assert!(session.is_terminal().unwrap());
     assert_eq!(session.moves().unwrap(), 6);
     assert_eq!(session.score().unwrap(), 5.0);
     assert!(session.legal_actions().unwrap().is_empty());
-    assert!(message(session.apply(f64::from(LEFT)).unwrap_err()).contains("the game is over"));
+    assert!(message(session.apply(JsValue::from(LEFT)).unwrap_err()).contains("the game is over"));
     assert!(session.undo().unwrap());
     assert_eq!(session.outcome().unwrap(), "playing");
     assert_eq!(
@@ -81,13 +81,13 @@ fn a_sealed_door_is_seen_at_once() {
     let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(level)).unwrap();
     assert!(!session.cannot_win().unwrap());
     for _ in 0..4 {
-        session.apply(f64::from(RIGHT)).unwrap();
+        session.apply(JsValue::from(RIGHT)).unwrap();
     }
     assert!(
         !session.cannot_win().unwrap(),
         "a box on the key can still move on"
     );
-    session.apply(f64::from(RIGHT)).unwrap();
+    session.apply(JsValue::from(RIGHT)).unwrap();
     assert_eq!(session.outcome().unwrap(), "playing");
     assert!(session.cannot_win().unwrap());
 }
@@ -107,7 +107,7 @@ fn the_board_view_has_one_flag_byte_per_cell() {
     assert_eq!(cells[3 * 7 + 2], 8, "the mushroom at (2, 3)");
     assert_eq!(get(&view, "avatarX").as_f64(), Some(1.0));
     assert_eq!(get(&view, "hasKey").as_bool(), Some(false));
-    session.apply(f64::from(RIGHT)).unwrap();
+    session.apply(JsValue::from(RIGHT)).unwrap();
     assert_eq!(
         session.path_of(action_list(&[RIGHT, RIGHT, DOWN])).unwrap(),
         vec![7 + 2, 7 + 3, 7 + 4, 7 + 4]
@@ -140,8 +140,13 @@ fn bad_levels_are_errors_that_name_the_place() {
 
 #[wasm_bindgen_test]
 fn astar_finds_a_shortest_plan_and_shows_what_it_explored() {
-    let mut job =
-        SearchJob::new(JsValue::from(&start_state()), view("astar", &[]), 1.0, 0.0).unwrap();
+    let mut job = SearchJob::new(
+        JsValue::from(&start_state()),
+        view("astar", &[]),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
     assert_eq!(run_to_end(&mut job), "solved");
     assert_eq!(
         job.plan().unwrap(),
@@ -152,7 +157,7 @@ fn astar_finds_a_shortest_plan_and_shows_what_it_explored() {
     assert_eq!(heat.len(), 35);
     assert!(heat[7 + 1] >= 1, "the start cell was expanded");
     assert_eq!(heat[0], 0, "walls are never stood on");
-    let report = job.step(100.0).unwrap();
+    let report = job.step(JsValue::from(100.0)).unwrap();
     assert!(get(&report, "expanded").as_f64().unwrap() >= 6.0);
     assert!(get(&report, "frontier").as_f64().is_some());
 }
@@ -160,9 +165,14 @@ fn astar_finds_a_shortest_plan_and_shows_what_it_explored() {
 #[wasm_bindgen_test]
 fn every_algorithm_runs_from_a_view() {
     for algo in ["dfs", "dls", "bfs", "astar", "wastar", "mcts", "rhea"] {
-        let mut job =
-            SearchJob::new(JsValue::from(&start_state()), view(algo, &[]), 3.0, 1.0).unwrap();
-        job.step(200.0).unwrap();
+        let mut job = SearchJob::new(
+            JsValue::from(&start_state()),
+            view(algo, &[]),
+            JsValue::from(3.0),
+            JsValue::from(1.0),
+        )
+        .unwrap();
+        job.step(JsValue::from(200.0)).unwrap();
         assert!(job.best_action().unwrap().is_some(), "{algo} has an answer");
         assert_eq!(job.heat().unwrap().len(), 35, "{algo}");
         assert_eq!(job.frontier().unwrap().len(), 35, "{algo}");
@@ -175,11 +185,11 @@ fn mcts_reports_its_root_actions() {
     let mut job = SearchJob::new(
         JsValue::from(&start_state()),
         view("mcts", &fields),
-        5.0,
-        0.0,
+        JsValue::from(5.0),
+        JsValue::from(0.0),
     )
     .unwrap();
-    job.step(300.0).unwrap();
+    job.step(JsValue::from(300.0)).unwrap();
     let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
     assert_eq!(rows.length(), 4);
     let visits: f64 = rows
@@ -234,16 +244,31 @@ fn bad_parameters_are_errors_that_name_them() {
     ];
     for (algo, fields, expected) in cases {
         assert_error(
-            SearchJob::new(JsValue::from(&state), view(algo, fields), 1.0, 0.0),
+            SearchJob::new(
+                JsValue::from(&state),
+                view(algo, fields),
+                JsValue::from(1.0),
+                JsValue::from(0.0),
+            ),
             expected,
         );
     }
     assert_error(
-        SearchJob::new(JsValue::from(&state), view("bogo", &[]), 1.0, 0.0),
+        SearchJob::new(
+            JsValue::from(&state),
+            view("bogo", &[]),
+            JsValue::from(1.0),
+            JsValue::from(0.0),
+        ),
         "not a view",
     );
     assert_error(
-        SearchJob::new(JsValue::from(&state), view("bfs", &[]), -1.0, 0.0),
+        SearchJob::new(
+            JsValue::from(&state),
+            view("bfs", &[]),
+            JsValue::from(-1.0),
+            JsValue::from(0.0),
+        ),
         "seed must be a whole number",
     );
     let malformed = [
@@ -257,9 +282,14 @@ fn bad_parameters_are_errors_that_name_them() {
     ];
     for (text, expected) in malformed {
         let error = message(
-            SearchJob::new(JsValue::from(text), view("bfs", &[]), 1.0, 0.0)
-                .err()
-                .unwrap(),
+            SearchJob::new(
+                JsValue::from(text),
+                view("bfs", &[]),
+                JsValue::from(1.0),
+                JsValue::from(0.0),
+            )
+            .err()
+            .unwrap(),
         );
         assert!(error.contains("not an encoded state"), "{error}");
         assert!(error.contains(expected), "{text:?}: {error}");
@@ -293,7 +323,7 @@ fn share_links_round_trip_and_name_bad_fields() {
 fn the_worker_gets_the_state_itself_not_a_move_list() {
     let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(FIRST_STEPS)).unwrap();
     for action in [RIGHT, RIGHT, RIGHT] {
-        session.apply(f64::from(action)).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
     }
     let state = session.encode().unwrap();
     assert!(
@@ -304,7 +334,13 @@ fn the_worker_gets_the_state_itself_not_a_move_list() {
         state.ends_with("tick 3 of 2000, score 0, avatar 4,1 withkey alive, running\ngone 4,1"),
         "{state}"
     );
-    let mut job = SearchJob::new(JsValue::from(&state), view("bfs", &[]), 1.0, 0.0).unwrap();
+    let mut job = SearchJob::new(
+        JsValue::from(&state),
+        view("bfs", &[]),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
     assert_eq!(run_to_end(&mut job), "solved");
     assert_eq!(job.plan().unwrap(), vec![RIGHT, DOWN, DOWN]);
 }

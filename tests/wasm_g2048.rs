@@ -30,7 +30,7 @@ fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
 /// A seed whose start position has a move that changes nothing, and that move.
 fn start_with_an_illegal_move() -> (f64, u32) {
     for seed in 0..200 {
-        let session = GameSession::from_seed(JsValue::from("2048"), f64::from(seed)).unwrap();
+        let session = GameSession::from_seed(JsValue::from("2048"), JsValue::from(seed)).unwrap();
         let legal = session.legal_actions().unwrap();
         if let Some(illegal) = (0..4).find(|a| !legal.contains(a)) {
             return (f64::from(seed), illegal);
@@ -41,7 +41,7 @@ fn start_with_an_illegal_move() -> (f64, u32) {
 
 #[wasm_bindgen_test]
 fn a_seeded_session_plays_undoes_and_replays_its_spawns() {
-    let mut session = GameSession::from_seed(JsValue::from("2048"), 42.0).unwrap();
+    let mut session = GameSession::from_seed(JsValue::from("2048"), JsValue::from(42.0)).unwrap();
     let start = cells(&session);
     assert_eq!(start.len(), 16);
     assert_eq!(
@@ -51,11 +51,11 @@ fn a_seeded_session_plays_undoes_and_replays_its_spawns() {
     );
     assert_eq!(session.outcome().unwrap(), "playing");
     assert!(session.last_move().unwrap().is_undefined());
-    let again = GameSession::from_seed(JsValue::from("2048"), 42.0).unwrap();
+    let again = GameSession::from_seed(JsValue::from("2048"), JsValue::from(42.0)).unwrap();
     assert_eq!(cells(&again), start, "the start follows the seed");
 
     let action = session.legal_actions().unwrap()[0];
-    session.apply(f64::from(action)).unwrap();
+    session.apply(JsValue::from(action)).unwrap();
     let after = cells(&session);
     assert_eq!(session.moves().unwrap(), 1);
     let trace = session.last_move().unwrap();
@@ -71,7 +71,7 @@ fn a_seeded_session_plays_undoes_and_replays_its_spawns() {
     assert!(session.undo().unwrap());
     assert!(session.last_move().unwrap().is_undefined());
     assert_eq!(cells(&session), start);
-    session.apply(f64::from(action)).unwrap();
+    session.apply(JsValue::from(action)).unwrap();
     assert_eq!(cells(&session), after);
     assert_eq!(session.history().unwrap(), vec![action]);
     session.reset().unwrap();
@@ -82,25 +82,28 @@ fn a_seeded_session_plays_undoes_and_replays_its_spawns() {
 #[wasm_bindgen_test]
 fn illegal_moves_and_bad_sessions_are_errors_that_say_why() {
     let (seed, illegal) = start_with_an_illegal_move();
-    let mut session = GameSession::from_seed(JsValue::from("2048"), seed).unwrap();
+    let mut session = GameSession::from_seed(JsValue::from("2048"), JsValue::from(seed)).unwrap();
     assert_error(
-        session.apply(f64::from(illegal)),
+        session.apply(JsValue::from(illegal)),
         "does not change the board",
     );
     assert_eq!(session.moves().unwrap(), 0);
     // Spawns are nature's: the session draws them itself.
-    assert_error(session.apply(f64::from(7)), "no tile is due to spawn now");
-    assert_error(session.apply(f64::from(40)), "does not exist");
+    assert_error(
+        session.apply(JsValue::from(7)),
+        "no tile is due to spawn now",
+    );
+    assert_error(session.apply(JsValue::from(40)), "does not exist");
     assert_error(
         GameSession::new(JsValue::from("2048"), JsValue::from("2 2 . .")),
         "2048 has no levels",
     );
     assert_error(
-        GameSession::from_seed(JsValue::from("bait"), 1.0),
+        GameSession::from_seed(JsValue::from("bait"), JsValue::from(1.0)),
         "played on a level",
     );
     assert_error(
-        GameSession::from_seed(JsValue::from("2048"), -1.0),
+        GameSession::from_seed(JsValue::from("2048"), JsValue::from(-1.0)),
         "seed must be a whole number",
     );
     assert_error(
@@ -116,9 +119,9 @@ fn illegal_moves_and_bad_sessions_are_errors_that_say_why() {
 
 #[wasm_bindgen_test]
 fn a_game_ends_when_no_move_changes_the_board() {
-    let mut session = GameSession::from_seed(JsValue::from("2048"), 17.0).unwrap();
+    let mut session = GameSession::from_seed(JsValue::from("2048"), JsValue::from(17.0)).unwrap();
     while let Some(&action) = session.legal_actions().unwrap().first() {
-        session.apply(f64::from(action)).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
     }
     assert_eq!(session.outcome().unwrap(), "over");
     assert!(session.is_terminal().unwrap());
@@ -130,17 +133,22 @@ fn a_game_ends_when_no_move_changes_the_board() {
         cells(&session).iter().all(|&e| e != 0),
         "a lost board is full"
     );
-    assert_error(session.apply(f64::from(0)), "the game is over");
+    assert_error(session.apply(JsValue::from(0)), "the game is over");
     let state = session.encode().unwrap();
     assert_error(
-        SearchJob::new(JsValue::from(&state), view("mcts", &[]), 1.0, 0.0),
+        SearchJob::new(
+            JsValue::from(&state),
+            view("mcts", &[]),
+            JsValue::from(1.0),
+            JsValue::from(0.0),
+        ),
         "no move to think about",
     );
 }
 
 fn run_to_end(job: &mut SearchJob) -> JsValue {
     for _ in 0..10_000 {
-        let report = job.step(100.0).unwrap();
+        let report = job.step(JsValue::from(100.0)).unwrap();
         if get(&report, "status").as_string().unwrap() != "running" {
             return report;
         }
@@ -150,18 +158,24 @@ fn run_to_end(job: &mut SearchJob) -> JsValue {
 
 #[wasm_bindgen_test]
 fn hints_value_every_legal_move() {
-    let mut session = GameSession::from_seed(JsValue::from("2048"), 3.0).unwrap();
+    let mut session = GameSession::from_seed(JsValue::from("2048"), JsValue::from(3.0)).unwrap();
     for _ in 0..5 {
         let action = session.legal_actions().unwrap()[0];
-        session.apply(f64::from(action)).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
     }
     let state = session.encode().unwrap();
     let legal = session.legal_actions().unwrap();
     for algo in ["expectimax", "mcts", "greedy"] {
         let fields = [("depth", JsValue::from_f64(2.0))];
-        let mut job = SearchJob::new(JsValue::from(&state), view(algo, &fields), 9.0, 5.0).unwrap();
+        let mut job = SearchJob::new(
+            JsValue::from(&state),
+            view(algo, &fields),
+            JsValue::from(9.0),
+            JsValue::from(5.0),
+        )
+        .unwrap();
         if algo == "mcts" {
-            job.step(60.0).unwrap();
+            job.step(JsValue::from(60.0)).unwrap();
         } else {
             let report = run_to_end(&mut job);
             assert_eq!(get(&report, "status").as_string().unwrap(), "solved");
@@ -182,8 +196,14 @@ fn hints_value_every_legal_move() {
             "{algo}: no heat map on a 2048 board"
         );
     }
-    let mut job = SearchJob::new(JsValue::from(&state), view("random", &[]), 9.0, 5.0).unwrap();
-    job.step(1.0).unwrap();
+    let mut job = SearchJob::new(
+        JsValue::from(&state),
+        view("random", &[]),
+        JsValue::from(9.0),
+        JsValue::from(5.0),
+    )
+    .unwrap();
+    job.step(JsValue::from(1.0)).unwrap();
     assert!(legal.contains(&job.best_action().unwrap().unwrap()));
     let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
     assert_eq!(rows.length(), 0, "random has no values");
@@ -191,13 +211,19 @@ fn hints_value_every_legal_move() {
 
 #[wasm_bindgen_test]
 fn jobs_run_in_slices() {
-    let state = GameSession::from_seed(JsValue::from("2048"), 8.0)
+    let state = GameSession::from_seed(JsValue::from("2048"), JsValue::from(8.0))
         .unwrap()
         .encode()
         .unwrap();
-    let mut job = SearchJob::new(JsValue::from(&state), view("mcts", &[]), 1.0, 0.0).unwrap();
+    let mut job = SearchJob::new(
+        JsValue::from(&state),
+        view("mcts", &[]),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
     for slice in 1..=3 {
-        let report = job.step(7.0).unwrap();
+        let report = job.step(JsValue::from(7.0)).unwrap();
         assert_eq!(get(&report, "status").as_string().unwrap(), "running");
         assert_eq!(number(&report, "iterations"), f64::from(7 * slice));
     }
@@ -206,9 +232,14 @@ fn jobs_run_in_slices() {
     assert_eq!(visits, 21.0);
 
     let fields = [("depth", JsValue::from_f64(2.0))];
-    let mut job =
-        SearchJob::new(JsValue::from(&state), view("expectimax", &fields), 1.0, 0.0).unwrap();
-    let first = job.step(1.0).unwrap();
+    let mut job = SearchJob::new(
+        JsValue::from(&state),
+        view("expectimax", &fields),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
+    let first = job.step(JsValue::from(1.0)).unwrap();
     assert_eq!(get(&first, "status").as_string().unwrap(), "running");
     let report = run_to_end(&mut job);
     assert_eq!(
@@ -224,7 +255,7 @@ type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
 
 #[wasm_bindgen_test]
 fn bad_parameters_are_errors_that_name_them() {
-    let state = GameSession::from_seed(JsValue::from("2048"), 8.0)
+    let state = GameSession::from_seed(JsValue::from("2048"), JsValue::from(8.0))
         .unwrap()
         .encode()
         .unwrap();
@@ -273,18 +304,33 @@ fn bad_parameters_are_errors_that_name_them() {
     ];
     for (algo, fields, expected) in cases {
         assert_error(
-            SearchJob::new(JsValue::from(&state), view(algo, fields), 1.0, 0.0),
+            SearchJob::new(
+                JsValue::from(&state),
+                view(algo, fields),
+                JsValue::from(1.0),
+                JsValue::from(0.0),
+            ),
             expected,
         );
     }
     let no_score = "searchlab-state/2\n2048\n2 . . .\n. . . .\n. . . .\n. . . 2\n";
     assert_error(
-        SearchJob::new(JsValue::from(no_score), view("mcts", &[]), 1.0, 0.0),
+        SearchJob::new(
+            JsValue::from(no_score),
+            view("mcts", &[]),
+            JsValue::from(1.0),
+            JsValue::from(0.0),
+        ),
         "line 4: expected 'score N'",
     );
     let bad_tile = "searchlab-state/2\n2048\n3 . . .\n. . . .\n. . . .\n. . . 2\nscore 0";
     assert_error(
-        SearchJob::new(JsValue::from(bad_tile), view("mcts", &[]), 1.0, 0.0),
+        SearchJob::new(
+            JsValue::from(bad_tile),
+            view("mcts", &[]),
+            JsValue::from(1.0),
+            JsValue::from(0.0),
+        ),
         "3 is not a tile value",
     );
 }
@@ -296,11 +342,11 @@ fn a_batch_game_plays_what_the_command_line_plays() {
         ("batchNodes", JsValue::from_f64(3.0)),
         ("seed", JsValue::from_f64(5.0)),
     ];
-    let mut batch = BatchGame::new(view("mcts", &fields), f64::from(1)).unwrap();
-    let mut report = batch.step(0.0).unwrap();
+    let mut batch = BatchGame::new(view("mcts", &fields), JsValue::from(1)).unwrap();
+    let mut report = batch.step(JsValue::from(0.0)).unwrap();
     assert_eq!(number(&report, "moves"), 0.0);
     for _ in 0..100_000 {
-        report = batch.step(50.0).unwrap();
+        report = batch.step(JsValue::from(50.0)).unwrap();
         if get(&report, "over").as_bool().unwrap() {
             break;
         }
@@ -332,11 +378,14 @@ fn a_batch_game_plays_what_the_command_line_plays() {
     assert_ne!(seed, Rng::derive(5, 0));
 
     assert_error(
-        BatchGame::new(view("mcts", &fields), f64::from(3)),
+        BatchGame::new(view("mcts", &fields), JsValue::from(3)),
         "not in a batch of 3 games",
     );
     let bait = searchlab::wasm::default_view().unwrap();
-    assert_error(BatchGame::new(bait, f64::from(0)), "bait has no batch mode");
+    assert_error(
+        BatchGame::new(bait, JsValue::from(0)),
+        "bait has no batch mode",
+    );
 }
 
 #[wasm_bindgen_test]
@@ -386,7 +435,7 @@ fn share_links_open_2048_views_and_name_bad_fields() {
 #[wasm_bindgen_test]
 fn the_mcts_speed_workload_crosses_the_boundary_unchanged() {
     let run = searchlab::speed::g2048_course_mcts(3, 20);
-    let result = bench_2048_mcts(3.0, 20.0).unwrap();
+    let result = bench_2048_mcts(JsValue::from(3.0), JsValue::from(20.0)).unwrap();
     assert_eq!(
         get(&result, "checksum").as_string(),
         Some(run.checksum.to_string())
@@ -396,22 +445,25 @@ fn the_mcts_speed_workload_crosses_the_boundary_unchanged() {
     assert_eq!(run.playouts, 20 * run.searches);
 
     assert_error(
-        bench_2048_mcts(3.0, 0.0),
+        bench_2048_mcts(JsValue::from(3.0), JsValue::from(0.0)),
         "playoutsPerPosition: must be at least 1",
     );
     assert_error(
-        bench_2048_mcts(3.0, 1.5),
+        bench_2048_mcts(JsValue::from(3.0), JsValue::from(1.5)),
         "playoutsPerPosition must be a whole number",
     );
-    assert_error(bench_2048_mcts(-1.0, 20.0), "seed must be a whole number");
+    assert_error(
+        bench_2048_mcts(JsValue::from(-1.0), JsValue::from(20.0)),
+        "seed must be a whole number",
+    );
 }
 
 #[wasm_bindgen_test]
 fn the_worker_gets_the_position_itself_however_long_the_game() {
-    let mut session = GameSession::from_seed(JsValue::from("2048"), 9.0).unwrap();
+    let mut session = GameSession::from_seed(JsValue::from("2048"), JsValue::from(9.0)).unwrap();
     for _ in 0..200 {
         match session.legal_actions().unwrap().first() {
-            Some(&action) => session.apply(f64::from(action)).unwrap(),
+            Some(&action) => session.apply(JsValue::from(action)).unwrap(),
             None => break,
         }
     }

@@ -37,6 +37,19 @@ fn not_strings() -> Vec<(JsValue, &'static str)> {
     ]
 }
 
+/// Values that are not numbers, with the type the error names.
+fn not_numbers() -> Vec<(JsValue, &'static str)> {
+    vec![
+        (JsValue::NULL, "null"),
+        (JsValue::UNDEFINED, "undefined"),
+        (JsValue::from("7"), "string"),
+        (Object::new().into(), "object"),
+        (Array::new().into(), "array"),
+        (JsValue::TRUE, "boolean"),
+        (js_sys::BigInt::from(1u32).into(), "bigint"),
+    ]
+}
+
 /// Numbers no whole-number parameter takes.
 const BAD_NUMBERS: [f64; 6] = [
     f64::NAN,
@@ -102,61 +115,94 @@ fn string_parameters() -> Vec<Open<JsValue>> {
             ok(GameSession::new(s("bait"), v))
         }),
         ("GameSession.fromSeed", "game", |v| {
-            ok(GameSession::from_seed(v, 1.0))
+            ok(GameSession::from_seed(v, JsValue::from(1.0)))
         }),
         ("new SearchJob", "state", |v| {
-            ok(SearchJob::new(v, bait_view(), 1.0, 0.0))
+            ok(SearchJob::new(
+                v,
+                bait_view(),
+                JsValue::from(1.0),
+                JsValue::from(0.0),
+            ))
         }),
         ("benchRandomWalk", "level", |v| {
-            ok(bench_random_walk(v, 10.0, 1.0))
+            ok(bench_random_walk(
+                v,
+                JsValue::from(10.0),
+                JsValue::from(1.0),
+            ))
         }),
         ("benchAstar", "level", |v| ok(bench_astar(v))),
         ("benchOthelloSolve", "board", |v| {
-            ok(bench_othello_solve(v, s("X"), 1.0))
+            ok(bench_othello_solve(v, s("X"), JsValue::from(1.0)))
         }),
         ("benchOthelloSolve", "side", |v| {
-            ok(bench_othello_solve(s(&"-".repeat(64)), v, 1.0))
+            ok(bench_othello_solve(
+                s(&"-".repeat(64)),
+                v,
+                JsValue::from(1.0),
+            ))
         }),
     ]
 }
 
 /// Every whole-number parameter: its name and a call that passes `value` there.
-fn number_parameters() -> Vec<Open<f64>> {
+fn number_parameters() -> Vec<Open<JsValue>> {
     vec![
-        ("GameSession.fromSeed", "seed", |n| {
+        ("GameSession.fromSeed", "seed", |n: JsValue| {
             ok(GameSession::from_seed(s("2048"), n))
         }),
-        ("GameSession.apply", "action", |n| {
+        ("GameSession.apply", "action", |n: JsValue| {
             ok(GameSession::new(s("bait"), s(LEVEL)).unwrap().apply(n))
         }),
-        ("new SearchJob", "seed", |n| {
-            ok(SearchJob::new(s(&encoded_bait()), bait_view(), n, 0.0))
+        ("new SearchJob", "seed", |n: JsValue| {
+            ok(SearchJob::new(
+                s(&encoded_bait()),
+                bait_view(),
+                n,
+                JsValue::from(0.0),
+            ))
         }),
-        ("new SearchJob", "stream", |n| {
-            ok(SearchJob::new(s(&encoded_bait()), bait_view(), 1.0, n))
+        ("new SearchJob", "stream", |n: JsValue| {
+            ok(SearchJob::new(
+                s(&encoded_bait()),
+                bait_view(),
+                JsValue::from(1.0),
+                n,
+            ))
         }),
-        ("SearchJob.step", "budget", |n| {
-            let mut job = SearchJob::new(s(&encoded_bait()), bait_view(), 1.0, 0.0).unwrap();
+        ("SearchJob.step", "budget", |n: JsValue| {
+            let mut job = SearchJob::new(
+                s(&encoded_bait()),
+                bait_view(),
+                JsValue::from(1.0),
+                JsValue::from(0.0),
+            )
+            .unwrap();
             ok(job.step(n))
         }),
-        ("new BatchGame", "index", |n| {
+        ("new BatchGame", "index", |n: JsValue| {
             ok(BatchGame::new(batch_view(), n))
         }),
-        ("BatchGame.step", "budget", |n| {
-            ok(BatchGame::new(batch_view(), 0.0).unwrap().step(n))
+        ("BatchGame.step", "budget", |n: JsValue| {
+            ok(BatchGame::new(batch_view(), JsValue::from(0.0))
+                .unwrap()
+                .step(n))
         }),
-        ("benchRandomWalk", "steps", |n| {
-            ok(bench_random_walk(s(LEVEL), n, 1.0))
+        ("benchRandomWalk", "steps", |n: JsValue| {
+            ok(bench_random_walk(s(LEVEL), n, JsValue::from(1.0)))
         }),
-        ("benchRandomWalk", "seed", |n| {
-            ok(bench_random_walk(s(LEVEL), 10.0, n))
+        ("benchRandomWalk", "seed", |n: JsValue| {
+            ok(bench_random_walk(s(LEVEL), JsValue::from(10.0), n))
         }),
-        ("bench2048Mcts", "seed", |n| ok(bench_2048_mcts(n, 1.0))),
-        ("bench2048Mcts", "playoutsPerPosition", |n| {
-            ok(bench_2048_mcts(1.0, n))
+        ("bench2048Mcts", "seed", |n: JsValue| {
+            ok(bench_2048_mcts(n, JsValue::from(1.0)))
         }),
-        ("benchPerft", "depth", |n| ok(bench_perft(n))),
-        ("benchOthelloSolve", "tableMb", |n| {
+        ("bench2048Mcts", "playoutsPerPosition", |n: JsValue| {
+            ok(bench_2048_mcts(JsValue::from(1.0), n))
+        }),
+        ("benchPerft", "depth", |n: JsValue| ok(bench_perft(n))),
+        ("benchOthelloSolve", "tableMb", |n: JsValue| {
             ok(bench_othello_solve(s(&"X".repeat(64)), s("O"), n))
         }),
     ]
@@ -167,9 +213,17 @@ fn view_parameters() -> Vec<OpenView> {
     vec![
         ("formatShareLink", |v| format_share_link(v).map(|_| ())),
         ("new SearchJob", |v| {
-            SearchJob::new(JsValue::from(encoded_bait()), v, 1.0, 0.0).map(|_| ())
+            SearchJob::new(
+                JsValue::from(encoded_bait()),
+                v,
+                JsValue::from(1.0),
+                JsValue::from(0.0),
+            )
+            .map(|_| ())
         }),
-        ("new BatchGame", |v| BatchGame::new(v, 0.0).map(|_| ())),
+        ("new BatchGame", |v| {
+            BatchGame::new(v, JsValue::from(0.0)).map(|_| ())
+        }),
     ]
 }
 
@@ -199,8 +253,16 @@ fn hostile_calls() -> Vec<Call> {
         for number in BAD_NUMBERS {
             calls.push((
                 format!("{function}: {parameter} = {number}"),
-                Box::new(move || call(number)),
+                Box::new(move || call(JsValue::from(number))),
                 format!("{parameter} must be a whole number from 0 to"),
+            ));
+        }
+        // JS would turn these into numbers (null into 0, '7' into 7) if the glue took an f64.
+        for (value, type_name) in not_numbers() {
+            calls.push((
+                format!("{function}: {parameter} = {type_name}"),
+                Box::new(move || call(value.clone())),
+                format!("{parameter}: expected a number, got {type_name}"),
             ));
         }
     }
@@ -247,14 +309,18 @@ fn hostile_calls() -> Vec<Call> {
 #[wasm_bindgen_test]
 fn every_hostile_call_is_an_error_that_names_the_parameter() {
     let calls = hostile_calls();
-    assert_eq!(calls.len(), 15 * 11 + 13 * 6 + 3 * 6 + 8, "the list's size");
+    assert_eq!(
+        calls.len(),
+        15 * 11 + 13 * 13 + 3 * 6 + 8,
+        "the list's size"
+    );
     for (what, call, expected) in &calls {
         let text = assert_error(call(), expected);
         assert!(!text.is_empty(), "{what}: an empty message");
     }
     // The module still works after all of them.
     let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL)).unwrap();
-    session.apply(1.0).unwrap();
+    session.apply(JsValue::from(1.0)).unwrap();
     assert_eq!(session.moves().unwrap(), 1);
 }
 
@@ -262,11 +328,11 @@ fn every_hostile_call_is_an_error_that_names_the_parameter() {
 fn the_othello_solve_benchmark_refuses_long_solves() {
     let start = format!("{}OX{}XO{}", "-".repeat(27), "-".repeat(6), "-".repeat(27));
     assert_error(
-        bench_othello_solve(JsValue::from(start), JsValue::from("X"), 1.0),
+        bench_othello_solve(JsValue::from(start), JsValue::from("X"), JsValue::from(1.0)),
         "board: 60 empty squares; the benchmark solves at most 20",
     );
     assert_error(
-        bench_perft(15.0),
+        bench_perft(JsValue::from(15.0)),
         "depth must be a whole number from 0 to 14",
     );
 }
@@ -281,10 +347,17 @@ fn call_on(object: &JsValue, method: &str, this: &JsValue) -> Result<JsValue, Js
 #[wasm_bindgen_test]
 fn a_method_called_on_another_class_object_is_an_error() {
     let session: JsValue = GameSession::new(s("bait"), s(LEVEL)).unwrap().into();
-    let job: JsValue = SearchJob::new(s(&encoded_bait()), bait_view(), 1.0, 0.0)
+    let job: JsValue = SearchJob::new(
+        s(&encoded_bait()),
+        bait_view(),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap()
+    .into();
+    let batch: JsValue = BatchGame::new(batch_view(), JsValue::from(0.0))
         .unwrap()
         .into();
-    let batch: JsValue = BatchGame::new(batch_view(), 0.0).unwrap().into();
     let cases: [(&JsValue, &[&str], [&JsValue; 2]); 3] = [
         (
             &session,
@@ -313,5 +386,5 @@ fn a_method_called_on_another_class_object_is_an_error() {
     }
     assert_eq!(count, 20);
     let mut session = GameSession::new(s("bait"), s(LEVEL)).unwrap();
-    session.apply(1.0).unwrap();
+    session.apply(JsValue::from(1.0)).unwrap();
 }

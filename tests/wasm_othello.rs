@@ -39,7 +39,7 @@ fn view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
 
 fn run_to_end(job: &mut SearchJob, slice: f64) -> JsValue {
     for _ in 0..100_000 {
-        let report = job.step(slice).unwrap();
+        let report = job.step(JsValue::from(slice)).unwrap();
         if text(&report, "status") != "running" {
             return report;
         }
@@ -65,7 +65,7 @@ fn a_session_plays_flips_undoes_and_resets() {
     assert_eq!((start[27], start[28], start[35], start[36]), (2, 1, 1, 2));
     assert!(session.last_move().unwrap().is_undefined());
 
-    session.apply(f64::from(37)).unwrap(); // f5 turns e5
+    session.apply(JsValue::from(37)).unwrap(); // f5 turns e5
     assert_eq!(session.player_to_move().unwrap(), Some(1));
     let last = session.last_move().unwrap();
     assert_eq!(number(&last, "action"), 37.0);
@@ -80,7 +80,7 @@ fn a_session_plays_flips_undoes_and_resets() {
         3.0,
         "four Black discs against one"
     );
-    session.apply(f64::from(43)).unwrap(); // d6
+    session.apply(JsValue::from(43)).unwrap(); // d6
     assert_eq!(session.history().unwrap(), vec![37, 43]);
     assert!(session.undo().unwrap());
     assert_eq!(number(&session.last_move().unwrap(), "action"), 37.0);
@@ -93,17 +93,17 @@ fn a_session_plays_flips_undoes_and_resets() {
 #[wasm_bindgen_test]
 fn illegal_moves_and_bad_positions_are_errors_that_say_why() {
     let mut session = GameSession::new(JsValue::from("othello"), JsValue::from("")).unwrap();
-    let error = message(session.apply(f64::from(0)).unwrap_err());
+    let error = message(session.apply(JsValue::from(0)).unwrap_err());
     assert!(
         error.contains("a1") && error.contains("not legal"),
         "{error}"
     );
-    let error = message(session.apply(f64::from(64)).unwrap_err());
+    let error = message(session.apply(JsValue::from(64)).unwrap_err());
     assert!(
         error.contains("pass") && error.contains("not legal"),
         "{error}"
     );
-    assert_error(session.apply(f64::from(65)), "does not exist");
+    assert_error(session.apply(JsValue::from(65)), "does not exist");
     assert_eq!(session.moves().unwrap(), 0);
     assert_error(
         GameSession::new(JsValue::from("othello"), JsValue::from("XO- X")),
@@ -130,9 +130,9 @@ fn a_side_without_a_move_passes_and_the_game_ends() {
         "White can only pass"
     );
     assert_eq!(session.player_to_move().unwrap(), Some(1));
-    session.apply(f64::from(64)).unwrap();
+    session.apply(JsValue::from(64)).unwrap();
     assert_eq!(session.legal_actions().unwrap(), vec![62], "Black takes g8");
-    session.apply(f64::from(62)).unwrap();
+    session.apply(JsValue::from(62)).unwrap();
     assert!(session.is_terminal().unwrap());
     assert_eq!(session.outcome().unwrap(), "black");
     assert_eq!(session.player_to_move().unwrap(), None);
@@ -145,13 +145,13 @@ fn a_side_without_a_move_passes_and_the_game_ends() {
         get(&session.view().unwrap(), "alive").as_bool(),
         Some(false)
     );
-    assert_error(session.apply(f64::from(63)), "the game is over");
+    assert_error(session.apply(JsValue::from(63)), "the game is over");
     assert_error(
         SearchJob::new(
             JsValue::from(&session.encode().unwrap()),
             view("black", &[]),
-            1.0,
-            0.0,
+            JsValue::from(1.0),
+            JsValue::from(0.0),
         ),
         "no move to think about",
     );
@@ -160,7 +160,7 @@ fn a_side_without_a_move_passes_and_the_game_ends() {
 #[wasm_bindgen_test]
 fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
     let mut session = GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap();
-    session.apply(f64::from(37)).unwrap();
+    session.apply(JsValue::from(37)).unwrap();
     let state = session.encode().unwrap();
     let settings = |algo: &str| {
         [
@@ -174,11 +174,11 @@ fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
     let mut job = SearchJob::new(
         JsValue::from(&state),
         view("white", &settings("alphabeta")),
-        7.0,
-        1.0,
+        JsValue::from(7.0),
+        JsValue::from(1.0),
     )
     .unwrap();
-    let first = job.step(10.0).unwrap();
+    let first = job.step(JsValue::from(10.0)).unwrap();
     assert_eq!(text(&first, "status"), "running");
     let thinking = job.thinking().unwrap();
     assert_eq!(
@@ -233,8 +233,8 @@ fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
     let mut minimax = SearchJob::new(
         JsValue::from(&state),
         view("white", &settings("minimax")),
-        7.0,
-        1.0,
+        JsValue::from(7.0),
+        JsValue::from(1.0),
     )
     .unwrap();
     run_to_end(&mut minimax, 1000.0);
@@ -257,12 +257,12 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
     let mut mtdf = SearchJob::new(
         JsValue::from(&state),
         view("black", &[("budget", "time".into())]),
-        3.0,
-        0.0,
+        JsValue::from(3.0),
+        JsValue::from(0.0),
     )
     .unwrap();
     for _ in 0..20 {
-        mtdf.step(500.0).unwrap();
+        mtdf.step(JsValue::from(500.0)).unwrap();
     }
     let thinking = mtdf.thinking().unwrap();
     assert_eq!(text(&thinking, "algo"), "mtdf");
@@ -282,7 +282,13 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
         ("budget", "nodes".into()),
         ("nodes", JsValue::from_f64(300.0)),
     ];
-    let mut mcts = SearchJob::new(JsValue::from(&state), view("black", &fields), 3.0, 0.0).unwrap();
+    let mut mcts = SearchJob::new(
+        JsValue::from(&state),
+        view("black", &fields),
+        JsValue::from(3.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
     let report = run_to_end(&mut mcts, 64.0);
     assert_eq!(text(&report, "status"), "limit_reached");
     assert_eq!(number(&report, "iterations"), 300.0);
@@ -302,7 +308,7 @@ fn the_endgame_switch_answers_exactly() {
     while state.empty_count() > 12 {
         let legal = session.legal_actions().unwrap();
         let action = legal[rng.index(legal.len())];
-        session.apply(f64::from(action)).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
         state.apply(Othello::action_from_index(action).unwrap());
     }
     let legal = session.legal_actions().unwrap();
@@ -316,11 +322,14 @@ fn the_endgame_switch_answers_exactly() {
     let mut job = SearchJob::new(
         JsValue::from(&session.encode().unwrap()),
         view(side, &fields),
-        1.0,
-        0.0,
+        JsValue::from(1.0),
+        JsValue::from(0.0),
     )
     .unwrap();
-    assert_eq!(text(&job.step(1.0).unwrap(), "status"), "solved");
+    assert_eq!(
+        text(&job.step(JsValue::from(1.0)).unwrap(), "status"),
+        "solved"
+    );
     let thinking = job.thinking().unwrap();
     assert_eq!(get(&thinking, "exact").as_bool(), Some(true));
     assert_eq!(text(&thinking, "units"), "discs");
@@ -379,19 +388,34 @@ fn bad_parameters_are_errors_that_name_them() {
     ];
     for (side, fields, expected) in cases {
         assert_error(
-            SearchJob::new(JsValue::from(&state), view(side, fields), 1.0, 0.0),
+            SearchJob::new(
+                JsValue::from(&state),
+                view(side, fields),
+                JsValue::from(1.0),
+                JsValue::from(0.0),
+            ),
             expected,
         );
     }
     // Black is a person in the default view.
     let human = default_view_for(JsValue::from("othello")).unwrap();
     assert_error(
-        SearchJob::new(JsValue::from(&state), human, 1.0, 0.0),
+        SearchJob::new(
+            JsValue::from(&state),
+            human,
+            JsValue::from(1.0),
+            JsValue::from(0.0),
+        ),
         "a person plays Black",
     );
     let bad_board = "searchlab-state/2\nothello\nstart X";
     assert_error(
-        SearchJob::new(JsValue::from(bad_board), view("black", &[]), 1.0, 0.0),
+        SearchJob::new(
+            JsValue::from(bad_board),
+            view("black", &[]),
+            JsValue::from(1.0),
+            JsValue::from(0.0),
+        ),
         "not an encoded state (use GameSession.encode()): othello state",
     );
 }

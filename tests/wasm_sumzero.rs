@@ -46,7 +46,8 @@ fn rows(object: &JsValue, key: &str) -> Vec<JsValue> {
 
 #[wasm_bindgen_test]
 fn a_seeded_session_plays_ten_moves_to_the_reward() {
-    let mut session = GameSession::from_seed(JsValue::from("sumzero"), 42.0).unwrap();
+    let mut session =
+        GameSession::from_seed(JsValue::from("sumzero"), JsValue::from(42.0)).unwrap();
     assert_eq!(session.capabilities().unwrap(), ["levels", "seeded"]);
     assert_eq!(session.legal_actions().unwrap(), [0, 1, 2, 3]);
     assert_eq!(session.player_to_move().unwrap(), None, "one player");
@@ -72,7 +73,7 @@ fn a_seeded_session_plays_ten_moves_to_the_reward() {
             0.0,
             "nothing is earned before the end"
         );
-        session.apply(f64::from(action.index())).unwrap();
+        session.apply(JsValue::from(action.index())).unwrap();
     }
     assert_eq!(session.moves().unwrap(), 10);
     assert_eq!(session.outcome().unwrap(), "over");
@@ -87,13 +88,13 @@ fn a_seeded_session_plays_ten_moves_to_the_reward() {
     assert_eq!(numbers(&board, "moves")[2], -24.0);
     assert!(rows(&board, "remaining").is_empty());
     assert_eq!(get(&board, "alive").as_bool(), Some(false));
-    assert_error(session.apply(f64::from(0)), "the game is over");
+    assert_error(session.apply(JsValue::from(0)), "the game is over");
     assert_error(
         SearchJob::new(
             JsValue::from(&session.encode().unwrap()),
             view(&[]),
-            1.0,
-            0.0,
+            JsValue::from(1.0),
+            JsValue::from(0.0),
         ),
         "no move to think about",
     );
@@ -101,9 +102,9 @@ fn a_seeded_session_plays_ten_moves_to_the_reward() {
 
 #[wasm_bindgen_test]
 fn undo_and_reset_take_moves_back() {
-    let mut session = GameSession::from_seed(JsValue::from("sumzero"), 1.0).unwrap();
-    session.apply(f64::from(2)).unwrap(); // +30
-    session.apply(f64::from(1)).unwrap(); // -18
+    let mut session = GameSession::from_seed(JsValue::from("sumzero"), JsValue::from(1.0)).unwrap();
+    session.apply(JsValue::from(2)).unwrap(); // +30
+    session.apply(JsValue::from(1)).unwrap(); // -18
     assert_eq!(number(&session.view().unwrap(), "sum"), 12.0);
     assert_eq!(session.history().unwrap(), [2, 1]);
     assert!(session.undo().unwrap());
@@ -124,7 +125,7 @@ fn a_moves_text_opens_a_position_and_names_its_mistakes() {
     let board = session.view().unwrap();
     assert_eq!((number(&board, "sum"), number(&board, "turn")), (2.0, 8.0));
     assert_eq!(text(&board, "text"), "+20 -18");
-    session.apply(f64::from(3)).unwrap();
+    session.apply(JsValue::from(3)).unwrap();
     session.reset().unwrap();
     assert_eq!(
         number(&session.view().unwrap(), "sum"),
@@ -158,7 +159,7 @@ fn a_moves_text_opens_a_position_and_names_its_mistakes() {
         "moves: column 5: +7 is not a move at turn 9 (expected +18, -18, +27 or -27)",
     );
     assert_error(
-        session.apply(f64::from(4)),
+        session.apply(JsValue::from(4)),
         "actions are 0 +2t, 1 -2t, 2 +3t, 3 -3t",
     );
 }
@@ -169,7 +170,7 @@ fn capabilities_say_what_the_game_has() {
         game_capabilities(JsValue::from("sumzero")).unwrap(),
         ["levels", "seeded"]
     );
-    let session = GameSession::from_seed(JsValue::from("sumzero"), 0.0).unwrap();
+    let session = GameSession::from_seed(JsValue::from("sumzero"), JsValue::from(0.0)).unwrap();
     assert_error(session.cannot_win(), "sumzero has no dead ends to detect");
     assert_error(
         session.path_of(action_list(&[0])),
@@ -177,7 +178,7 @@ fn capabilities_say_what_the_game_has() {
     );
     assert_error(session.last_move(), "sumzero has no move animation");
     assert_error(
-        BatchGame::new(view(&[]), f64::from(0)),
+        BatchGame::new(view(&[]), JsValue::from(0)),
         "sumzero has no batch mode",
     );
 }
@@ -205,12 +206,18 @@ fn the_parameter_table_gives_mcts_its_constant_and_its_playouts() {
 
 #[wasm_bindgen_test]
 fn mcts_replays_the_command_lines_choice_beside_the_optimum() {
-    let state = GameSession::from_seed(JsValue::from("sumzero"), 0.0)
+    let state = GameSession::from_seed(JsValue::from("sumzero"), JsValue::from(0.0))
         .unwrap()
         .encode()
         .unwrap();
     let fields = [("iterations", JsValue::from_f64(2000.0))];
-    let mut job = SearchJob::new(JsValue::from(&state), view(&fields), 7.0, 0.0).unwrap();
+    let mut job = SearchJob::new(
+        JsValue::from(&state),
+        view(&fields),
+        JsValue::from(7.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
     let before = job.thinking().unwrap();
     assert!(get(&before, "choice").is_null());
     assert!(rows(&before, "actions")
@@ -219,7 +226,7 @@ fn mcts_replays_the_command_lines_choice_beside_the_optimum() {
 
     // Six slices of 300 playouts, then the last 200 of the budget.
     for slice in 1..=7 {
-        let report = job.step(300.0).unwrap();
+        let report = job.step(JsValue::from(300.0)).unwrap();
         let expected = if slice < 7 {
             "running"
         } else {
@@ -227,7 +234,7 @@ fn mcts_replays_the_command_lines_choice_beside_the_optimum() {
         };
         assert_eq!(text(&report, "status"), expected, "slice {slice}");
     }
-    let report = job.step(300.0).unwrap();
+    let report = job.step(JsValue::from(300.0)).unwrap();
     assert_eq!(text(&report, "limit"), "nodes");
     assert_eq!(
         number(&report, "iterations"),
@@ -286,11 +293,14 @@ fn a_short_search_can_choose_worse_and_the_regret_says_how_much() {
         let mut job = SearchJob::new(
             JsValue::from(&session.encode().unwrap()),
             view(&fields),
-            3.0,
-            f64::from(stream),
+            JsValue::from(3.0),
+            JsValue::from(stream),
         )
         .unwrap();
-        assert_eq!(text(&job.step(10.0).unwrap(), "status"), "limit_reached");
+        assert_eq!(
+            text(&job.step(JsValue::from(10.0)).unwrap(), "status"),
+            "limit_reached"
+        );
         let thinking = job.thinking().unwrap();
         assert_eq!(number(&thinking, "optimalValue"), reward_of(9));
         let choice = job.best_action().unwrap().unwrap();
@@ -311,11 +321,14 @@ fn the_exhaustive_agent_answers_at_once_with_the_optimum() {
     let mut job = SearchJob::new(
         JsValue::from(&session.encode().unwrap()),
         view(&fields),
-        1.0,
-        0.0,
+        JsValue::from(1.0),
+        JsValue::from(0.0),
     )
     .unwrap();
-    assert_eq!(text(&job.step(1.0).unwrap(), "status"), "solved");
+    assert_eq!(
+        text(&job.step(JsValue::from(1.0)).unwrap(), "status"),
+        "solved"
+    );
     let root: SumZero = "+30 +27".parse().unwrap();
     let optimum = Optimum::solve();
     let thinking = job.thinking().unwrap();
@@ -341,7 +354,7 @@ fn the_exhaustive_agent_answers_at_once_with_the_optimum() {
 
 #[wasm_bindgen_test]
 fn bad_parameters_and_states_are_errors_that_name_them() {
-    let state = GameSession::from_seed(JsValue::from("sumzero"), 0.0)
+    let state = GameSession::from_seed(JsValue::from("sumzero"), JsValue::from(0.0))
         .unwrap()
         .encode()
         .unwrap();
@@ -363,13 +376,23 @@ fn bad_parameters_and_states_are_errors_that_name_them() {
     ];
     for (key, value, expected) in cases {
         assert_error(
-            SearchJob::new(JsValue::from(&state), view(&[(key, value)]), 1.0, 0.0),
+            SearchJob::new(
+                JsValue::from(&state),
+                view(&[(key, value)]),
+                JsValue::from(1.0),
+                JsValue::from(0.0),
+            ),
             expected,
         );
     }
     let bad = "searchlab-state/2\nsumzero\n+20 +7";
     assert_error(
-        SearchJob::new(JsValue::from(bad), view(&[]), 1.0, 0.0),
+        SearchJob::new(
+            JsValue::from(bad),
+            view(&[]),
+            JsValue::from(1.0),
+            JsValue::from(0.0),
+        ),
         "sumzero state: column 5: +7 is not a move at turn 9",
     );
 }

@@ -127,13 +127,13 @@ fn share_link_views_are_their_types() {
 fn board_views_are_their_types() {
     let mut bait = GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL)).unwrap();
     assert_type(&bait.view().unwrap(), "BaitBoardView");
-    bait.apply(f64::from(1)).unwrap();
+    bait.apply(JsValue::from(1)).unwrap();
     assert_type(&bait.view().unwrap(), "BaitBoardView");
 
-    let mut g2048 = GameSession::from_seed(JsValue::from("2048"), 5.0).unwrap();
+    let mut g2048 = GameSession::from_seed(JsValue::from("2048"), JsValue::from(5.0)).unwrap();
     assert_type(&g2048.view().unwrap(), "GridView");
     let action = g2048.legal_actions().unwrap()[0];
-    g2048.apply(f64::from(action)).unwrap();
+    g2048.apply(JsValue::from(action)).unwrap();
     assert_type(&g2048.view().unwrap(), "GridView");
 
     let othello = GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap();
@@ -172,28 +172,44 @@ fn step_reports_and_root_actions_are_their_types() {
         .unwrap()
         .encode()
         .unwrap();
-    let mut astar =
-        SearchJob::new(JsValue::from(&state), bait_view("astar", &[]), 1.0, 0.0).unwrap();
-    let first = astar.step(1.0).unwrap();
+    let mut astar = SearchJob::new(
+        JsValue::from(&state),
+        bait_view("astar", &[]),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
+    let first = astar.step(JsValue::from(1.0)).unwrap();
     assert_eq!(text(&first, "status"), "running");
     assert_type(&first, "StepReport");
     let mut last = first;
     while text(&last, "status") == "running" {
-        last = astar.step(100.0).unwrap();
+        last = astar.step(JsValue::from(100.0)).unwrap();
     }
     assert_eq!(text(&last, "status"), "solved");
     assert_type(&last, "StepReport");
     assert_type(&astar.root_actions().unwrap(), "RootAction[]");
 
     let nodes = [("maxNodes", JsValue::from_f64(3.0))];
-    let mut bfs =
-        SearchJob::new(JsValue::from(&state), bait_view("bfs", &nodes), 1.0, 0.0).unwrap();
-    let limited = bfs.step(100.0).unwrap();
+    let mut bfs = SearchJob::new(
+        JsValue::from(&state),
+        bait_view("bfs", &nodes),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
+    let limited = bfs.step(JsValue::from(100.0)).unwrap();
     assert_eq!(text(&limited, "limit"), "nodes");
     assert_type(&limited, "StepReport");
 
-    let mut mcts = SearchJob::new(JsValue::from(&state), bait_view("mcts", &[]), 1.0, 0.0).unwrap();
-    let report = mcts.step(50.0).unwrap();
+    let mut mcts = SearchJob::new(
+        JsValue::from(&state),
+        bait_view("mcts", &[]),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
+    let report = mcts.step(JsValue::from(50.0)).unwrap();
     assert!(get(&report, "frontier").is_null(), "MCTS has no frontier");
     assert_type(&report, "StepReport");
     let rows = mcts.root_actions().unwrap();
@@ -204,13 +220,13 @@ fn step_reports_and_root_actions_are_their_types() {
 
 #[wasm_bindgen_test]
 fn last_moves_are_their_types() {
-    let mut g2048 = GameSession::from_seed(JsValue::from("2048"), 11.0).unwrap();
+    let mut g2048 = GameSession::from_seed(JsValue::from("2048"), JsValue::from(11.0)).unwrap();
     let mut spawned = false;
     for _ in 0..30 {
         let Some(&action) = g2048.legal_actions().unwrap().first() else {
             break;
         };
-        g2048.apply(f64::from(action)).unwrap();
+        g2048.apply(JsValue::from(action)).unwrap();
         let trace = g2048.last_move().unwrap();
         assert_type(&trace, "MoveTrace");
         assert_type(&trace, "MoveTrace | OthelloMove | undefined");
@@ -219,7 +235,7 @@ fn last_moves_are_their_types() {
     assert!(spawned, "the traces held a spawn");
 
     let mut othello = GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap();
-    othello.apply(f64::from(37)).unwrap();
+    othello.apply(JsValue::from(37)).unwrap();
     let played = othello.last_move().unwrap();
     assert_eq!(Array::from(&get(&played, "flipped")).length(), 1);
     assert_type(&played, "OthelloMove");
@@ -252,13 +268,13 @@ fn what_an_othello_agent_thinks_is_its_type() {
     let mut alphabeta = SearchJob::new(
         JsValue::from(&state),
         othello_view("black", &depth),
-        1.0,
-        0.0,
+        JsValue::from(1.0),
+        JsValue::from(0.0),
     )
     .unwrap();
     let before = alphabeta.thinking().unwrap();
     assert_type(&before, "Thinking");
-    while text(&alphabeta.step(1000.0).unwrap(), "status") == "running" {}
+    while text(&alphabeta.step(JsValue::from(1000.0)).unwrap(), "status") == "running" {}
     let after = alphabeta.thinking().unwrap();
     assert!(get(&after, "value").as_f64().is_some());
     assert_type(&after, "Thinking");
@@ -272,11 +288,11 @@ fn what_an_othello_agent_thinks_is_its_type() {
     let mut mcts = SearchJob::new(
         JsValue::from(&state),
         othello_view("black", &playouts),
-        1.0,
-        0.0,
+        JsValue::from(1.0),
+        JsValue::from(0.0),
     )
     .unwrap();
-    mcts.step(50.0).unwrap();
+    mcts.step(JsValue::from(50.0)).unwrap();
     let thinking = mcts.thinking().unwrap();
     assert!(
         get(&thinking, "eval").is_null(),
@@ -292,15 +308,15 @@ fn a_batch_report_is_its_type() {
     set(&view, "algo", "greedy".into());
     set(&view, "games", JsValue::from_f64(2.0));
     set(&view, "seed", JsValue::from_f64(9.0));
-    let mut batch = BatchGame::new(view, f64::from(1)).unwrap();
-    let first = batch.step(5.0).unwrap();
+    let mut batch = BatchGame::new(view, JsValue::from(1)).unwrap();
+    let first = batch.step(JsValue::from(5.0)).unwrap();
     assert_type(&first, "BatchReport");
     let mut report = first;
     for _ in 0..10_000 {
         if get(&report, "over").as_bool() == Some(true) {
             break;
         }
-        report = batch.step(1000.0).unwrap();
+        report = batch.step(JsValue::from(1000.0)).unwrap();
     }
     assert_eq!(get(&report, "over").as_bool(), Some(true));
     assert_type(&report, "BatchReport");
@@ -328,15 +344,15 @@ fn parameter_tables_are_their_type() {
 fn speed_comparisons_return_their_types() {
     let astar = bench_astar(JsValue::from(LEVEL)).unwrap();
     assert_type(&astar, "BenchAstar");
-    let mcts = bench_2048_mcts(1.0, 1.0).unwrap();
+    let mcts = bench_2048_mcts(JsValue::from(1.0), JsValue::from(1.0)).unwrap();
     assert_type(&mcts, "Bench2048Mcts");
     let full = "X".repeat(61) + "O--";
     let solved =
-        bench_othello_solve(JsValue::from(&full), JsValue::from("O"), f64::from(1)).unwrap();
+        bench_othello_solve(JsValue::from(&full), JsValue::from("O"), JsValue::from(1)).unwrap();
     assert_type(&solved, "BenchOthelloSolve");
     let passes = "X".repeat(62) + "O-";
     let passed =
-        bench_othello_solve(JsValue::from(&passes), JsValue::from("O"), f64::from(1)).unwrap();
+        bench_othello_solve(JsValue::from(&passes), JsValue::from("O"), JsValue::from(1)).unwrap();
     assert_type(&passed, "BenchOthelloSolve");
 }
 
@@ -344,7 +360,7 @@ fn speed_comparisons_return_their_types() {
 fn session_of(game: &str) -> GameSession {
     match game {
         "bait" => GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL)).unwrap(),
-        "2048" => GameSession::from_seed(JsValue::from("2048"), 4.0).unwrap(),
+        "2048" => GameSession::from_seed(JsValue::from("2048"), JsValue::from(4.0)).unwrap(),
         "othello" => GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap(),
         "sumzero" => GameSession::new(JsValue::from("sumzero"), JsValue::from("")).unwrap(),
         other => panic!("tests/wasm_typescript.rs: give {other} a session in session_of"),
@@ -362,7 +378,7 @@ fn every_game_answers_in_the_types_the_attributes_give() {
         let mut session = session_of(game);
         assert_type(&session.view().unwrap(), return_type_of("view"));
         session
-            .apply(f64::from(session.legal_actions().unwrap()[0]))
+            .apply(JsValue::from(session.legal_actions().unwrap()[0]))
             .unwrap();
         assert_type(&session.view().unwrap(), return_type_of("view"));
         if game_capabilities(JsValue::from(game))
@@ -376,9 +392,14 @@ fn every_game_answers_in_the_types_the_attributes_give() {
         // After one move an agent is to move in every game (Othello's default: a person
         // against MTD(f)).
         set(&view, "seed", JsValue::from_f64(1.0));
-        let mut job =
-            SearchJob::new(JsValue::from(&session.encode().unwrap()), view, 1.0, 0.0).unwrap();
-        assert_type(&job.step(20.0).unwrap(), "StepReport");
+        let mut job = SearchJob::new(
+            JsValue::from(&session.encode().unwrap()),
+            view,
+            JsValue::from(1.0),
+            JsValue::from(0.0),
+        )
+        .unwrap();
+        assert_type(&job.step(JsValue::from(20.0)).unwrap(), "StepReport");
         assert_type(&job.thinking().unwrap(), return_type_of("thinking"));
         assert_type(&job.root_actions().unwrap(), return_type_of("root_actions"));
     }
@@ -393,7 +414,7 @@ fn sum_to_zero_is_its_types() {
     let mut session = GameSession::new(JsValue::from("sumzero"), JsValue::from("+20 -18")).unwrap();
     assert_type(&session.view().unwrap(), "SumZeroBoardView");
     while let Some(&action) = session.legal_actions().unwrap().first() {
-        session.apply(f64::from(action)).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
     }
     let over = session.view().unwrap();
     assert!(get(&over, "turn").is_null() && !get(&over, "reward").is_null());
@@ -406,15 +427,27 @@ fn sum_to_zero_is_its_types() {
         .unwrap()
         .encode()
         .unwrap();
-    let mut mcts = SearchJob::new(JsValue::from(&state), view.clone(), 1.0, 0.0).unwrap();
+    let mut mcts = SearchJob::new(
+        JsValue::from(&state),
+        view.clone(),
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
     assert_type(&mcts.thinking().unwrap(), "SumZeroThinking");
-    while text(&mcts.step(50.0).unwrap(), "status") == "running" {}
+    while text(&mcts.step(JsValue::from(50.0)).unwrap(), "status") == "running" {}
     let thinking = mcts.thinking().unwrap();
     assert!(!get(&thinking, "choice").is_null());
     assert_type(&thinking, "SumZeroThinking");
 
     set(&view, "algo", "exhaustive".into());
-    let mut exhaustive = SearchJob::new(JsValue::from(&state), view, 1.0, 0.0).unwrap();
-    exhaustive.step(1000.0).unwrap();
+    let mut exhaustive = SearchJob::new(
+        JsValue::from(&state),
+        view,
+        JsValue::from(1.0),
+        JsValue::from(0.0),
+    )
+    .unwrap();
+    exhaustive.step(JsValue::from(1000.0)).unwrap();
     assert_type(&exhaustive.thinking().unwrap(), "SumZeroThinking");
 }

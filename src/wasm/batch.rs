@@ -42,9 +42,9 @@ impl BatchGame {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "View2048")] view: JsValue,
-        index: f64,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<BatchGame, JsError> {
-        let index = index_from_js("index", index)?;
+        let index = index_from_js("index", &index)?;
         let game = game_of_view(&view)?;
         Ok(BatchGame {
             tag: ClassTag::BATCH_GAME,
@@ -55,8 +55,11 @@ impl BatchGame {
     /// Plays on for about `budget` work units (MCTS iterations, expectimax expansions; a move of
     /// greedy or random counts one) and reports the game so far.
     #[wasm_bindgen(unchecked_return_type = "BatchReport")]
-    pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsError> {
         self.tag.check(ClassTag::BATCH_GAME, "BatchGame", "step")?;
-        to_js(&self.inner.step(budget_from_js(budget)?))
+        to_js(&self.inner.step(budget_from_js(&budget)?))
     }
 }

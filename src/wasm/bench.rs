@@ -22,12 +22,12 @@ pub const MAX_SOLVE_EMPTIES: u32 = 20;
 #[wasm_bindgen(js_name = benchRandomWalk)]
 pub fn bench_random_walk(
     #[wasm_bindgen(unchecked_param_type = "string")] level: JsValue,
-    steps: f64,
-    seed: f64,
+    #[wasm_bindgen(unchecked_param_type = "number")] steps: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
 ) -> Result<String, JsError> {
     let level = string_from_js("level", &level)?;
-    let steps = whole_from_js("steps", steps, MAX_WALK_STEPS)?;
-    let seed = seed_from_js("seed", seed)?;
+    let steps = whole_from_js("steps", &steps, MAX_WALK_STEPS)?;
+    let seed = seed_from_js("seed", &seed)?;
     crate::speed::bait_random_walk(&level, steps, seed)
         .map(|checksum| checksum.to_string())
         .map_err(|e| JsError::new(&format!("level: {e}")))
@@ -68,9 +68,12 @@ pub(super) struct Bench2048Mcts {
 /// each middle-game position of `seed` (`searchlab 2048 speed --seed S --playouts N` runs the
 /// same; at most 100,000 playouts); returns `{ searches, playouts, checksum }`, the checksum as a decimal string.
 #[wasm_bindgen(js_name = bench2048Mcts, unchecked_return_type = "Bench2048Mcts")]
-pub fn bench_2048_mcts(seed: f64, playouts_per_position: f64) -> Result<JsValue, JsError> {
-    let seed = seed_from_js("seed", seed)?;
-    let playouts = whole_from_js("playoutsPerPosition", playouts_per_position, MAX_PLAYOUTS)?;
+pub fn bench_2048_mcts(
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] playouts_per_position: JsValue,
+) -> Result<JsValue, JsError> {
+    let seed = seed_from_js("seed", &seed)?;
+    let playouts = whole_from_js("playoutsPerPosition", &playouts_per_position, MAX_PLAYOUTS)?;
     if playouts == 0 {
         return Err(JsError::new("playoutsPerPosition: must be at least 1"));
     }
@@ -85,8 +88,10 @@ pub fn bench_2048_mcts(seed: f64, playouts_per_position: f64) -> Result<JsValue,
 /// `games::othello::perft` from the start position to `depth` plies; returns the leaves as a
 /// decimal string (`searchlab othello perft --depth D` counts the same).
 #[wasm_bindgen(js_name = benchPerft)]
-pub fn bench_perft(depth: f64) -> Result<String, JsError> {
-    let depth = whole_from_js("depth", depth, MAX_PERFT_DEPTH)? as u32;
+pub fn bench_perft(
+    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+) -> Result<String, JsError> {
+    let depth = whole_from_js("depth", &depth, MAX_PERFT_DEPTH)? as u32;
     let board = crate::games::othello::Board::start();
     Ok(crate::games::othello::perft::perft(board, depth).to_string())
 }
@@ -108,11 +113,11 @@ pub(super) struct BenchOthelloSolve {
 pub fn bench_othello_solve(
     #[wasm_bindgen(unchecked_param_type = "string")] board: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
-    table_mb: f64,
+    #[wasm_bindgen(unchecked_param_type = "number")] table_mb: JsValue,
 ) -> Result<JsValue, JsError> {
     let board = string_from_js("board", &board)?;
     let side = string_from_js("side", &side)?;
-    let table_mb = whole_from_js("tableMb", table_mb, 1024)?;
+    let table_mb = whole_from_js("tableMb", &table_mb, 1024)?;
     if table_mb == 0 {
         return Err(JsError::new("tableMb: must be at least 1"));
     }

@@ -119,9 +119,16 @@ pub(super) fn string_from_js(name: &str, value: &JsValue) -> Result<String, JsEr
     Ok(String::from(text))
 }
 
-/// The number parameter `name` as a whole number from 0 to `max`: NaN, infinities, fractions,
-/// negative numbers and numbers above `max` are refused by name.
-pub(super) fn whole_from_js(name: &str, value: f64, max: u64) -> Result<u64, JsError> {
+/// The number parameter `name` as a whole number from 0 to `max`: anything but a number
+/// ("seed: expected a number, got null"; JS would have turned `null` into 0 and `'7'` into 7),
+/// NaN, infinities, fractions, negative numbers and numbers above `max` are refused by name.
+pub(super) fn whole_from_js(name: &str, value: &JsValue, max: u64) -> Result<u64, JsError> {
+    let Some(value) = value.as_f64() else {
+        return Err(JsError::new(&format!(
+            "{name}: expected a number, got {}",
+            type_name(value)
+        )));
+    };
     if value.fract() == 0.0 && (0.0..=max as f64).contains(&value) {
         Ok(value as u64)
     } else {
@@ -132,17 +139,17 @@ pub(super) fn whole_from_js(name: &str, value: f64, max: u64) -> Result<u64, JsE
 }
 
 /// A JS number as a seed: a whole number from 0 to 2^53 - 1.
-pub(super) fn seed_from_js(name: &str, value: f64) -> Result<u64, JsError> {
+pub(super) fn seed_from_js(name: &str, value: &JsValue) -> Result<u64, JsError> {
     whole_from_js(name, value, MAX_SEED)
 }
 
 /// A JS number as a work budget: a whole number of units from 0 to 2^53 - 1.
-pub(super) fn budget_from_js(budget: f64) -> Result<u64, JsError> {
+pub(super) fn budget_from_js(budget: &JsValue) -> Result<u64, JsError> {
     whole_from_js("budget", budget, MAX_SEED)
 }
 
 /// A JS number as an index (an action, a game of a batch): a whole number that fits a `u32`.
-pub(super) fn index_from_js(name: &str, value: f64) -> Result<u32, JsError> {
+pub(super) fn index_from_js(name: &str, value: &JsValue) -> Result<u32, JsError> {
     whole_from_js(name, value, u32::MAX.into()).map(|index| index as u32)
 }
 
@@ -155,10 +162,9 @@ pub(super) fn actions_from_js(name: &str, value: &JsValue) -> Result<Vec<u32>, J
         }
     } else if let Some(array) = value.dyn_ref::<js_sys::Array>() {
         if array.length() <= MAX_STRING_UNITS {
-            let number = |item: JsValue| item.as_f64().unwrap_or(f64::NAN);
             return array
                 .iter()
-                .map(|item| index_from_js(&format!("{name}[]"), number(item)))
+                .map(|item| index_from_js(&format!("{name}[]"), &item))
                 .collect();
         }
     } else {

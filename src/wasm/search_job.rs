@@ -195,12 +195,15 @@ impl SearchJob {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "string")] state: JsValue,
         #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello | ViewSumZero")] view: JsValue,
-        seed: f64,
-        stream: f64,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] stream: JsValue,
     ) -> Result<SearchJob, JsError> {
         let state = string_from_js("state", &state)?;
         let (game, state) = encoded_state::decode(&state).map_err(|e| JsError::new(&e))?;
-        let seed = Rng::derive(seed_from_js("seed", seed)?, seed_from_js("stream", stream)?);
+        let seed = Rng::derive(
+            seed_from_js("seed", &seed)?,
+            seed_from_js("stream", &stream)?,
+        );
         let job = super::game_kind(game)?.job(state, view, seed)?;
         Ok(SearchJob {
             tag: ClassTag::SEARCH_JOB,
@@ -214,9 +217,12 @@ impl SearchJob {
     /// Runs at most `budget` units of work (expansions; iterations for MCTS and RHEA) and
     /// reports where the search stands. Once finished, further steps do nothing.
     #[wasm_bindgen(unchecked_return_type = "StepReport")]
-    pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsError> {
         self.tag.check(ClassTag::SEARCH_JOB, "SearchJob", "step")?;
-        let budget = budget_from_js(budget)?;
+        let budget = budget_from_js(&budget)?;
         let state = &mut *self.inner;
         if !state.last.is_finished() && budget > 0 {
             state.last = state.job.search_mut().step(budget);

@@ -220,10 +220,10 @@ impl GameSession {
     #[wasm_bindgen(js_name = fromSeed)]
     pub fn from_seed(
         #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
-        seed: f64,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
     ) -> Result<GameSession, JsError> {
         let kind = super::game_kind(&string_from_js("game", &game)?)?;
-        let seed = seed_from_js("seed", seed)?;
+        let seed = seed_from_js("seed", &seed)?;
         Ok(GameSession::from_game(kind.seeded_session(seed)?))
     }
 
@@ -252,9 +252,12 @@ impl GameSession {
     }
 
     /// Plays the action with this index (a whole number). Throws if it is not legal here.
-    pub fn apply(&mut self, action: f64) -> Result<(), JsError> {
+    pub fn apply(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] action: JsValue,
+    ) -> Result<(), JsError> {
         self.game_mut("apply")?
-            .apply(index_from_js("action", action)?)
+            .apply(index_from_js("action", &action)?)
     }
 
     /// Takes back the last move; false when there is none.
