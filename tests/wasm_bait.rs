@@ -5,7 +5,7 @@
 
 use searchlab::wasm::{
     default_view, format_share_link, fresh_seed, game_capabilities, parameter_table,
-    parse_share_link, validate_level, GameSession, SearchJob,
+    parse_share_link, validate_level, SearchJob,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -30,10 +30,7 @@ fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
 }
 
 fn start_state() -> String {
-    GameSession::new(JsValue::from("bait"), JsValue::from(FIRST_STEPS))
-        .unwrap()
-        .encode()
-        .unwrap()
+    new_session("bait", FIRST_STEPS).unwrap().encode().unwrap()
 }
 
 fn run_to_end(job: &mut SearchJob) -> String {
@@ -49,7 +46,7 @@ fn run_to_end(job: &mut SearchJob) -> String {
 
 #[wasm_bindgen_test]
 fn a_session_plays_to_a_win_and_undoes() {
-    let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(FIRST_STEPS)).unwrap();
+    let mut session = new_session("bait", FIRST_STEPS).unwrap();
     assert_eq!(session.legal_actions().unwrap(), vec![0, 1, 2, 3]);
     for action in [RIGHT, RIGHT, RIGHT, RIGHT, DOWN] {
         session.apply(JsValue::from(action)).unwrap();
@@ -78,7 +75,7 @@ fn a_sealed_door_is_seen_at_once() {
     // Pushing the box right: the fourth push puts it on the key, the fifth on the door, against
     // the wall, where it can never move again.
     let level = "wwwwwwwww\nwwwww.www\nwA.1..kgw\nw.www.www\nw.....www\nwwwwwwwww";
-    let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(level)).unwrap();
+    let mut session = new_session("bait", level).unwrap();
     assert!(!session.cannot_win().unwrap());
     for _ in 0..4 {
         session.apply(JsValue::from(RIGHT)).unwrap();
@@ -94,7 +91,7 @@ fn a_sealed_door_is_seen_at_once() {
 
 #[wasm_bindgen_test]
 fn the_board_view_has_one_flag_byte_per_cell() {
-    let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(FIRST_STEPS)).unwrap();
+    let mut session = new_session("bait", FIRST_STEPS).unwrap();
     let view = session.view().unwrap();
     assert_eq!(get(&view, "width").as_f64(), Some(7.0));
     assert_eq!(get(&view, "height").as_f64(), Some(5.0));
@@ -116,10 +113,7 @@ fn the_board_view_has_one_flag_byte_per_cell() {
 
 #[wasm_bindgen_test]
 fn bad_levels_are_errors_that_name_the_place() {
-    assert_error(
-        GameSession::new(JsValue::from("bait"), JsValue::from("wwww\nwA?w\nwwww")),
-        "line 2, column 3",
-    );
+    assert_error(new_session("bait", "wwww\nwA?w\nwwww"), "line 2, column 3");
     let problem = validate_level(JsValue::from("bait"), JsValue::from("wwww\nwA?w\nwwww")).unwrap();
     assert_eq!(get(&problem, "line").as_f64(), Some(2.0));
     assert_eq!(get(&problem, "column").as_f64(), Some(3.0));
@@ -128,25 +122,13 @@ fn bad_levels_are_errors_that_name_the_place() {
             .unwrap()
             .is_undefined()
     );
-    assert_error(
-        GameSession::new(JsValue::from("chess"), JsValue::from(FIRST_STEPS)),
-        "unknown game 'chess'",
-    );
-    assert_error(
-        GameSession::new(JsValue::from("bait"), JsValue::from("www\nw.w\nwww")),
-        "no avatar",
-    );
+    assert_error(new_session("chess", FIRST_STEPS), "unknown game 'chess'");
+    assert_error(new_session("bait", "www\nw.w\nwww"), "no avatar");
 }
 
 #[wasm_bindgen_test]
 fn astar_finds_a_shortest_plan_and_shows_what_it_explored() {
-    let mut job = SearchJob::new(
-        JsValue::from(&start_state()),
-        view("astar", &[]),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut job = search_job(&start_state(), view("astar", &[]), 1.0, 0.0).unwrap();
     assert_eq!(run_to_end(&mut job), "solved");
     assert_eq!(
         job.plan().unwrap(),
@@ -165,13 +147,7 @@ fn astar_finds_a_shortest_plan_and_shows_what_it_explored() {
 #[wasm_bindgen_test]
 fn every_algorithm_runs_from_a_view() {
     for algo in ["dfs", "dls", "bfs", "astar", "wastar", "mcts", "rhea"] {
-        let mut job = SearchJob::new(
-            JsValue::from(&start_state()),
-            view(algo, &[]),
-            JsValue::from(3.0),
-            JsValue::from(1.0),
-        )
-        .unwrap();
+        let mut job = search_job(&start_state(), view(algo, &[]), 3.0, 1.0).unwrap();
         job.step(JsValue::from(200.0)).unwrap();
         assert!(job.best_action().unwrap().is_some(), "{algo} has an answer");
         assert_eq!(job.heat().unwrap().len(), 35, "{algo}");
@@ -182,13 +158,7 @@ fn every_algorithm_runs_from_a_view() {
 #[wasm_bindgen_test]
 fn mcts_reports_its_root_actions() {
     let fields = [("mode", JsValue::from_str("act"))];
-    let mut job = SearchJob::new(
-        JsValue::from(&start_state()),
-        view("mcts", &fields),
-        JsValue::from(5.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut job = search_job(&start_state(), view("mcts", &fields), 5.0, 0.0).unwrap();
     job.step(JsValue::from(300.0)).unwrap();
     let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
     assert_eq!(rows.length(), 4);
@@ -243,32 +213,14 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (algo, fields, expected) in cases {
-        assert_error(
-            SearchJob::new(
-                JsValue::from(&state),
-                view(algo, fields),
-                JsValue::from(1.0),
-                JsValue::from(0.0),
-            ),
-            expected,
-        );
+        assert_error(search_job(&state, view(algo, fields), 1.0, 0.0), expected);
     }
     assert_error(
-        SearchJob::new(
-            JsValue::from(&state),
-            view("bogo", &[]),
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(&state, view("bogo", &[]), 1.0, 0.0),
         "not a view",
     );
     assert_error(
-        SearchJob::new(
-            JsValue::from(&state),
-            view("bfs", &[]),
-            JsValue::from(-1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(&state, view("bfs", &[]), -1.0, 0.0),
         "seed must be a whole number",
     );
     let malformed = [
@@ -281,16 +233,7 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (text, expected) in malformed {
-        let error = message(
-            SearchJob::new(
-                JsValue::from(text),
-                view("bfs", &[]),
-                JsValue::from(1.0),
-                JsValue::from(0.0),
-            )
-            .err()
-            .unwrap(),
-        );
+        let error = message(search_job(text, view("bfs", &[]), 1.0, 0.0).err().unwrap());
         assert!(error.contains("not an encoded state"), "{error}");
         assert!(error.contains(expected), "{text:?}: {error}");
     }
@@ -321,7 +264,7 @@ fn share_links_round_trip_and_name_bad_fields() {
 
 #[wasm_bindgen_test]
 fn the_worker_gets_the_state_itself_not_a_move_list() {
-    let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(FIRST_STEPS)).unwrap();
+    let mut session = new_session("bait", FIRST_STEPS).unwrap();
     for action in [RIGHT, RIGHT, RIGHT] {
         session.apply(JsValue::from(action)).unwrap();
     }
@@ -334,20 +277,14 @@ fn the_worker_gets_the_state_itself_not_a_move_list() {
         state.ends_with("tick 3 of 2000, score 0, avatar 4,1 withkey alive, running\ngone 4,1"),
         "{state}"
     );
-    let mut job = SearchJob::new(
-        JsValue::from(&state),
-        view("bfs", &[]),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut job = search_job(&state, view("bfs", &[]), 1.0, 0.0).unwrap();
     assert_eq!(run_to_end(&mut job), "solved");
     assert_eq!(job.plan().unwrap(), vec![RIGHT, DOWN, DOWN]);
 }
 
 #[wasm_bindgen_test]
 fn bait_declares_its_capabilities() {
-    let session = GameSession::new(JsValue::from("bait"), JsValue::from(FIRST_STEPS)).unwrap();
+    let session = new_session("bait", FIRST_STEPS).unwrap();
     assert_eq!(
         session.capabilities().unwrap(),
         vec!["levels", "agentCell", "deadEnds"]

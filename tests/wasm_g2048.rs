@@ -94,10 +94,7 @@ fn illegal_moves_and_bad_sessions_are_errors_that_say_why() {
         "no tile is due to spawn now",
     );
     assert_error(session.apply(JsValue::from(40)), "does not exist");
-    assert_error(
-        GameSession::new(JsValue::from("2048"), JsValue::from("2 2 . .")),
-        "2048 has no levels",
-    );
+    assert_error(new_session("2048", "2 2 . ."), "2048 has no levels");
     assert_error(
         GameSession::from_seed(JsValue::from("bait"), JsValue::from(1.0)),
         "played on a level",
@@ -136,12 +133,7 @@ fn a_game_ends_when_no_move_changes_the_board() {
     assert_error(session.apply(JsValue::from(0)), "the game is over");
     let state = session.encode().unwrap();
     assert_error(
-        SearchJob::new(
-            JsValue::from(&state),
-            view("mcts", &[]),
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(&state, view("mcts", &[]), 1.0, 0.0),
         "no move to think about",
     );
 }
@@ -167,13 +159,7 @@ fn hints_value_every_legal_move() {
     let legal = session.legal_actions().unwrap();
     for algo in ["expectimax", "mcts", "greedy"] {
         let fields = [("depth", JsValue::from_f64(2.0))];
-        let mut job = SearchJob::new(
-            JsValue::from(&state),
-            view(algo, &fields),
-            JsValue::from(9.0),
-            JsValue::from(5.0),
-        )
-        .unwrap();
+        let mut job = search_job(&state, view(algo, &fields), 9.0, 5.0).unwrap();
         if algo == "mcts" {
             job.step(JsValue::from(60.0)).unwrap();
         } else {
@@ -196,13 +182,7 @@ fn hints_value_every_legal_move() {
             "{algo}: no heat map on a 2048 board"
         );
     }
-    let mut job = SearchJob::new(
-        JsValue::from(&state),
-        view("random", &[]),
-        JsValue::from(9.0),
-        JsValue::from(5.0),
-    )
-    .unwrap();
+    let mut job = search_job(&state, view("random", &[]), 9.0, 5.0).unwrap();
     job.step(JsValue::from(1.0)).unwrap();
     assert!(legal.contains(&job.best_action().unwrap().unwrap()));
     let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
@@ -215,13 +195,7 @@ fn jobs_run_in_slices() {
         .unwrap()
         .encode()
         .unwrap();
-    let mut job = SearchJob::new(
-        JsValue::from(&state),
-        view("mcts", &[]),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut job = search_job(&state, view("mcts", &[]), 1.0, 0.0).unwrap();
     for slice in 1..=3 {
         let report = job.step(JsValue::from(7.0)).unwrap();
         assert_eq!(get(&report, "status").as_string().unwrap(), "running");
@@ -232,13 +206,7 @@ fn jobs_run_in_slices() {
     assert_eq!(visits, 21.0);
 
     let fields = [("depth", JsValue::from_f64(2.0))];
-    let mut job = SearchJob::new(
-        JsValue::from(&state),
-        view("expectimax", &fields),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut job = search_job(&state, view("expectimax", &fields), 1.0, 0.0).unwrap();
     let first = job.step(JsValue::from(1.0)).unwrap();
     assert_eq!(get(&first, "status").as_string().unwrap(), "running");
     let report = run_to_end(&mut job);
@@ -303,34 +271,16 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (algo, fields, expected) in cases {
-        assert_error(
-            SearchJob::new(
-                JsValue::from(&state),
-                view(algo, fields),
-                JsValue::from(1.0),
-                JsValue::from(0.0),
-            ),
-            expected,
-        );
+        assert_error(search_job(&state, view(algo, fields), 1.0, 0.0), expected);
     }
     let no_score = "searchlab-state/2\n2048\n2 . . .\n. . . .\n. . . .\n. . . 2\n";
     assert_error(
-        SearchJob::new(
-            JsValue::from(no_score),
-            view("mcts", &[]),
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(no_score, view("mcts", &[]), 1.0, 0.0),
         "line 4: expected 'score N'",
     );
     let bad_tile = "searchlab-state/2\n2048\n3 . . .\n. . . .\n. . . .\n. . . 2\nscore 0";
     assert_error(
-        SearchJob::new(
-            JsValue::from(bad_tile),
-            view("mcts", &[]),
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(bad_tile, view("mcts", &[]), 1.0, 0.0),
         "3 is not a tile value",
     );
 }

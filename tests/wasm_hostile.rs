@@ -71,10 +71,7 @@ fn ok<T>(result: Result<T, JsError>) -> Result<(), JsError> {
 }
 
 fn encoded_bait() -> String {
-    GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL))
-        .unwrap()
-        .encode()
-        .unwrap()
+    new_session("bait", LEVEL).unwrap().encode().unwrap()
 }
 
 fn bait_view() -> JsValue {
@@ -213,13 +210,7 @@ fn view_parameters() -> Vec<OpenView> {
     vec![
         ("formatShareLink", |v| format_share_link(v).map(|_| ())),
         ("new SearchJob", |v| {
-            SearchJob::new(
-                JsValue::from(encoded_bait()),
-                v,
-                JsValue::from(1.0),
-                JsValue::from(0.0),
-            )
-            .map(|_| ())
+            search_job(&encoded_bait(), v, 1.0, 0.0).map(|_| ())
         }),
         ("new BatchGame", |v| {
             BatchGame::new(v, JsValue::from(0.0)).map(|_| ())
@@ -297,7 +288,7 @@ fn hostile_calls() -> Vec<Call> {
         calls.push((
             format!("GameSession.pathOf: actions = {value:?}"),
             Box::new(move || {
-                let session = GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL))?;
+                let session = new_session("bait", LEVEL)?;
                 session.path_of(value.clone()).map(|_| ())
             }),
             "actions".into(),
@@ -319,7 +310,7 @@ fn every_hostile_call_is_an_error_that_names_the_parameter() {
         assert!(!text.is_empty(), "{what}: an empty message");
     }
     // The module still works after all of them.
-    let mut session = GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL)).unwrap();
+    let mut session = new_session("bait", LEVEL).unwrap();
     session.apply(JsValue::from(1.0)).unwrap();
     assert_eq!(session.moves().unwrap(), 1);
 }

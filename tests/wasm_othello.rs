@@ -13,7 +13,7 @@ use searchlab::search::fixed_depth::FixedDepth;
 use searchlab::search::{Limits, Search};
 use searchlab::wasm::{
     default_view_for, format_share_link, parse_share_link, share_link_game, validate_level,
-    GameSession, SearchJob,
+    SearchJob,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -49,7 +49,7 @@ fn run_to_end(job: &mut SearchJob, slice: f64) -> JsValue {
 
 #[wasm_bindgen_test]
 fn a_session_plays_flips_undoes_and_resets() {
-    let mut session = GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap();
+    let mut session = new_session("othello", "start").unwrap();
     assert_eq!(
         session.legal_actions().unwrap(),
         vec![19, 26, 37, 44],
@@ -92,7 +92,7 @@ fn a_session_plays_flips_undoes_and_resets() {
 
 #[wasm_bindgen_test]
 fn illegal_moves_and_bad_positions_are_errors_that_say_why() {
-    let mut session = GameSession::new(JsValue::from("othello"), JsValue::from("")).unwrap();
+    let mut session = new_session("othello", "").unwrap();
     let error = message(session.apply(JsValue::from(0)).unwrap_err());
     assert!(
         error.contains("a1") && error.contains("not legal"),
@@ -106,7 +106,7 @@ fn illegal_moves_and_bad_positions_are_errors_that_say_why() {
     assert_error(session.apply(JsValue::from(65)), "does not exist");
     assert_eq!(session.moves().unwrap(), 0);
     assert_error(
-        GameSession::new(JsValue::from("othello"), JsValue::from("XO- X")),
+        new_session("othello", "XO- X"),
         "position: board: expected 64 characters",
     );
     let board = format!("{}Z{} X", "-".repeat(10), "-".repeat(53));
@@ -122,8 +122,7 @@ fn illegal_moves_and_bad_positions_are_errors_that_say_why() {
 
 #[wasm_bindgen_test]
 fn a_side_without_a_move_passes_and_the_game_ends() {
-    let mut session =
-        GameSession::new(JsValue::from("othello"), JsValue::from(PASS_POSITION)).unwrap();
+    let mut session = new_session("othello", PASS_POSITION).unwrap();
     assert_eq!(
         session.legal_actions().unwrap(),
         vec![64],
@@ -147,19 +146,14 @@ fn a_side_without_a_move_passes_and_the_game_ends() {
     );
     assert_error(session.apply(JsValue::from(63)), "the game is over");
     assert_error(
-        SearchJob::new(
-            JsValue::from(&session.encode().unwrap()),
-            view("black", &[]),
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(&session.encode().unwrap(), view("black", &[]), 1.0, 0.0),
         "no move to think about",
     );
 }
 
 #[wasm_bindgen_test]
 fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
-    let mut session = GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap();
+    let mut session = new_session("othello", "start").unwrap();
     session.apply(JsValue::from(37)).unwrap();
     let state = session.encode().unwrap();
     let settings = |algo: &str| {
@@ -171,13 +165,7 @@ fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
             ("solve", JsValue::from_f64(0.0)),
         ]
     };
-    let mut job = SearchJob::new(
-        JsValue::from(&state),
-        view("white", &settings("alphabeta")),
-        JsValue::from(7.0),
-        JsValue::from(1.0),
-    )
-    .unwrap();
+    let mut job = search_job(&state, view("white", &settings("alphabeta")), 7.0, 1.0).unwrap();
     let first = job.step(JsValue::from(10.0)).unwrap();
     assert_eq!(text(&first, "status"), "running");
     let thinking = job.thinking().unwrap();
@@ -230,13 +218,7 @@ fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
     assert_eq!(number(&report, "generated"), tree.nodes as f64);
 
     // Minimax searches every node: no cutoffs, more nodes, the same value.
-    let mut minimax = SearchJob::new(
-        JsValue::from(&state),
-        view("white", &settings("minimax")),
-        JsValue::from(7.0),
-        JsValue::from(1.0),
-    )
-    .unwrap();
+    let mut minimax = search_job(&state, view("white", &settings("minimax")), 7.0, 1.0).unwrap();
     run_to_end(&mut minimax, 1000.0);
     let full = minimax.thinking().unwrap();
     assert_eq!(number(&full, "cutoffs"), 0.0);
@@ -250,15 +232,12 @@ fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
 
 #[wasm_bindgen_test]
 fn mtdf_and_mcts_think_under_a_node_budget() {
-    let state = GameSession::new(JsValue::from("othello"), JsValue::from("start"))
-        .unwrap()
-        .encode()
-        .unwrap();
-    let mut mtdf = SearchJob::new(
-        JsValue::from(&state),
+    let state = new_session("othello", "start").unwrap().encode().unwrap();
+    let mut mtdf = search_job(
+        &state,
         view("black", &[("budget", "time".into())]),
-        JsValue::from(3.0),
-        JsValue::from(0.0),
+        3.0,
+        0.0,
     )
     .unwrap();
     for _ in 0..20 {
@@ -282,13 +261,7 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
         ("budget", "nodes".into()),
         ("nodes", JsValue::from_f64(300.0)),
     ];
-    let mut mcts = SearchJob::new(
-        JsValue::from(&state),
-        view("black", &fields),
-        JsValue::from(3.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut mcts = search_job(&state, view("black", &fields), 3.0, 0.0).unwrap();
     let report = run_to_end(&mut mcts, 64.0);
     assert_eq!(text(&report, "status"), "limit_reached");
     assert_eq!(number(&report, "iterations"), 300.0);
@@ -302,7 +275,7 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
 #[wasm_bindgen_test]
 fn the_endgame_switch_answers_exactly() {
     // A seeded random game down to 12 empty squares.
-    let mut session = GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap();
+    let mut session = new_session("othello", "start").unwrap();
     let mut rng = Rng::new(21);
     let mut state = Othello::start();
     while state.empty_count() > 12 {
@@ -319,13 +292,7 @@ fn the_endgame_switch_answers_exactly() {
         "white"
     };
     let fields = [("solve", JsValue::from_f64(14.0))];
-    let mut job = SearchJob::new(
-        JsValue::from(&session.encode().unwrap()),
-        view(side, &fields),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut job = search_job(&session.encode().unwrap(), view(side, &fields), 1.0, 0.0).unwrap();
     assert_eq!(
         text(&job.step(JsValue::from(1.0)).unwrap(), "status"),
         "solved"
@@ -351,10 +318,7 @@ type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
 
 #[wasm_bindgen_test]
 fn bad_parameters_are_errors_that_name_them() {
-    let state = GameSession::new(JsValue::from("othello"), JsValue::from("start"))
-        .unwrap()
-        .encode()
-        .unwrap();
+    let state = new_session("othello", "start").unwrap().encode().unwrap();
     let cases: [BadParameter; 6] = [
         (
             "black",
@@ -387,35 +351,14 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (side, fields, expected) in cases {
-        assert_error(
-            SearchJob::new(
-                JsValue::from(&state),
-                view(side, fields),
-                JsValue::from(1.0),
-                JsValue::from(0.0),
-            ),
-            expected,
-        );
+        assert_error(search_job(&state, view(side, fields), 1.0, 0.0), expected);
     }
     // Black is a person in the default view.
     let human = default_view_for(JsValue::from("othello")).unwrap();
-    assert_error(
-        SearchJob::new(
-            JsValue::from(&state),
-            human,
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
-        "a person plays Black",
-    );
+    assert_error(search_job(&state, human, 1.0, 0.0), "a person plays Black");
     let bad_board = "searchlab-state/2\nothello\nstart X";
     assert_error(
-        SearchJob::new(
-            JsValue::from(bad_board),
-            view("black", &[]),
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(bad_board, view("black", &[]), 1.0, 0.0),
         "not an encoded state (use GameSession.encode()): othello state",
     );
 }

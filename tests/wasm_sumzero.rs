@@ -10,7 +10,7 @@ use searchlab::games::sumzero::solve::Optimum;
 use searchlab::games::sumzero::{reward_of, SumZero};
 use searchlab::wasm::{
     default_view_for, format_share_link, game_capabilities, parameter_table, parse_share_link,
-    share_link_game, validate_level, BatchGame, GameSession, SearchJob,
+    share_link_game, validate_level, BatchGame, GameSession,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -90,12 +90,7 @@ fn a_seeded_session_plays_ten_moves_to_the_reward() {
     assert_eq!(get(&board, "alive").as_bool(), Some(false));
     assert_error(session.apply(JsValue::from(0)), "the game is over");
     assert_error(
-        SearchJob::new(
-            JsValue::from(&session.encode().unwrap()),
-            view(&[]),
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(&session.encode().unwrap(), view(&[]), 1.0, 0.0),
         "no move to think about",
     );
 }
@@ -121,7 +116,7 @@ fn undo_and_reset_take_moves_back() {
 
 #[wasm_bindgen_test]
 fn a_moves_text_opens_a_position_and_names_its_mistakes() {
-    let mut session = GameSession::new(JsValue::from("sumzero"), JsValue::from("+20 -18")).unwrap();
+    let mut session = new_session("sumzero", "+20 -18").unwrap();
     let board = session.view().unwrap();
     assert_eq!((number(&board, "sum"), number(&board, "turn")), (2.0, 8.0));
     assert_eq!(text(&board, "text"), "+20 -18");
@@ -133,13 +128,7 @@ fn a_moves_text_opens_a_position_and_names_its_mistakes() {
         "the text is the start"
     );
     assert_eq!(
-        number(
-            &GameSession::new(JsValue::from("sumzero"), JsValue::from(""))
-                .unwrap()
-                .view()
-                .unwrap(),
-            "turn"
-        ),
+        number(&new_session("sumzero", "").unwrap().view().unwrap(), "turn"),
         10.0
     );
 
@@ -155,7 +144,7 @@ fn a_moves_text_opens_a_position_and_names_its_mistakes() {
     );
     assert!(text(&problem, "message").contains("+7 is not a move at turn 9"));
     assert_error(
-        GameSession::new(JsValue::from("sumzero"), JsValue::from("+20 +7")),
+        new_session("sumzero", "+20 +7"),
         "moves: column 5: +7 is not a move at turn 9 (expected +18, -18, +27 or -27)",
     );
     assert_error(
@@ -211,13 +200,7 @@ fn mcts_replays_the_command_lines_choice_beside_the_optimum() {
         .encode()
         .unwrap();
     let fields = [("iterations", JsValue::from_f64(2000.0))];
-    let mut job = SearchJob::new(
-        JsValue::from(&state),
-        view(&fields),
-        JsValue::from(7.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut job = search_job(&state, view(&fields), 7.0, 0.0).unwrap();
     let before = job.thinking().unwrap();
     assert!(get(&before, "choice").is_null());
     assert!(rows(&before, "actions")
@@ -280,23 +263,13 @@ fn mcts_replays_the_command_lines_choice_beside_the_optimum() {
 #[wasm_bindgen_test]
 fn a_short_search_can_choose_worse_and_the_regret_says_how_much() {
     // Turn 2, sum −18: +6 then +3 ends on −9, the best; the other moves end farther from 0.
-    let session = GameSession::new(
-        JsValue::from("sumzero"),
-        JsValue::from("+20 -18 -24 +14 -18 +10 -8 +6"),
-    )
-    .unwrap();
+    let session = new_session("sumzero", "+20 -18 -24 +14 -18 +10 -8 +6").unwrap();
     let root: SumZero = "+20 -18 -24 +14 -18 +10 -8 +6".parse().unwrap();
     let optimum = Optimum::solve();
     let fields = [("iterations", JsValue::from_f64(1.0))];
     let mut regrets = Vec::new();
     for stream in 0..16 {
-        let mut job = SearchJob::new(
-            JsValue::from(&session.encode().unwrap()),
-            view(&fields),
-            JsValue::from(3.0),
-            JsValue::from(stream),
-        )
-        .unwrap();
+        let mut job = search_job(&session.encode().unwrap(), view(&fields), 3.0, stream).unwrap();
         assert_eq!(
             text(&job.step(JsValue::from(10.0)).unwrap(), "status"),
             "limit_reached"
@@ -316,15 +289,9 @@ fn a_short_search_can_choose_worse_and_the_regret_says_how_much() {
 
 #[wasm_bindgen_test]
 fn the_exhaustive_agent_answers_at_once_with_the_optimum() {
-    let session = GameSession::new(JsValue::from("sumzero"), JsValue::from("+30 +27")).unwrap();
+    let session = new_session("sumzero", "+30 +27").unwrap();
     let fields = [("algo", JsValue::from_str("exhaustive"))];
-    let mut job = SearchJob::new(
-        JsValue::from(&session.encode().unwrap()),
-        view(&fields),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut job = search_job(&session.encode().unwrap(), view(&fields), 1.0, 0.0).unwrap();
     assert_eq!(
         text(&job.step(JsValue::from(1.0)).unwrap(), "status"),
         "solved"
@@ -376,23 +343,13 @@ fn bad_parameters_and_states_are_errors_that_name_them() {
     ];
     for (key, value, expected) in cases {
         assert_error(
-            SearchJob::new(
-                JsValue::from(&state),
-                view(&[(key, value)]),
-                JsValue::from(1.0),
-                JsValue::from(0.0),
-            ),
+            search_job(&state, view(&[(key, value)]), 1.0, 0.0),
             expected,
         );
     }
     let bad = "searchlab-state/2\nsumzero\n+20 +7";
     assert_error(
-        SearchJob::new(
-            JsValue::from(bad),
-            view(&[]),
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        ),
+        search_job(bad, view(&[]), 1.0, 0.0),
         "sumzero state: column 5: +7 is not a move at turn 9",
     );
 }
@@ -410,7 +367,7 @@ fn share_links_open_sumzero_views_and_name_bad_fields() {
     assert_eq!(number(&parsed, "seed"), 42.0);
     let moves = text(&parsed, "moves");
     assert_eq!(moves, "+20 -18");
-    let opened = GameSession::new(JsValue::from("sumzero"), JsValue::from(&moves)).unwrap();
+    let opened = new_session("sumzero", &moves).unwrap();
     assert_eq!(number(&opened.view().unwrap(), "sum"), 2.0);
     let written = format_share_link(parsed).unwrap();
     assert_eq!(

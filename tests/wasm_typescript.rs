@@ -13,7 +13,6 @@ use searchlab::share::GAMES;
 use searchlab::wasm::{
     bench_2048_mcts, bench_astar, bench_othello_solve, default_view, default_view_for,
     game_capabilities, parameter_table, parse_share_link, validate_level, BatchGame, GameSession,
-    SearchJob,
 };
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -77,10 +76,7 @@ fn the_check_rejects_values_that_disagree() {
     set(&get(&view, "white"), "human", JsValue::NULL);
     assert!(fails(&view, "ViewOthello").contains("ViewOthello.white.human"));
 
-    let board = GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL))
-        .unwrap()
-        .view()
-        .unwrap();
+    let board = new_session("bait", LEVEL).unwrap().view().unwrap();
     set(&board, "cells", Array::of1(&1.into()).into());
     assert!(fails(&board, "BaitBoardView").contains("cells"));
     assert!(fails(&JsValue::NULL, "View").contains("not a View object"));
@@ -125,7 +121,7 @@ fn share_link_views_are_their_types() {
 
 #[wasm_bindgen_test]
 fn board_views_are_their_types() {
-    let mut bait = GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL)).unwrap();
+    let mut bait = new_session("bait", LEVEL).unwrap();
     assert_type(&bait.view().unwrap(), "BaitBoardView");
     bait.apply(JsValue::from(1)).unwrap();
     assert_type(&bait.view().unwrap(), "BaitBoardView");
@@ -136,7 +132,7 @@ fn board_views_are_their_types() {
     g2048.apply(JsValue::from(action)).unwrap();
     assert_type(&g2048.view().unwrap(), "GridView");
 
-    let othello = GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap();
+    let othello = new_session("othello", "start").unwrap();
     assert_type(&othello.view().unwrap(), "GridView");
     assert_type(&othello.view().unwrap(), "BaitBoardView | GridView");
 }
@@ -168,17 +164,8 @@ fn bait_view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
 
 #[wasm_bindgen_test]
 fn step_reports_and_root_actions_are_their_types() {
-    let state = GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL))
-        .unwrap()
-        .encode()
-        .unwrap();
-    let mut astar = SearchJob::new(
-        JsValue::from(&state),
-        bait_view("astar", &[]),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let state = new_session("bait", LEVEL).unwrap().encode().unwrap();
+    let mut astar = search_job(&state, bait_view("astar", &[]), 1.0, 0.0).unwrap();
     let first = astar.step(JsValue::from(1.0)).unwrap();
     assert_eq!(text(&first, "status"), "running");
     assert_type(&first, "StepReport");
@@ -191,24 +178,12 @@ fn step_reports_and_root_actions_are_their_types() {
     assert_type(&astar.root_actions().unwrap(), "RootAction[]");
 
     let nodes = [("maxNodes", JsValue::from_f64(3.0))];
-    let mut bfs = SearchJob::new(
-        JsValue::from(&state),
-        bait_view("bfs", &nodes),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut bfs = search_job(&state, bait_view("bfs", &nodes), 1.0, 0.0).unwrap();
     let limited = bfs.step(JsValue::from(100.0)).unwrap();
     assert_eq!(text(&limited, "limit"), "nodes");
     assert_type(&limited, "StepReport");
 
-    let mut mcts = SearchJob::new(
-        JsValue::from(&state),
-        bait_view("mcts", &[]),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut mcts = search_job(&state, bait_view("mcts", &[]), 1.0, 0.0).unwrap();
     let report = mcts.step(JsValue::from(50.0)).unwrap();
     assert!(get(&report, "frontier").is_null(), "MCTS has no frontier");
     assert_type(&report, "StepReport");
@@ -234,7 +209,7 @@ fn last_moves_are_their_types() {
     }
     assert!(spawned, "the traces held a spawn");
 
-    let mut othello = GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap();
+    let mut othello = new_session("othello", "start").unwrap();
     othello.apply(JsValue::from(37)).unwrap();
     let played = othello.last_move().unwrap();
     assert_eq!(Array::from(&get(&played, "flipped")).length(), 1);
@@ -256,22 +231,13 @@ fn othello_view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
 
 #[wasm_bindgen_test]
 fn what_an_othello_agent_thinks_is_its_type() {
-    let state = GameSession::new(JsValue::from("othello"), JsValue::from("start"))
-        .unwrap()
-        .encode()
-        .unwrap();
+    let state = new_session("othello", "start").unwrap().encode().unwrap();
     let depth = [
         ("algo", JsValue::from_str("alphabeta")),
         ("budget", JsValue::from_str("depth")),
         ("depth", JsValue::from_f64(3.0)),
     ];
-    let mut alphabeta = SearchJob::new(
-        JsValue::from(&state),
-        othello_view("black", &depth),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut alphabeta = search_job(&state, othello_view("black", &depth), 1.0, 0.0).unwrap();
     let before = alphabeta.thinking().unwrap();
     assert_type(&before, "Thinking");
     while text(&alphabeta.step(JsValue::from(1000.0)).unwrap(), "status") == "running" {}
@@ -285,13 +251,7 @@ fn what_an_othello_agent_thinks_is_its_type() {
         ("budget", JsValue::from_str("nodes")),
         ("nodes", JsValue::from_f64(50.0)),
     ];
-    let mut mcts = SearchJob::new(
-        JsValue::from(&state),
-        othello_view("black", &playouts),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut mcts = search_job(&state, othello_view("black", &playouts), 1.0, 0.0).unwrap();
     mcts.step(JsValue::from(50.0)).unwrap();
     let thinking = mcts.thinking().unwrap();
     assert!(
@@ -359,10 +319,10 @@ fn speed_comparisons_return_their_types() {
 /// A session of `game` for the checks below; a new game adds its line.
 fn session_of(game: &str) -> GameSession {
     match game {
-        "bait" => GameSession::new(JsValue::from("bait"), JsValue::from(LEVEL)).unwrap(),
+        "bait" => new_session("bait", LEVEL).unwrap(),
         "2048" => GameSession::from_seed(JsValue::from("2048"), JsValue::from(4.0)).unwrap(),
-        "othello" => GameSession::new(JsValue::from("othello"), JsValue::from("start")).unwrap(),
-        "sumzero" => GameSession::new(JsValue::from("sumzero"), JsValue::from("")).unwrap(),
+        "othello" => new_session("othello", "start").unwrap(),
+        "sumzero" => new_session("sumzero", "").unwrap(),
         other => panic!("tests/wasm_typescript.rs: give {other} a session in session_of"),
     }
 }
@@ -392,13 +352,7 @@ fn every_game_answers_in_the_types_the_attributes_give() {
         // After one move an agent is to move in every game (Othello's default: a person
         // against MTD(f)).
         set(&view, "seed", JsValue::from_f64(1.0));
-        let mut job = SearchJob::new(
-            JsValue::from(&session.encode().unwrap()),
-            view,
-            JsValue::from(1.0),
-            JsValue::from(0.0),
-        )
-        .unwrap();
+        let mut job = search_job(&session.encode().unwrap(), view, 1.0, 0.0).unwrap();
         assert_type(&job.step(JsValue::from(20.0)).unwrap(), "StepReport");
         assert_type(&job.thinking().unwrap(), return_type_of("thinking"));
         assert_type(&job.root_actions().unwrap(), return_type_of("root_actions"));
@@ -411,7 +365,7 @@ fn sum_to_zero_is_its_types() {
         &default_view_for(JsValue::from("sumzero")).unwrap(),
         "ViewSumZero",
     );
-    let mut session = GameSession::new(JsValue::from("sumzero"), JsValue::from("+20 -18")).unwrap();
+    let mut session = new_session("sumzero", "+20 -18").unwrap();
     assert_type(&session.view().unwrap(), "SumZeroBoardView");
     while let Some(&action) = session.legal_actions().unwrap().first() {
         session.apply(JsValue::from(action)).unwrap();
@@ -423,17 +377,8 @@ fn sum_to_zero_is_its_types() {
     let view = default_view_for(JsValue::from("sumzero")).unwrap();
     set(&view, "seed", JsValue::from_f64(2.0));
     set(&view, "iterations", JsValue::from_f64(200.0));
-    let state = GameSession::new(JsValue::from("sumzero"), JsValue::from("+20"))
-        .unwrap()
-        .encode()
-        .unwrap();
-    let mut mcts = SearchJob::new(
-        JsValue::from(&state),
-        view.clone(),
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let state = new_session("sumzero", "+20").unwrap().encode().unwrap();
+    let mut mcts = search_job(&state, view.clone(), 1.0, 0.0).unwrap();
     assert_type(&mcts.thinking().unwrap(), "SumZeroThinking");
     while text(&mcts.step(JsValue::from(50.0)).unwrap(), "status") == "running" {}
     let thinking = mcts.thinking().unwrap();
@@ -441,13 +386,7 @@ fn sum_to_zero_is_its_types() {
     assert_type(&thinking, "SumZeroThinking");
 
     set(&view, "algo", "exhaustive".into());
-    let mut exhaustive = SearchJob::new(
-        JsValue::from(&state),
-        view,
-        JsValue::from(1.0),
-        JsValue::from(0.0),
-    )
-    .unwrap();
+    let mut exhaustive = search_job(&state, view, 1.0, 0.0).unwrap();
     exhaustive.step(JsValue::from(1000.0)).unwrap();
     assert_type(&exhaustive.thinking().unwrap(), "SumZeroThinking");
 }
