@@ -176,7 +176,7 @@ fn a_bad_flag_is_one_line_that_names_it() {
         ),
         (
             &["bait", "bench", "--runs", "1\n2"][..],
-            "--runs: cannot read '12' as a whole number",
+            "--runs: cannot read '1\\u{a}2' as a whole number",
         ),
         (
             &["bait", "bench", "3"][..],
@@ -194,7 +194,7 @@ fn a_bad_flag_is_one_line_that_names_it() {
         (&["bait", "trace"][..], "--level and --actions are required"),
         (
             &["othello", "perft", "--depth", "-1"][..],
-            "--depth: cannot read '-1' as a whole number",
+            "--depth: -1 is below the smallest value 0",
         ),
         (
             &["othello", "perft", "--depth", "4294967296"][..],

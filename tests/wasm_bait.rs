@@ -5,7 +5,7 @@
 
 use searchlab::wasm::{
     default_view, format_share_link, fresh_seed, game_capabilities, parameter_table,
-    parse_share_link, validate_level, GameSession, SearchJob,
+    parse_share_link, validate_level, SearchJob,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -30,12 +30,12 @@ fn view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
 }
 
 fn start_state() -> String {
-    GameSession::new("bait", FIRST_STEPS).unwrap().encode()
+    new_session("bait", FIRST_STEPS).unwrap().encode().unwrap()
 }
 
 fn run_to_end(job: &mut SearchJob) -> String {
     for _ in 0..10_000 {
-        let report = job.step(100.0).unwrap();
+        let report = job.step(JsValue::from(100.0)).unwrap();
         let status = get(&report, "status").as_string().unwrap();
         if status != "running" {
             return status;
@@ -46,25 +46,28 @@ fn run_to_end(job: &mut SearchJob) -> String {
 
 #[wasm_bindgen_test]
 fn a_session_plays_to_a_win_and_undoes() {
-    let mut session = GameSession::new("bait", FIRST_STEPS).unwrap();
-    assert_eq!(session.legal_actions(), vec![0, 1, 2, 3]);
+    let mut session = new_session("bait", FIRST_STEPS).unwrap();
+    assert_eq!(session.legal_actions().unwrap(), vec![0, 1, 2, 3]);
     for action in [RIGHT, RIGHT, RIGHT, RIGHT, DOWN] {
-        session.apply(action).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
     }
-    assert_eq!(session.outcome(), "playing");
-    session.apply(DOWN).unwrap();
-    assert_eq!(session.outcome(), "won");
-    assert!(session.is_terminal());
-    assert_eq!(session.moves(), 6);
-    assert_eq!(session.score(), 5.0);
-    assert!(session.legal_actions().is_empty());
-    assert!(message(session.apply(LEFT).unwrap_err()).contains("the game is over"));
-    assert!(session.undo());
-    assert_eq!(session.outcome(), "playing");
-    assert_eq!(session.history(), vec![RIGHT, RIGHT, RIGHT, RIGHT, DOWN]);
-    session.reset();
-    assert_eq!(session.moves(), 0);
-    assert!(!session.undo());
+    assert_eq!(session.outcome().unwrap(), "playing");
+    session.apply(JsValue::from(DOWN)).unwrap();
+    assert_eq!(session.outcome().unwrap(), "won");
+    assert!(session.is_terminal().unwrap());
+    assert_eq!(session.moves().unwrap(), 6);
+    assert_eq!(session.score().unwrap(), 5.0);
+    assert!(session.legal_actions().unwrap().is_empty());
+    assert!(message(session.apply(JsValue::from(LEFT)).unwrap_err()).contains("the game is over"));
+    assert!(session.undo().unwrap());
+    assert_eq!(session.outcome().unwrap(), "playing");
+    assert_eq!(
+        session.history().unwrap(),
+        vec![RIGHT, RIGHT, RIGHT, RIGHT, DOWN]
+    );
+    session.reset().unwrap();
+    assert_eq!(session.moves().unwrap(), 0);
+    assert!(!session.undo().unwrap());
 }
 
 #[wasm_bindgen_test]
@@ -72,23 +75,23 @@ fn a_sealed_door_is_seen_at_once() {
     // Pushing the box right: the fourth push puts it on the key, the fifth on the door, against
     // the wall, where it can never move again.
     let level = "wwwwwwwww\nwwwww.www\nwA.1..kgw\nw.www.www\nw.....www\nwwwwwwwww";
-    let mut session = GameSession::new("bait", level).unwrap();
+    let mut session = new_session("bait", level).unwrap();
     assert!(!session.cannot_win().unwrap());
     for _ in 0..4 {
-        session.apply(RIGHT).unwrap();
+        session.apply(JsValue::from(RIGHT)).unwrap();
     }
     assert!(
         !session.cannot_win().unwrap(),
         "a box on the key can still move on"
     );
-    session.apply(RIGHT).unwrap();
-    assert_eq!(session.outcome(), "playing");
+    session.apply(JsValue::from(RIGHT)).unwrap();
+    assert_eq!(session.outcome().unwrap(), "playing");
     assert!(session.cannot_win().unwrap());
 }
 
 #[wasm_bindgen_test]
 fn the_board_view_has_one_flag_byte_per_cell() {
-    let mut session = GameSession::new("bait", FIRST_STEPS).unwrap();
+    let mut session = new_session("bait", FIRST_STEPS).unwrap();
     let view = session.view().unwrap();
     assert_eq!(get(&view, "width").as_f64(), Some(7.0));
     assert_eq!(get(&view, "height").as_f64(), Some(5.0));
@@ -101,41 +104,42 @@ fn the_board_view_has_one_flag_byte_per_cell() {
     assert_eq!(cells[3 * 7 + 2], 8, "the mushroom at (2, 3)");
     assert_eq!(get(&view, "avatarX").as_f64(), Some(1.0));
     assert_eq!(get(&view, "hasKey").as_bool(), Some(false));
-    session.apply(RIGHT).unwrap();
+    session.apply(JsValue::from(RIGHT)).unwrap();
     assert_eq!(
-        session.path_of(&[RIGHT, RIGHT, DOWN]).unwrap(),
+        session.path_of(action_list(&[RIGHT, RIGHT, DOWN])).unwrap(),
         vec![7 + 2, 7 + 3, 7 + 4, 7 + 4]
     );
 }
 
 #[wasm_bindgen_test]
 fn bad_levels_are_errors_that_name_the_place() {
-    assert_error(
-        GameSession::new("bait", "wwww\nwA?w\nwwww"),
-        "line 2, column 3",
-    );
-    let problem = validate_level("bait", "wwww\nwA?w\nwwww").unwrap();
+    assert_error(new_session("bait", "wwww\nwA?w\nwwww"), "line 2, column 3");
+    let problem = validate_level(JsValue::from("bait"), JsValue::from("wwww\nwA?w\nwwww")).unwrap();
     assert_eq!(get(&problem, "line").as_f64(), Some(2.0));
     assert_eq!(get(&problem, "column").as_f64(), Some(3.0));
-    assert!(validate_level("bait", FIRST_STEPS).unwrap().is_undefined());
-    assert_error(
-        GameSession::new("chess", FIRST_STEPS),
-        "unknown game 'chess'",
+    assert!(
+        validate_level(JsValue::from("bait"), JsValue::from(FIRST_STEPS))
+            .unwrap()
+            .is_undefined()
     );
-    assert_error(GameSession::new("bait", "www\nw.w\nwww"), "no avatar");
+    assert_error(new_session("chess", FIRST_STEPS), "unknown game 'chess'");
+    assert_error(new_session("bait", "www\nw.w\nwww"), "no avatar");
 }
 
 #[wasm_bindgen_test]
 fn astar_finds_a_shortest_plan_and_shows_what_it_explored() {
-    let mut job = SearchJob::new(&start_state(), view("astar", &[]), 1.0, 0.0).unwrap();
+    let mut job = search_job(&start_state(), view("astar", &[]), 1.0, 0.0).unwrap();
     assert_eq!(run_to_end(&mut job), "solved");
-    assert_eq!(job.plan(), vec![RIGHT, RIGHT, RIGHT, RIGHT, DOWN, DOWN]);
-    assert_eq!(job.best_action(), Some(RIGHT));
-    let heat = job.heat();
+    assert_eq!(
+        job.plan().unwrap(),
+        vec![RIGHT, RIGHT, RIGHT, RIGHT, DOWN, DOWN]
+    );
+    assert_eq!(job.best_action().unwrap(), Some(RIGHT));
+    let heat = job.heat().unwrap();
     assert_eq!(heat.len(), 35);
     assert!(heat[7 + 1] >= 1, "the start cell was expanded");
     assert_eq!(heat[0], 0, "walls are never stood on");
-    let report = job.step(100.0).unwrap();
+    let report = job.step(JsValue::from(100.0)).unwrap();
     assert!(get(&report, "expanded").as_f64().unwrap() >= 6.0);
     assert!(get(&report, "frontier").as_f64().is_some());
 }
@@ -143,19 +147,19 @@ fn astar_finds_a_shortest_plan_and_shows_what_it_explored() {
 #[wasm_bindgen_test]
 fn every_algorithm_runs_from_a_view() {
     for algo in ["dfs", "dls", "bfs", "astar", "wastar", "mcts", "rhea"] {
-        let mut job = SearchJob::new(&start_state(), view(algo, &[]), 3.0, 1.0).unwrap();
-        job.step(200.0).unwrap();
-        assert!(job.best_action().is_some(), "{algo} has an answer");
-        assert_eq!(job.heat().len(), 35, "{algo}");
-        assert_eq!(job.frontier().len(), 35, "{algo}");
+        let mut job = search_job(&start_state(), view(algo, &[]), 3.0, 1.0).unwrap();
+        job.step(JsValue::from(200.0)).unwrap();
+        assert!(job.best_action().unwrap().is_some(), "{algo} has an answer");
+        assert_eq!(job.heat().unwrap().len(), 35, "{algo}");
+        assert_eq!(job.frontier().unwrap().len(), 35, "{algo}");
     }
 }
 
 #[wasm_bindgen_test]
 fn mcts_reports_its_root_actions() {
     let fields = [("mode", JsValue::from_str("act"))];
-    let mut job = SearchJob::new(&start_state(), view("mcts", &fields), 5.0, 0.0).unwrap();
-    job.step(300.0).unwrap();
+    let mut job = search_job(&start_state(), view("mcts", &fields), 5.0, 0.0).unwrap();
+    job.step(JsValue::from(300.0)).unwrap();
     let rows: js_sys::Array = job.root_actions().unwrap().unchecked_into();
     assert_eq!(rows.length(), 4);
     let visits: f64 = rows
@@ -209,17 +213,14 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (algo, fields, expected) in cases {
-        assert_error(
-            SearchJob::new(&state, view(algo, fields), 1.0, 0.0),
-            expected,
-        );
+        assert_error(search_job(&state, view(algo, fields), 1.0, 0.0), expected);
     }
     assert_error(
-        SearchJob::new(&state, view("bogo", &[]), 1.0, 0.0),
+        search_job(&state, view("bogo", &[]), 1.0, 0.0),
         "not a view",
     );
     assert_error(
-        SearchJob::new(&state, view("bfs", &[]), -1.0, 0.0),
+        search_job(&state, view("bfs", &[]), -1.0, 0.0),
         "seed must be a whole number",
     );
     let malformed = [
@@ -232,11 +233,7 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (text, expected) in malformed {
-        let error = message(
-            SearchJob::new(text, view("bfs", &[]), 1.0, 0.0)
-                .err()
-                .unwrap(),
-        );
+        let error = message(search_job(text, view("bfs", &[]), 1.0, 0.0).err().unwrap());
         assert!(error.contains("not an encoded state"), "{error}");
         assert!(error.contains(expected), "{text:?}: {error}");
     }
@@ -244,8 +241,12 @@ fn bad_parameters_are_errors_that_name_them() {
 
 #[wasm_bindgen_test]
 fn share_links_round_trip_and_name_bad_fields() {
-    assert_error(parse_share_link("#v=1&algo=dijkstra"), "field 'algo'");
-    let parsed = parse_share_link("#v=1&level=www/wA.w/www&algo=mcts&seed=42").unwrap();
+    assert_error(
+        parse_share_link(JsValue::from("#v=1&algo=dijkstra")),
+        "field 'algo'",
+    );
+    let parsed =
+        parse_share_link(JsValue::from("#v=1&level=www/wA.w/www&algo=mcts&seed=42")).unwrap();
     assert_eq!(get(&parsed, "mode").as_string().as_deref(), Some("act"));
     assert_eq!(
         get(&parsed, "level").as_string().as_deref(),
@@ -263,11 +264,11 @@ fn share_links_round_trip_and_name_bad_fields() {
 
 #[wasm_bindgen_test]
 fn the_worker_gets_the_state_itself_not_a_move_list() {
-    let mut session = GameSession::new("bait", FIRST_STEPS).unwrap();
+    let mut session = new_session("bait", FIRST_STEPS).unwrap();
     for action in [RIGHT, RIGHT, RIGHT] {
-        session.apply(action).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
     }
-    let state = session.encode();
+    let state = session.encode().unwrap();
     assert!(
         state.starts_with("searchlab-state/2\nbait\nwwwwwww\nwA..k.w\n"),
         "{state}"
@@ -276,28 +277,30 @@ fn the_worker_gets_the_state_itself_not_a_move_list() {
         state.ends_with("tick 3 of 2000, score 0, avatar 4,1 withkey alive, running\ngone 4,1"),
         "{state}"
     );
-    let mut job = SearchJob::new(&state, view("bfs", &[]), 1.0, 0.0).unwrap();
+    let mut job = search_job(&state, view("bfs", &[]), 1.0, 0.0).unwrap();
     assert_eq!(run_to_end(&mut job), "solved");
-    assert_eq!(job.plan(), vec![RIGHT, DOWN, DOWN]);
+    assert_eq!(job.plan().unwrap(), vec![RIGHT, DOWN, DOWN]);
 }
 
 #[wasm_bindgen_test]
 fn bait_declares_its_capabilities() {
-    let session = GameSession::new("bait", FIRST_STEPS).unwrap();
+    let session = new_session("bait", FIRST_STEPS).unwrap();
     assert_eq!(
-        session.capabilities(),
+        session.capabilities().unwrap(),
         vec!["levels", "agentCell", "deadEnds"]
     );
     assert_error(session.last_move(), "bait has no move animation");
     assert_eq!(
-        game_capabilities("bait").unwrap(),
+        game_capabilities(JsValue::from("bait")).unwrap(),
         vec!["levels", "agentCell", "deadEnds"]
     );
 }
 
 #[wasm_bindgen_test]
 fn the_parameter_table_reaches_js_with_ranges_defaults_and_algorithms() {
-    let table: js_sys::Array = parameter_table("bait").unwrap().unchecked_into();
+    let table: js_sys::Array = parameter_table(JsValue::from("bait"))
+        .unwrap()
+        .unchecked_into();
     let depth = table
         .iter()
         .find(|p| get(p, "key").as_string().as_deref() == Some("depth"))
@@ -309,8 +312,13 @@ fn the_parameter_table_reaches_js_with_ranges_defaults_and_algorithms() {
     let algos: js_sys::Array = get(&depth, "algos").unchecked_into();
     assert_eq!(algos.to_vec(), vec![JsValue::from_str("dls")]);
     for game in ["2048", "othello"] {
-        let table: js_sys::Array = parameter_table(game).unwrap().unchecked_into();
+        let table: js_sys::Array = parameter_table(JsValue::from(game))
+            .unwrap()
+            .unchecked_into();
         assert!(table.length() > 3, "{game}");
     }
-    assert_error(parameter_table("chess"), "unknown game 'chess'");
+    assert_error(
+        parameter_table(JsValue::from("chess")),
+        "unknown game 'chess'",
+    );
 }

@@ -13,7 +13,7 @@ use searchlab::search::fixed_depth::FixedDepth;
 use searchlab::search::{Limits, Search};
 use searchlab::wasm::{
     default_view_for, format_share_link, parse_share_link, share_link_game, validate_level,
-    GameSession, SearchJob,
+    SearchJob,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -31,7 +31,7 @@ fn view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
 
 fn run_to_end(job: &mut SearchJob, slice: f64) -> JsValue {
     for _ in 0..100_000 {
-        let report = job.step(slice).unwrap();
+        let report = job.step(JsValue::from(slice)).unwrap();
         if text(&report, "status") != "running" {
             return report;
         }
@@ -41,16 +41,24 @@ fn run_to_end(job: &mut SearchJob, slice: f64) -> JsValue {
 
 #[wasm_bindgen_test]
 fn a_session_plays_flips_undoes_and_resets() {
-    let mut session = GameSession::new("othello", "start").unwrap();
-    assert_eq!(session.legal_actions(), vec![19, 26, 37, 44], "d3 c4 f5 e6");
-    assert_eq!(session.player_to_move(), Some(0), "Black moves first");
+    let mut session = new_session("othello", "start").unwrap();
+    assert_eq!(
+        session.legal_actions().unwrap(),
+        vec![19, 26, 37, 44],
+        "d3 c4 f5 e6"
+    );
+    assert_eq!(
+        session.player_to_move().unwrap(),
+        Some(0),
+        "Black moves first"
+    );
     let start = cells(&session);
     assert_eq!(start.len(), 64);
     assert_eq!((start[27], start[28], start[35], start[36]), (2, 1, 1, 2));
     assert!(session.last_move().unwrap().is_undefined());
 
-    session.apply(37).unwrap(); // f5 turns e5
-    assert_eq!(session.player_to_move(), Some(1));
+    session.apply(JsValue::from(37)).unwrap(); // f5 turns e5
+    assert_eq!(session.player_to_move().unwrap(), Some(1));
     let last = session.last_move().unwrap();
     assert_eq!(number(&last, "action"), 37.0);
     assert_eq!(number(&last, "player"), 0.0);
@@ -59,71 +67,87 @@ fn a_session_plays_flips_undoes_and_resets() {
         .map(|v| v.as_f64().unwrap())
         .collect();
     assert_eq!(flipped, vec![36.0]);
-    assert_eq!(session.score(), 3.0, "four Black discs against one");
-    session.apply(43).unwrap(); // d6
-    assert_eq!(session.history(), vec![37, 43]);
-    assert!(session.undo());
+    assert_eq!(
+        session.score().unwrap(),
+        3.0,
+        "four Black discs against one"
+    );
+    session.apply(JsValue::from(43)).unwrap(); // d6
+    assert_eq!(session.history().unwrap(), vec![37, 43]);
+    assert!(session.undo().unwrap());
     assert_eq!(number(&session.last_move().unwrap(), "action"), 37.0);
-    session.reset();
-    assert_eq!(session.moves(), 0);
+    session.reset().unwrap();
+    assert_eq!(session.moves().unwrap(), 0);
     assert_eq!(cells(&session), start);
     assert!(session.last_move().unwrap().is_undefined());
 }
 
 #[wasm_bindgen_test]
 fn illegal_moves_and_bad_positions_are_errors_that_say_why() {
-    let mut session = GameSession::new("othello", "").unwrap();
-    let error = message(session.apply(0).unwrap_err());
+    let mut session = new_session("othello", "").unwrap();
+    let error = message(session.apply(JsValue::from(0)).unwrap_err());
     assert!(
         error.contains("a1") && error.contains("not legal"),
         "{error}"
     );
-    let error = message(session.apply(64).unwrap_err());
+    let error = message(session.apply(JsValue::from(64)).unwrap_err());
     assert!(
         error.contains("pass") && error.contains("not legal"),
         "{error}"
     );
-    assert_error(session.apply(65), "does not exist");
-    assert_eq!(session.moves(), 0);
+    assert_error(session.apply(JsValue::from(65)), "does not exist");
+    assert_eq!(session.moves().unwrap(), 0);
     assert_error(
-        GameSession::new("othello", "XO- X"),
+        new_session("othello", "XO- X"),
         "position: board: expected 64 characters",
     );
     let board = format!("{}Z{} X", "-".repeat(10), "-".repeat(53));
-    let problem = validate_level("othello", &board).unwrap();
+    let problem = validate_level(JsValue::from("othello"), JsValue::from(&board)).unwrap();
     assert_eq!(number(&problem, "column"), 11.0);
     assert!(text(&problem, "message").contains("'Z'"));
-    assert!(validate_level("othello", "start").unwrap().is_undefined());
+    assert!(
+        validate_level(JsValue::from("othello"), JsValue::from("start"))
+            .unwrap()
+            .is_undefined()
+    );
 }
 
 #[wasm_bindgen_test]
 fn a_side_without_a_move_passes_and_the_game_ends() {
-    let mut session = GameSession::new("othello", PASS_POSITION).unwrap();
-    assert_eq!(session.legal_actions(), vec![64], "White can only pass");
-    assert_eq!(session.player_to_move(), Some(1));
-    session.apply(64).unwrap();
-    assert_eq!(session.legal_actions(), vec![62], "Black takes g8");
-    session.apply(62).unwrap();
-    assert!(session.is_terminal());
-    assert_eq!(session.outcome(), "black");
-    assert_eq!(session.player_to_move(), None);
-    assert_eq!(session.score(), 64.0, "the empty square goes to the winner");
+    let mut session = new_session("othello", PASS_POSITION).unwrap();
+    assert_eq!(
+        session.legal_actions().unwrap(),
+        vec![64],
+        "White can only pass"
+    );
+    assert_eq!(session.player_to_move().unwrap(), Some(1));
+    session.apply(JsValue::from(64)).unwrap();
+    assert_eq!(session.legal_actions().unwrap(), vec![62], "Black takes g8");
+    session.apply(JsValue::from(62)).unwrap();
+    assert!(session.is_terminal().unwrap());
+    assert_eq!(session.outcome().unwrap(), "black");
+    assert_eq!(session.player_to_move().unwrap(), None);
+    assert_eq!(
+        session.score().unwrap(),
+        64.0,
+        "the empty square goes to the winner"
+    );
     assert_eq!(
         get(&session.view().unwrap(), "alive").as_bool(),
         Some(false)
     );
-    assert_error(session.apply(63), "the game is over");
+    assert_error(session.apply(JsValue::from(63)), "the game is over");
     assert_error(
-        SearchJob::new(&session.encode(), view("black", &[]), 1.0, 0.0),
+        search_job(&session.encode().unwrap(), view("black", &[]), 1.0, 0.0),
         "no move to think about",
     );
 }
 
 #[wasm_bindgen_test]
 fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
-    let mut session = GameSession::new("othello", "start").unwrap();
-    session.apply(37).unwrap();
-    let state = session.encode();
+    let mut session = new_session("othello", "start").unwrap();
+    session.apply(JsValue::from(37)).unwrap();
+    let state = session.encode().unwrap();
     let settings = |algo: &str| {
         [
             ("algo", JsValue::from_str(algo)),
@@ -133,8 +157,8 @@ fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
             ("solve", JsValue::from_f64(0.0)),
         ]
     };
-    let mut job = SearchJob::new(&state, view("white", &settings("alphabeta")), 7.0, 1.0).unwrap();
-    let first = job.step(10.0).unwrap();
+    let mut job = search_job(&state, view("white", &settings("alphabeta")), 7.0, 1.0).unwrap();
+    let first = job.step(JsValue::from(10.0)).unwrap();
     assert_eq!(text(&first, "status"), "running");
     let thinking = job.thinking().unwrap();
     assert_eq!(
@@ -181,25 +205,27 @@ fn alpha_beta_runs_in_slices_and_reports_its_line_value_and_cutoffs() {
         "the value is shown from Black's view"
     );
     let pv: Vec<u32> = decision.pv.iter().map(|m| m.index()).collect();
-    assert_eq!(job.plan(), pv);
-    assert_eq!(job.best_action(), Some(pv[0]));
+    assert_eq!(job.plan().unwrap(), pv);
+    assert_eq!(job.best_action().unwrap(), Some(pv[0]));
     assert_eq!(number(&report, "generated"), tree.nodes as f64);
 
     // Minimax searches every node: no cutoffs, more nodes, the same value.
-    let mut minimax =
-        SearchJob::new(&state, view("white", &settings("minimax")), 7.0, 1.0).unwrap();
+    let mut minimax = search_job(&state, view("white", &settings("minimax")), 7.0, 1.0).unwrap();
     run_to_end(&mut minimax, 1000.0);
     let full = minimax.thinking().unwrap();
     assert_eq!(number(&full, "cutoffs"), 0.0);
     assert!(number(&full, "nodes") > tree.nodes as f64);
     assert_eq!(number(&full, "value"), number(&thinking, "value"));
-    assert!(job.heat().is_empty(), "no heat map on an Othello board");
+    assert!(
+        job.heat().unwrap().is_empty(),
+        "no heat map on an Othello board"
+    );
 }
 
 #[wasm_bindgen_test]
 fn mtdf_and_mcts_think_under_a_node_budget() {
-    let state = GameSession::new("othello", "start").unwrap().encode();
-    let mut mtdf = SearchJob::new(
+    let state = new_session("othello", "start").unwrap().encode().unwrap();
+    let mut mtdf = search_job(
         &state,
         view("black", &[("budget", "time".into())]),
         3.0,
@@ -207,7 +233,7 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
     )
     .unwrap();
     for _ in 0..20 {
-        mtdf.step(500.0).unwrap();
+        mtdf.step(JsValue::from(500.0)).unwrap();
     }
     let thinking = mtdf.thinking().unwrap();
     assert_eq!(text(&thinking, "algo"), "mtdf");
@@ -215,8 +241,11 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
         number(&thinking, "depth") >= 3.0,
         "depths complete within 10,000 nodes"
     );
-    assert_eq!(mtdf.plan().len() as f64, number(&thinking, "depth"));
-    assert!([19, 26, 37, 44].contains(&mtdf.best_action().unwrap()));
+    assert_eq!(
+        mtdf.plan().unwrap().len() as f64,
+        number(&thinking, "depth")
+    );
+    assert!([19, 26, 37, 44].contains(&mtdf.best_action().unwrap().unwrap()));
 
     // A node budget (MCTS: playouts) ends the job by itself.
     let fields = [
@@ -224,7 +253,7 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
         ("budget", "nodes".into()),
         ("nodes", JsValue::from_f64(300.0)),
     ];
-    let mut mcts = SearchJob::new(&state, view("black", &fields), 3.0, 0.0).unwrap();
+    let mut mcts = search_job(&state, view("black", &fields), 3.0, 0.0).unwrap();
     let report = run_to_end(&mut mcts, 64.0);
     assert_eq!(text(&report, "status"), "limit_reached");
     assert_eq!(number(&report, "iterations"), 300.0);
@@ -238,25 +267,28 @@ fn mtdf_and_mcts_think_under_a_node_budget() {
 #[wasm_bindgen_test]
 fn the_endgame_switch_answers_exactly() {
     // A seeded random game down to 12 empty squares.
-    let mut session = GameSession::new("othello", "start").unwrap();
+    let mut session = new_session("othello", "start").unwrap();
     let mut rng = Rng::new(21);
     let mut state = Othello::start();
     while state.empty_count() > 12 {
-        let legal = session.legal_actions();
+        let legal = session.legal_actions().unwrap();
         let action = legal[rng.index(legal.len())];
-        session.apply(action).unwrap();
+        session.apply(JsValue::from(action)).unwrap();
         state.apply(Othello::action_from_index(action).unwrap());
     }
-    let legal = session.legal_actions();
+    let legal = session.legal_actions().unwrap();
     assert!(legal.len() > 1, "a position with a choice");
-    let side = if session.player_to_move() == Some(0) {
+    let side = if session.player_to_move().unwrap() == Some(0) {
         "black"
     } else {
         "white"
     };
     let fields = [("solve", JsValue::from_f64(14.0))];
-    let mut job = SearchJob::new(&session.encode(), view(side, &fields), 1.0, 0.0).unwrap();
-    assert_eq!(text(&job.step(1.0).unwrap(), "status"), "solved");
+    let mut job = search_job(&session.encode().unwrap(), view(side, &fields), 1.0, 0.0).unwrap();
+    assert_eq!(
+        text(&job.step(JsValue::from(1.0)).unwrap(), "status"),
+        "solved"
+    );
     let thinking = job.thinking().unwrap();
     assert_eq!(get(&thinking, "exact").as_bool(), Some(true));
     assert_eq!(text(&thinking, "units"), "discs");
@@ -267,7 +299,10 @@ fn the_endgame_switch_answers_exactly() {
         -solution.score
     };
     assert_eq!(number(&thinking, "value"), f64::from(for_black));
-    assert_eq!(job.best_action(), solution.best_move.map(|m| m.index()));
+    assert_eq!(
+        job.best_action().unwrap(),
+        solution.best_move.map(|m| m.index())
+    );
 }
 
 /// A side, settings to change, and a part of the expected error.
@@ -275,7 +310,7 @@ type BadParameter<'a> = (&'a str, &'a [(&'a str, JsValue)], &'a str);
 
 #[wasm_bindgen_test]
 fn bad_parameters_are_errors_that_name_them() {
-    let state = GameSession::new("othello", "start").unwrap().encode();
+    let state = new_session("othello", "start").unwrap().encode().unwrap();
     let cases: [BadParameter; 6] = [
         (
             "black",
@@ -308,29 +343,23 @@ fn bad_parameters_are_errors_that_name_them() {
         ),
     ];
     for (side, fields, expected) in cases {
-        assert_error(
-            SearchJob::new(&state, view(side, fields), 1.0, 0.0),
-            expected,
-        );
+        assert_error(search_job(&state, view(side, fields), 1.0, 0.0), expected);
     }
     // Black is a person in the default view.
-    let human = default_view_for("othello").unwrap();
-    assert_error(
-        SearchJob::new(&state, human, 1.0, 0.0),
-        "a person plays Black",
-    );
+    let human = default_view_for(JsValue::from("othello")).unwrap();
+    assert_error(search_job(&state, human, 1.0, 0.0), "a person plays Black");
     let bad_board = "searchlab-state/2\nothello\nstart X";
     assert_error(
-        SearchJob::new(bad_board, view("black", &[]), 1.0, 0.0),
+        search_job(bad_board, view("black", &[]), 1.0, 0.0),
         "not an encoded state (use GameSession.encode()): othello state",
     );
 }
 
 #[wasm_bindgen_test]
 fn share_links_open_othello_views_and_name_bad_fields() {
-    let parsed = parse_share_link(
+    let parsed = parse_share_link(JsValue::from(
         "#v=1&game=othello&moves=f5,d6&black=alphabeta:depth=5:eval=course&white=human&seed=4",
-    )
+    ))
     .unwrap();
     assert_eq!(text(&parsed, "game"), "othello");
     let moves: Vec<f64> = js_sys::Array::from(&get(&parsed, "moves"))
@@ -347,18 +376,18 @@ fn share_links_open_othello_views_and_name_bad_fields() {
         "v=1&game=othello&moves=f5,d6&black=alphabeta:depth=5:eval=course:solve=0&white=human&seed=4"
     );
     assert_error(
-        parse_share_link("#v=1&game=othello&moves=f5,a1"),
+        parse_share_link(JsValue::from("#v=1&game=othello&moves=f5,a1")),
         "field 'moves': move 2 (a1) is not legal",
     );
     assert_error(
-        parse_share_link("#v=1&game=othello&board=XO&side=X"),
+        parse_share_link(JsValue::from("#v=1&game=othello&board=XO&side=X")),
         "field 'board'",
     );
     assert_eq!(
-        share_link_game("#v=1&game=othello&black=robot").unwrap(),
+        share_link_game(JsValue::from("#v=1&game=othello&black=robot")).unwrap(),
         "othello"
     );
-    let default = default_view_for("othello").unwrap();
+    let default = default_view_for(JsValue::from("othello")).unwrap();
     assert!(get(&default, "seed").is_null());
     assert!(get(&default, "board").is_null());
     assert_eq!(text(&get(&default, "white"), "algo"), "mtdf");

@@ -13,7 +13,6 @@ use searchlab::share::GAMES;
 use searchlab::wasm::{
     bench_2048_mcts, bench_astar, bench_othello_solve, default_view, default_view_for,
     game_capabilities, parameter_table, parse_share_link, validate_level, BatchGame, GameSession,
-    SearchJob,
 };
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -73,15 +72,15 @@ fn the_check_rejects_values_that_disagree() {
     let view = default_view().unwrap();
     set(&view, "weights", Array::of2(&1.into(), &2.into()).into());
     assert!(fails(&view, "View").contains("tuple"));
-    let view = default_view_for("othello").unwrap();
+    let view = default_view_for(JsValue::from("othello")).unwrap();
     set(&get(&view, "white"), "human", JsValue::NULL);
     assert!(fails(&view, "ViewOthello").contains("ViewOthello.white.human"));
 
-    let board = GameSession::new("bait", LEVEL).unwrap().view().unwrap();
+    let board = new_session("bait", LEVEL).unwrap().view().unwrap();
     set(&board, "cells", Array::of1(&1.into()).into());
     assert!(fails(&board, "BaitBoardView").contains("cells"));
     assert!(fails(&JsValue::NULL, "View").contains("not a View object"));
-    let row = Array::from(&parameter_table("bait").unwrap()).get(0);
+    let row = Array::from(&parameter_table(JsValue::from("bait")).unwrap()).get(0);
     set(&row, "options", Array::new().into());
     assert!(fails(&row, "Parameter").contains("fits no shape"));
     assert!(fails(&JsValue::from(1), "Nowhere").contains("not declared"));
@@ -90,56 +89,66 @@ fn the_check_rejects_values_that_disagree() {
 #[wasm_bindgen_test]
 fn share_link_views_are_their_types() {
     assert_type(&default_view().unwrap(), "View");
-    assert_type(&default_view_for("bait").unwrap(), "View");
+    assert_type(&default_view_for(JsValue::from("bait")).unwrap(), "View");
     let link = "v=1&game=bait&level=wwwww/wA.gw/wk..w/wwwww&algo=wastar&weight=2&seed=42";
-    let bait = parse_share_link(link).unwrap();
+    let bait = parse_share_link(JsValue::from(link)).unwrap();
     assert_eq!(text(&bait, "level"), "wwwww\nwA.gw\nwk..w\nwwwww");
     assert_type(&bait, "View");
 
-    assert_type(&default_view_for("2048").unwrap(), "View2048");
-    let g2048 = parse_share_link("v=1&game=2048&algo=expectimax&depth=2&seed=7").unwrap();
+    assert_type(
+        &default_view_for(JsValue::from("2048")).unwrap(),
+        "View2048",
+    );
+    let g2048 = parse_share_link(JsValue::from(
+        "v=1&game=2048&algo=expectimax&depth=2&seed=7",
+    ))
+    .unwrap();
     assert_type(&g2048, "View2048");
 
-    let othello = default_view_for("othello").unwrap();
+    let othello = default_view_for(JsValue::from("othello")).unwrap();
     assert_type(&othello, "ViewOthello");
     assert_type(&get(&othello, "black"), "SideOthello");
     let board = "-".repeat(27) + "OX------XO" + &"-".repeat(27);
     let link = format!("v=1&game=othello&board={board}&side=O&moves=d6&at=0&seed=3");
-    let othello = parse_share_link(&link).unwrap();
+    let othello = parse_share_link(JsValue::from(&link)).unwrap();
     assert_eq!(text(&othello, "side"), "O");
     assert_type(&othello, "ViewOthello");
     assert_type(
-        &parse_share_link("v=1&game=2048").unwrap(),
+        &parse_share_link(JsValue::from("v=1&game=2048")).unwrap(),
         "View | View2048 | ViewOthello",
     );
 }
 
 #[wasm_bindgen_test]
 fn board_views_are_their_types() {
-    let mut bait = GameSession::new("bait", LEVEL).unwrap();
+    let mut bait = new_session("bait", LEVEL).unwrap();
     assert_type(&bait.view().unwrap(), "BaitBoardView");
-    bait.apply(1).unwrap();
+    bait.apply(JsValue::from(1)).unwrap();
     assert_type(&bait.view().unwrap(), "BaitBoardView");
 
-    let mut g2048 = GameSession::from_seed("2048", 5.0).unwrap();
+    let mut g2048 = GameSession::from_seed(JsValue::from("2048"), JsValue::from(5.0)).unwrap();
     assert_type(&g2048.view().unwrap(), "GridView");
-    let action = g2048.legal_actions()[0];
-    g2048.apply(action).unwrap();
+    let action = g2048.legal_actions().unwrap()[0];
+    g2048.apply(JsValue::from(action)).unwrap();
     assert_type(&g2048.view().unwrap(), "GridView");
 
-    let othello = GameSession::new("othello", "start").unwrap();
+    let othello = new_session("othello", "start").unwrap();
     assert_type(&othello.view().unwrap(), "GridView");
     assert_type(&othello.view().unwrap(), "BaitBoardView | GridView");
 }
 
 #[wasm_bindgen_test]
 fn a_level_problem_is_its_type() {
-    let problem = validate_level("bait", "wwwww\nwA.zw\nwwwww").unwrap();
+    let problem =
+        validate_level(JsValue::from("bait"), JsValue::from("wwwww\nwA.zw\nwwwww")).unwrap();
     assert_type(&problem, "LevelProblem");
     assert_type(&problem, "LevelProblem | undefined");
-    let position = validate_level("othello", "not a position").unwrap();
+    let position =
+        validate_level(JsValue::from("othello"), JsValue::from("not a position")).unwrap();
     assert_type(&position, "LevelProblem");
-    assert!(validate_level("bait", LEVEL).unwrap().is_undefined());
+    assert!(validate_level(JsValue::from("bait"), JsValue::from(LEVEL))
+        .unwrap()
+        .is_undefined());
 }
 
 /// The Bait view with `algo` on [`LEVEL`] and these fields changed.
@@ -155,27 +164,27 @@ fn bait_view(algo: &str, fields: &[(&str, JsValue)]) -> JsValue {
 
 #[wasm_bindgen_test]
 fn step_reports_and_root_actions_are_their_types() {
-    let state = GameSession::new("bait", LEVEL).unwrap().encode();
-    let mut astar = SearchJob::new(&state, bait_view("astar", &[]), 1.0, 0.0).unwrap();
-    let first = astar.step(1.0).unwrap();
+    let state = new_session("bait", LEVEL).unwrap().encode().unwrap();
+    let mut astar = search_job(&state, bait_view("astar", &[]), 1.0, 0.0).unwrap();
+    let first = astar.step(JsValue::from(1.0)).unwrap();
     assert_eq!(text(&first, "status"), "running");
     assert_type(&first, "StepReport");
     let mut last = first;
     while text(&last, "status") == "running" {
-        last = astar.step(100.0).unwrap();
+        last = astar.step(JsValue::from(100.0)).unwrap();
     }
     assert_eq!(text(&last, "status"), "solved");
     assert_type(&last, "StepReport");
     assert_type(&astar.root_actions().unwrap(), "RootAction[]");
 
     let nodes = [("maxNodes", JsValue::from_f64(3.0))];
-    let mut bfs = SearchJob::new(&state, bait_view("bfs", &nodes), 1.0, 0.0).unwrap();
-    let limited = bfs.step(100.0).unwrap();
+    let mut bfs = search_job(&state, bait_view("bfs", &nodes), 1.0, 0.0).unwrap();
+    let limited = bfs.step(JsValue::from(100.0)).unwrap();
     assert_eq!(text(&limited, "limit"), "nodes");
     assert_type(&limited, "StepReport");
 
-    let mut mcts = SearchJob::new(&state, bait_view("mcts", &[]), 1.0, 0.0).unwrap();
-    let report = mcts.step(50.0).unwrap();
+    let mut mcts = search_job(&state, bait_view("mcts", &[]), 1.0, 0.0).unwrap();
+    let report = mcts.step(JsValue::from(50.0)).unwrap();
     assert!(get(&report, "frontier").is_null(), "MCTS has no frontier");
     assert_type(&report, "StepReport");
     let rows = mcts.root_actions().unwrap();
@@ -186,13 +195,13 @@ fn step_reports_and_root_actions_are_their_types() {
 
 #[wasm_bindgen_test]
 fn last_moves_are_their_types() {
-    let mut g2048 = GameSession::from_seed("2048", 11.0).unwrap();
+    let mut g2048 = GameSession::from_seed(JsValue::from("2048"), JsValue::from(11.0)).unwrap();
     let mut spawned = false;
     for _ in 0..30 {
-        let Some(&action) = g2048.legal_actions().first() else {
+        let Some(&action) = g2048.legal_actions().unwrap().first() else {
             break;
         };
-        g2048.apply(action).unwrap();
+        g2048.apply(JsValue::from(action)).unwrap();
         let trace = g2048.last_move().unwrap();
         assert_type(&trace, "MoveTrace");
         assert_type(&trace, "MoveTrace | OthelloMove | undefined");
@@ -200,8 +209,8 @@ fn last_moves_are_their_types() {
     }
     assert!(spawned, "the traces held a spawn");
 
-    let mut othello = GameSession::new("othello", "start").unwrap();
-    othello.apply(37).unwrap();
+    let mut othello = new_session("othello", "start").unwrap();
+    othello.apply(JsValue::from(37)).unwrap();
     let played = othello.last_move().unwrap();
     assert_eq!(Array::from(&get(&played, "flipped")).length(), 1);
     assert_type(&played, "OthelloMove");
@@ -210,17 +219,16 @@ fn last_moves_are_their_types() {
 
 #[wasm_bindgen_test]
 fn what_an_othello_agent_thinks_is_its_type() {
-    let state = GameSession::new("othello", "start").unwrap().encode();
+    let state = new_session("othello", "start").unwrap().encode().unwrap();
     let depth = [
         ("algo", JsValue::from_str("alphabeta")),
         ("budget", JsValue::from_str("depth")),
         ("depth", JsValue::from_f64(3.0)),
     ];
-    let mut alphabeta =
-        SearchJob::new(&state, othello_agent_view("black", &depth), 1.0, 0.0).unwrap();
+    let mut alphabeta = search_job(&state, othello_agent_view("black", &depth), 1.0, 0.0).unwrap();
     let before = alphabeta.thinking().unwrap();
     assert_type(&before, "Thinking");
-    while text(&alphabeta.step(1000.0).unwrap(), "status") == "running" {}
+    while text(&alphabeta.step(JsValue::from(1000.0)).unwrap(), "status") == "running" {}
     let after = alphabeta.thinking().unwrap();
     assert!(get(&after, "value").as_f64().is_some());
     assert_type(&after, "Thinking");
@@ -231,9 +239,8 @@ fn what_an_othello_agent_thinks_is_its_type() {
         ("budget", JsValue::from_str("nodes")),
         ("nodes", JsValue::from_f64(50.0)),
     ];
-    let mut mcts =
-        SearchJob::new(&state, othello_agent_view("black", &playouts), 1.0, 0.0).unwrap();
-    mcts.step(50.0).unwrap();
+    let mut mcts = search_job(&state, othello_agent_view("black", &playouts), 1.0, 0.0).unwrap();
+    mcts.step(JsValue::from(50.0)).unwrap();
     let thinking = mcts.thinking().unwrap();
     assert!(
         get(&thinking, "eval").is_null(),
@@ -245,19 +252,19 @@ fn what_an_othello_agent_thinks_is_its_type() {
 
 #[wasm_bindgen_test]
 fn a_batch_report_is_its_type() {
-    let view = default_view_for("2048").unwrap();
+    let view = default_view_for(JsValue::from("2048")).unwrap();
     set(&view, "algo", "greedy".into());
     set(&view, "games", JsValue::from_f64(2.0));
     set(&view, "seed", JsValue::from_f64(9.0));
-    let mut batch = BatchGame::new(view, 1).unwrap();
-    let first = batch.step(5.0).unwrap();
+    let mut batch = BatchGame::new(view, JsValue::from(1)).unwrap();
+    let first = batch.step(JsValue::from(5.0)).unwrap();
     assert_type(&first, "BatchReport");
     let mut report = first;
     for _ in 0..10_000 {
         if get(&report, "over").as_bool() == Some(true) {
             break;
         }
-        report = batch.step(1000.0).unwrap();
+        report = batch.step(JsValue::from(1000.0)).unwrap();
     }
     assert_eq!(get(&report, "over").as_bool(), Some(true));
     assert_type(&report, "BatchReport");
@@ -267,7 +274,7 @@ fn a_batch_report_is_its_type() {
 fn parameter_tables_are_their_type() {
     let mut kinds = Vec::new();
     for game in ["bait", "2048", "othello"] {
-        let table = parameter_table(game).unwrap();
+        let table = parameter_table(JsValue::from(game)).unwrap();
         assert_type(&table, "Parameter[]");
         for row in Array::from(&table).iter() {
             kinds.push(text(&row, "kind"));
@@ -283,42 +290,46 @@ fn parameter_tables_are_their_type() {
 
 #[wasm_bindgen_test]
 fn speed_comparisons_return_their_types() {
-    let astar = bench_astar(LEVEL).unwrap();
+    let astar = bench_astar(JsValue::from(LEVEL)).unwrap();
     assert_type(&astar, "BenchAstar");
-    let mcts = bench_2048_mcts(1.0, 1.0).unwrap();
+    let mcts = bench_2048_mcts(JsValue::from(1.0), JsValue::from(1.0)).unwrap();
     assert_type(&mcts, "Bench2048Mcts");
     let full = "X".repeat(61) + "O--";
-    let solved = bench_othello_solve(&full, "O", 1).unwrap();
+    let solved =
+        bench_othello_solve(JsValue::from(&full), JsValue::from("O"), JsValue::from(1)).unwrap();
     assert_type(&solved, "BenchOthelloSolve");
     let passes = "X".repeat(62) + "O-";
-    let passed = bench_othello_solve(&passes, "O", 1).unwrap();
+    let passed =
+        bench_othello_solve(JsValue::from(&passes), JsValue::from("O"), JsValue::from(1)).unwrap();
     assert_type(&passed, "BenchOthelloSolve");
 }
 
 /// A session of `game` for the checks below; a new game adds its line.
 fn session_of(game: &str) -> GameSession {
     match game {
-        "bait" => GameSession::new("bait", LEVEL).unwrap(),
-        "2048" => GameSession::from_seed("2048", 4.0).unwrap(),
-        "othello" => GameSession::new("othello", "start").unwrap(),
-        "sumzero" => GameSession::new("sumzero", "").unwrap(),
+        "bait" => new_session("bait", LEVEL).unwrap(),
+        "2048" => GameSession::from_seed(JsValue::from("2048"), JsValue::from(4.0)).unwrap(),
+        "othello" => new_session("othello", "start").unwrap(),
+        "sumzero" => new_session("sumzero", "").unwrap(),
         other => panic!("tests/wasm_typescript.rs: give {other} a session in session_of"),
     }
 }
 
 #[wasm_bindgen_test]
 fn every_game_answers_in_the_types_the_attributes_give() {
-    for game in GAMES {
-        let view = default_view_for(game).unwrap();
+    for &game in GAMES {
+        let view = default_view_for(JsValue::from(game)).unwrap();
         assert_type(&view, return_type_of("default_view_for"));
-        let link = parse_share_link(&format!("v=1&game={game}")).unwrap();
+        let link = parse_share_link(JsValue::from(&format!("v=1&game={game}"))).unwrap();
         assert_type(&link, return_type_of("parse_share_link"));
 
         let mut session = session_of(game);
         assert_type(&session.view().unwrap(), return_type_of("view"));
-        session.apply(session.legal_actions()[0]).unwrap();
+        session
+            .apply(JsValue::from(session.legal_actions().unwrap()[0]))
+            .unwrap();
         assert_type(&session.view().unwrap(), return_type_of("view"));
-        if game_capabilities(game)
+        if game_capabilities(JsValue::from(game))
             .unwrap()
             .iter()
             .any(|c| c == "lastMove")
@@ -329,8 +340,8 @@ fn every_game_answers_in_the_types_the_attributes_give() {
         // After one move an agent is to move in every game (Othello's default: a person
         // against MTD(f)).
         set(&view, "seed", JsValue::from_f64(1.0));
-        let mut job = SearchJob::new(&session.encode(), view, 1.0, 0.0).unwrap();
-        assert_type(&job.step(20.0).unwrap(), "StepReport");
+        let mut job = search_job(&session.encode().unwrap(), view, 1.0, 0.0).unwrap();
+        assert_type(&job.step(JsValue::from(20.0)).unwrap(), "StepReport");
         assert_type(&job.thinking().unwrap(), return_type_of("thinking"));
         assert_type(&job.root_actions().unwrap(), return_type_of("root_actions"));
     }
@@ -338,29 +349,32 @@ fn every_game_answers_in_the_types_the_attributes_give() {
 
 #[wasm_bindgen_test]
 fn sum_to_zero_is_its_types() {
-    assert_type(&default_view_for("sumzero").unwrap(), "ViewSumZero");
-    let mut session = GameSession::new("sumzero", "+20 -18").unwrap();
+    assert_type(
+        &default_view_for(JsValue::from("sumzero")).unwrap(),
+        "ViewSumZero",
+    );
+    let mut session = new_session("sumzero", "+20 -18").unwrap();
     assert_type(&session.view().unwrap(), "SumZeroBoardView");
-    while let Some(&action) = session.legal_actions().first() {
-        session.apply(action).unwrap();
+    while let Some(&action) = session.legal_actions().unwrap().first() {
+        session.apply(JsValue::from(action)).unwrap();
     }
     let over = session.view().unwrap();
     assert!(get(&over, "turn").is_null() && !get(&over, "reward").is_null());
     assert_type(&over, "SumZeroBoardView");
 
-    let view = default_view_for("sumzero").unwrap();
+    let view = default_view_for(JsValue::from("sumzero")).unwrap();
     set(&view, "seed", JsValue::from_f64(2.0));
     set(&view, "iterations", JsValue::from_f64(200.0));
-    let state = GameSession::new("sumzero", "+20").unwrap().encode();
-    let mut mcts = SearchJob::new(&state, view.clone(), 1.0, 0.0).unwrap();
+    let state = new_session("sumzero", "+20").unwrap().encode().unwrap();
+    let mut mcts = search_job(&state, view.clone(), 1.0, 0.0).unwrap();
     assert_type(&mcts.thinking().unwrap(), "SumZeroThinking");
-    while text(&mcts.step(50.0).unwrap(), "status") == "running" {}
+    while text(&mcts.step(JsValue::from(50.0)).unwrap(), "status") == "running" {}
     let thinking = mcts.thinking().unwrap();
     assert!(!get(&thinking, "choice").is_null());
     assert_type(&thinking, "SumZeroThinking");
 
     set(&view, "algo", "exhaustive".into());
-    let mut exhaustive = SearchJob::new(&state, view, 1.0, 0.0).unwrap();
-    exhaustive.step(1000.0).unwrap();
+    let mut exhaustive = search_job(&state, view, 1.0, 0.0).unwrap();
+    exhaustive.step(JsValue::from(1000.0)).unwrap();
     assert_type(&exhaustive.thinking().unwrap(), "SumZeroThinking");
 }

@@ -17,7 +17,7 @@ pub mod othello;
 pub mod params;
 pub mod sumzero;
 
-use crate::field_error::FieldError;
+use crate::field_error::{quoted, FieldError};
 use crate::game::Game;
 use crate::search::{Observer, Search};
 
@@ -37,7 +37,7 @@ pub trait Agent<G: Game> {
 
 /// The one of `all` called `wanted` (by `name_of`), else an error on `field` that names `what`
 /// was asked for and lists every name: "unknown algorithm 'x' (expected a, b or c)". The echoed
-/// name is stripped of control characters and cut at 24 characters.
+/// name is [`quoted`].
 pub(crate) fn by_name<T: Copy>(
     all: &[T],
     name_of: fn(T) -> &'static str,
@@ -58,11 +58,6 @@ pub(crate) fn by_name<T: Copy>(
         field,
         format!("unknown {what} '{}' (expected {expected})", quoted(wanted)),
     ))
-}
-
-/// `text` without control characters, at most 24 characters: safe to echo in a message.
-pub(crate) fn quoted(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).take(24).collect()
 }
 
 /// Checks that `value` lies in `range`, naming `field` otherwise.
@@ -104,12 +99,12 @@ mod tests {
         assert_eq!(err.field, "f");
         assert_eq!(
             err.message,
-            "unknown thing 'four' (expected one, two or three)"
+            "unknown thing 'fo\\u{a}ur' (expected one, two or three)"
         );
         let err = by_name(&[0], name_of, &"x".repeat(40), "f", "thing").unwrap_err();
         assert_eq!(
             err.message,
-            format!("unknown thing '{}' (expected one)", "x".repeat(24))
+            format!("unknown thing '{}…' (expected one)", "x".repeat(24))
         );
     }
 }

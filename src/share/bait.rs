@@ -12,11 +12,12 @@
 //! (`weights=score,distance,boxes`).
 
 use super::{
-    check_seed_and_agent, check_view_game, clean, encode, error, FieldError, Fields, LinkView,
+    check_seed_and_agent, check_view_game, encode, error, FieldError, Fields, LinkView,
     MAX_LEVEL_COLUMNS, MAX_LEVEL_ROWS, VERSION,
 };
 use crate::agents::bait::{AgentSpec, Algorithm, Bound};
 use crate::agents::params::BAIT;
+use crate::field_error::quoted;
 use crate::games::bait::eval::CourseWeights;
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
@@ -220,7 +221,7 @@ impl LinkView for View {
             Some(other) => {
                 return Err(error(
                     "mode",
-                    format!("unknown mode '{other}' (expected plan or act)"),
+                    format!("unknown mode '{}' (expected plan or act)", quoted(other)),
                 ))
             }
         };
@@ -239,7 +240,7 @@ impl LinkView for View {
             for (slot, part) in view.weights.iter_mut().zip(parts) {
                 *slot = part
                     .parse()
-                    .map_err(|_| error("weights", format!("'{}' is not a number", clean(part))))?;
+                    .map_err(|_| error("weights", format!("'{}' is not a number", quoted(part))))?;
             }
         }
         fields.number("weight", &mut view.weight)?;

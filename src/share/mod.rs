@@ -17,7 +17,7 @@ pub mod g2048;
 pub mod othello;
 pub mod sumzero;
 
-use crate::field_error::FieldError;
+use crate::field_error::{quoted, FieldError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt;
@@ -67,16 +67,6 @@ fn error(field: &str, message: impl Into<String>) -> FieldError {
     FieldError::new(field, message)
 }
 
-/// A key as it may be quoted in an error: shortened and stripped of control characters.
-fn field_name(key: &str) -> String {
-    let clean: String = key.chars().filter(|c| !c.is_control()).take(24).collect();
-    if clean.chars().count() < key.chars().count() {
-        format!("{clean}…")
-    } else {
-        clean
-    }
-}
-
 fn check_range<T: PartialOrd + fmt::Display>(
     field: &str,
     value: T,
@@ -98,7 +88,10 @@ fn check_view_game(view_game: &str, game: &str, name: &str) -> Result<(), FieldE
     } else {
         Err(error(
             "game",
-            format!("'{view_game}' is not {name}: this view holds {name}'s fields"),
+            format!(
+                "'{}' is not {name}: this view holds {name}'s fields",
+                quoted(view_game)
+            ),
         ))
     }
 }
@@ -138,15 +131,12 @@ impl Fields {
         let mut pairs: Vec<(String, String)> = Vec::new();
         for part in fragment.split('&').filter(|part| !part.is_empty()) {
             let (key, raw) = part.split_once('=').ok_or_else(|| {
-                error(
-                    &field_name(part),
-                    "expected key=value (for example algo=astar)",
-                )
+                error(&quoted(part), "expected key=value (for example algo=astar)")
             })?;
             if pairs.iter().any(|(k, _)| k == key) {
-                return Err(error(&field_name(key), "given more than once"));
+                return Err(error(&quoted(key), "given more than once"));
             }
-            pairs.push((key.to_string(), percent_decode(&field_name(key), raw)?));
+            pairs.push((key.to_string(), percent_decode(&quoted(key), raw)?));
         }
         let fields = Fields { pairs };
         match fields.get("v") {
@@ -156,7 +146,7 @@ impl Fields {
                 "v",
                 format!(
                     "version '{}' is not supported (this page reads v={VERSION})",
-                    clean(v)
+                    quoted(v)
                 ),
             )),
         }
@@ -180,7 +170,7 @@ impl Fields {
                 "game",
                 format!(
                     "unknown game '{}' (expected {})",
-                    clean(game),
+                    quoted(game),
                     GAMES.join(", ")
                 ),
             ))
@@ -208,19 +198,19 @@ impl Fields {
             .find(|(k, _)| !known.contains(&k.as_str()))
         {
             Some((key, _)) => Err(error(
-                &field_name(key),
+                &quoted(key),
                 format!("unknown field (known fields: {})", known.join(", ")),
             )),
             None => Ok(()),
         }
     }
 
-    /// Reads `key` into `slot` if present; the error names the key and quotes the bad value.
+    /// Reads `key` into `slot` if present; the error names the key and says what is wrong with
+    /// the value: "-1 is below the smallest value 0" (a whole-number field), "'1.5' is not a
+    /// whole number", "'x' is not a number".
     pub fn number<T: std::str::FromStr>(&self, key: &str, slot: &mut T) -> Result<(), FieldError> {
         if let Some(raw) = self.get(key) {
-            *slot = raw
-                .parse()
-                .map_err(|_| error(key, format!("'{}' is not a number", clean(raw))))?;
+            *slot = raw.parse().map_err(|_| error(key, not_a::<T>(raw)))?;
         }
         Ok(())
     }
@@ -237,9 +227,19 @@ impl Fields {
     }
 }
 
-/// A value as it may be quoted in an error: at most 24 characters, no control characters.
-fn clean(raw: &str) -> String {
-    raw.chars().filter(|c| !c.is_control()).take(24).collect()
+/// Why `raw` does not read as a `T`, in words: a negative whole number where `T` takes none, a
+/// whole number past `T`'s range, a fraction where `T` is whole, or no number at all.
+fn not_a<T: std::str::FromStr>(raw: &str) -> String {
+    let whole = raw.parse::<i128>().ok();
+    let unsigned = "-1".parse::<T>().is_err();
+    match whole {
+        Some(n) if n < 0 && unsigned => format!("{n} is below the smallest value 0"),
+        Some(n) => format!("{n} is out of range"),
+        None if raw.parse::<f64>().is_ok_and(f64::is_finite) => {
+            format!("'{}' is not a whole number", quoted(raw))
+        }
+        None => format!("'{}' is not a number", quoted(raw)),
+    }
 }
 
 /// Decodes `%XX` escapes; the result must be UTF-8. `+` stays a plus sign.
@@ -278,4 +278,68 @@ fn encode(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bait_error(link: &str) -> String {
+        link_message(&bait::View::parse(link).unwrap_err())
+    }
+
+    #[test]
+    fn invisible_characters_in_a_value_are_shown_as_escapes() {
+        let message = bait_error("v=1&algo=astar%E2%80%8B");
+        assert!(
+            message.contains("unknown algorithm 'astar\\u{200b}'"),
+            "{message}"
+        );
+        let message = bait_error("v=1&game=%E2%80%AEtiab");
+        assert!(message.contains("'\\u{202e}tiab'"), "{message}");
+        assert!(!message.contains('\u{202e}'), "{message}");
+        let message = bait_error("v=1&seed=%EF%BB%BF1");
+        assert!(
+            message.contains("'\\u{feff}1' is not a number"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_long_value_is_quoted_cut() {
+        let message = bait_error(&format!("v=1&mode={}", "x".repeat(8000)));
+        assert!(
+            message.ends_with(&format!(
+                "unknown mode '{}…' (expected plan or act)",
+                "x".repeat(24)
+            )),
+            "{message}"
+        );
+        assert!(message.len() < 200, "{message}");
+        let message = bait_error(&format!("v=1&{}=1", "k".repeat(100)));
+        assert!(
+            message.contains(&format!("field '{}…'", "k".repeat(24))),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_bad_whole_number_says_what_is_wrong_with_it() {
+        assert_eq!(
+            bait_error("v=1&depth=-1"),
+            "share link, field 'depth': -1 is below the smallest value 0"
+        );
+        assert_eq!(
+            bait_error("v=1&depth=1.5"),
+            "share link, field 'depth': '1.5' is not a whole number"
+        );
+        assert_eq!(
+            bait_error("v=1&depth=x"),
+            "share link, field 'depth': 'x' is not a number"
+        );
+        assert_eq!(
+            bait_error("v=1&max-nodes=99999999999999999999999"),
+            "share link, field 'max-nodes': 99999999999999999999999 is out of range"
+        );
+    }
 }

@@ -14,10 +14,9 @@
 //! Every key but `v` and `game` may be left out. Errors name the key; for an agent the message
 //! names its own key too (`field 'white': solve: ...`).
 
-use super::{
-    check_range, check_view_game, clean, error, FieldError, Fields, LinkView, MAX_SEED, VERSION,
-};
+use super::{check_range, check_view_game, error, FieldError, Fields, LinkView, MAX_SEED, VERSION};
 use crate::agents::othello::{AgentSpec, Algorithm, Budget, EvalKind};
+use crate::field_error::quoted;
 use crate::game::Game;
 use crate::games::othello::text::TextError;
 use crate::games::othello::{Move, Othello};
@@ -333,7 +332,7 @@ impl LinkView for View {
                         format!(
                             "move {} ('{}') is not a square a1..h8 or 'pass'",
                             i + 1,
-                            clean(name)
+                            quoted(name)
                         ),
                     )
                 })?;

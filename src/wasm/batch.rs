@@ -1,7 +1,7 @@
 //! [`BatchGame`]: one whole game of a batch, played by an agent under a per-move work budget
 //! and stepped in slices by a worker of the page's pool (games with the `batch` capability).
 
-use super::boundary::{budget_from_js, game_of_view, to_js};
+use super::boundary::{budget_from_js, game_of_view, index_from_js, to_js, ClassTag};
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -29,7 +29,9 @@ pub(super) struct BatchReport {
 /// per-move work budget, the batch's seed and size) and the game's index; run it with
 /// `step(budget)` in slices until the report says `over`.
 #[wasm_bindgen]
+#[repr(C)]
 pub struct BatchGame {
+    tag: ClassTag,
     inner: Box<dyn Batch>,
 }
 
@@ -40,10 +42,12 @@ impl BatchGame {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "View2048")] view: JsValue,
-        index: u32,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
     ) -> Result<BatchGame, JsError> {
+        let index = index_from_js("index", &index)?;
         let game = game_of_view(&view)?;
         Ok(BatchGame {
+            tag: ClassTag::BATCH_GAME,
             inner: super::game_kind(&game)?.batch_game(view, index)?,
         })
     }
@@ -51,7 +55,11 @@ impl BatchGame {
     /// Plays on for about `budget` work units (MCTS iterations, expectimax expansions; a move of
     /// greedy or random counts one) and reports the game so far.
     #[wasm_bindgen(unchecked_return_type = "BatchReport")]
-    pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
-        to_js(&self.inner.step(budget_from_js(budget)))
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsError> {
+        self.tag.check(ClassTag::BATCH_GAME, "BatchGame", "step")?;
+        to_js(&self.inner.step(budget_from_js(&budget)?))
     }
 }

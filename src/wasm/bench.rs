@@ -2,18 +2,33 @@
 //! same code built natively (`searchlab ... speed`, `perft`, `solve`). Figures only; the page
 //! does not use them.
 
-use super::boundary::{js_error, seed_from_js, to_js};
+use super::boundary::{js_error, seed_from_js, string_from_js, to_js, whole_from_js};
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
-/// `speed::bait_random_walk`: `steps` forward-model calls; returns the checksum as a decimal
-/// string.
+/// Most forward-model calls `benchRandomWalk` makes (ten times the figures' 10 million).
+const MAX_WALK_STEPS: u64 = 100_000_000;
+/// Most playouts per position `bench2048Mcts` runs (ten times the figures' 10,000).
+const MAX_PLAYOUTS: u64 = 100_000;
+/// Most plies `benchPerft` counts.
+const MAX_PERFT_DEPTH: u64 = 14;
+/// Most empty squares a position `benchOthelloSolve` solves may have (FFO #40 has 20): the
+/// solver's work grows about tenfold with every two more.
+pub const MAX_SOLVE_EMPTIES: u32 = 20;
+
+/// `speed::bait_random_walk`: `steps` forward-model calls (at most 100 million); returns the
+/// checksum as a decimal string.
 #[wasm_bindgen(js_name = benchRandomWalk)]
-pub fn bench_random_walk(level: &str, steps: f64, seed: f64) -> Result<String, JsError> {
-    let steps = seed_from_js("steps", steps)?;
-    let seed = seed_from_js("seed", seed)?;
-    crate::speed::bait_random_walk(level, steps, seed)
+pub fn bench_random_walk(
+    #[wasm_bindgen(unchecked_param_type = "string")] level: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] steps: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+) -> Result<String, JsError> {
+    let level = string_from_js("level", &level)?;
+    let steps = whole_from_js("steps", &steps, MAX_WALK_STEPS)?;
+    let seed = seed_from_js("seed", &seed)?;
+    crate::speed::bait_random_walk(&level, steps, seed)
         .map(|checksum| checksum.to_string())
         .map_err(|e| JsError::new(&format!("level: {e}")))
 }
@@ -29,8 +44,11 @@ pub(super) struct BenchAstar {
 /// `speed::bait_astar`: A* with the walls-only distance to the end; returns
 /// `{ planLength, expanded }`.
 #[wasm_bindgen(js_name = benchAstar, unchecked_return_type = "BenchAstar")]
-pub fn bench_astar(level: &str) -> Result<JsValue, JsError> {
-    let run = crate::speed::bait_astar(level).map_err(|e| JsError::new(&format!("level: {e}")))?;
+pub fn bench_astar(
+    #[wasm_bindgen(unchecked_param_type = "string")] level: JsValue,
+) -> Result<JsValue, JsError> {
+    let level = string_from_js("level", &level)?;
+    let run = crate::speed::bait_astar(&level).map_err(|e| JsError::new(&format!("level: {e}")))?;
     to_js(&BenchAstar {
         plan_length: run.plan_length,
         expanded: run.stats.expanded,
@@ -48,11 +66,14 @@ pub(super) struct Bench2048Mcts {
 
 /// `speed::g2048_course_mcts`: the course's 2048 MCTS, `playouts_per_position` playouts from
 /// each middle-game position of `seed` (`searchlab 2048 speed --seed S --playouts N` runs the
-/// same); returns `{ searches, playouts, checksum }`, the checksum as a decimal string.
+/// same; at most 100,000 playouts); returns `{ searches, playouts, checksum }`, the checksum as a decimal string.
 #[wasm_bindgen(js_name = bench2048Mcts, unchecked_return_type = "Bench2048Mcts")]
-pub fn bench_2048_mcts(seed: f64, playouts_per_position: f64) -> Result<JsValue, JsError> {
-    let seed = seed_from_js("seed", seed)?;
-    let playouts = seed_from_js("playoutsPerPosition", playouts_per_position)?;
+pub fn bench_2048_mcts(
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] playouts_per_position: JsValue,
+) -> Result<JsValue, JsError> {
+    let seed = seed_from_js("seed", &seed)?;
+    let playouts = whole_from_js("playoutsPerPosition", &playouts_per_position, MAX_PLAYOUTS)?;
     if playouts == 0 {
         return Err(JsError::new("playoutsPerPosition: must be at least 1"));
     }
@@ -67,10 +88,10 @@ pub fn bench_2048_mcts(seed: f64, playouts_per_position: f64) -> Result<JsValue,
 /// `games::othello::perft` from the start position to `depth` plies; returns the leaves as a
 /// decimal string (`searchlab othello perft --depth D` counts the same).
 #[wasm_bindgen(js_name = benchPerft)]
-pub fn bench_perft(depth: u32) -> Result<String, JsError> {
-    if depth > 14 {
-        return Err(JsError::new("depth: at most 14 plies"));
-    }
+pub fn bench_perft(
+    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+) -> Result<String, JsError> {
+    let depth = whole_from_js("depth", &depth, MAX_PERFT_DEPTH)? as u32;
     let board = crate::games::othello::Board::start();
     Ok(crate::games::othello::perft::perft(board, depth).to_string())
 }
@@ -87,11 +108,25 @@ pub(super) struct BenchOthelloSolve {
 
 /// The exact solver on an FFO position (`board`, `side`) with a table of `table_mb` MiB (made
 /// by this call); returns `{ score, bestMove, nodes }` as `searchlab othello solve` does.
+/// Positions with more than 20 empty squares are refused: they would run for hours.
 #[wasm_bindgen(js_name = benchOthelloSolve, unchecked_return_type = "BenchOthelloSolve")]
-pub fn bench_othello_solve(board: &str, side: &str, table_mb: u32) -> Result<JsValue, JsError> {
-    let position = crate::games::othello::Othello::parse(board, side).map_err(js_error)?;
-    if !(1..=1024).contains(&table_mb) {
-        return Err(JsError::new("table_mb: from 1 to 1024"));
+pub fn bench_othello_solve(
+    #[wasm_bindgen(unchecked_param_type = "string")] board: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] table_mb: JsValue,
+) -> Result<JsValue, JsError> {
+    let board = string_from_js("board", &board)?;
+    let side = string_from_js("side", &side)?;
+    let table_mb = whole_from_js("tableMb", &table_mb, 1024)?;
+    if table_mb == 0 {
+        return Err(JsError::new("tableMb: must be at least 1"));
+    }
+    let position = crate::games::othello::Othello::parse(&board, &side).map_err(js_error)?;
+    let empties = position.board().empty_count();
+    if empties > MAX_SOLVE_EMPTIES {
+        return Err(JsError::new(&format!(
+            "board: {empties} empty squares; the benchmark solves at most {MAX_SOLVE_EMPTIES}"
+        )));
     }
     let mut solver =
         crate::games::othello::endgame::Solver::new((table_mb as usize) << 20, u64::MAX);

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::{Serialize, Serializer};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Turns any displayable error into a JS exception with its message.
 pub(super) fn js_error(error: impl std::fmt::Display) -> JsError {
@@ -85,23 +86,132 @@ pub(super) fn game_of_view(view: &JsValue) -> Result<String, JsError> {
         .ok_or_else(|| JsError::new("not a view object: missing field `game`"))
 }
 
-/// A JS number as a seed: a whole number from 0 to 2^53 - 1.
-pub(super) fn seed_from_js(name: &str, value: f64) -> Result<u64, JsError> {
-    if value.fract() == 0.0 && (0.0..=MAX_SEED as f64).contains(&value) {
+/// Longest string a parameter takes, in UTF-16 code units (a level, a state, a link); checked
+/// before the string is copied into wasm memory.
+pub(super) const MAX_STRING_UNITS: u32 = 1 << 20;
+
+/// What a JS value is, as an error names it: `number`, `object`, `array`, `null`, ...
+fn type_name(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".into()
+    } else if js_sys::Array::is_array(value) {
+        "array".into()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// The string parameter `name`: anything but a string (or one longer than
+/// [`MAX_STRING_UNITS`]) is refused by name ("game: expected a string, got number").
+pub(super) fn string_from_js(name: &str, value: &JsValue) -> Result<String, JsError> {
+    let Some(text) = value.dyn_ref::<js_sys::JsString>() else {
+        return Err(JsError::new(&format!(
+            "{name}: expected a string, got {}",
+            type_name(value)
+        )));
+    };
+    if text.length() > MAX_STRING_UNITS {
+        return Err(JsError::new(&format!(
+            "{name}: {} characters long; at most {MAX_STRING_UNITS} are accepted",
+            text.length()
+        )));
+    }
+    Ok(String::from(text))
+}
+
+/// The number parameter `name` as a whole number from 0 to `max`: anything but a number
+/// ("seed: expected a number, got null"; JS would have turned `null` into 0 and `'7'` into 7),
+/// NaN, infinities, fractions, negative numbers and numbers above `max` are refused by name.
+pub(super) fn whole_from_js(name: &str, value: &JsValue, max: u64) -> Result<u64, JsError> {
+    let Some(value) = value.as_f64() else {
+        return Err(JsError::new(&format!(
+            "{name}: expected a number, got {}",
+            type_name(value)
+        )));
+    };
+    if value.fract() == 0.0 && (0.0..=max as f64).contains(&value) {
         Ok(value as u64)
     } else {
         Err(JsError::new(&format!(
-            "{name} must be a whole number from 0 to {MAX_SEED}, not {value}"
+            "{name} must be a whole number from 0 to {max}, not {value}"
         )))
     }
 }
 
-/// A JS number as a work budget: whole units, 0 for anything below one (NaN included).
-pub(super) fn budget_from_js(budget: f64) -> u64 {
-    if budget >= 1.0 {
-        budget.min(u64::MAX as f64) as u64
+/// A JS number as a seed: a whole number from 0 to 2^53 - 1.
+pub(super) fn seed_from_js(name: &str, value: &JsValue) -> Result<u64, JsError> {
+    whole_from_js(name, value, MAX_SEED)
+}
+
+/// A JS number as a work budget: a whole number of units from 0 to 2^53 - 1.
+pub(super) fn budget_from_js(budget: &JsValue) -> Result<u64, JsError> {
+    whole_from_js("budget", budget, MAX_SEED)
+}
+
+/// A JS number as an index (an action, a game of a batch): a whole number that fits a `u32`.
+pub(super) fn index_from_js(name: &str, value: &JsValue) -> Result<u32, JsError> {
+    whole_from_js(name, value, u32::MAX.into()).map(|index| index as u32)
+}
+
+/// A list of action indices (`Uint32Array` or an array of whole numbers), at most
+/// [`MAX_STRING_UNITS`] long.
+pub(super) fn actions_from_js(name: &str, value: &JsValue) -> Result<Vec<u32>, JsError> {
+    if let Some(array) = value.dyn_ref::<js_sys::Uint32Array>() {
+        if array.length() <= MAX_STRING_UNITS {
+            return Ok(array.to_vec());
+        }
+    } else if let Some(array) = value.dyn_ref::<js_sys::Array>() {
+        if array.length() <= MAX_STRING_UNITS {
+            return array
+                .iter()
+                .map(|item| index_from_js(&format!("{name}[]"), &item))
+                .collect();
+        }
     } else {
-        0
+        return Err(JsError::new(&format!(
+            "{name}: expected a Uint32Array or an array of numbers, got {}",
+            type_name(value)
+        )));
+    }
+    Err(JsError::new(&format!(
+        "{name}: at most {MAX_STRING_UNITS} actions are accepted"
+    )))
+}
+
+/// Which class an object's memory holds: the first field of every class JS holds
+/// ([`GameSession`](super::GameSession), [`SearchJob`](super::SearchJob),
+/// [`BatchGame`](super::BatchGame)).
+///
+/// JS can call one class's method on another's object (`GameSession.prototype.view.call(job)`);
+/// wasm-bindgen's glue then passes the other object's pointer, and the method would read a
+/// `Box<dyn Job>` as a `Box<dyn Playable>` (a trap, "table index is out of bounds", or worse).
+/// Every class is `#[repr(C)]` with its tag first and one `Box` after, so all three have the
+/// same size and alignment and the tag lies at the same place in each; every method reads the
+/// tag before anything else and refuses a stranger's memory. (`free()` cannot be guarded: the
+/// glue frees the memory before any of our code runs.)
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(transparent)]
+pub(super) struct ClassTag(u64);
+
+impl ClassTag {
+    pub(super) const GAME_SESSION: ClassTag = ClassTag(0x5345_5353_494f_4e01);
+    pub(super) const SEARCH_JOB: ClassTag = ClassTag(0x5345_4152_4348_4a02);
+    pub(super) const BATCH_GAME: ClassTag = ClassTag(0x4241_5443_4847_4d03);
+
+    /// Checks that an object tagged `self` is a `class`, for `class.method`.
+    pub(super) fn check(
+        self,
+        expected: ClassTag,
+        class: &str,
+        method: &str,
+    ) -> Result<(), JsError> {
+        if self == expected {
+            Ok(())
+        } else {
+            Err(JsError::new(&format!(
+                "{class}.{method} called on an object that is not a {class}"
+            )))
+        }
     }
 }
 

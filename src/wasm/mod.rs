@@ -36,7 +36,7 @@ pub use search_job::SearchJob;
 pub use session::GameSession;
 
 use crate::share::{Fields, MAX_SEED};
-use boundary::{game_of_view, link_error, to_js};
+use boundary::{game_of_view, link_error, string_from_js, to_js};
 use page_game::{GameKind, Kind};
 use wasm_bindgen::prelude::*;
 
@@ -62,7 +62,7 @@ fn game_kind(name: &str) -> Result<&'static dyn GameKind, JsError> {
         .ok_or_else(|| {
             JsError::new(&format!(
                 "unknown game '{}' (expected one of: {})",
-                crate::agents::quoted(name),
+                crate::field_error::quoted(name),
                 crate::share::GAMES.join(", ")
             ))
         })
@@ -72,21 +72,25 @@ fn game_kind(name: &str) -> Result<&'static dyn GameKind, JsError> {
 /// no seed yet.
 #[wasm_bindgen(js_name = defaultView, unchecked_return_type = "View")]
 pub fn default_view() -> Result<JsValue, JsError> {
-    default_view_for("bait")
+    game_kind("bait")?.default_view()
 }
 
 /// The default view of `game` (2048: the course's MCTS agent; Othello: a person against
 /// MTD(f); no seed yet).
 #[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048 | ViewOthello | ViewSumZero")]
-pub fn default_view_for(game: &str) -> Result<JsValue, JsError> {
-    game_kind(game)?.default_view()
+pub fn default_view_for(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+) -> Result<JsValue, JsError> {
+    game_kind(&string_from_js("game", &game)?)?.default_view()
 }
 
 /// Reads a share-link fragment (`#v=1&...`) into the view of the game it names. Throws an error
 /// naming the bad field. A level's tiles are checked separately, by [`validate_level`].
 #[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello | ViewSumZero")]
-pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
-    let fields = Fields::read(fragment).map_err(link_error)?;
+pub fn parse_share_link(
+    #[wasm_bindgen(unchecked_param_type = "string")] fragment: JsValue,
+) -> Result<JsValue, JsError> {
+    let fields = Fields::read(&string_from_js("fragment", &fragment)?).map_err(link_error)?;
     let game = fields.game().map_err(link_error)?;
     game_kind(game)?.parse_link(&fields)
 }
@@ -95,8 +99,10 @@ pub fn parse_share_link(fragment: &str) -> Result<JsValue, JsError> {
 /// if even the version or the game is wrong. The page opens this game's default view when the
 /// rest of the link is malformed.
 #[wasm_bindgen(js_name = shareLinkGame)]
-pub fn share_link_game(fragment: &str) -> Result<String, JsError> {
-    let fields = Fields::read(fragment).map_err(link_error)?;
+pub fn share_link_game(
+    #[wasm_bindgen(unchecked_param_type = "string")] fragment: JsValue,
+) -> Result<String, JsError> {
+    let fields = Fields::read(&string_from_js("fragment", &fragment)?).map_err(link_error)?;
     Ok(fields.game().map_err(link_error)?.to_string())
 }
 
@@ -116,8 +122,10 @@ pub fn format_share_link(
 /// plan's path and a search's heat map), `deadEnds` (`cannotWin`), `lastMove` (move
 /// animation) and `batch` (`BatchGame`).
 #[wasm_bindgen(js_name = gameCapabilities)]
-pub fn game_capabilities(game: &str) -> Result<Vec<String>, JsError> {
-    let names = game_kind(game)?.capabilities();
+pub fn game_capabilities(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+) -> Result<Vec<String>, JsError> {
+    let names = game_kind(&string_from_js("game", &game)?)?.capabilities();
     Ok(names.into_iter().map(String::from).collect())
 }
 
@@ -126,15 +134,21 @@ pub fn game_capabilities(game: &str) -> Result<Vec<String>, JsError> {
 /// `floats`) with its range or options and its `default`, a one-sentence `help`, and the
 /// `algos` whose own parameter it is (empty for a setting of every run).
 #[wasm_bindgen(js_name = parameterTable, unchecked_return_type = "Parameter[]")]
-pub fn parameter_table(game: &str) -> Result<JsValue, JsError> {
-    game_kind(game)?.parameters()
+pub fn parameter_table(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+) -> Result<JsValue, JsError> {
+    game_kind(&string_from_js("game", &game)?)?.parameters()
 }
 
 /// Checks a level text: `undefined` when it is valid, else where and why it is not. Throws for
 /// games without levels.
 #[wasm_bindgen(js_name = validateLevel, unchecked_return_type = "LevelProblem | undefined")]
-pub fn validate_level(game: &str, level: &str) -> Result<JsValue, JsError> {
-    match game_kind(game)?.validate(level)? {
+pub fn validate_level(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] level: JsValue,
+) -> Result<JsValue, JsError> {
+    let kind = game_kind(&string_from_js("game", &game)?)?;
+    match kind.validate(&string_from_js("level", &level)?)? {
         None => Ok(JsValue::UNDEFINED),
         Some(problem) => to_js(&problem),
     }

@@ -4,7 +4,7 @@
 //! statistics (MCTS, RHEA and 2048's agents) and what the agent thinks (Othello; Sum to zero:
 //! its choice beside the exact optimum).
 
-use super::boundary::{budget_from_js, seed_from_js, to_js};
+use super::boundary::{budget_from_js, seed_from_js, string_from_js, to_js, ClassTag};
 use super::encoded_state;
 use crate::game::Game;
 use crate::rng::Rng;
@@ -160,9 +160,30 @@ pub(super) struct RootAction {
 /// One search for the worker: create it from an encoded state, a view (algorithm and
 /// parameters) and a seed; run it with `step(budget)` in slices; read its answer between slices.
 #[wasm_bindgen]
+#[repr(C)]
 pub struct SearchJob {
+    /// First, so a method can tell a job from another class's object ([`ClassTag`]).
+    tag: ClassTag,
+    /// Boxed, so that every class is a tag and one box (see [`ClassTag`]).
+    inner: Box<JobState>,
+}
+
+/// A job's search and where it stood after the last slice.
+struct JobState {
     job: Box<dyn Job>,
     last: Progress,
+}
+
+impl SearchJob {
+    /// The job, once the tag says that this is a search job; `method` names the call.
+    fn state(&self, method: &str) -> Result<&JobState, JsError> {
+        self.tag.check(ClassTag::SEARCH_JOB, "SearchJob", method)?;
+        Ok(&self.inner)
+    }
+
+    fn checked(&self, method: &str) -> Result<&dyn Job, JsError> {
+        Ok(&*self.state(method)?.job)
+    }
 }
 
 #[wasm_bindgen]
@@ -172,30 +193,42 @@ impl SearchJob {
     /// so every act of a game gets its own. Throws an error naming a bad parameter.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        state: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] state: JsValue,
         #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello | ViewSumZero")] view: JsValue,
-        seed: f64,
-        stream: f64,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] stream: JsValue,
     ) -> Result<SearchJob, JsError> {
-        let (game, state) = encoded_state::decode(state).map_err(|e| JsError::new(&e))?;
-        let seed = Rng::derive(seed_from_js("seed", seed)?, seed_from_js("stream", stream)?);
+        let state = string_from_js("state", &state)?;
+        let (game, state) = encoded_state::decode(&state).map_err(|e| JsError::new(&e))?;
+        let seed = Rng::derive(
+            seed_from_js("seed", &seed)?,
+            seed_from_js("stream", &stream)?,
+        );
         let job = super::game_kind(game)?.job(state, view, seed)?;
         Ok(SearchJob {
-            job,
-            last: Progress::Running,
+            tag: ClassTag::SEARCH_JOB,
+            inner: Box::new(JobState {
+                job,
+                last: Progress::Running,
+            }),
         })
     }
 
     /// Runs at most `budget` units of work (expansions; iterations for MCTS and RHEA) and
     /// reports where the search stands. Once finished, further steps do nothing.
     #[wasm_bindgen(unchecked_return_type = "StepReport")]
-    pub fn step(&mut self, budget: f64) -> Result<JsValue, JsError> {
-        let budget = budget_from_js(budget);
-        if !self.last.is_finished() && budget > 0 {
-            self.last = self.job.search_mut().step(budget);
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<JsValue, JsError> {
+        self.tag.check(ClassTag::SEARCH_JOB, "SearchJob", "step")?;
+        let budget = budget_from_js(&budget)?;
+        let state = &mut *self.inner;
+        if !state.last.is_finished() && budget > 0 {
+            state.last = state.job.search_mut().step(budget);
         }
-        let stats = self.job.search().stats();
-        let (status, limit) = match self.last {
+        let stats = state.job.search().stats();
+        let (status, limit) = match state.last {
             Progress::Running => (SearchStatus::Running, None),
             Progress::Solved => (SearchStatus::Solved, None),
             Progress::Exhausted => (SearchStatus::Exhausted, None),
@@ -206,7 +239,7 @@ impl SearchJob {
             limit,
             expanded: stats.expanded,
             generated: stats.generated,
-            frontier: self.job.frontier_size(),
+            frontier: state.job.frontier_size(),
             max_frontier: stats.max_frontier,
             max_depth: stats.max_depth,
             stored: stats.stored,
@@ -216,24 +249,24 @@ impl SearchJob {
 
     /// The action the search recommends now, if any.
     #[wasm_bindgen(js_name = bestAction)]
-    pub fn best_action(&self) -> Option<u32> {
-        self.job.search().best_action()
+    pub fn best_action(&self) -> Result<Option<u32>, JsError> {
+        Ok(self.checked("bestAction")?.search().best_action())
     }
 
     /// The plan (puzzle searches) or the expected line of play (MCTS, RHEA) so far.
-    pub fn plan(&self) -> Vec<u32> {
-        self.job.search().plan()
+    pub fn plan(&self) -> Result<Vec<u32>, JsError> {
+        Ok(self.checked("plan")?.search().plan())
     }
 
     /// Per board cell, how many expanded states had the agent there.
-    pub fn heat(&self) -> Vec<u32> {
-        self.job.heat()
+    pub fn heat(&self) -> Result<Vec<u32>, JsError> {
+        Ok(self.checked("heat")?.heat())
     }
 
     /// Per board cell, how many states wait in the frontier with the agent there (all zero for
     /// MCTS and RHEA).
-    pub fn frontier(&self) -> Vec<u32> {
-        self.job.frontier()
+    pub fn frontier(&self) -> Result<Vec<u32>, JsError> {
+        Ok(self.checked("frontier")?.frontier())
     }
 
     /// Othello: what the agent thinks (depth, value for Black, exact or not, nodes searched and
@@ -241,14 +274,14 @@ impl SearchJob {
     /// means, and the regret of the current choice; `undefined` for the other games.
     #[wasm_bindgen(unchecked_return_type = "Thinking | SumZeroThinking | undefined")]
     pub fn thinking(&self) -> Result<JsValue, JsError> {
-        self.job.thinking()
+        self.checked("thinking")?.thinking()
     }
 
     /// MCTS and RHEA: value and visits of each root action (empty for the other searches).
     #[wasm_bindgen(js_name = rootActions, unchecked_return_type = "RootAction[]")]
     pub fn root_actions(&self) -> Result<JsValue, JsError> {
         let rows: Vec<RootAction> = self
-            .job
+            .checked("rootActions")?
             .search()
             .root_actions()
             .into_iter()

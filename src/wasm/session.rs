@@ -5,6 +5,7 @@
 //! outcome (2048's spawn). The person plays the player's actions; the session draws nature's
 //! at once ([`PageGame::draw_chance`]), so the page never sees a chance node.
 
+use super::boundary::{actions_from_js, index_from_js, seed_from_js, string_from_js, ClassTag};
 use super::encoded_state;
 use super::page_game::{lacks, PageGame};
 use crate::game::Turn;
@@ -169,8 +170,33 @@ impl<G: PageGame> Playable for Session<G> {
 /// A game in progress: create it from a level text (or, for games without levels, a seed);
 /// apply, undo, draw.
 #[wasm_bindgen]
+#[repr(C)]
 pub struct GameSession {
+    /// First, so a method can tell a session from another class's object ([`ClassTag`]).
+    tag: ClassTag,
     inner: Box<dyn Playable>,
+}
+
+impl GameSession {
+    fn from_game(inner: Box<dyn Playable>) -> GameSession {
+        GameSession {
+            tag: ClassTag::GAME_SESSION,
+            inner,
+        }
+    }
+
+    /// The game, once the tag says that this is a session; `method` names the call.
+    fn game(&self, method: &str) -> Result<&dyn Playable, JsError> {
+        self.tag
+            .check(ClassTag::GAME_SESSION, "GameSession", method)?;
+        Ok(&*self.inner)
+    }
+
+    fn game_mut(&mut self, method: &str) -> Result<&mut dyn Playable, JsError> {
+        self.tag
+            .check(ClassTag::GAME_SESSION, "GameSession", method)?;
+        Ok(&mut *self.inner)
+    }
 }
 
 #[wasm_bindgen]
@@ -179,30 +205,36 @@ impl GameSession {
     /// Othello: a position, `BOARD SIDE` in FFO notation, or `start`). Throws the parser's
     /// error, which names the line and column.
     #[wasm_bindgen(constructor)]
-    pub fn new(game: &str, level: &str) -> Result<GameSession, JsError> {
-        Ok(GameSession {
-            inner: super::game_kind(game)?.session(level)?,
-        })
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] level: JsValue,
+    ) -> Result<GameSession, JsError> {
+        let kind = super::game_kind(&string_from_js("game", &game)?)?;
+        let level = string_from_js("level", &level)?;
+        Ok(GameSession::from_game(kind.session(&level)?))
     }
 
     /// Starts a game without levels (2048) whose chance events come from `seed` (a whole
     /// number below 2^53), so the game replays from its seed and its moves. Undo restores the
     /// generator too: the same move after an undo brings the same spawn.
     #[wasm_bindgen(js_name = fromSeed)]
-    pub fn from_seed(game: &str, seed: f64) -> Result<GameSession, JsError> {
-        let seed = super::boundary::seed_from_js("seed", seed)?;
-        Ok(GameSession {
-            inner: super::game_kind(game)?.seeded_session(seed)?,
-        })
+    pub fn from_seed(
+        #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+    ) -> Result<GameSession, JsError> {
+        let kind = super::game_kind(&string_from_js("game", &game)?)?;
+        let seed = seed_from_js("seed", &seed)?;
+        Ok(GameSession::from_game(kind.seeded_session(seed)?))
     }
 
     /// The names of the optional features this game has (see `gameCapabilities`).
-    pub fn capabilities(&self) -> Vec<String> {
-        self.inner
+    pub fn capabilities(&self) -> Result<Vec<String>, JsError> {
+        Ok(self
+            .game("capabilities")?
             .capabilities()
             .into_iter()
             .map(String::from)
-            .collect()
+            .collect())
     }
 
     /// How the last move of the history went, for animating it (2048: a `MoveTrace`; Othello:
@@ -210,47 +242,52 @@ impl GameSession {
     /// capability.
     #[wasm_bindgen(js_name = lastMove, unchecked_return_type = "MoveTrace | OthelloMove | undefined")]
     pub fn last_move(&self) -> Result<JsValue, JsError> {
-        self.inner.last_move()
+        self.game("lastMove")?.last_move()
     }
 
     /// The legal actions' indices, in the game's order (empty once the game is over).
     #[wasm_bindgen(js_name = legalActions)]
-    pub fn legal_actions(&self) -> Vec<u32> {
-        self.inner.legal_actions()
+    pub fn legal_actions(&self) -> Result<Vec<u32>, JsError> {
+        Ok(self.game("legalActions")?.legal_actions())
     }
 
-    /// Plays the action with this index. Throws if it is not legal here.
-    pub fn apply(&mut self, action: u32) -> Result<(), JsError> {
-        self.inner.apply(action)
+    /// Plays the action with this index (a whole number). Throws if it is not legal here.
+    pub fn apply(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] action: JsValue,
+    ) -> Result<(), JsError> {
+        self.game_mut("apply")?
+            .apply(index_from_js("action", &action)?)
     }
 
     /// Takes back the last move; false when there is none.
-    pub fn undo(&mut self) -> bool {
-        self.inner.undo()
+    pub fn undo(&mut self) -> Result<bool, JsError> {
+        Ok(self.game_mut("undo")?.undo())
     }
 
     /// Back to the start.
-    pub fn reset(&mut self) {
-        self.inner.reset()
+    pub fn reset(&mut self) -> Result<(), JsError> {
+        self.game_mut("reset")?.reset();
+        Ok(())
     }
 
     /// The player to move in a game of several players (Othello: 0 Black, 1 White);
     /// `undefined` once the game is over and in one-player games.
     #[wasm_bindgen(js_name = playerToMove)]
-    pub fn player_to_move(&self) -> Option<u32> {
-        self.inner.player_to_move()
+    pub fn player_to_move(&self) -> Result<Option<u32>, JsError> {
+        Ok(self.game("playerToMove")?.player_to_move())
     }
 
     /// Whether the game is over.
     #[wasm_bindgen(js_name = isTerminal)]
-    pub fn is_terminal(&self) -> bool {
-        self.inner.outcome() != "playing"
+    pub fn is_terminal(&self) -> Result<bool, JsError> {
+        Ok(self.game("isTerminal")?.outcome() != "playing")
     }
 
     /// "playing" while the game goes on; then Bait: "won" or "lost"; 2048: "over"; Othello:
     /// the winner ("black", "white") or "draw".
-    pub fn outcome(&self) -> String {
-        self.inner.outcome().into()
+    pub fn outcome(&self) -> Result<String, JsError> {
+        Ok(self.game("outcome")?.outcome().into())
     }
 
     /// Whether the game goes on but provably can no longer be won (Bait: a box sealed the key
@@ -258,39 +295,43 @@ impl GameSession {
     /// capability.
     #[wasm_bindgen(js_name = cannotWin)]
     pub fn cannot_win(&self) -> Result<bool, JsError> {
-        self.inner.cannot_win()
+        self.game("cannotWin")?.cannot_win()
     }
 
     /// The score so far.
-    pub fn score(&self) -> f64 {
-        self.inner.score()
+    pub fn score(&self) -> Result<f64, JsError> {
+        Ok(self.game("score")?.score())
     }
 
     /// Moves played since the start.
-    pub fn moves(&self) -> u32 {
-        self.inner.moves().len() as u32
+    pub fn moves(&self) -> Result<u32, JsError> {
+        Ok(self.game("moves")?.moves().len() as u32)
     }
 
     /// The moves played, as action indices.
-    pub fn history(&self) -> Vec<u32> {
-        self.inner.moves().to_vec()
+    pub fn history(&self) -> Result<Vec<u32>, JsError> {
+        Ok(self.game("history")?.moves().to_vec())
     }
 
     /// The board to draw (the game's board-view type).
     #[wasm_bindgen(unchecked_return_type = "BaitBoardView | GridView | SumZeroBoardView")]
     pub fn view(&self) -> Result<JsValue, JsError> {
-        self.inner.view()
+        self.game("view")?.view()
     }
 
     /// The cells (row-major indices) the agent walks through if it plays `actions` from here,
     /// starting with its cell now. Throws for games without the `agentCell` capability.
     #[wasm_bindgen(js_name = pathOf)]
-    pub fn path_of(&self, actions: &[u32]) -> Result<Vec<u32>, JsError> {
-        self.inner.path_of(actions)
+    pub fn path_of(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Uint32Array | number[]")] actions: JsValue,
+    ) -> Result<Vec<u32>, JsError> {
+        self.game("pathOf")?
+            .path_of(&actions_from_js("actions", &actions)?)
     }
 
     /// The state as a string for `new SearchJob` (the game and the state's text form).
-    pub fn encode(&self) -> String {
-        self.inner.encode()
+    pub fn encode(&self) -> Result<String, JsError> {
+        Ok(self.game("encode")?.encode())
     }
 }

@@ -23,7 +23,7 @@ pub fn assert_quiet_into_a_closed_pipe(args: &[&str]) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the searchlab binary runs");
-    drop(child.stdout.take());
+    child.stdout = None; // closes the pipe: the command sees a closed stdout
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{args:?}");
     assert!(

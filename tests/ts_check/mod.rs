@@ -197,6 +197,7 @@ pub const PRIMITIVES: &[&str] = &[
     "null",
     "undefined",
     "Uint8Array",
+    "Uint32Array",
 ];
 
 /// Checks `value` (at `path`) against the TypeScript type `ty`; the error says where and why

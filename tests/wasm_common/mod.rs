@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use js_sys::Reflect;
-use searchlab::wasm::GameSession;
+use searchlab::wasm::{GameSession, SearchJob};
 use wasm_bindgen::{JsCast, JsError, JsValue};
 
 /// The message of an error thrown across the boundary.
@@ -60,7 +60,7 @@ pub fn cells(session: &GameSession) -> Vec<u8> {
 /// The default Othello view with a seed and `side` ("black" or "white") played by an agent
 /// with these settings changed.
 pub fn othello_agent_view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
-    let view = searchlab::wasm::default_view_for("othello").unwrap();
+    let view = searchlab::wasm::default_view_for(JsValue::from("othello")).unwrap();
     set(&view, "seed", JsValue::from_f64(1.0));
     let agent = get(&view, side);
     set(&agent, "human", JsValue::FALSE);
@@ -68,4 +68,24 @@ pub fn othello_agent_view(side: &str, fields: &[(&str, JsValue)]) -> JsValue {
         set(&agent, key, value.clone());
     }
     view
+}
+
+/// Action indices as JS passes them to `pathOf`.
+pub fn action_list(actions: &[u32]) -> JsValue {
+    js_sys::Uint32Array::from(actions).into()
+}
+
+/// `new SearchJob(state, view, seed, stream)` as JS calls it.
+pub fn search_job(
+    state: &str,
+    view: JsValue,
+    seed: impl Into<JsValue>,
+    stream: impl Into<JsValue>,
+) -> Result<SearchJob, JsError> {
+    SearchJob::new(state.into(), view, seed.into(), stream.into())
+}
+
+/// `new GameSession(game, level)` as JS calls it.
+pub fn new_session(game: &str, level: &str) -> Result<GameSession, JsError> {
+    GameSession::new(game.into(), level.into())
 }

@@ -3,7 +3,7 @@
 
 use super::{AgentSpec, Algorithm, Budget, EvalKind};
 use crate::agents::params::OTHELLO;
-use crate::agents::quoted;
+use crate::field_error::quoted;
 use crate::field_error::FieldError;
 use crate::search::Limits;
 

@@ -14,7 +14,7 @@ pub use g2048::G2048;
 pub use othello::OTHELLO;
 pub use sumzero::SUMZERO;
 
-use crate::agents::quoted;
+use crate::field_error::quoted;
 use crate::field_error::FieldError;
 use serde::Serialize;
 

@@ -11,13 +11,13 @@ use clap::error::{ContextKind, ContextValue, Error, ErrorKind};
 use clap::Command;
 use searchlab::field_error::FieldError;
 
-use crate::flag_values::shown;
+use searchlab::field_error::quoted;
 
 /// The line for `error`, raised while parsing `words` (the arguments after the program's
 /// name) against `root`.
 pub fn one_line(error: &Error, root: &Command, words: &[String]) -> String {
     let flag = || flag_of(error.get(ContextKind::InvalidArg));
-    let value = || text(error.get(ContextKind::InvalidValue)).map(|v| shown(&v));
+    let value = || text(error.get(ContextKind::InvalidValue)).map(|v| quoted(&v));
     match error.kind() {
         ErrorKind::UnknownArgument => unknown_argument(error),
         ErrorKind::InvalidSubcommand => unknown_command(error, root, words),
@@ -63,10 +63,10 @@ fn unknown_argument(error: &Error) -> String {
     if !given.starts_with("--") {
         return format!(
             "unexpected argument '{}': flags look like --name value",
-            shown(&given)
+            quoted(&given)
         );
     }
-    let flag = shown(given.split('=').next().unwrap_or_default());
+    let flag = quoted(given.split('=').next().unwrap_or_default());
     match text(error.get(ContextKind::SuggestedArg)) {
         Some(suggested) => {
             format!("{flag}: unknown flag for this command (did you mean {suggested}?)")
@@ -77,7 +77,7 @@ fn unknown_argument(error: &Error) -> String {
 
 /// An unknown game, or an unknown command of a game: lists what there is.
 fn unknown_command(error: &Error, root: &Command, words: &[String]) -> String {
-    let given = shown(&text(error.get(ContextKind::InvalidSubcommand)).unwrap_or_default());
+    let given = quoted(&text(error.get(ContextKind::InvalidSubcommand)).unwrap_or_default());
     let names = |command: &Command| -> Vec<String> {
         command
             .get_subcommands()

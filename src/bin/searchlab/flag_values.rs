@@ -12,7 +12,7 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use clap::builder::{PossibleValue, TypedValueParser};
-use searchlab::field_error::FieldError;
+use searchlab::field_error::{quoted, FieldError};
 
 /// A number type a flag can take, and how it reads in a message.
 pub trait Number: FromStr + Copy + PartialOrd + Display + Send + Sync + 'static {
@@ -34,13 +34,17 @@ numbers!("a whole number": u32, u64, usize);
 numbers!("a number": f64);
 
 /// `text` as a `T` (`value_parser = number::<u64>`): "cannot read 'x' as a whole number", or
-/// "must be at most 4294967295, got 4294967296" for digits past the type's range.
+/// "must be at most 4294967295, got 4294967296" for digits past the type's range, "-1 is below
+/// the smallest value 0" for a negative whole number.
 pub fn number<T: Number>(text: &str) -> Result<T, String> {
     text.parse().map_err(|_| {
-        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
-            format!("must be at most {}, got {}", T::MAX, shown(text))
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if digits(text) {
+            format!("must be at most {}, got {}", T::MAX, quoted(text))
+        } else if text.strip_prefix('-').is_some_and(digits) {
+            format!("{} is below the smallest value 0", quoted(text))
         } else {
-            format!("cannot read '{}' as {}", shown(text), T::WORDS)
+            format!("cannot read '{}' as {}", quoted(text), T::WORDS)
         }
     })
 }
@@ -75,11 +79,6 @@ pub fn at_least<T: Number>(
             Err(format!("must be at least {least}"))
         }
     }
-}
-
-/// `text` fit to echo in a one-line message: no control characters, at most 24 characters.
-pub fn shown(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).take(24).collect()
 }
 
 /// An agent setting chosen by name (`--algo`, `--heuristic`, `--spawns`), with the names and
@@ -168,6 +167,10 @@ mod tests {
         );
         assert_eq!(at_least(1u64)("0"), Err("must be at least 1".to_string()));
         assert_eq!(at_least(1u64)("3"), Ok(3));
-        assert_eq!(shown("a\nb"), "ab");
+        assert_eq!(quoted("a\nb"), "a\\u{a}b");
+        assert_eq!(
+            number::<u32>("-1"),
+            Err("-1 is below the smallest value 0".to_string())
+        );
     }
 }

@@ -90,7 +90,7 @@ fn parse_agent(flag: &str, text: &str, ms_per_move: u64) -> CliResult<AgentSpec>
     AgentSpec::parse(text, ms_per_move, AGENT_LIMITS).map_err(|error| {
         CliError(format!(
             "--{flag}: '{}': {error} (AGENT grammar: searchlab othello match --help)",
-            text.replace(char::is_control, "")
+            searchlab::field_error::quoted(text)
         ))
     })
 }
