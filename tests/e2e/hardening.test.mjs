@@ -1,7 +1,8 @@
 // End-to-end tests of the page's boundaries in Debian's Chromium (playwright-core): the address
 // bar (Back and Forward after a link the page could not open, links over the size limit), the
-// level editor when a link replaces its level, pastes and drops over the size limit, and the
-// Content-Security-Policy every game runs under. Run with `node --test tests/e2e/` after
+// level editor when a link replaces its level, pastes and drops over the size limit, the
+// Content-Security-Policy every game runs under, and what A* says when its bound rules out the
+// start. Run with `node --test tests/e2e/` after
 // `./dev.sh build`.
 
 import { test } from 'node:test';
@@ -287,5 +288,20 @@ test('every game runs under the Content-Security-Policy with no violation', asyn
   assert.equal(ran, false);
   await page.waitForFunction(() => window.cspViolations.length > 0);
   assert.match((await page.evaluate(() => window.cspViolations))[0], /^script-src-elem: inline/);
+  await page.close();
+});
+
+test('A* on a level whose key and door are walled off says they cannot be reached', async () => {
+  // A*'s walls-only bound is infinite at the start, so it expands no state: the page used to say
+  // "searched every state (0 expanded)".
+  const link = 'v=1&game=bait&level=wwwwwww/wA.wkgw/wwwwwww&algo=astar&heuristic=walls&mode=plan&seed=1';
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#${link}`);
+  await page.click('[data-testid=play]');
+  await waitForWords(page, /cannot be reached/);
+  const s = await status(page);
+  assert.equal(s.state, 'idle');
+  assert.match(s.text, /^No plan: the key or the door cannot be reached from here \(A\*'s lower bound proves it/);
+  assert.doesNotMatch(s.text, /searched every state/);
+  assert.deepEqual(problems, []);
   await page.close();
 });

@@ -319,6 +319,10 @@ class BaitGame extends AgentRuns {
 
   noPlanWords(progress) {
     const expanded = progress.expanded.toLocaleString('en-US');
+    if (progress.status === 'exhausted' && progress.expanded === 0) {
+      // A*'s lower bound found no way to the key and the door from the start itself.
+      return `No plan: the key or the door cannot be reached from here (${this.algoName()}'s lower bound proves it before expanding a state).`;
+    }
     if (progress.status === 'exhausted') {
       const bound = this.view.algo === 'dls' ? ` within depth ${this.view.depth}` : '';
       return `${this.algoName()} searched every state${bound} (${expanded} expanded) and found no plan.`;
