@@ -87,6 +87,27 @@ fn is_invisible(c: char) -> bool {
     RANGES.iter().any(|&(low, high)| (low..=high).contains(&c))
 }
 
+/// `value` if it lies in `range`, else an error on `field` that names the range ("must be between 1
+/// and 64, got 0"): the one range check of links, agent parameters and flags.
+pub fn check_range<T: PartialOrd + fmt::Display + Copy>(
+    field: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, FieldError> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(FieldError::new(
+            field,
+            format!(
+                "must be between {} and {}, got {value}",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::params::BAIT;
-use super::{by_name, check_limits, check_range, Agent};
+use super::{by_name, check_limits, Agent};
+use crate::field_error::check_range;
 use crate::field_error::FieldError;
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};

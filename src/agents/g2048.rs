@@ -12,7 +12,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::params::G2048 as G2048_PARAMS;
-use super::{by_name, check_limits, check_range, Agent};
+use super::{by_name, check_limits, Agent};
+use crate::field_error::check_range;
 use crate::field_error::FieldError;
 use crate::game::Game;
 use crate::games::g2048::board::{Board, MAX_EXPONENT};

@@ -17,7 +17,7 @@ pub mod othello;
 pub mod params;
 pub mod sumzero;
 
-use crate::field_error::{quoted, FieldError};
+use crate::field_error::{check_range, quoted, FieldError};
 use crate::game::Game;
 use crate::search::{Observer, Search};
 
@@ -58,26 +58,6 @@ pub(crate) fn by_name<T: Copy>(
         field,
         format!("unknown {what} '{}' (expected {expected})", quoted(wanted)),
     ))
-}
-
-/// Checks that `value` lies in `range`, naming `field` otherwise.
-pub(crate) fn check_range<T: PartialOrd + std::fmt::Display + Copy>(
-    field: &str,
-    value: T,
-    range: std::ops::RangeInclusive<T>,
-) -> Result<T, FieldError> {
-    if range.contains(&value) {
-        Ok(value)
-    } else {
-        Err(FieldError::new(
-            field,
-            format!(
-                "must be between {} and {}, got {value}",
-                range.start(),
-                range.end()
-            ),
-        ))
-    }
 }
 
 /// Checks a spec's search limits: at least one node, and at least 64 KiB of memory.

@@ -17,10 +17,9 @@ pub mod g2048;
 pub mod othello;
 pub mod sumzero;
 
-use crate::field_error::{quoted, FieldError};
+use crate::field_error::{check_range, quoted, FieldError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::fmt;
 
 /// The link format's version, written as `v=1`.
 pub const VERSION: u32 = 1;
@@ -67,20 +66,6 @@ fn error(field: &str, message: impl Into<String>) -> FieldError {
     FieldError::new(field, message)
 }
 
-fn check_range<T: PartialOrd + fmt::Display>(
-    field: &str,
-    value: T,
-    (low, high): (T, T),
-) -> Result<(), FieldError> {
-    if value < low || value > high {
-        return Err(error(
-            field,
-            format!("must be between {low} and {high}, got {value}"),
-        ));
-    }
-    Ok(())
-}
-
 /// Checks a view's `game` field against its game, `name` as people read it ("Bait").
 fn check_view_game(view_game: &str, game: &str, name: &str) -> Result<(), FieldError> {
     if view_game == game {
@@ -103,7 +88,7 @@ fn check_seed_and_agent(
     agent: Result<(), FieldError>,
 ) -> Result<(), FieldError> {
     if let Some(seed) = seed {
-        check_range("seed", seed, (0, MAX_SEED))?;
+        check_range("seed", seed, 0..=MAX_SEED)?;
     }
     agent.map_err(|e| error(&e.field.replace('_', "-"), e.message))
 }
@@ -222,7 +207,7 @@ impl Fields {
         }
         let mut seed = 0u64;
         self.number("seed", &mut seed)?;
-        check_range("seed", seed, (0, MAX_SEED))?;
+        check_range("seed", seed, 0..=MAX_SEED)?;
         Ok(Some(seed))
     }
 }

@@ -14,8 +14,9 @@
 //! Every key but `v` and `game` may be left out. Errors name the key; for an agent the message
 //! names its own key too (`field 'white': solve: ...`).
 
-use super::{check_range, check_view_game, error, FieldError, Fields, LinkView, MAX_SEED, VERSION};
+use super::{check_view_game, error, FieldError, Fields, LinkView, MAX_SEED, VERSION};
 use crate::agents::othello::{AgentSpec, Algorithm, Budget, EvalKind};
+use crate::field_error::check_range;
 use crate::field_error::quoted;
 use crate::game::Game;
 use crate::games::othello::text::TextError;
@@ -283,12 +284,12 @@ impl LinkView for View {
         }
         self.position_after(self.moves.len())?;
         if let Some(at) = self.at {
-            check_range("at", at as usize, (0, self.moves.len()))?;
+            check_range("at", at as usize, 0..=self.moves.len())?;
         }
         self.black.validate("black")?;
         self.white.validate("white")?;
         if let Some(seed) = self.seed {
-            check_range("seed", seed, (0, MAX_SEED))?;
+            check_range("seed", seed, 0..=MAX_SEED)?;
         }
         Ok(())
     }

@@ -15,7 +15,7 @@ pub use othello::OTHELLO;
 pub use sumzero::SUMZERO;
 
 use crate::field_error::quoted;
-use crate::field_error::FieldError;
+use crate::field_error::{check_range, FieldError};
 use serde::Serialize;
 
 /// What a parameter takes, with its range and default.
@@ -128,7 +128,7 @@ impl Table {
         let Kind::Int { min, max, .. } = self.param(key).kind else {
             panic!("parameter '{key}' is not an integer");
         };
-        in_range(key, value.into(), min, max).map(|_| value)
+        check_range(key, value.into(), min..=max).map(|_| value)
     }
 
     /// `value` if it is a finite number in the range of the number parameter `key` (or of each
@@ -141,7 +141,7 @@ impl Table {
         if !value.is_finite() {
             return Err(FieldError::new(key, "must be a finite number"));
         }
-        in_range(key, value, min, max)
+        check_range(key, value, min..=max)
     }
 
     /// The option of the choice parameter `key` called `name`, else an error that lists them.
@@ -183,23 +183,6 @@ impl Table {
             Kind::Float { default, .. } => default,
             _ => panic!("parameter '{key}' is not a number"),
         }
-    }
-}
-
-/// `value` if it lies from `min` to `max`, else an error on `key` that names the range.
-fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
-    key: &str,
-    value: T,
-    min: T,
-    max: T,
-) -> Result<T, FieldError> {
-    if min <= value && value <= max {
-        Ok(value)
-    } else {
-        Err(FieldError::new(
-            key,
-            format!("must be between {min} and {max}, got {value}"),
-        ))
     }
 }
 
