@@ -7,6 +7,7 @@
 mod bait_common;
 mod bait_random_levels;
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use bait_common::{official_level, probe_levels, read};
@@ -14,9 +15,12 @@ use bait_random_levels::random_levels;
 use searchlab::agents::bait::{AgentSpec, Algorithm, Bound};
 use searchlab::agents::Agent;
 use searchlab::game::Game;
+use searchlab::games::bait::eval::{BaitEval, CourseWeights};
 use searchlab::games::bait::{Action, BaitState};
 use searchlab::rng::Rng;
-use searchlab::search::{run_to_end, Limits, NoObserver, Progress, Stats};
+use searchlab::search::dfs::{Dfs, DfsOptions};
+use searchlab::search::dls::{Dls, DlsOptions};
+use searchlab::search::{run_to_end, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 
 /// Optimal plan length of official level `n`, from `optimal.json`.
 fn optimal_length(n: usize) -> usize {
@@ -241,4 +245,104 @@ fn bfs_and_both_astar_bounds_agree_on_random_levels() {
     }
     println!("{solvable} solvable (longest plan {longest}), {unsolvable} not");
     assert!(solvable >= 30 && unsolvable >= 10 && longest >= 10);
+}
+
+/// Counts, per avatar cell, the states a search reported as generated and as expanded.
+#[derive(Default)]
+struct CellCounts {
+    generated: HashMap<(usize, usize), u64>,
+    expanded: HashMap<(usize, usize), u64>,
+}
+
+impl CellCounts {
+    /// Generated minus expanded per cell, cells at zero left out: the frontier the page draws.
+    fn frontier(&self) -> HashMap<(usize, usize), u64> {
+        self.generated
+            .iter()
+            .map(|(&cell, &g)| (cell, g - self.expanded.get(&cell).copied().unwrap_or(0)))
+            .filter(|&(_, count)| count > 0)
+            .collect()
+    }
+}
+
+impl Observer<BaitState> for CellCounts {
+    fn generated(&mut self, state: &BaitState, _visit: Visit) {
+        *self.generated.entry(state.avatar_position()).or_default() += 1;
+    }
+    fn expanded(&mut self, state: &BaitState, _visit: Visit) {
+        let count = self.expanded.entry(state.avatar_position()).or_default();
+        *count += 1;
+        assert!(
+            *count
+                <= self
+                    .generated
+                    .get(&state.avatar_position())
+                    .copied()
+                    .unwrap_or(0),
+            "a state left the stack before it went on"
+        );
+    }
+}
+
+/// The states of `stack` counted per avatar cell.
+fn per_cell<'a>(stack: impl Iterator<Item = &'a BaitState>) -> HashMap<(usize, usize), u64> {
+    let mut counts = HashMap::new();
+    for state in stack {
+        *counts.entry(state.avatar_position()).or_default() += 1;
+    }
+    counts
+}
+
+/// After each of `steps` one-expansion steps, the frontier per cell that `search` reported is
+/// its stack counted directly, and the peak frontier is the deepest stack so far.
+fn assert_stack_is_the_frontier<S: Search<BaitState>>(
+    name: &str,
+    search: &mut S,
+    steps: u64,
+    view: impl Fn(&S) -> (&CellCounts, HashMap<(usize, usize), u64>, u64),
+) {
+    let mut deepest = 0;
+    for k in 1..=steps {
+        let progress = search.step(1);
+        let (counts, stack, depth) = view(search);
+        deepest = deepest.max(depth);
+        assert_eq!(counts.frontier(), stack, "{name} after {k} steps");
+        assert_eq!(
+            search.stats().max_frontier,
+            deepest,
+            "{name} after {k} steps"
+        );
+        if progress.is_finished() {
+            return;
+        }
+    }
+}
+
+#[test]
+fn depth_first_searches_show_their_stack_as_the_frontier() {
+    let start = BaitState::new(official_level(1));
+    for max_depth in [None, Some(12)] {
+        let options = DfsOptions {
+            max_depth,
+            ..DfsOptions::default()
+        };
+        let mut dfs = Dfs::with_observer(start.clone(), options, CellCounts::default());
+        assert_stack_is_the_frontier(&format!("dfs {max_depth:?}"), &mut dfs, 3000, |s| {
+            (s.observer(), per_cell(s.stack()), s.stack().count() as u64)
+        });
+        assert!(dfs.stats().max_frontier > 10, "the stack grew");
+    }
+    let eval = BaitEval::new(start.level());
+    let weights = CourseWeights::default();
+    let heuristic = |s: &BaitState| eval.course_value(s, &weights);
+    let mut dls = Dls::with_observer(
+        start,
+        heuristic,
+        DlsOptions::default(),
+        CellCounts::default(),
+    );
+    assert_stack_is_the_frontier("dls", &mut dls, 3000, |s| {
+        (s.observer(), per_cell(s.stack()), s.stack().count() as u64)
+    });
+    assert_eq!(dls.stats().max_frontier, 5, "the depth limit");
 }

@@ -3,6 +3,12 @@
 //! bookkeeping of one expansion under the node and memory limits. Each search keeps its own
 //! rule for which child to enter and what it remembers about leaves.
 //!
+//! **The stack as the frontier.** Both searches report their stack (the path) to their observer
+//! as BFS and A* report their queue: a state is `generated` when it goes onto the path and
+//! `expanded` when it leaves it, so generated minus expanded is exactly what the path holds. A
+//! leaf (a state at the depth bound) goes on and off at once: `generated`, then `expanded`.
+//! [`Stats::max_frontier`] is the deepest the path got.
+//!
 //! Memory estimate: the reached store (table, keys and one `u32` depth per state; see
 //! [`node_store`](super::node_store)) and the path's states and actions.
 
@@ -87,9 +93,10 @@ impl<P: Puzzle> DepthFirst<P> {
     }
 
     /// The next child below the path with its depth (counted as generated); `None` once every
-    /// branch is tried.
-    pub(crate) fn next_child(&mut self) -> Option<(P, u32)> {
-        let (_, child) = self.path.next_child()?;
+    /// branch is tried. States whose branches are all tried leave the path first, each handed
+    /// to `popped` with its depth.
+    pub(crate) fn next_child(&mut self, popped: impl FnMut(&P, u32)) -> Option<(P, u32)> {
+        let (_, child) = self.path.next_child(popped)?;
         // The child hangs below the deepest state left on the path.
         let depth = self.path.len() as u32;
         self.stats.generated += 1;

@@ -51,8 +51,9 @@ impl<P: Puzzle> Dfs<P> {
 }
 
 impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
-    /// A search from `root` that reports every expansion and entered state to `observer`
-    /// (visit value 0).
+    /// A search from `root` that reports its stack to `observer` (visit value 0): each state
+    /// as `generated` when it goes onto the path and as `expanded` when it leaves it, a state at
+    /// the depth bound as both at once (see `search::depth_first`).
     pub fn with_observer(root: P, options: DfsOptions, observer: O) -> Self {
         let revisit = if options.max_depth.is_some() {
             Revisit::WhenShallower
@@ -73,13 +74,6 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
         } else if search.core.admit(&root, 0).is_none() {
             search.outcome = Some(Progress::LimitReached(Limit::Memory));
         } else {
-            search.observer.generated(
-                &root,
-                Visit {
-                    depth: 0,
-                    value: 0.0,
-                },
-            );
             search.core.set_root(root);
         }
         search
@@ -88,6 +82,12 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
     /// The observer.
     pub fn observer(&self) -> &O {
         &self.observer
+    }
+
+    /// The states on the stack (the current path), root first: what the observer was told is
+    /// generated and not yet expanded.
+    pub fn stack(&self) -> impl Iterator<Item = &P> {
+        self.core.path.states()
     }
 
     /// Estimated bytes held (see the module documentation).
@@ -106,7 +106,9 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
             return Ok((root, 0));
         }
         loop {
-            let Some((child, depth)) = self.core.next_child() else {
+            let observer = &mut self.observer;
+            let popped = |state: &P, depth| observer.expanded(state, Visit { depth, value: 0.0 });
+            let Some((child, depth)) = self.core.next_child(popped) else {
                 return Err(Progress::Exhausted);
             };
             if child.is_solved() {
@@ -121,19 +123,21 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
                 Some(false) => continue,
                 Some(true) => {}
             }
-            self.observer.generated(&child, Visit { depth, value: 0.0 });
             if self.options.max_depth.is_some_and(|max| depth >= max) {
+                let visit = Visit { depth, value: 0.0 };
+                self.observer.generated(&child, visit);
+                self.observer.expanded(&child, visit);
                 continue;
             }
             return Ok((child, depth));
         }
     }
 
-    /// One expansion: the next state onto the path, reported to the observer.
+    /// One expansion: the next state onto the path, reported to the observer as generated.
     fn expand_next(&mut self) -> Result<(), Progress> {
         let (state, depth) = self.next_to_expand()?;
         let top = self.core.expand(state)?;
-        self.observer.expanded(top, Visit { depth, value: 0.0 });
+        self.observer.generated(top, Visit { depth, value: 0.0 });
         self.core.check_memory()
     }
 }

@@ -78,8 +78,9 @@ impl<P: Puzzle, H: FnMut(&P) -> f64> Dls<P, H> {
 }
 
 impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
-    /// A search from `root` that reports every expansion and reached state to `observer` (visit
-    /// value: the leaf's score at leaves, 0 elsewhere).
+    /// A search from `root` that reports its stack to `observer`: each state as `generated` when
+    /// it goes onto the path and as `expanded` when it leaves it, a scored leaf as both at once
+    /// (see `search::depth_first`). Visit value: the leaf's score at leaves, 0 elsewhere.
     pub fn with_observer(root: P, heuristic: H, options: DlsOptions, observer: O) -> Self {
         let mut search = Dls {
             options,
@@ -100,13 +101,6 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
         } else if search.is_leaf(&root, 0) {
             search.score_leaf(&root, 0, false);
         } else {
-            search.observer.generated(
-                &root,
-                Visit {
-                    depth: 0,
-                    value: 0.0,
-                },
-            );
             search.core.set_root(root);
         }
         search
@@ -115,6 +109,12 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
     /// The observer.
     pub fn observer(&self) -> &O {
         &self.observer
+    }
+
+    /// The states on the stack (the current path), root first: what the observer was told is
+    /// generated and not yet expanded.
+    pub fn stack(&self) -> impl Iterator<Item = &P> {
+        self.core.path.states()
     }
 
     /// The best leaf's score so far (`None` before any leaf).
@@ -141,13 +141,12 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
     fn score_leaf(&mut self, leaf: &P, depth: u32, below_path: bool) {
         let raw = (self.heuristic)(leaf);
         let score = if raw.is_nan() { f64::NEG_INFINITY } else { raw };
-        self.observer.generated(
-            leaf,
-            Visit {
-                depth,
-                value: score,
-            },
-        );
+        let visit = Visit {
+            depth,
+            value: score,
+        };
+        self.observer.generated(leaf, visit);
+        self.observer.expanded(leaf, visit);
         let better = match self.best {
             None => true,
             Some((best, best_depth)) => score > best || (score == best && depth < best_depth),
@@ -168,7 +167,9 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             return Ok((root, 0));
         }
         loop {
-            let Some((child, depth)) = self.core.next_child() else {
+            let observer = &mut self.observer;
+            let popped = |state: &P, depth| observer.expanded(state, Visit { depth, value: 0.0 });
+            let Some((child, depth)) = self.core.next_child(popped) else {
                 return Err(Progress::Exhausted);
             };
             if child.is_solved() {
@@ -184,16 +185,15 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
                 self.score_leaf(&child, depth, true);
                 continue;
             }
-            self.observer.generated(&child, Visit { depth, value: 0.0 });
             return Ok((child, depth));
         }
     }
 
-    /// One expansion: the next state onto the path, reported to the observer.
+    /// One expansion: the next state onto the path, reported to the observer as generated.
     fn expand_next(&mut self) -> Result<(), Progress> {
         let (state, depth) = self.next_to_expand()?;
         let top = self.core.expand(state)?;
-        self.observer.expanded(top, Visit { depth, value: 0.0 });
+        self.observer.generated(top, Visit { depth, value: 0.0 });
         self.core.check_memory()
     }
 }

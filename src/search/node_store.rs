@@ -328,8 +328,12 @@ impl<S: Game> PathStack<S> {
     }
 
     /// Applies the deepest state's next untried action and returns it with the child, first
-    /// dropping states whose actions are all tried (backtracking). `None` once the path is empty.
-    pub(crate) fn next_child(&mut self) -> Option<(S::Action, S)> {
+    /// dropping states whose actions are all tried (backtracking), each handed to `dropped` with
+    /// its depth. `None` once the path is empty.
+    pub(crate) fn next_child(
+        &mut self,
+        mut dropped: impl FnMut(&S, u32),
+    ) -> Option<(S::Action, S)> {
         loop {
             let frame = self.frames.last_mut()?;
             if frame.next < frame.end {
@@ -338,8 +342,15 @@ impl<S: Game> PathStack<S> {
                 return Some((action, frame.state.child(action)));
             }
             self.actions.truncate(frame.start);
-            self.frames.pop();
+            if let Some(frame) = self.frames.pop() {
+                dropped(&frame.state, self.frames.len() as u32);
+            }
         }
+    }
+
+    /// The states on the path, root first.
+    pub(crate) fn states(&self) -> impl Iterator<Item = &S> {
+        self.frames.iter().map(|frame| &frame.state)
     }
 
     /// The actions from the root to the deepest state.

@@ -35,7 +35,8 @@ impl CellHeat {
     }
 
     /// States generated but not yet expanded, per cell (exact for searches that report each
-    /// queued state once as generated and once as expanded).
+    /// queued state once as generated and once as expanded: BFS and A* their queue, DFS and
+    /// depth-limited DFS their stack).
     fn frontier(&self) -> Vec<u32> {
         self.generated
             .iter()
