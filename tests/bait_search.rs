@@ -20,7 +20,9 @@ use searchlab::games::bait::{Action, BaitState};
 use searchlab::rng::Rng;
 use searchlab::search::dfs::{Dfs, DfsOptions};
 use searchlab::search::dls::{Dls, DlsOptions};
-use searchlab::search::{run_to_end, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use searchlab::search::{
+    run_to_end, Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit,
+};
 
 /// Optimal plan length of official level `n`, from `optimal.json`.
 fn optimal_length(n: usize) -> usize {
@@ -345,4 +347,119 @@ fn depth_first_searches_show_their_stack_as_the_frontier() {
         (s.observer(), per_cell(s.stack()), s.stack().count() as u64)
     });
     assert_eq!(dls.stats().max_frontier, 5, "the depth limit");
+}
+
+/// The levels that ship: the five official ones and the page's own (`www/levels/*.txt`).
+fn shipped_levels() -> Vec<(String, BaitState)> {
+    let mut levels: Vec<(String, BaitState)> = (0..5)
+        .map(|n| (format!("official {n}"), BaitState::new(official_level(n))))
+        .collect();
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/www/levels");
+    let mut files: Vec<_> = std::fs::read_dir(folder)
+        .expect("www/levels")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("a level file");
+        let state = BaitState::parse(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        levels.push((path.display().to_string(), state));
+    }
+    assert_eq!(levels.len(), 11, "five official levels and the page's six");
+    levels
+}
+
+/// Runs `spec` in plan mode ("Plan, then play") from `start` to its end.
+fn plan_mode(spec: &AgentSpec, start: &BaitState, seed: u64) -> (Progress, Vec<Action>, Stats) {
+    let mut search = spec.build_plan(start, seed, NoObserver).unwrap();
+    let progress = run_to_end(search.as_mut(), 1 << 12);
+    (progress, search.principal_variation(), search.stats())
+}
+
+#[test]
+fn mcts_and_rhea_plan_mode_stop_at_the_node_limit_with_the_plan_so_far() {
+    // 200 iterations a move and 3,000 expansions in all make a few moves: fewer than any
+    // shipped level needs (6 at least), so every run ends at the limit.
+    for algo in [Algorithm::Mcts, Algorithm::Rhea] {
+        let spec = AgentSpec {
+            algo,
+            plan_iterations: 200,
+            limits: Limits {
+                max_nodes: 3_000,
+                ..Limits::default()
+            },
+            ..AgentSpec::default()
+        };
+        for (name, start) in shipped_levels() {
+            let (progress, plan, stats) = plan_mode(&spec, &start, 7);
+            let name = format!("{} on {name}", algo.name());
+            assert_eq!(progress, Progress::LimitReached(Limit::Nodes), "{name}");
+            // Checked before each iteration: at most one iteration past the limit (an MCTS
+            // iteration walks at most its tree depth, a RHEA one evaluates one plan).
+            assert!(stats.expanded >= 3_000, "{name}: {stats:?}");
+            assert!(stats.expanded < 3_000 + 10, "{name}: {stats:?}");
+            assert!(!plan.is_empty(), "{name}: a plan so far");
+            let mut state = start.clone();
+            for &action in &plan {
+                assert!(
+                    !state.is_over(),
+                    "{name}: the plan goes on after the game ends"
+                );
+                state.apply(action);
+            }
+            assert!(
+                !state.is_over(),
+                "{name}: a plan cut by the limit has not ended"
+            );
+        }
+    }
+}
+
+#[test]
+fn mcts_and_rhea_plan_mode_with_a_generous_budget_win_level_0() {
+    let start = BaitState::new(official_level(0));
+    for algo in [Algorithm::Mcts, Algorithm::Rhea] {
+        let spec = AgentSpec {
+            algo,
+            ..AgentSpec::default()
+        };
+        let (progress, plan, stats) = plan_mode(&spec, &start, 1);
+        assert_eq!(progress, Progress::Solved, "{}: {stats:?}", algo.name());
+        assert!(
+            wins(&start, &plan),
+            "{}: the plan replays to a win",
+            algo.name()
+        );
+        assert!(stats.expanded <= spec.limits.max_nodes);
+    }
+}
+
+#[test]
+fn plan_mode_is_the_same_search_for_planners() {
+    let start = BaitState::new(official_level(0));
+    let astar = spec(Algorithm::Astar, Bound::State);
+    let (progress, committed, _) = plan_mode(&astar, &start, 0);
+    let (_, planned, _) = plan(&astar, &start);
+    assert_eq!(progress, Progress::Solved);
+    assert_eq!(committed, planned);
+}
+
+#[test]
+fn plan_mode_gives_the_same_plan_however_it_is_sliced() {
+    let start = BaitState::new(official_level(1));
+    let spec = AgentSpec {
+        algo: Algorithm::Mcts,
+        plan_iterations: 100,
+        limits: Limits {
+            max_nodes: 20_000,
+            ..Limits::default()
+        },
+        ..AgentSpec::default()
+    };
+    let (whole, plan, stats) = plan_mode(&spec, &start, 3);
+    let mut sliced = spec.build_plan(&start, 3, NoObserver).unwrap();
+    assert_eq!(run_to_end(sliced.as_mut(), 37), whole);
+    assert_eq!(sliced.principal_variation(), plan);
+    assert_eq!(sliced.stats(), stats);
 }

@@ -4,7 +4,8 @@
 //! Planners (`dfs`, `bfs`, `astar`, `wastar`) search to the end and return a plan; `dls` returns
 //! the partial plan to its best-scoring leaf (the course's Task 2 agent executes it and plans
 //! again); `mcts` and `rhea` are anytime: the GVGAI loop asks them for one action per tick under
-//! a budget.
+//! a budget ([`Agent::build`]), and to plan ([`AgentSpec::build_plan`]) they commit to one move
+//! after another, `plan_iterations` of search each ([`CommittedPlan`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -15,8 +16,10 @@ use crate::field_error::FieldError;
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
+use crate::rng::Rng;
 use crate::search::astar::{AStar, AStarOptions, Weight};
 use crate::search::bfs::{Bfs, BfsOptions};
+use crate::search::committed_plan::{CommittedPlan, CommittedPlanOptions, SharedObserver};
 use crate::search::dfs::{Dfs, DfsOptions};
 use crate::search::dls::{Dls, DlsOptions};
 use crate::search::mcts::{Mcts, MctsConfig, Rollout};
@@ -136,6 +139,9 @@ pub struct AgentSpec {
     pub population: usize,
     /// RHEA: genes per individual (default 10).
     pub horizon: usize,
+    /// MCTS and RHEA planning: iterations (MCTS playouts, RHEA evaluated plans) searched
+    /// before each committed move.
+    pub plan_iterations: u64,
     /// Node and memory limits.
     pub limits: Limits,
     /// How planners remember visited states.
@@ -156,6 +162,7 @@ impl Default for AgentSpec {
             rollout_depth: BAIT.int_default("rollout-depth") as u32,
             population: BAIT.int_default("population") as usize,
             horizon: BAIT.int_default("horizon") as usize,
+            plan_iterations: BAIT.int_default("plan-iterations"),
             limits: Limits::default(),
             keys: KeyMode::Exact,
         }
@@ -191,14 +198,49 @@ impl AgentSpec {
             Algorithm::Mcts => {
                 BAIT.float("uct", self.uct)?;
                 BAIT.int("rollout-depth", self.rollout_depth)?;
+                BAIT.int("plan-iterations", self.plan_iterations)?;
             }
             Algorithm::Rhea => {
                 BAIT.int("population", self.population as u64)?;
                 BAIT.int("horizon", self.horizon as u64)?;
+                BAIT.int("plan-iterations", self.plan_iterations)?;
             }
             Algorithm::Bfs | Algorithm::Astar => {}
         }
         check_limits(&self.limits)
+    }
+
+    /// The search that plans a whole game from `state` ("Plan, then play"). Planners: the
+    /// search of [`Agent::build`]. MCTS and RHEA: a [`CommittedPlan`] that searches each move
+    /// anew for `plan_iterations` iterations (move `n` seeded with `Rng::derive(seed, n)`),
+    /// commits to its move and goes on until the level is won or lost (at the latest at its tick
+    /// limit), or after `limits.max_nodes` expansions over all the moves. Every move's
+    /// search reports to `observer`.
+    pub fn build_plan<O: Observer<BaitState> + 'static>(
+        &self,
+        state: &BaitState,
+        seed: u64,
+        observer: O,
+    ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
+        if !self.algo.is_anytime() {
+            return self.build(state, seed, observer);
+        }
+        self.validate()?;
+        let options = CommittedPlanOptions {
+            step_budget: self.plan_iterations,
+            max_plan_length: state.level().tick_limit() as usize + 1,
+            max_nodes: self.limits.max_nodes,
+        };
+        let spec = *self;
+        let shared = SharedObserver::new(observer);
+        let factory = move |at: &BaitState, move_number: u64| {
+            spec.build(at, Rng::derive(seed, move_number), shared.clone())
+        };
+        Ok(Box::new(CommittedPlan::new(
+            state.clone(),
+            options,
+            factory,
+        )?))
     }
 }
 

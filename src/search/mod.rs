@@ -29,6 +29,7 @@ pub mod anytime;
 pub mod astar;
 pub mod baseline;
 pub mod bfs;
+pub mod committed_plan;
 mod depth_first;
 pub mod dfs;
 pub mod dls;

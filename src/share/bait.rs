@@ -5,7 +5,8 @@
 //! the level's rows joined by `/`; its tiles are checked by the game's own parser, not here.
 //!
 //! The agent's parameters are those of [`AgentSpec`] under the command line's names (`depth`,
-//! `heuristic`, `weight`, `uct`, `rollout-depth`, `population`, `horizon`, `max-nodes`, `seed`), so
+//! `heuristic`, `weight`, `uct`, `rollout-depth`, `population`, `horizon`, `plan-iterations`,
+//! `max-nodes`, `seed`), so
 //! a link and a `searchlab bait solve` command with the same settings run the same search; the
 //! link adds the run mode, the think time per action (`budget-ms`), the pace at which a plan is
 //! searched so a class can watch it (`pace`, steps a second) and the course heuristic's weights
@@ -88,6 +89,8 @@ pub struct View {
     pub population: u32,
     /// RHEA horizon (individual length).
     pub horizon: u32,
+    /// MCTS and RHEA in plan mode: iterations searched before each committed move.
+    pub plan_iterations: u64,
     /// Most expansions (iterations for MCTS and RHEA) of one search.
     pub max_nodes: u64,
     /// Think time per action in act mode, in milliseconds.
@@ -118,6 +121,7 @@ impl Default for View {
             rollout_depth: spec.rollout_depth,
             population: spec.population as u32,
             horizon: spec.horizon as u32,
+            plan_iterations: spec.plan_iterations,
             max_nodes: BAIT.int_default("max-nodes"),
             budget_ms: BAIT.int_default("budget-ms") as u32,
             pace: 0,
@@ -148,6 +152,7 @@ impl View {
             rollout_depth: self.rollout_depth,
             population: self.population as usize,
             horizon: self.horizon as usize,
+            plan_iterations: self.plan_iterations,
             limits: Limits {
                 max_nodes: self.max_nodes,
                 max_memory_bytes,
@@ -176,6 +181,7 @@ impl LinkView for View {
         BAIT.int("rollout-depth", self.rollout_depth)?;
         BAIT.int("population", self.population)?;
         BAIT.int("horizon", self.horizon)?;
+        BAIT.int("plan-iterations", self.plan_iterations)?;
         BAIT.int("max-nodes", self.max_nodes)?;
         BAIT.int("budget-ms", self.budget_ms)?;
         if !PACES.contains(&self.pace) {
@@ -248,6 +254,7 @@ impl LinkView for View {
         fields.number("rollout-depth", &mut view.rollout_depth)?;
         fields.number("population", &mut view.population)?;
         fields.number("horizon", &mut view.horizon)?;
+        fields.number("plan-iterations", &mut view.plan_iterations)?;
         fields.number("max-nodes", &mut view.max_nodes)?;
         fields.number("budget-ms", &mut view.budget_ms)?;
         fields.number("pace", &mut view.pace)?;
@@ -284,7 +291,14 @@ impl LinkView for View {
                 "uct" => self.uct.to_string(),
                 "rollout-depth" => self.rollout_depth.to_string(),
                 "population" => self.population.to_string(),
-                _ => self.horizon.to_string(),
+                "horizon" => self.horizon.to_string(),
+                "plan-iterations" => self.plan_iterations.to_string(),
+                other => {
+                    return Err(error(
+                        other,
+                        "is in the parameter table but not in the view",
+                    ))
+                }
             };
             out.push_str(&format!("&{key}={value}"));
         }
@@ -317,6 +331,7 @@ const KEYS: &[&str] = &[
     "rollout-depth",
     "population",
     "horizon",
+    "plan-iterations",
     "max-nodes",
     "budget-ms",
     "pace",

@@ -9,7 +9,7 @@ use crate::agents::params::{self, Table};
 use crate::agents::Agent;
 use crate::games::bait::eval::BaitEval;
 use crate::games::bait::{Action, BaitState, Outcome};
-use crate::share::bait::View;
+use crate::share::bait::{Mode, View};
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -127,16 +127,18 @@ impl PageGame for BaitState {
 
     fn job(&self, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
         let heat = SharedHeat::new(self.cell_count());
-        let search = view
-            .agent_spec(SEARCH_MEMORY_BYTES)
-            .build(self, seed, heat.clone())
-            .map_err(|e| {
-                JsError::new(&format!(
-                    "parameter '{}': {}",
-                    e.field.replace('_', "-"),
-                    e.message
-                ))
-            })?;
+        let spec = view.agent_spec(SEARCH_MEMORY_BYTES);
+        let search = match view.mode {
+            Mode::Plan => spec.build_plan(self, seed, heat.clone()),
+            Mode::Act => spec.build(self, seed, heat.clone()),
+        };
+        let search = search.map_err(|e| {
+            JsError::new(&format!(
+                "parameter '{}': {}",
+                e.field.replace('_', "-"),
+                e.message
+            ))
+        })?;
         Ok(Box::new(Running {
             search: Indexed::new(search),
             heat,

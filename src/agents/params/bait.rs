@@ -55,10 +55,17 @@ pub const BAIT: Table = Table(&[
         algos: &["rhea"],
     },
     Param {
+        key: "plan-iterations",
+        label: "Iterations per planned move",
+        kind: Kind::Int { min: 1, max: 1_000_000, default: 1000 },
+        help: "Plan mode: MCTS playouts (RHEA: evaluated plans) searched from each state before committing to its move.",
+        algos: &["mcts", "rhea"],
+    },
+    Param {
         key: "max-nodes",
         label: "Node limit per search",
         kind: Kind::Int { min: 1, max: 50_000_000, default: 2_000_000 },
-        help: "Most expansions (MCTS and RHEA: iterations) of one search before it reports \"limit reached\".",
+        help: "Most expansions (MCTS and RHEA acting: iterations; planning: tree nodes walked or plans evaluated, summed over the plan's moves) of one search before it reports \"limit reached\".",
         algos: &[],
     },
     Param {

@@ -57,6 +57,9 @@ pub struct BaitAgentFlags {
     #[arg(long, value_name = "N", value_parser = number::<usize>, help = table_help("horizon"),
           default_value_t = AgentSpec::default().horizon)]
     horizon: usize,
+    #[arg(long, value_name = "N", value_parser = number::<u64>, help = table_help("plan-iterations"),
+          default_value_t = AgentSpec::default().plan_iterations)]
+    plan_iterations: u64,
     /// The most states one search expands
     #[arg(long, value_name = "N", value_parser = number::<u64>,
           default_value_t = AgentSpec::default().limits.max_nodes)]
@@ -90,6 +93,7 @@ impl BaitAgentFlags {
             rollout_depth: self.rollout_depth,
             population: self.population,
             horizon: self.horizon,
+            plan_iterations: self.plan_iterations,
             keys: match self.keys {
                 Keys::Exact => KeyMode::Exact,
                 Keys::Fingerprint => KeyMode::Fingerprint,

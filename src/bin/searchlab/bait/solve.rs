@@ -4,7 +4,10 @@
 //! plan. `dls`, `mcts` and `rhea` play the level move by move, as GVGAI's game loop does: `dls`
 //! executes each partial plan and plans again when it runs out (the course's Task 2); `mcts` and
 //! `rhea` get a fresh search per action under `--budget-ms` (wall clock, default 40) or
-//! `--iterations`, and NIL when they have no answer. Every search is seeded from `--seed`.
+//! `--iterations`, and NIL when they have no answer; with `--plan` they plan the whole game
+//! first, committing to one move after another (`--plan-iterations` each, `--max-nodes` in all;
+//! `searchlab::search::committed_plan`), and the plan so far is printed whatever ends it.
+//! Every search is seeded from `--seed`.
 
 use std::rc::Rc;
 use std::time::Instant;
@@ -40,6 +43,11 @@ pub struct SolveFlags {
     /// Seed of the searches (each decision's search is seeded from it)
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = number::<u64>)]
     seed: u64,
+    /// mcts and rhea: plan the whole game before playing, committing to each move after
+    /// --plan-iterations iterations, until a win, a loss, the tick limit or --max-nodes
+    /// expansions in all
+    #[arg(long, conflicts_with_all = ["budget_ms", "iterations", "max_moves"])]
+    plan: bool,
     /// dls, mcts and rhea: the most actions played (default: the tick limit + 1)
     #[arg(long, value_name = "N", value_parser = number::<usize>)]
     max_moves: Option<usize>,
@@ -95,26 +103,40 @@ impl SolveFlags {
             }
             (None, None) => ActBudget::Millis(40.0),
         };
+        if self.plan && !spec.algo.is_anytime() {
+            return Err(flag_error(
+                "plan",
+                "applies to mcts and rhea (the other algorithms always plan)",
+            ));
+        }
         let max_moves = self.max_moves.unwrap_or(level.tick_limit() as usize + 1);
-        solve_level(&spec, level, self.seed, budget, max_moves)
+        let how = if self.plan {
+            How::Plan
+        } else {
+            How::Act(budget, max_moves)
+        };
+        solve_level(&spec, level, self.seed, how)
     }
 }
 
+/// How `dls`, `mcts` and `rhea` run: playing move by move under a budget, at most so many
+/// moves, or (`mcts`, `rhea`) planning the whole game first.
+#[derive(Clone, Copy, Debug)]
+enum How {
+    Act(ActBudget, usize),
+    Plan,
+}
+
 /// Runs the agent on `level` and prints its [`Report`].
-fn solve_level(
-    spec: &AgentSpec,
-    level: Level,
-    seed: u64,
-    budget: ActBudget,
-    max_moves: usize,
-) -> CliResult<()> {
+fn solve_level(spec: &AgentSpec, level: Level, seed: u64, how: How) -> CliResult<()> {
     let start = BaitState::new(Rc::new(level));
     let began = Instant::now();
-    let (moves, status, limit, stats, searches) = match spec.algo {
-        Algorithm::Bfs | Algorithm::Dfs | Algorithm::Astar | Algorithm::Wastar => {
+    let (moves, status, limit, stats, searches) = match (spec.algo, how) {
+        (Algorithm::Bfs | Algorithm::Dfs | Algorithm::Astar | Algorithm::Wastar, _) => {
             plan_from_start(spec, &start)?
         }
-        Algorithm::Dls | Algorithm::Mcts | Algorithm::Rhea => {
+        (_, How::Plan) => plan_committed(spec, &start, seed)?,
+        (Algorithm::Dls | Algorithm::Mcts | Algorithm::Rhea, How::Act(budget, max_moves)) => {
             play(spec, &start, seed, budget, max_moves)?
         }
     };
@@ -162,6 +184,17 @@ fn plan_from_start(spec: &AgentSpec, start: &BaitState) -> CliResult<Played> {
         Vec::new()
     };
     Ok((plan, status, limit, search.stats(), 1))
+}
+
+/// Plans the whole game with MCTS or RHEA committing to one move after another; the plan so
+/// far whatever ends it. `searches` counts the moves searched.
+fn plan_committed(spec: &AgentSpec, start: &BaitState, seed: u64) -> CliResult<Played> {
+    let mut search = spec.build_plan(start, seed, NoObserver)?;
+    let progress = run_to_end(search.as_mut(), 1 << 16);
+    let (status, limit) = status_of(progress);
+    let plan = search.principal_variation();
+    let searches = plan.len() as u64 + u64::from(matches!(progress, Progress::LimitReached(_)));
+    Ok((plan, status, limit, search.stats(), searches))
 }
 
 /// Plays move by move: a fresh search per decision, seeded per decision.
