@@ -279,7 +279,13 @@ impl LinkView for View {
         }
         out.push_str("&algo=");
         out.push_str(self.algo.name());
-        for key in BAIT.algorithm_keys(self.algo.name()) {
+        // MCTS and RHEA read their iterations per move only when they plan.
+        let reads = |key: &&str| *key != "plan-iterations" || self.mode == Mode::Plan;
+        for key in BAIT
+            .algorithm_keys(self.algo.name())
+            .into_iter()
+            .filter(reads)
+        {
             let value = match key {
                 "depth" => self.depth.to_string(),
                 "weights" => {
@@ -431,6 +437,20 @@ mod tests {
             "v=1&game=bait&level=wwwww/wA.gw/wk0.w/wwwww&algo=mcts&uct=1.5\
              &rollout-depth=10&mode=act&max-nodes=2000000&budget-ms=40&seed=42"
         );
+        // Planning, MCTS reads its iterations per move.
+        let planning = View {
+            mode: Mode::Plan,
+            plan_iterations: 300,
+            ..view
+        };
+        let link = planning.format().unwrap();
+        assert!(
+            link.ends_with(
+                "&rollout-depth=10&plan-iterations=300&mode=plan&max-nodes=2000000&seed=42"
+            ),
+            "{link}"
+        );
+        assert_eq!(View::parse(&link).unwrap(), planning);
     }
 
     #[test]

@@ -289,3 +289,35 @@ test('a person wins a small level with the keyboard, with undo', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('MCTS planning stops at the node limit set on the page and says so', async () => {
+  const rows = await levelRows('far-door');
+  const url = suite.server.url + linkFor(rows, 'algo=mcts&mode=plan&seed=5');
+  const { page, problems } = await openPage(suite.browser.context, url);
+  // The iterations per planned move show in plan mode only, and the description says what
+  // planning means for MCTS.
+  assert.equal(await page.locator('[data-testid=p-plan-iterations]').isVisible(), true);
+  assert.match(await page.textContent('#algo-description'), /commits to the most-visited one/);
+  await page.check('[data-testid=mode-act]');
+  assert.equal(await page.locator('[data-testid=p-plan-iterations]').isVisible(), false);
+  await page.check('[data-testid=mode-plan]');
+  // A small limit, typed as a person would: 200 playouts a move, 5,000 expansions in all.
+  await typeInto(page, 'p-plan-iterations', '200');
+  await typeInto(page, 'p-max-nodes', '5000');
+  assert.match(page.url(), /&plan-iterations=200&mode=plan&max-nodes=5000&seed=5$/);
+  await page.click('[data-testid=play]');
+  const s = await waitForState(page, ['idle', 'won', 'lost', 'error'], 30000);
+  await page.screenshot({ path: path.join(suite.shots, 'mcts-plan-limit.png') });
+  assert.equal(s.state, 'idle', s.text);
+  assert.match(s.text, /MCTS reached its node limit after 5,\d{3} expansions; its plan so far has \d+ moves?/);
+  const expanded = Number((await page.textContent('[data-stat=expanded]')).replace(/,/g, ''));
+  // Checked before every playout: at most one playout (a walk of at most 10 tree nodes) past it.
+  assert.ok(expanded >= 5000 && expanded < 5010, `${expanded} expansions`);
+  const planned = Number(await page.textContent('[data-stat=plan]'));
+  assert.ok(planned >= 1, `a plan so far of ${planned} moves`);
+  assert.match(s.text, new RegExp(`plan so far has ${planned} move`));
+  // The plan cut short is shown, not played.
+  assert.equal(s.moves, 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -4,6 +4,7 @@
 mod astar;
 mod bfs;
 mod check;
+mod committed_plan;
 mod dfs;
 mod differential;
 mod dls;

@@ -2,7 +2,8 @@
 // (level-panel.js). A planner (DFS, depth-limited DFS, BFS, A*, weighted A*) searches to the end
 // and then plays its plan, showing live the cells its states touched, its frontier and its best
 // plan so far; slowed to a pace, Pause holds its search and Step advances it one expansion at a
-// time. MCTS and RHEA act under GVGAI's 40 ms budget, with each root action's value and visits.
+// time. MCTS and RHEA act under GVGAI's 40 ms budget, with each root action's value and visits,
+// or plan by committing to one move after another (each searched for its iterations), then play.
 // A person plays with the arrow keys or WASD, with undo. The shell opens this controller when the
 // view's game is Bait and routes the shared controls (play, step, stop, reset, undo, keys) to it.
 //
@@ -201,6 +202,9 @@ class BaitGame extends AgentRuns {
     this.params.show(algo);
     const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
     for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
+    // MCTS and RHEA read their iterations per move only when they plan.
+    const perMove = this.params.slot('plan-iterations');
+    perMove.hidden = perMove.hidden || mode !== 'plan';
   }
 
   /** The settings as the controls show them (numbers checked by Rust when the link is written). */
@@ -305,8 +309,10 @@ class BaitGame extends AgentRuns {
     if (!message) return false;
     this.showSearch(message);
     const { status } = message.progress;
-    // Depth-limited DFS without a win in reach walks towards its best leaf, then plans again.
-    const partial = this.view.algo === 'dls' && status === 'exhausted';
+    // Depth-limited DFS without a win in reach walks towards its best leaf, then plans again;
+    // MCTS and RHEA play a committed plan that ends in a loss or at the tick limit as it is.
+    const anytime = ALGORITHMS[this.view.algo].mode === 'act';
+    const partial = (this.view.algo === 'dls' || anytime) && status === 'exhausted';
     if ((status === 'solved' || partial) && message.plan.length > 0) {
       this.plan = { actions: message.plan, index: 0, atMoves: this.session.moves() };
       this.redraw();
@@ -326,6 +332,10 @@ class BaitGame extends AgentRuns {
     if (progress.status === 'exhausted') {
       const bound = this.view.algo === 'dls' ? ` within depth ${this.view.depth}` : '';
       return `${this.algoName()} searched every state${bound} (${expanded} expanded) and found no plan.`;
+    }
+    if (progress.status === 'limit_reached' && ALGORITHMS[this.view.algo].mode === 'act' && progress.limit === 'nodes') {
+      const moves = this.overlay.planPreview?.length ?? 0;
+      return `${this.algoName()} reached its node limit after ${expanded} expansions; its plan so far has ${moves} ${moves === 1 ? 'move' : 'moves'} (drawn on the board) and does not win yet.`;
     }
     if (progress.status === 'limit_reached') {
       return `${this.algoName()} reached its ${progress.limit} limit after ${expanded} expansions with no plan.`;

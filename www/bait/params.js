@@ -34,12 +34,12 @@ export const ALGORITHMS = {
   },
   mcts: {
     name: 'MCTS',
-    text: 'Monte Carlo tree search: random playouts under a time budget, then the most-visited move.',
+    text: 'Monte Carlo tree search: random playouts under a time budget, then the most-visited move. Planning, it searches each move for its iterations, commits to the most-visited one and goes on from there, until it wins, loses or reaches the node limit.',
     mode: 'act',
   },
   rhea: {
     name: 'RHEA',
-    text: 'Rolling horizon evolution: evolves short action sequences under a time budget, plays the best first move.',
+    text: 'Rolling horizon evolution: evolves short action sequences under a time budget, plays the best first move. Planning, it evolves for its iterations from each state, commits to the best sequence\'s first move and goes on from there, until it wins, loses or reaches the node limit.',
     mode: 'act',
   },
 };
