@@ -90,6 +90,31 @@ fn seeded_players_replay_exactly_and_win_level_0() {
 }
 
 #[test]
+fn mcts_plans_level_0_by_committing_and_stops_at_its_node_limit() {
+    let path = level_path(0);
+    let base = ["--level", &path, "--algo", "mcts", "--plan", "--seed", "1"];
+    let report = solve(&base);
+    assert_eq!(report["status"], "solved", "{report}");
+    assert_eq!(report["solved"], true, "the plan replays to a win");
+    let limited = solve(
+        &[
+            &base[..],
+            &["--plan-iterations", "100", "--max-nodes", "5000"],
+        ]
+        .concat(),
+    );
+    assert_eq!(limited["status"], "limit_reached", "{limited}");
+    assert_eq!(limited["limit"], "nodes");
+    assert_eq!(
+        limited["outcome"], "running",
+        "the plan so far has not ended the game"
+    );
+    let expanded = limited["expanded"].as_u64().unwrap();
+    assert!((5000..5010).contains(&expanded), "{limited}");
+    assert!(limited["length"].as_u64().unwrap() >= 1);
+}
+
+#[test]
 fn depth_limited_agent_plays_level_0_to_a_win() {
     let report = solve(&["--level", &level_path(0), "--algo", "dls", "--depth", "4"]);
     assert_eq!(report["solved"], true, "{report}");
@@ -99,7 +124,7 @@ fn depth_limited_agent_plays_level_0_to_a_win() {
 #[test]
 fn bad_flags_give_one_line_errors_naming_the_flag() {
     let path = level_path(0);
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["--level", &path, "--algo", "best"], "--algo"),
         (
             &["--level", &path, "--algo", "dls", "--depth", "0"],
@@ -127,6 +152,11 @@ fn bad_flags_give_one_line_errors_naming_the_flag() {
             "--heuristic",
         ),
         (&["--level", &path, "--algo", "bfs", "--sed", "1"], "--sed"),
+        (&["--level", &path, "--algo", "astar", "--plan"], "--plan"),
+        (
+            &["--level", &path, "--algo", "rhea", "--plan-iterations", "0"],
+            "--plan-iterations",
+        ),
         (
             &["--level", "/nonexistent/level.txt", "--algo", "bfs"],
             "/nonexistent/level.txt",

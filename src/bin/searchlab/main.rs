@@ -78,7 +78,14 @@ fn game_command<G: GameCli>() -> Command {
     let command = G::augment_subcommands(Command::new(G::NAME))
         .about(G::ABOUT)
         .subcommand_required(true)
-        .mut_subcommands(|command| command.mut_args(|arg| arg.allow_negative_numbers(true)));
+        .mut_subcommands(|command| {
+            // A value may be a negative number (for the range check to name it); a switch
+            // takes no value.
+            command.mut_args(|arg| {
+                let takes_values = arg.get_action().takes_values();
+                arg.allow_negative_numbers(takes_values)
+            })
+        });
     let lines = usage::game(&command);
     command.after_help(format!("Commands and flags:\n{lines}"))
 }
