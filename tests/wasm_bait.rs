@@ -156,6 +156,33 @@ fn every_algorithm_runs_from_a_view() {
 }
 
 #[wasm_bindgen_test]
+fn dfs_shows_its_stack_as_the_frontier() {
+    let mut job = search_job(&start_state(), view("dfs", &[]), 1.0, 0.0).unwrap();
+    let report = job.step(JsValue::from(3.0)).unwrap();
+    let frontier: u32 = job.frontier().unwrap().iter().sum();
+    // Three expansions, no backtracking yet: the root and two states below it on the path.
+    assert_eq!(frontier, 3);
+    assert_eq!(number(&report, "frontier"), 3.0);
+    assert_eq!(number(&report, "maxFrontier"), 3.0);
+}
+
+#[wasm_bindgen_test]
+fn mcts_planning_stops_at_its_node_limit_with_the_plan_so_far() {
+    let fields = [
+        ("mode", JsValue::from_str("plan")),
+        ("planIterations", JsValue::from(50.0)),
+        ("maxNodes", JsValue::from(600.0)),
+    ];
+    let mut job = search_job(&start_state(), view("mcts", &fields), 5.0, 0.0).unwrap();
+    let report = job.step(JsValue::from(1e6)).unwrap();
+    assert_eq!(get(&report, "status").as_string().unwrap(), "limit_reached");
+    assert_eq!(get(&report, "limit").as_string().unwrap(), "nodes");
+    let expanded = number(&report, "expanded");
+    assert!((600.0..610.0).contains(&expanded), "{expanded} expansions");
+    assert!(!job.plan().unwrap().is_empty(), "a plan so far");
+}
+
+#[wasm_bindgen_test]
 fn mcts_reports_its_root_actions() {
     let fields = [("mode", JsValue::from_str("act"))];
     let mut job = search_job(&start_state(), view("mcts", &fields), 5.0, 0.0).unwrap();
