@@ -126,11 +126,14 @@ pub struct Visit {
 }
 
 /// Watches a search: the page uses it to shade what a search explored. The default methods do
-/// nothing, and [`NoObserver`] compiles away.
+/// nothing, and [`NoObserver`] compiles away. Puzzle searches report a state as generated when
+/// it joins their frontier and as expanded when it leaves it, so that generated minus expanded
+/// is the frontier (BFS and A*: their queue; DFS and depth-limited DFS: their stack).
 pub trait Observer<G> {
-    /// `state` was expanded.
+    /// `state` was expanded (DFS and depth-limited DFS: left the stack).
     fn expanded(&mut self, _state: &G, _visit: Visit) {}
-    /// `state` was generated and queued in the frontier.
+    /// `state` was generated and queued in the frontier (DFS and depth-limited DFS: went onto
+    /// the stack).
     fn generated(&mut self, _state: &G, _visit: Visit) {}
 }
 
