@@ -15,6 +15,9 @@ use crate::field_error::FieldError;
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
+
+/// DFS's depth bound, when one is given (DLS's is the parameter table's `depth`).
+pub const DFS_DEPTH: std::ops::RangeInclusive<u32> = 1..=100_000;
 use crate::search::astar::{AStar, AStarOptions, Weight};
 use crate::search::bfs::{Bfs, BfsOptions};
 use crate::search::dfs::{Dfs, DfsOptions};
@@ -182,7 +185,7 @@ impl AgentSpec {
             }
             Algorithm::Dfs => {
                 if let Some(depth) = self.depth {
-                    check_range("depth", depth, 1..=100_000)?;
+                    check_range("depth", depth, DFS_DEPTH)?;
                 }
             }
             Algorithm::Wastar => {
