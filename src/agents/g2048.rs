@@ -9,6 +9,8 @@
 //! mean score gained in its playouts, expectimax the expected heuristic value of its deepest
 //! completed iteration, greedy the score gained plus the heuristic one move ahead.
 
+pub mod checkpoint;
+
 use serde::{Deserialize, Serialize};
 
 use super::params::G2048 as G2048_PARAMS;

@@ -23,10 +23,10 @@ use searchlab::rng::Rng;
 use serde_json::json;
 
 use super::agent_flags::{Budget, G2048AgentFlags};
-use super::checkpoint::{Checkpoint, GameUnderWay};
-use super::checkpoint_check::{FinishedGame, Series};
+use super::checkpoint::Checkpoint;
 use crate::args::{print_line, spec_error, CliError, CliResult};
 use crate::flag_ranges::{G2048_GAMES, SEED, START_GAME, UNTIL_TILE};
+use searchlab::agents::g2048::checkpoint::{FinishedGame, GameUnderWay, Series};
 
 /// The flags of `2048 play`.
 #[derive(Args)]
