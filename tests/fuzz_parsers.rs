@@ -239,7 +239,10 @@ fn g2048_checkpoints_are_checked_and_read_back_what_they_accept() {
     let corpus = checkpoint_corpus();
     for text in &corpus {
         let saved: Saved = serde_json::from_str(text).unwrap();
-        assert!(checked(&saved, &series).is_ok(), "the corpus passes: {text}");
+        assert!(
+            checked(&saved, &series).is_ok(),
+            "the corpus passes: {text}"
+        );
     }
     campaign("2048 checkpoint", &refs(&corpus), &budget(), |text| {
         let Ok(saved) = serde_json::from_str::<Saved>(text) else {
