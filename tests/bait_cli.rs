@@ -183,7 +183,7 @@ fn run_counts_out_of_range_are_refused_before_any_work() {
     }
     let error = failure(&["bait", "bench-search", "--bfs-level3-nodes", "0"]);
     assert!(
-        error.contains("--bfs-level3-nodes: must be at least 1"),
+        error.contains("--bfs-level3-nodes: must be between 1 and 1000000000000, got 0"),
         "{error}"
     );
 }

@@ -172,11 +172,11 @@ fn a_bad_flag_is_one_line_that_names_it() {
         (&["bait", "bench", "--runs"][..], "--runs: missing value"),
         (
             &["bait", "bench", "--runs=x"][..],
-            "--runs: cannot read 'x' as a whole number",
+            "--runs: cannot read 'x' as a whole number (from 1 to 100)",
         ),
         (
             &["bait", "bench", "--runs", "1\n2"][..],
-            "--runs: cannot read '1\\u{a}2' as a whole number",
+            "--runs: cannot read '1\\u{a}2' as a whole number (from 1 to 100)",
         ),
         (
             &["bait", "bench", "3"][..],
@@ -194,11 +194,11 @@ fn a_bad_flag_is_one_line_that_names_it() {
         (&["bait", "trace"][..], "--level and --actions are required"),
         (
             &["othello", "perft", "--depth", "-1"][..],
-            "--depth: -1 is below the smallest value 0",
+            "--depth: must be between 0 and 64, got -1",
         ),
         (
             &["othello", "perft", "--depth", "4294967296"][..],
-            "--depth: must be at most 4294967295, got 4294967296",
+            "--depth: must be between 0 and 64, got 4294967296",
         ),
         (
             &[

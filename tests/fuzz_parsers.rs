@@ -1,5 +1,6 @@
 //! Mutational fuzzing of every parser a person's text reaches: level text, each game's state text
-//! (what the worker receives), Othello moves and agent strings, and share links of every game.
+//! (what the worker receives), Othello moves and agent strings, share links of every game, and
+//! the 2048 batch's checkpoint file.
 //! Each target starts from a corpus of valid inputs and runs seeded mutations of them; no input
 //! may panic, and whatever a parser accepts must read back to itself after being written out.
 //! `cargo test` runs a bounded number of cases per target; `./dev.sh fuzz [minutes]` runs a
@@ -10,6 +11,8 @@
 mod mutate;
 
 use mutate::{campaign, Budget};
+use searchlab::agents::g2048::checkpoint::{checked, Saved, Series};
+use searchlab::agents::g2048::game_seed;
 use searchlab::agents::othello::AgentSpec as OthelloAgent;
 use searchlab::game::Game;
 use searchlab::games::bait::{BaitState, Level};
@@ -25,7 +28,7 @@ use std::str::FromStr;
 /// Cases per target under `cargo test`.
 const CASES: u64 = 3_000;
 /// Targets in this file (the campaign's time is split between them).
-const TARGETS: u32 = 7;
+const TARGETS: u32 = 8;
 
 fn budget() -> Budget {
     Budget::from_env(CASES, TARGETS)
@@ -204,6 +207,52 @@ fn share_links_read_back_what_they_accept() {
             Ok("othello") => link_round_trip::<share::othello::View>(link),
             Ok("sumzero") => link_round_trip::<share::sumzero::View>(link),
             _ => {}
+        }
+    });
+}
+
+/// A real checkpoint: `searchlab 2048 play --algo mcts --iterations 300 --games 3 --seed 2048
+/// --until-tile 1024 --checkpoint FILE`, stopped during game 1.
+const CHECKPOINT: &str = include_str!("fuzz/g2048_checkpoint.json");
+
+/// The real checkpoint, the same between two games (no game under way), and before the first
+/// game finished (only the game under way).
+fn checkpoint_corpus() -> Vec<String> {
+    let mut between: serde_json::Value = serde_json::from_str(CHECKPOINT).unwrap();
+    let mut under_way = between.clone();
+    between["current"] = serde_json::Value::Null;
+    under_way["finished"] = serde_json::json!([]);
+    vec![
+        CHECKPOINT.to_string(),
+        between.to_string(),
+        under_way.to_string(),
+    ]
+}
+
+#[test]
+fn g2048_checkpoints_are_checked_and_read_back_what_they_accept() {
+    let seed_of = |i| game_seed(2048, 3, i);
+    let series = Series {
+        games: 0..3,
+        seed_of: &seed_of,
+    };
+    let corpus = checkpoint_corpus();
+    for text in &corpus {
+        let saved: Saved = serde_json::from_str(text).unwrap();
+        assert!(
+            checked(&saved, &series).is_ok(),
+            "the corpus passes: {text}"
+        );
+    }
+    campaign("2048 checkpoint", &refs(&corpus), &budget(), |text| {
+        let Ok(saved) = serde_json::from_str::<Saved>(text) else {
+            return;
+        };
+        if let Ok(finished) = checked(&saved, &series) {
+            let written = serde_json::to_string(&saved).unwrap();
+            let again: Saved = serde_json::from_str(&written)
+                .unwrap_or_else(|e| panic!("{written:?} (from {text:?}) does not read back: {e}"));
+            assert_eq!(checked(&again, &series), Ok(finished), "{text:?}");
         }
     });
 }

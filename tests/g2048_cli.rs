@@ -52,7 +52,7 @@ fn bad_speed_and_decisions_input_gives_a_one_line_error_and_exit_status_2() {
     for (args, expected) in [
         (
             &["speed", "--playouts", "0"][..],
-            "--playouts: must be at least 1",
+            "--playouts: must be between 1 and",
         ),
         (&["speed", "--playouts", "many"][..], "--playouts"),
         (&["speed", "--steps", "5"][..], "--steps"),
@@ -62,7 +62,7 @@ fn bad_speed_and_decisions_input_gives_a_one_line_error_and_exit_status_2() {
         ),
         (
             &["decisions", "--iterations", "0"][..],
-            "--iterations: every budget",
+            "--iterations: must be between 1 and",
         ),
         (&["decisions", "--uct", "-1"][..], "--uct"),
         (&["decisions", "--seeds", "1,,2"][..], "--seeds"),
@@ -72,7 +72,7 @@ fn bad_speed_and_decisions_input_gives_a_one_line_error_and_exit_status_2() {
         ),
         (
             &["decisions", "--late-playouts", "0"][..],
-            "--late-playouts: must be at least 1",
+            "--late-playouts: must be between 1 and",
         ),
     ] {
         let output = searchlab(&[&["2048"][..], args].concat());

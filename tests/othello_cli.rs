@@ -58,7 +58,7 @@ fn bad_input_names_the_flag_with_exit_status_2() {
     for (args, expected) in [
         (
             &["othello", "bench", "--step-nodes", "0"][..],
-            "--step-nodes: must be at least 1",
+            "--step-nodes: must be between 1 and",
         ),
         (
             &["othello", "bench", "--step-nodes", "x"][..],

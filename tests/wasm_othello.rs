@@ -12,7 +12,7 @@ use searchlab::rng::Rng;
 use searchlab::search::fixed_depth::FixedDepth;
 use searchlab::search::{Limits, Search};
 use searchlab::wasm::{
-    default_view_for, format_share_link, parse_share_link, share_link_game, validate_level,
+    default_view_for, format_share_link, limits, parse_share_link, share_link_game, validate_level,
     SearchJob,
 };
 use wasm_bindgen::{JsCast, JsValue};
@@ -391,4 +391,38 @@ fn share_links_open_othello_views_and_name_bad_fields() {
     assert!(get(&default, "seed").is_null());
     assert!(get(&default, "board").is_null());
     assert_eq!(text(&get(&default, "white"), "algo"), "mtdf");
+}
+
+/// The page's caps (`limits()`, which www/othello/sides.js gives the inputs) are the largest
+/// values an Othello link takes: each one reads, one more is refused naming the parameter. And a
+/// link of `linkBytes` bytes is read, one of a byte more refused.
+#[wasm_bindgen_test]
+fn the_page_limits_are_what_links_accept() {
+    let limits = limits().unwrap();
+    let caps = get(&limits, "othello");
+    for (key, agent) in [("ms", "mtdf"), ("nodes", "mcts"), ("solve", "mtdf")] {
+        let cap = number(&caps, key);
+        assert!(cap >= 1.0 && cap.fract() == 0.0, "{key}: {cap}");
+        let link = |value: f64| format!("v=1&game=othello&black={agent}:{key}={value}&seed=3");
+        parse_share_link(JsValue::from(link(cap))).unwrap_or_else(|e| {
+            panic!("{key} = {cap}: {}", message(e));
+        });
+        assert_error(parse_share_link(JsValue::from(link(cap + 1.0))), key);
+    }
+
+    let bytes = number(&limits, "linkBytes") as usize;
+    let link = |length: usize| {
+        let start = "v=1&game=othello&seed=3&x=";
+        format!("{start}{}", "0".repeat(length - start.len()))
+    };
+    // Read, and refused only for its unknown key.
+    assert_error(
+        parse_share_link(JsValue::from(link(bytes))),
+        "unknown field",
+    );
+    let over = assert_error(
+        parse_share_link(JsValue::from(link(bytes + 1))),
+        "bytes long",
+    );
+    assert!(over.contains(&format!("at most {bytes}")), "{over}");
 }

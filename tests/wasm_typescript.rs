@@ -12,7 +12,8 @@ use js_sys::{Array, Object};
 use searchlab::share::GAMES;
 use searchlab::wasm::{
     bench_2048_mcts, bench_astar, bench_othello_solve, default_view, default_view_for,
-    game_capabilities, parameter_table, parse_share_link, validate_level, BatchGame, GameSession,
+    game_capabilities, limits, parameter_table, parse_share_link, validate_level, BatchGame,
+    GameSession,
 };
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -117,6 +118,11 @@ fn share_link_views_are_their_types() {
         &parse_share_link(JsValue::from("v=1&game=2048")).unwrap(),
         "View | View2048 | ViewOthello",
     );
+}
+
+#[wasm_bindgen_test]
+fn the_page_limits_are_their_type() {
+    assert_type(&limits().unwrap(), "PageLimits");
 }
 
 #[wasm_bindgen_test]

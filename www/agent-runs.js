@@ -189,14 +189,11 @@ export class AgentRuns {
     return answer;
   }
 
-  /** Says why a request failed, unless the user stopped it or a newer run took over;
-   * `subject` names what failed. */
+  /** Says why a request failed, unless the user stopped it, a newer run took over or the worker
+   * was replaced (workerRestarted has said why); `subject` names what failed. */
   failed(error, token, subject = 'The agent') {
-    if (error instanceof SearchStopped) return;
-    if (token === this.token || error instanceof WorkerRestarted) {
-      const text = error instanceof WorkerRestarted ? `${capitalize(error.message)}.` : `${subject} failed: ${this.shell.messageOf(error)}`;
-      this.setStatus('error', text);
-    }
+    if (error instanceof SearchStopped || error instanceof WorkerRestarted) return;
+    if (token === this.token) this.setStatus('error', `${subject} failed: ${this.shell.messageOf(error)}`);
   }
 
   /** The pause between moves the speed control asks for. */

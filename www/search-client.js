@@ -2,7 +2,9 @@
 //
 // One request runs at a time; each carries an id, and replies with another id are stale and
 // dropped. The watchdog terminates and respawns a worker that stays silent too long (a stuck
-// slice), that crashes, or that does not confirm a stop quickly; the caller is told why.
+// slice), that crashes (a wasm trap it reports, or an uncaught error), or that does not confirm a
+// stop quickly; the caller is told why. Requests carry the state and the settings, so a fresh
+// worker needs nothing back from the page: the user's level and settings stay as they were.
 
 /** The watchdog's patience, in milliseconds. */
 export const DEFAULT_LIMITS = {
@@ -15,6 +17,9 @@ export const DEFAULT_LIMITS = {
   /** Loading the wasm module in a new worker may take this long. */
   loadMs: 15000,
 };
+
+/** Why the worker was replaced after a crash, in the words the page shows (never a stack trace). */
+export const CRASHED = 'the search engine crashed and was restarted; your level and settings are kept';
 
 export class WorkerRestarted extends Error {}
 export class SearchStopped extends Error {}
@@ -46,7 +51,7 @@ export class SearchClient {
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.restart('the search worker crashed');
+      this.restart(CRASHED);
     };
     this.worker.onmessageerror = () => this.restart('the search worker sent an unreadable message');
   }
@@ -84,6 +89,11 @@ export class SearchClient {
     if (message.type === 'ready') {
       this.ready = true;
       this.readyAt = performance.now();
+      return;
+    }
+    if (message.type === 'crashed') {
+      // Whichever request it was serving, the worker's wasm memory is spent.
+      this.restart(CRASHED);
       return;
     }
     if (message.type === 'fatal') {

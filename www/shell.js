@@ -9,7 +9,7 @@
 import init, * as wasm from './pkg/searchlab.js';
 import { GAMES, DEFAULT_GAME } from './games.js';
 import { SearchClient } from './search-client.js';
-import { MAX_TEXT_BYTES, count, oversize } from './limits.js';
+import { maxTextBytes, count, oversize } from './limits.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,7 +66,7 @@ function readLink() {
   const size = oversize(fragment);
   if (size !== null) {
     // Refused before any parser (or wasm's memory) sees it.
-    error = `field 'link': the link is ${size}; at most ${count(MAX_TEXT_BYTES)} bytes are read, so it was not.`;
+    error = `field 'link': the link is ${size}; at most ${count(maxTextBytes())} bytes are read, so it was not.`;
   } else if (fragment) {
     try {
       view = wasm.parseShareLink(fragment);

@@ -19,6 +19,7 @@
 //               { type: 'acted', id, action, thinkMs, ...snapshot }
 //               { type: 'stopped', id, ...snapshot }
 //               { type: 'error', id, message }
+//               { type: 'crashed', id }   (the wasm module trapped: this worker is spent)
 //               { type: 'progress', id, report } and then { type: 'done', id, report }   (batch)
 // A snapshot is { progress, stats, plan, heat, frontier, rootActions, thinking, elapsedMs }
 // (thinking: what a two-player agent thinks, undefined for other games); a batch report
@@ -209,14 +210,25 @@ async function batch(message) {
   }
 }
 
+/**
+ * Whether `error` is a trap of the wasm module (a memory access out of bounds, the `unreachable`
+ * a Rust panic ends in): its memory can no longer be trusted, so the page must replace this
+ * worker rather than send it another request.
+ */
+function isTrap(error) {
+  return error instanceof WebAssembly.RuntimeError;
+}
+
 async function handle(message) {
   try {
     if (message.type === 'plan') await plan(message);
     else if (message.type === 'act') await act(message);
     else if (message.type === 'batch') await batch(message);
   } catch (error) {
-    // JsError from the API: a readable message, never a stack trace.
-    post({ type: 'error', id: message.id, message: String(error?.message ?? error) });
+    // A trap is reported without its words (the page says it in its own); a JsError from the
+    // API carries a readable message, never a stack trace.
+    if (isTrap(error)) post({ type: 'crashed', id: message.id });
+    else post({ type: 'error', id: message.id, message: String(error?.message ?? error) });
   }
 }
 

@@ -27,6 +27,9 @@ use crate::search::node_store::KeyMode;
 use crate::search::rhea::{Rhea, RheaConfig};
 use crate::search::{Limits, Observer, Search};
 
+/// DFS's depth bound, when one is given (DLS's is the parameter table's `depth`).
+pub const DFS_DEPTH: std::ops::RangeInclusive<u32> = 1..=100_000;
+
 /// The algorithms a Bait agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -189,7 +192,7 @@ impl AgentSpec {
             }
             Algorithm::Dfs => {
                 if let Some(depth) = self.depth {
-                    check_range("depth", depth, 1..=100_000)?;
+                    check_range("depth", depth, DFS_DEPTH)?;
                 }
             }
             Algorithm::Wastar => {

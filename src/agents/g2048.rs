@@ -9,6 +9,8 @@
 //! mean score gained in its playouts, expectimax the expected heuristic value of its deepest
 //! completed iteration, greedy the score gained plus the heuristic one move ahead.
 
+pub mod checkpoint;
+
 use serde::{Deserialize, Serialize};
 
 use super::params::G2048 as G2048_PARAMS;
@@ -21,6 +23,9 @@ use crate::games::g2048::eval::{adaptive_depth, Evaluator};
 use crate::games::g2048::reachable;
 use crate::games::g2048::{Action, G2048};
 use crate::rng::Rng;
+
+/// Expectimax's chance-probability cutoff: a probability.
+pub const CUTOFF: std::ops::RangeInclusive<f64> = 0.0..=1.0;
 use crate::search::anytime::{returns_value, RootActionStat};
 use crate::search::baseline::{greedy_action, greedy_values, random_action};
 use crate::search::expectimax::{Config, Expectimax};
@@ -177,7 +182,7 @@ impl AgentSpec {
                 if let Some(depth) = self.depth {
                     G2048_PARAMS.int("depth", depth)?;
                 }
-                check_range("cutoff", self.min_probability, 0.0..=1.0)?;
+                check_range("cutoff", self.min_probability, CUTOFF)?;
             }
             Algorithm::Mcts => {
                 G2048_PARAMS.float("uct", self.uct)?;

@@ -7,6 +7,7 @@
 //! - [`BatchGame`] (`batch.rs`): one whole game of a batch, for a worker of the page's pool.
 //! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
 //!   `shareLinkGame`), `validateLevel`, `gameCapabilities` and `freshSeed` (here).
+//! - The page's limits on outside text and Othello's links (`limits`, `limits.rs`).
 //! - Speed comparisons (`bench.rs`), for `tests/e2e/bench*.mjs`.
 //! - The TypeScript types of the objects that cross, generated from the Rust types by tsify
 //!   (`typescript.rs` lists them).
@@ -23,6 +24,7 @@ mod boundary;
 mod encoded_state;
 mod g2048;
 mod heat;
+mod limits;
 mod othello;
 mod page_game;
 mod search_job;
@@ -32,6 +34,7 @@ pub mod typescript;
 
 pub use batch::BatchGame;
 pub use bench::*;
+pub use limits::limits;
 pub use search_job::SearchJob;
 pub use session::GameSession;
 

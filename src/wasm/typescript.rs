@@ -20,6 +20,7 @@ use super::batch::BatchReport;
 use super::bench::{Bench2048Mcts, BenchAstar, BenchOthelloSolve};
 use super::boundary::GridView;
 use super::g2048::{MoveTrace, Slide, Spawn};
+use super::limits::{OthelloLinkCaps, PageLimits};
 use super::othello::{OthelloMove, SideToMove, ThinkingView, ValueUnits};
 use super::page_game::LevelProblem;
 use super::search_job::{RootAction, SearchStatus, StepReport};
@@ -50,6 +51,9 @@ pub fn declarations() -> Vec<&'static str> {
         // The agents' parameter tables (`parameterTable`).
         agents::params::Param::DECL,
         agents::params::Kind::DECL,
+        // The page's limits (`limits`).
+        PageLimits::DECL,
+        OthelloLinkCaps::DECL,
         // Boards to draw.
         BaitBoardView::DECL,
         GridView::DECL,

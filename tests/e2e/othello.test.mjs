@@ -256,6 +256,11 @@ test('a malformed Othello link opens the default Othello view with an error nami
   assert.equal(await page.inputValue('[data-testid=game]'), 'othello');
   assert.equal(await page.inputValue('[data-testid=othello-black-player]'), 'human');
   assert.deepEqual(await discs(page), [2, 2]);
+  // The inputs stop at what a link on the page takes (Rust's limits().othello), below the agents'
+  // own ranges (an hour per move, 2^53 - 1 nodes, 30 empty squares).
+  for (const [key, max] of [['ms', '60000'], ['nodes', '1000000000'], ['solve', '24']]) {
+    assert.equal(await page.getAttribute(`[data-testid=othello-black-${key}]`, 'max'), max, key);
+  }
   await page.screenshot({ path: path.join(suite.shots, 'othello-bad-link.png') });
   for (const [rest, expected] of [
     ['white=alphabeta:depth=0', /field 'white': depth: must be between 1 and 60/],

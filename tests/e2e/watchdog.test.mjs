@@ -3,7 +3,7 @@
 
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { SearchClient, SearchStopped, WorkerRestarted } from '../../www/search-client.js';
+import { CRASHED, SearchClient, SearchStopped, WorkerRestarted } from '../../www/search-client.js';
 
 /** A Worker whose replies the test scripts through `FakeWorker.script(worker, message)`. */
 class FakeWorker {
@@ -80,8 +80,21 @@ test('a crashed worker is replaced', async () => {
   };
   const { c, restarts } = client();
   await assert.rejects(c.request(PLAN), WorkerRestarted);
-  assert.match(restarts[0], /crashed/);
+  assert.deepEqual(restarts, [CRASHED]);
   assert.equal(FakeWorker.instances.length, 2);
+  c.dispose();
+});
+
+test('a worker whose wasm module trapped is replaced, whichever request it served', async () => {
+  FakeWorker.script = (worker, m) => {
+    // A stale id: a trap spends the module whatever request it came from.
+    if (m.type === 'plan') setTimeout(() => worker.reply({ type: 'crashed', id: m.id + 100 }), 5);
+  };
+  const { c, restarts } = client();
+  await assert.rejects(c.request(PLAN), (error) => error instanceof WorkerRestarted && error.message === CRASHED);
+  assert.deepEqual(restarts, [CRASHED]);
+  assert.equal(FakeWorker.instances.length, 2);
+  assert.ok(FakeWorker.instances[0].terminated);
   c.dispose();
 });
 

@@ -106,6 +106,10 @@ export class BatchPool {
       case 'error':
         this.fail(message.message);
         break;
+      case 'crashed':
+        // The same game would trap again from its seed: the batch stops rather than loop.
+        this.fail('the search engine crashed');
+        break;
       default:
         break;
     }

@@ -35,7 +35,7 @@ class OthelloGame extends AgentRuns {
     this.board = new Board($('board-othello'), render);
     // Each side's agent settings: labels, ranges, defaults, help and options from Rust's table.
     this.table = this.wasm.parameterTable('othello');
-    this.sides = new Sides($('othello-sides'), this.table, () => this.settingsChanged());
+    this.sides = new Sides($('othello-sides'), this.table, this.wasm.limits().othello, () => this.settingsChanged());
     this.cursor = 19; // d3, a first move for Black
     this.thought = null; // { message, atMoves }: the last thinking shown
     this.wire();

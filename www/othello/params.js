@@ -1,9 +1,9 @@
 // Othello's players as the page shows them: who may play a side (a person or an agent) and what
-// each agent is, the words for the evaluations and the budgets, and the share link's limits on
-// the page. What the agents' parameters are (labels, ranges, defaults, help, options, which agent
-// reads which) comes from Rust's parameter table (`parameterTable('othello')`, read by
-// sides.js through ../param-controls.js); the table holds none of the words here, and its ranges
-// are the agent's, which a link on the page narrows (LINK_LIMITS).
+// each agent is, and the words for the evaluations and the budgets. What the agents' parameters
+// are (labels, ranges, defaults, help, options, which agent reads which) comes from Rust's
+// parameter table (`parameterTable('othello')`, read by sides.js through ../param-controls.js);
+// the table holds none of the words here, and its ranges are the agent's, which a link on the
+// page narrows (Rust's `limits().othello`, given to the inputs by sides.js).
 
 /** Words for each player choice; `note` says where we differ from the course's code. */
 export const PLAYERS = {
@@ -47,8 +47,3 @@ export const EVALS = {
 export const COURSE_NOTE = 'The course\'s heuristic, as its OthelloState.heuristic() computes it: discs + 8 × mobility + 300 × corners + "stability" (really runs of discs open to capture, with its diagonal quirk) + 5000 for a win.';
 
 export const BUDGETS = { depth: 'Fixed depth', time: 'Time per move', nodes: 'Nodes per move' };
-
-/** The largest values a share link accepts on the page (src/share/othello.rs: MAX_MS, MAX_NODES,
- * MAX_SOLVE), below the agent's own ranges in the table: an hour's think time or a solve from 30
- * empty squares is the command line's, not a browser tab's. */
-export const LINK_LIMITS = { ms: 60000, nodes: 1000000000, solve: 24 };

@@ -5,7 +5,7 @@
 // them from a view's sides and reads them back; Rust checks the values when the link is written.
 // What the players are and the words for the options are in params.js.
 
-import { PLAYERS, EVALS, COURSE_NOTE, BUDGETS, LINK_LIMITS } from './params.js';
+import { PLAYERS, EVALS, COURSE_NOTE, BUDGETS } from './params.js';
 import { numberIn } from '../fields.js';
 import { controlsIn, makeSlot, reads } from '../param-controls.js';
 
@@ -32,7 +32,7 @@ export function playerReads(table, player, key) {
 
 /** One side's fieldset. */
 class SidePanel {
-  constructor(colour, table, onChange) {
+  constructor(colour, table, caps, onChange) {
     const id = `othello-${colour}`;
     const title = colour === 'black' ? 'Black ●' : 'White ○';
     this.table = table;
@@ -41,7 +41,7 @@ class SidePanel {
     this.slots = Object.fromEntries(table.map((param) => [param.key, makeSlot(param, {
       testid: `${id}-${param.key}`,
       words: OPTION_WORDS[param.key],
-      cap: LINK_LIMITS[param.key],
+      cap: caps[param.key],
     })]));
     this.inputs = { player, ...Object.fromEntries(table.map((param) => [param.key, controlsIn(this.slots[param.key])[0]])) };
     this.text = element('p', { class: 'description' });
@@ -104,11 +104,12 @@ class SidePanel {
 
 /** The two sides' panels, in `container`; `onChange()` is called after any edit. */
 export class Sides {
-  /** `table` is Othello's parameter table. */
-  constructor(container, table, onChange) {
+  /** `table` is Othello's parameter table; `caps` the largest value a link on the page gives a
+   * parameter, by key (`limits().othello`), below the table's ranges. */
+  constructor(container, table, caps, onChange) {
     this.panels = {
-      black: new SidePanel('black', table, () => onChange()),
-      white: new SidePanel('white', table, () => onChange()),
+      black: new SidePanel('black', table, caps, () => onChange()),
+      white: new SidePanel('white', table, caps, () => onChange()),
     };
     container.append(this.panels.black.root, this.panels.white.root);
   }

@@ -1,14 +1,13 @@
 //! Parsers of flag values, for clap's `value_parser`: numbers with messages in words ("cannot
-//! read 'x' as a whole number"), ranges for the values that size an allocation or a loop, and
-//! agent settings chosen by name (the agents module's list shows in help, its parse gives the
-//! message). A parser's error reaches the user as "--flag: message" (see `error_line.rs`).
+//! read 'x' as a whole number") and agent settings chosen by name (the agents module's list
+//! shows in help, its parse gives the message). A parser's error reaches the user as "--flag:
+//! message" (see `error_line.rs`). The number flags' ranges are `flag_ranges.rs`'s.
 //!
 //! Agents' parameters (depth, uct, weight, ...) are parsed here by type only: their ranges are
 //! checked by the agent's `AgentSpec::validate`, the one place that knows them.
 
 use std::fmt::Display;
 use std::marker::PhantomData;
-use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use clap::builder::{PossibleValue, TypedValueParser};
@@ -47,38 +46,6 @@ pub fn number<T: Number>(text: &str) -> Result<T, String> {
             format!("cannot read '{}' as {}", quoted(text), T::WORDS)
         }
     })
-}
-
-/// A `T` in `range` (`value_parser = within(1..=100usize)`): "must be between 1 and 100, got 0".
-pub fn within<T: Number>(
-    range: RangeInclusive<T>,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
-    move |text| {
-        let value = number::<T>(text)?;
-        if range.contains(&value) {
-            Ok(value)
-        } else {
-            Err(format!(
-                "must be between {} and {}, got {value}",
-                range.start(),
-                range.end()
-            ))
-        }
-    }
-}
-
-/// A `T` of at least `least` (`value_parser = at_least(1u64)`): "must be at least 1".
-pub fn at_least<T: Number>(
-    least: T,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
-    move |text| {
-        let value = number::<T>(text)?;
-        if value >= least {
-            Ok(value)
-        } else {
-            Err(format!("must be at least {least}"))
-        }
-    }
 }
 
 /// An agent setting chosen by name (`--algo`, `--heuristic`, `--spawns`), with the names and
@@ -161,12 +128,6 @@ mod tests {
             number::<f64>("-"),
             Err("cannot read '-' as a number".to_string())
         );
-        assert_eq!(
-            within(1..=100usize)("4294967296"),
-            Err("must be between 1 and 100, got 4294967296".to_string())
-        );
-        assert_eq!(at_least(1u64)("0"), Err("must be at least 1".to_string()));
-        assert_eq!(at_least(1u64)("3"), Ok(3));
         assert_eq!(quoted("a\nb"), "a\\u{a}b");
         assert_eq!(
             number::<u32>("-1"),

@@ -20,12 +20,14 @@
 //!
 //! A new game adds its room, its `mod` line and one line in [`GAMES`]; nothing else here
 //! changes. What every game shares stays beside this file: `args.rs` (the error type and
-//! printing), `flag_values.rs` (parsers of flag values), `error_line.rs` (a parse error as one
+//! printing), `flag_values.rs` (parsers of flag values), `flag_ranges.rs` (the number flags'
+//! ranges, one table), `error_line.rs` (a parse error as one
 //! line), `usage.rs` (usage lines generated from the parser) and `peak_memory.rs`.
 
 mod args;
 mod bait;
 mod error_line;
+mod flag_ranges;
 mod flag_values;
 mod g2048;
 mod othello;
@@ -78,16 +80,27 @@ fn game_command<G: GameCli>() -> Command {
     let command = G::augment_subcommands(Command::new(G::NAME))
         .about(G::ABOUT)
         .subcommand_required(true)
-        .mut_subcommands(|command| {
-            // A value may be a negative number (for the range check to name it); a switch
-            // takes no value.
-            command.mut_args(|arg| {
-                let takes_values = arg.get_action().takes_values();
-                arg.allow_negative_numbers(takes_values)
-            })
-        });
+        .mut_subcommands(|command| command.mut_args(number_values));
     let lines = usage::game(&command);
     command.after_help(format!("Commands and flags:\n{lines}"))
+}
+
+/// `arg` reading negative numbers as values; a number flag reads any word after it as its value
+/// (`--cutoff -inf` is refused by the flag's range, not taken for a flag `-i`). A switch takes no
+/// value and is left as it is.
+fn number_values(arg: clap::Arg) -> clap::Arg {
+    if !arg.get_action().takes_values() {
+        return arg;
+    }
+    let numbers = [
+        std::any::TypeId::of::<u32>(),
+        std::any::TypeId::of::<u64>(),
+        std::any::TypeId::of::<usize>(),
+        std::any::TypeId::of::<f64>(),
+    ];
+    let id = arg.get_value_parser().type_id();
+    let number = numbers.iter().any(|number| id == *number);
+    arg.allow_negative_numbers(true).allow_hyphen_values(number)
 }
 
 fn run_game<G: GameCli>(matches: &ArgMatches) -> CliResult<()> {

@@ -4,11 +4,12 @@
 //! table (`agents::params::BAIT`).
 
 use clap::{Args, ValueEnum};
-use searchlab::agents::bait::{AgentSpec, Algorithm, Bound};
+use searchlab::agents::bait::{AgentSpec, Algorithm, Bound, DFS_DEPTH};
 use searchlab::agents::params::{Kind, BAIT};
 use searchlab::search::node_store::KeyMode;
 
-use crate::args::{flag_error, spec_error, CliResult};
+use crate::args::{spec_error, CliResult};
+use crate::flag_ranges::{MEMORY_MB, NODE_LIMIT};
 use crate::flag_values::{named, named_values, number};
 
 named_values!(Algorithm, Bound);
@@ -36,8 +37,9 @@ pub struct BaitAgentFlags {
     /// partial plans and plays them; mcts and rhea choose each action under a budget
     #[arg(long, value_name = "ALGO", value_parser = named::<Algorithm>())]
     algo: Algorithm,
-    /// dls: the depth limit (default 5); dfs: the deepest state it expands (default none)
-    #[arg(long, value_name = "N", value_parser = number::<u32>)]
+    #[arg(long, value_name = "N", value_parser = number::<u32>,
+          help = format!("dls: the depth limit, default 5 ({} to {}); dfs: the deepest state it expands, default none ({} to {})",
+                         BAIT.int_range("depth").0, BAIT.int_range("depth").1, DFS_DEPTH.start(), DFS_DEPTH.end()))]
     depth: Option<u32>,
     #[arg(long, value_name = "BOUND", value_parser = named::<Bound>(), help = table_help("heuristic"),
           default_value = AgentSpec::default().heuristic.name())]
@@ -60,13 +62,11 @@ pub struct BaitAgentFlags {
     #[arg(long, value_name = "N", value_parser = number::<u64>, help = table_help("plan-iterations"),
           default_value_t = AgentSpec::default().plan_iterations)]
     plan_iterations: u64,
-    /// The most states one search expands
-    #[arg(long, value_name = "N", value_parser = number::<u64>,
-          default_value_t = AgentSpec::default().limits.max_nodes)]
+    #[arg(long, value_name = "N", value_parser = NODE_LIMIT, default_value_t = AgentSpec::default().limits.max_nodes,
+          help = NODE_LIMIT.help("The most states one search expands"))]
     max_nodes: u64,
-    /// The most memory one search uses, in MiB
-    #[arg(long, value_name = "MB", value_parser = number::<u64>,
-          default_value_t = AgentSpec::default().limits.max_memory_bytes >> 20)]
+    #[arg(long, value_name = "MB", value_parser = MEMORY_MB, default_value_t = AgentSpec::default().limits.max_memory_bytes >> 20,
+          help = MEMORY_MB.help("The most memory one search uses, in MiB"))]
     max_memory_mb: u64,
     /// How planners remember the states they have seen: whole keys, or 64-bit fingerprints
     /// (8 bytes a state; two states may merge, with probability about n²/2⁶⁵)
@@ -102,13 +102,7 @@ impl BaitAgentFlags {
         };
         spec.limits.max_nodes = self.max_nodes;
         spec.limits.max_memory_bytes = self.max_memory_mb.saturating_mul(1 << 20);
-        spec.validate()
-            .map_err(|error| match error.field.as_str() {
-                "max_memory" => {
-                    flag_error("max-memory-mb", format!("{} (in bytes)", error.message))
-                }
-                _ => spec_error(error),
-            })?;
+        spec.validate().map_err(spec_error)?;
         Ok(spec)
     }
 }

@@ -13,23 +13,23 @@ use searchlab::games::bait::{Action, BaitState};
 use searchlab::rng::Rng;
 
 use super::load_level;
-use crate::args::{flag_error, print_line, CliResult};
-use crate::flag_values::{number, within};
+use crate::args::{print_line, CliResult};
+use crate::flag_ranges::{RUNS, SECONDS, SEED};
 
 /// The flags of `bait bench`.
 #[derive(Args)]
 pub struct BenchFlags {
-    /// Seconds each measurement runs (above 0, at most 3600)
-    #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = number::<f64>)]
+    #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = SECONDS,
+          help = SECONDS.help("Seconds each measurement runs"))]
     seconds: f64,
-    /// Measurements per metric and level; the median is reported
-    #[arg(long, value_name = "R", default_value_t = 5, value_parser = within(1..=100usize))]
+    #[arg(long, value_name = "R", default_value_t = 5, value_parser = RUNS,
+          help = RUNS.help("Measurements per metric and level; the median is reported"))]
     runs: usize,
     /// The folder holding bait_lvl0.txt to bait_lvl4.txt
     #[arg(long, value_name = "DIR", default_value = "../shared/bait/levels")]
     levels: String,
-    /// Seed of the random moves
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = number::<u64>)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = SEED,
+          help = SEED.help("Seed of the random moves"))]
     seed: u64,
 }
 
@@ -52,12 +52,6 @@ impl BenchFlags {
             levels: dir,
             seed,
         } = self;
-        if !(seconds > 0.0 && seconds <= 3600.0) {
-            return Err(flag_error(
-                "seconds",
-                format!("must be above 0 and at most 3600, got {seconds}"),
-            ));
-        }
         let budget = Duration::from_secs_f64(seconds);
         let mut rng = Rng::new(seed);
         for (n, gvgai) in GVGAI_PER_SECOND.iter().enumerate() {

@@ -12,19 +12,19 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use crate::args::{print_line, CliError, CliResult};
-use crate::flag_values::{at_least, within};
+use crate::flag_ranges::{RUNS, WORK};
 
 /// The flags of `bait bench-search`.
 #[derive(Args)]
 pub struct BenchSearchFlags {
-    /// Runs of each search; the median time and memory are reported
-    #[arg(long, value_name = "R", default_value_t = 3, value_parser = within(1..=100usize))]
+    #[arg(long, value_name = "R", default_value_t = 3, value_parser = RUNS,
+          help = RUNS.help("Runs of each search; the median time and memory are reported"))]
     runs: usize,
     /// The folder holding bait_lvl0.txt to bait_lvl4.txt
     #[arg(long, value_name = "DIR", default_value = "../shared/bait/levels")]
     levels: String,
-    /// The expansions BFS may make on level 3, which it cannot solve in memory
-    #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = at_least(1u64))]
+    #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = WORK,
+          help = WORK.help("The expansions BFS may make on level 3, which it cannot solve in memory"))]
     bfs_level3_nodes: u64,
 }
 

@@ -13,7 +13,7 @@ use clap::{Args, Subcommand};
 use searchlab::games::bait::Level;
 
 use crate::args::{CliError, CliResult};
-use crate::flag_values::number;
+use crate::flag_ranges::TICK_LIMIT;
 use crate::GameCli;
 
 /// The `bait` commands.
@@ -52,8 +52,8 @@ pub struct LevelFlags {
     /// The level file: GVGAI's text (the course variant's space for floor is accepted)
     #[arg(long, value_name = "FILE")]
     level: String,
-    /// End the game at this tick instead of GVGAI's 2000 (the course fork's is 1000)
-    #[arg(long, value_name = "N", value_parser = number::<u32>)]
+    #[arg(long, value_name = "N", value_parser = TICK_LIMIT,
+          help = TICK_LIMIT.help("End the game at this tick instead of GVGAI's 2000 (the course fork's is 1000)"))]
     tick_limit: Option<u32>,
 }
 

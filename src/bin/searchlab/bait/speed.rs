@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::args::{flag_error, print_line, CliResult};
-use crate::flag_values::{at_least, number};
+use crate::flag_ranges::{REPEATS, SEED, WALK_STEPS};
 
 /// The flags of `bait speed`.
 #[derive(Args)]
@@ -21,14 +21,14 @@ pub struct SpeedFlags {
     /// The level A* solves
     #[arg(long, value_name = "FILE")]
     astar_level: String,
-    /// Copy+advance calls in the random walk
-    #[arg(long, value_name = "N", default_value_t = 10_000_000, value_parser = number::<u64>)]
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, value_parser = WALK_STEPS,
+          help = WALK_STEPS.help("Copy+advance calls in the random walk"))]
     steps: u64,
-    /// Seed of the random walk
-    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = SEED,
+          help = SEED.help("Seed of the random walk"))]
     seed: u64,
-    /// A* searches, one after another
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = at_least(1u64))]
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = REPEATS,
+          help = REPEATS.help("A* searches, one after another"))]
     astar_runs: u64,
 }
 

@@ -17,10 +17,11 @@
 
 use clap::Args;
 use searchlab::agents::g2048::{AgentSpec, Algorithm, Spawns, SEARCH_LIMITS};
-use searchlab::agents::params::G2048 as G2048_PARAMS;
+use searchlab::agents::params::{Kind, G2048 as G2048_PARAMS};
 
 use crate::args::{flag_error, spec_error, CliError, CliResult};
-use crate::flag_values::{at_least, named, named_values, number};
+use crate::flag_ranges::{CUTOFF, MILLIS, WORK};
+use crate::flag_values::{named, named_values, number};
 
 named_values!(Algorithm, Spawns);
 
@@ -28,8 +29,13 @@ named_values!(Algorithm, Spawns);
 /// algorithms that read it and what the command line does when the flag is left out.
 fn table_help(key: &str, when_left_out: &str) -> String {
     let param = G2048_PARAMS.param(key);
+    let range = match param.kind {
+        Kind::Int { min, max, .. } => format!("{min} to {max}; "),
+        Kind::Float { min, max, .. } => format!("{min} to {max}; "),
+        _ => String::new(),
+    };
     format!(
-        "{}: {} ({when_left_out})",
+        "{}: {} ({range}{when_left_out})",
         param.algos.join(", "),
         param.help
     )
@@ -71,8 +77,8 @@ pub struct G2048AgentFlags {
     #[arg(long, value_name = "N", value_parser = number::<u32>,
           help = table_help("depth", "default: adapts to the board, 4 to 16"))]
     depth: Option<u32>,
-    /// expectimax: chance branches less likely than P are evaluated, not searched (default 1e-3)
-    #[arg(long, value_name = "P", value_parser = number::<f64>)]
+    #[arg(long, value_name = "P", value_parser = CUTOFF,
+          help = CUTOFF.help("expectimax: chance branches less likely than P are evaluated, not searched (default 1e-3)"))]
     cutoff: Option<f64>,
     #[arg(long, value_name = "C", value_parser = number::<f64>,
           help = table_help("uct", "default √2, as the page's"))]
@@ -83,11 +89,11 @@ pub struct G2048AgentFlags {
     #[arg(long, value_name = "N", value_parser = number::<u32>,
           help = table_help("tree-depth", "default no limit, as the course's"))]
     tree_depth: Option<u32>,
-    /// mcts and expectimax: work units per move (MCTS iterations, expectimax expansions)
-    #[arg(long, value_name = "N", value_parser = at_least(1u64), conflicts_with = "budget_ms")]
+    #[arg(long, value_name = "N", value_parser = WORK, conflicts_with = "budget_ms",
+          help = WORK.help("mcts and expectimax: work units per move (MCTS iterations, expectimax expansions)"))]
     iterations: Option<u64>,
-    /// mcts and expectimax: milliseconds per move (MCTS's default is 1000)
-    #[arg(long, value_name = "MS", value_parser = number::<u64>)]
+    #[arg(long, value_name = "MS", value_parser = MILLIS,
+          help = MILLIS.help("mcts and expectimax: milliseconds per move (MCTS's default is 1000)"))]
     budget_ms: Option<u64>,
 }
 

@@ -19,23 +19,26 @@ use searchlab::search::Search;
 use searchlab::speed::g2048::{course_mcts_on, middle_game_positions};
 use serde_json::json;
 
+use searchlab::agents::params::G2048 as G2048_PARAMS;
+
 use crate::args::{print_line, spec_error, CliResult};
+use crate::flag_ranges::{table_int, CUTOFF, MILLIS, SEED};
 use crate::flag_values::number;
 
 /// The flags of `2048 bench`.
 #[derive(Args)]
 pub struct BenchFlags {
-    /// Milliseconds each part runs (whole rounds: at least one)
-    #[arg(long, value_name = "M", default_value_t = 2000, value_parser = number::<u64>)]
+    #[arg(long, value_name = "M", default_value_t = 2000, value_parser = MILLIS,
+          help = MILLIS.help("Milliseconds each part runs (whole rounds: at least one)"))]
     millis: u64,
-    /// Seed of the boards and positions
-    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = SEED,
+          help = SEED.help("Seed of the boards and positions"))]
     seed: u64,
-    /// expectimax: the deepest iteration in moves (default: adapts to the board, 4 to 16)
-    #[arg(long, value_name = "N", value_parser = number::<u32>)]
+    #[arg(long, value_name = "N", value_parser = number::<u32>,
+          help = table_int(&G2048_PARAMS, "depth").help("expectimax: the deepest iteration in moves (default: adapts to the board)"))]
     depth: Option<u32>,
-    /// expectimax: the chance-probability cutoff (the search's own default, nneonneo's)
-    #[arg(long, value_name = "P", value_parser = number::<f64>,
+    #[arg(long, value_name = "P", value_parser = CUTOFF,
+          help = CUTOFF.help("expectimax: the chance-probability cutoff (the search's own default, nneonneo's)"),
           default_value_t = Config::default().min_probability)]
     cutoff: f64,
     /// Time only this part

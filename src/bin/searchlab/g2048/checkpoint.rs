@@ -9,14 +9,12 @@
 //! The file is removed when the run completes. A file written with other settings is refused,
 //! naming the first setting that differs, and so is a file no run could have written: a game
 //! out of the range or finished twice, a seed not the series', a score, tile or board no game
-//! can make, a negative time (`checkpoint_check.rs`); the error names the file, the line and the
+//! can make, a negative time (`searchlab::agents::g2048::checkpoint`); the error names the file, the line and the
 //! field. (A run stopped in the instant between printing a game's
 //! line and saving the file plays that game's last moves again and prints its line twice.)
 
-use super::checkpoint_check::{checked, FinishedGame, Series};
 use crate::args::{CliError, CliResult};
-use searchlab::agents::g2048::EpisodeSnapshot;
-use serde::{Deserialize, Serialize};
+use searchlab::agents::g2048::checkpoint::{checked, FinishedGame, GameUnderWay, Saved, Series};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,32 +22,6 @@ use std::time::{Duration, Instant};
 
 /// Least time between two saves during a game.
 const SAVE_INTERVAL: Duration = Duration::from_secs(1);
-
-/// What the file holds.
-#[derive(Serialize, Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
-pub(super) struct Saved {
-    /// The run's settings: agent, budget, series and range.
-    pub(super) settings: Map<String, Value>,
-    /// The printed line of every game finished, in order.
-    pub(super) finished: Vec<Value>,
-    /// The game under way, if it has saved a move.
-    pub(super) current: Option<GameUnderWay>,
-}
-
-/// A game stopped between two moves.
-#[derive(Serialize, Deserialize, Debug, Clone, Copy)]
-#[serde(deny_unknown_fields)]
-pub struct GameUnderWay {
-    /// Its index in the series.
-    pub game: u64,
-    /// Its seed.
-    pub seed: u64,
-    /// Seconds it has played so far, over every run.
-    pub seconds: f64,
-    /// Where it stands.
-    pub episode: EpisodeSnapshot,
-}
 
 /// A run's checkpoint file and what it holds.
 pub struct Checkpoint {

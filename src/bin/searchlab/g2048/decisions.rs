@@ -22,6 +22,7 @@ use std::time::Instant;
 
 use clap::{ArgAction, Args, ValueEnum};
 use searchlab::agents::g2048::{game_seed, AgentSpec, Algorithm, Episode, Spawns, SEARCH_LIMITS};
+use searchlab::agents::params::G2048 as G2048_PARAMS;
 use searchlab::agents::Agent;
 use searchlab::game::Game;
 use searchlab::games::g2048::G2048;
@@ -32,7 +33,8 @@ use searchlab::speed::g2048::{course_mcts_spec, middle_game_positions};
 use serde_json::json;
 
 use crate::args::{flag_error, print_line, CliError, CliResult};
-use crate::flag_values::{at_least, named, number};
+use crate::flag_ranges::{table_float, SEED, WORK};
+use crate::flag_values::named;
 
 /// Positions kept from the end of each late game.
 const LATE_POSITIONS: usize = 60;
@@ -97,24 +99,22 @@ impl Verdict {
 /// The flags of `2048 decisions`.
 #[derive(Args)]
 pub struct DecisionsFlags {
-    /// MCTS's playout budgets, a comma-separated list
-    #[arg(long, value_name = "N,N,..", value_parser = number::<u64>, value_delimiter = ',',
-          action = ArgAction::Set, default_value = "2000,25000")]
+    #[arg(long, value_name = "N,N,..", value_parser = WORK, value_delimiter = ',', action = ArgAction::Set, default_value = "2000,25000",
+          help = WORK.help("MCTS's playout budgets, a comma-separated list"))]
     iterations: Vec<u64>,
-    /// MCTS's exploration constants, a comma-separated list
-    #[arg(long, value_name = "C,C,..", value_parser = number::<f64>, value_delimiter = ',',
-          action = ArgAction::Set, default_values_t = [std::f64::consts::SQRT_2])]
+    #[arg(long, value_name = "C,C,..", value_parser = table_float(&G2048_PARAMS, "uct"), value_delimiter = ',',
+          action = ArgAction::Set, default_values_t = [std::f64::consts::SQRT_2],
+          help = table_float(&G2048_PARAMS, "uct").help("MCTS's exploration constants, a comma-separated list"))]
     uct: Vec<f64>,
-    /// Seeds of the positions, a comma-separated list
-    #[arg(long, value_name = "S,S,..", value_parser = number::<u64>, value_delimiter = ',',
-          action = ArgAction::Set, default_values_t = [1])]
+    #[arg(long, value_name = "S,S,..", value_parser = SEED, value_delimiter = ',', action = ArgAction::Set, default_values_t = [1],
+          help = SEED.help("Seeds of the positions, a comma-separated list"))]
     seeds: Vec<u64>,
     /// Where the positions come from: the middle of seeded games, or the end of games the
     /// course MCTS plays
     #[arg(long, value_name = "SOURCE", value_enum, default_value_t = Source::Middle)]
     positions: Source,
-    /// Playouts a move of the games that give the late positions
-    #[arg(long, value_name = "P", default_value_t = 2000, value_parser = at_least(1u64))]
+    #[arg(long, value_name = "P", default_value_t = 2000, value_parser = WORK,
+          help = WORK.help("Playouts a move of the games that give the late positions"))]
     late_playouts: u64,
     /// MCTS's tree over spawns: averaged (the course's open loop) or branched
     #[arg(long, value_name = "SPAWNS", value_parser = named::<Spawns>(),
@@ -150,9 +150,6 @@ impl DecisionsFlags {
             late_playouts,
             spawns,
         } = self;
-        if budgets.contains(&0) {
-            return Err(flag_error("iterations", "every budget must be at least 1"));
-        }
         let specs = ucts
             .iter()
             .map(|&uct| {

@@ -1,11 +1,11 @@
 //! `searchlab 2048`: batches of games, benchmarks and the study of MCTS's decisions. One file
-//! per command (`play.rs` with `checkpoint.rs` and `checkpoint_check.rs`, `bench.rs`,
+//! per command (`play.rs` with `checkpoint.rs`, whose format and checks are
+//! `searchlab::agents::g2048::checkpoint`, `bench.rs`,
 //! `speed.rs`, `decisions.rs`); the agent's flags in `agent_flags.rs`.
 
 mod agent_flags;
 mod bench;
 mod checkpoint;
-mod checkpoint_check;
 mod decisions;
 mod play;
 mod speed;

@@ -23,27 +23,27 @@ use searchlab::rng::Rng;
 use serde_json::json;
 
 use super::agent_flags::{Budget, G2048AgentFlags};
-use super::checkpoint::{Checkpoint, GameUnderWay};
-use super::checkpoint_check::{FinishedGame, Series};
+use super::checkpoint::Checkpoint;
 use crate::args::{print_line, spec_error, CliError, CliResult};
-use crate::flag_values::number;
+use crate::flag_ranges::{G2048_GAMES, SEED, START_GAME, UNTIL_TILE};
+use searchlab::agents::g2048::checkpoint::{FinishedGame, GameUnderWay, Series};
 
 /// The flags of `2048 play`.
 #[derive(Args)]
 pub struct PlayFlags {
     #[command(flatten)]
     agent: G2048AgentFlags,
-    /// Games to play
-    #[arg(long, value_name = "N", value_parser = number::<u64>)]
+    #[arg(long, value_name = "N", value_parser = G2048_GAMES,
+          help = G2048_GAMES.help("Games to play"))]
     games: u64,
-    /// The series' seed (with --games 1, the game's own seed)
-    #[arg(long, value_name = "S", value_parser = number::<u64>)]
+    #[arg(long, value_name = "S", value_parser = SEED,
+          help = SEED.help("The series' seed (with --games 1, the game's own seed)"))]
     seed: u64,
-    /// Play games K..K+N of the series, so that one series can be split over processes
-    #[arg(long, value_name = "K", default_value_t = 0, value_parser = number::<u64>)]
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = START_GAME,
+          help = START_GAME.help("Play games K..K+N of the series, so that one series can be split over processes"))]
     start_game: u64,
-    /// End a game once a tile of T appears
-    #[arg(long, value_name = "T", value_parser = number::<u64>)]
+    #[arg(long, value_name = "T", value_parser = UNTIL_TILE,
+          help = UNTIL_TILE.help("End a game once a tile of T appears"))]
     until_tile: Option<u64>,
     /// Save the run here as it plays; the same command again carries it on from there
     #[arg(long, value_name = "FILE")]

@@ -11,16 +11,16 @@ use searchlab::speed::g2048_course_mcts;
 use serde_json::json;
 
 use crate::args::{print_line, CliResult};
-use crate::flag_values::{at_least, number};
+use crate::flag_ranges::{SEED, WORK};
 
 /// The flags of `2048 speed`.
 #[derive(Args)]
 pub struct SpeedFlags {
-    /// Seed of the middle-game positions
-    #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = SEED,
+          help = SEED.help("Seed of the middle-game positions"))]
     seed: u64,
-    /// Playouts from each position
-    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = at_least(1u64))]
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = WORK,
+          help = WORK.help("Playouts from each position"))]
     playouts: u64,
 }
 

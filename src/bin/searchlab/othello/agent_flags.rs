@@ -8,7 +8,7 @@ use searchlab::agents::params::{Kind, OTHELLO};
 use searchlab::search::Limits;
 
 use crate::args::{flag_error, CliError, CliResult};
-use crate::flag_values::number;
+use crate::flag_ranges::table_int;
 
 /// Milliseconds per move of `mtdf` and `mcts` agents given no budget (`--ms-per-move`).
 const DEFAULT_MS_PER_MOVE: u64 = 1000;
@@ -62,9 +62,9 @@ pub struct OthelloAgentFlags {
     /// The second agent: White in even games, Black in odd ones
     #[arg(long, value_name = "AGENT")]
     white: String,
-    /// Milliseconds per move of the mtdf and mcts agents that name no budget
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_MS_PER_MOVE,
-          value_parser = number::<u64>)]
+          value_parser = table_int(&OTHELLO, "ms"),
+          help = table_int(&OTHELLO, "ms").help("Milliseconds per move of the mtdf and mcts agents that name no budget"))]
     ms_per_move: u64,
 }
 

@@ -17,21 +17,21 @@ use serde_json::json;
 
 use super::agent_flags::OthelloAgentFlags;
 use crate::args::{print_line, CliError, CliResult};
-use crate::flag_values::number;
+use crate::flag_ranges::{OTHELLO_GAMES, RANDOM_PLIES, SEED};
 
 /// The flags of `othello match`.
 #[derive(Args)]
 pub struct MatchFlags {
     #[command(flatten)]
     agents: OthelloAgentFlags,
-    /// Games to play; the agents swap colours after each
-    #[arg(long, value_name = "N", value_parser = number::<u32>)]
+    #[arg(long, value_name = "N", value_parser = OTHELLO_GAMES,
+          help = OTHELLO_GAMES.help("Games to play; the agents swap colours after each"))]
     games: u32,
-    /// Seed of the openings and of the agents' moves
-    #[arg(long, value_name = "S", value_parser = number::<u64>)]
+    #[arg(long, value_name = "S", value_parser = SEED,
+          help = SEED.help("Seed of the openings and of the agents' moves"))]
     seed: u64,
-    /// Random plies that open each game (each opening is played with both colour assignments)
-    #[arg(long, value_name = "K", default_value_t = 4, value_parser = number::<u32>)]
+    #[arg(long, value_name = "K", default_value_t = 4, value_parser = RANDOM_PLIES,
+          help = RANDOM_PLIES.help("Random plies that open each game (each opening is played with both colour assignments)"))]
     random_plies: u32,
 }
 

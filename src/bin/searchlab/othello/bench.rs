@@ -13,27 +13,27 @@ use serde_json::json;
 use super::perft::perft_line;
 use super::SolverTableFlags;
 use crate::args::{print_line, CliError, CliResult};
-use crate::flag_values::{at_least, number};
+use crate::flag_ranges::{FFO_ID, NODE_LIMIT, PERFT_DEPTH};
 
 /// The flags of `othello bench`.
 #[derive(Args)]
 pub struct BenchFlags {
-    /// Perft from depth 10 to this depth (below 10: none)
-    #[arg(long, value_name = "D", default_value_t = 12, value_parser = number::<u32>)]
+    #[arg(long, value_name = "D", default_value_t = 12, value_parser = PERFT_DEPTH,
+          help = PERFT_DEPTH.help("Perft from depth 10 to this depth (below 10: none)"))]
     perft_max: u32,
     /// The FFO suite: one problem a line (id, board, side, best score, best moves)
     #[arg(long, value_name = "FILE", default_value = "../shared/othello/ffo.txt")]
     ffo: String,
-    /// The first FFO problem solved
-    #[arg(long, value_name = "ID", default_value_t = 40, value_parser = number::<u32>)]
+    #[arg(long, value_name = "ID", default_value_t = 40, value_parser = FFO_ID,
+          help = FFO_ID.help("The first FFO problem solved"))]
     from: u32,
-    /// The last FFO problem solved
-    #[arg(long, value_name = "ID", default_value_t = 49, value_parser = number::<u32>)]
+    #[arg(long, value_name = "ID", default_value_t = 49, value_parser = FFO_ID,
+          help = FFO_ID.help("The last FFO problem solved"))]
     to: u32,
     #[command(flatten)]
     table: SolverTableFlags,
-    /// Solve in steps of N positions, as the page does, and report the longest step
-    #[arg(long, value_name = "N", value_parser = at_least(1u64))]
+    #[arg(long, value_name = "N", value_parser = NODE_LIMIT,
+          help = NODE_LIMIT.help("Solve in steps of N positions, as the page does, and report the longest step"))]
     step_nodes: Option<u64>,
 }
 

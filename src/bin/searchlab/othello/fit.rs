@@ -9,7 +9,7 @@
 use clap::Args;
 
 use crate::args::{print_line, CliError, CliResult};
-use crate::flag_values::number;
+use crate::flag_ranges::{FIT_EMPTIES, FIT_POSITIONS, SEED};
 use searchlab::game::Game;
 use searchlab::games::othello::endgame::Solver;
 use searchlab::games::othello::eval::{course_value, strong_terms};
@@ -33,17 +33,17 @@ const TERMS: [&str; 9] = [
 /// The flags of `othello fit`.
 #[derive(Args)]
 pub struct FitFlags {
-    /// Positions to solve and fit
-    #[arg(long, value_name = "N", value_parser = number::<usize>)]
+    #[arg(long, value_name = "N", value_parser = FIT_POSITIONS,
+          help = FIT_POSITIONS.help("Positions to solve and fit"))]
     positions: usize,
-    /// Seed of the games the positions come from
-    #[arg(long, value_name = "S", value_parser = number::<u64>)]
+    #[arg(long, value_name = "S", value_parser = SEED,
+          help = SEED.help("Seed of the games the positions come from"))]
     seed: u64,
-    /// The fewest empty squares of a position
-    #[arg(long, value_name = "E", default_value_t = 12, value_parser = number::<u32>)]
+    #[arg(long, value_name = "E", default_value_t = 12, value_parser = FIT_EMPTIES,
+          help = FIT_EMPTIES.help("The fewest empty squares of a position"))]
     min_empties: u32,
-    /// The most empty squares of a position (at most 30)
-    #[arg(long, value_name = "E", default_value_t = 20, value_parser = number::<u32>)]
+    #[arg(long, value_name = "E", default_value_t = 20, value_parser = FIT_EMPTIES,
+          help = FIT_EMPTIES.help("The most empty squares of a position"))]
     max_empties: u32,
 }
 
@@ -56,10 +56,10 @@ impl FitFlags {
             min_empties,
             max_empties,
         } = self;
-        if min_empties > max_empties || max_empties > 30 {
-            return Err(CliError(
-                "--min-empties/--max-empties: need min <= max <= 30".into(),
-            ));
+        if min_empties > max_empties {
+            return Err(CliError(format!(
+                "--min-empties: {min_empties} is above --max-empties {max_empties}"
+            )));
         }
         let mut rng = Rng::new(seed);
         let mut solver = Solver::new(64 << 20, u64::MAX);

@@ -13,7 +13,7 @@ mod solve;
 use clap::{Args, Subcommand};
 
 use crate::args::CliResult;
-use crate::flag_values::within;
+use crate::flag_ranges::TABLE_MB;
 use crate::GameCli;
 
 /// The `othello` commands.
@@ -50,8 +50,8 @@ impl GameCli for OthelloCommand {
 /// The exact solver's transposition table.
 #[derive(Args)]
 pub struct SolverTableFlags {
-    /// The solver's table in MiB, from 1 to 16384 (rounded down to a power of two entries)
-    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = within(1..=16_384usize))]
+    #[arg(long, value_name = "MB", default_value_t = 256, value_parser = TABLE_MB,
+          help = TABLE_MB.help("The solver's table in MiB (rounded down to a power of two entries)"))]
     table_mb: usize,
 }
 

@@ -9,13 +9,13 @@ use searchlab::games::othello::Board;
 use serde_json::json;
 
 use crate::args::{print_line, CliResult};
-use crate::flag_values::number;
+use crate::flag_ranges::PERFT_DEPTH;
 
 /// The flags of `othello perft`.
 #[derive(Args)]
 pub struct PerftFlags {
-    /// Plies from the start position
-    #[arg(long, value_name = "D", value_parser = number::<u32>)]
+    #[arg(long, value_name = "D", value_parser = PERFT_DEPTH,
+          help = PERFT_DEPTH.help("Plies from the start position"))]
     depth: u32,
 }
 

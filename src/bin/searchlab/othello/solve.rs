@@ -9,8 +9,8 @@ use searchlab::games::othello::Othello;
 use serde_json::json;
 
 use super::SolverTableFlags;
-use crate::args::{print_line, CliResult};
-use crate::flag_values::number;
+use crate::args::{flag_error, print_line, CliResult};
+use crate::flag_ranges::NODE_LIMIT;
 
 /// The flags of `othello solve`.
 #[derive(Args)]
@@ -21,8 +21,8 @@ pub struct SolveFlags {
     /// The side to move
     #[arg(long, value_name = "X|O")]
     side: String,
-    /// Give up after this many positions (default: no limit)
-    #[arg(long, value_name = "N", value_parser = number::<u64>)]
+    #[arg(long, value_name = "N", value_parser = NODE_LIMIT,
+          help = NODE_LIMIT.help("Give up after this many positions (default: no limit)"))]
     max_nodes: Option<u64>,
     #[command(flatten)]
     table: SolverTableFlags,
@@ -34,7 +34,10 @@ impl SolveFlags {
         let position = Othello::parse(&self.board, &self.side)?;
         let mut solver = Solver::new(self.table.bytes(), self.max_nodes.unwrap_or(u64::MAX));
         let start = Instant::now();
-        let solution = solver.solve(position.board())?;
+        // The only way a solve fails: it reached the node limit the flag set.
+        let solution = solver
+            .solve(position.board())
+            .map_err(|error| flag_error("max-nodes", error))?;
         let elapsed = start.elapsed();
         print_line(json!({
             "score": solution.score,

@@ -12,11 +12,13 @@
 mod report;
 
 use clap::{Args, Subcommand};
+use searchlab::agents::params::SUMZERO;
 use searchlab::agents::sumzero::{AgentSpec, Algorithm};
 use searchlab::games::sumzero::SumZero;
 
 use crate::args::{flag_error, print_line, spec_error, CliResult};
-use crate::flag_values::{at_least, named, named_values, number};
+use crate::flag_ranges::{table_float, table_int, SEED};
+use crate::flag_values::{named, named_values};
 use crate::GameCli;
 use report::{play, solve, PlayOptions, SolveOptions};
 
@@ -68,15 +70,15 @@ pub struct PlayFlags {
     /// The agent: mcts (UCT) or exhaustive (the exact optimum)
     #[arg(long, value_name = "ALGO", value_parser = named::<Algorithm>())]
     algo: Algorithm,
-    /// mcts: UCT's exploration constant K
-    #[arg(long, value_name = "K", value_parser = number::<f64>,
+    #[arg(long, value_name = "K", value_parser = table_float(&SUMZERO, "uct"),
+          help = table_float(&SUMZERO, "uct").help("mcts: UCT's exploration constant K"),
           default_value_t = AgentSpec::new(Algorithm::Mcts).uct)]
     uct: f64,
-    /// mcts: iterations per move
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = at_least(1u64))]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = table_int(&SUMZERO, "iterations"),
+          help = table_int(&SUMZERO, "iterations").help("mcts: iterations per move"))]
     iterations: u64,
-    /// The seed of the agent's random choices
-    #[arg(long, value_name = "S", default_value_t = 0, value_parser = number::<u64>)]
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = SEED,
+          help = SEED.help("The seed of the agent's random choices"))]
     seed: u64,
     #[command(flatten)]
     from: FromFlags,

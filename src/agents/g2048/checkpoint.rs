@@ -1,5 +1,8 @@
-//! A checkpoint read back is checked before a run trusts it: the summary it helps print is a
-//! result people quote. Each finished line names a game of the run's range, once, with that
+//! What a `searchlab 2048 play --checkpoint FILE` file holds ([`Saved`]; the CLI's
+//! `g2048/checkpoint.rs` reads and writes it), and the checks a file read back passes before a
+//! run trusts it ([`checked`]), in the library so that the parsers' fuzzing reaches them
+//! (`tests/fuzz_parsers.rs`). A checkpoint read back is checked because the summary it helps
+//! print is a result people quote. Each finished line names a game of the run's range, once, with that
 //! game's seed in the series, a largest tile a game can make (a power of two from 2 to 131072)
 //! and a score that tile allows (`searchlab::games::g2048::reachable`), a move count that can
 //! have spawned that tile, and non-negative times; the game under way is in the range, not
@@ -10,13 +13,40 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use searchlab::field_error::FieldError;
-use searchlab::games::g2048::reachable::{
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::EpisodeSnapshot;
+use crate::field_error::FieldError;
+use crate::games::g2048::reachable::{
     score_range_for_max_tile, tile_sum_range, MAX_REACHABLE_EXPONENT,
 };
-use serde_json::Value;
 
-use super::checkpoint::Saved;
+/// What the file holds.
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Saved {
+    /// The run's settings: agent, budget, series and range.
+    pub settings: Map<String, Value>,
+    /// The printed line of every game finished, in order.
+    pub finished: Vec<Value>,
+    /// The game under way, if it has saved a move.
+    pub current: Option<GameUnderWay>,
+}
+
+/// A game stopped between two moves.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct GameUnderWay {
+    /// Its index in the series.
+    pub game: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// Seconds it has played so far, over every run.
+    pub seconds: f64,
+    /// Where it stands.
+    pub episode: EpisodeSnapshot,
+}
 
 /// The games a run plays and the seed of each.
 pub struct Series<'a> {
@@ -27,7 +57,7 @@ pub struct Series<'a> {
 }
 
 /// What the summary takes from a finished game's line.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FinishedGame {
     /// Its score.
     pub score: u64,
