@@ -151,7 +151,9 @@ export class AgentRuns {
       progress: Boolean(onProgress),
     }, onProgress);
     const roundTripMs = performance.now() - sent;
-    this.shell.metrics.acts.push({ budgetMs, thinkMs: message.thinkMs, roundTripMs, game });
+    this.shell.metrics.acts.push({
+      budgetMs, thinkMs: message.thinkMs, roundTripMs, game, status: message.progress?.status,
+    });
     return token === this.token ? { ...message, roundTripMs } : null;
   }
 
