@@ -481,11 +481,10 @@ impl Log {
         if root != self.current.root.as_slice() {
             flags |= ROOT;
             put_varint(&mut record, root.len() as u64);
-            let changed: Vec<usize> = (0..root.len())
-                .filter(|&i| self.current.root.get(i) != Some(&root[i]))
-                .collect();
-            put_varint(&mut record, changed.len() as u64);
-            for i in changed {
+            let old = &self.current.root;
+            let changed = |i: &usize| old.get(*i) != Some(&root[*i]);
+            put_varint(&mut record, (0..root.len()).filter(changed).count() as u64);
+            for i in (0..root.len()).filter(changed) {
                 put_varint(&mut record, i as u64);
                 put_varint(&mut record, u64::from(root[i].index));
                 put_varint(&mut record, root[i].visits);

@@ -2,9 +2,11 @@
 //! the five official levels, BFS, A* (state-aware bound) and MCTS run from the start three
 //! ways, alternating, in slices as the page's worker runs them: unobserved; counting the heat
 //! map as the page's live view does; and recorded into a timeline (which also counts the heat
-//! map). One JSON line per level and search: the median time of each over the runs, the
-//! recorded-over-heat and recorded-over-unobserved ratios, the steps recorded and the timeline's
-//! bytes per step.
+//! map). A measurement repeats one way's run until it has taken `--min-ms` of the thread's CPU
+//! time (Linux's `/proc/thread-self/schedstat`, so time spent waiting for a busy machine's CPU
+//! does not count; wall time elsewhere) and gives the time per run. One JSON line per level and
+//! search: the median of `--runs` measurements of each way, the recorded-over-heat and
+//! recorded-over-unobserved ratios, the steps recorded and the timeline's bytes per step.
 
 use std::rc::Rc;
 use std::time::Instant;
@@ -39,6 +41,19 @@ pub struct TimelineBenchFlags {
     /// Units of work per slice, as the worker steps a search
     #[arg(long, value_name = "N", default_value_t = 4096, value_parser = at_least(1u64))]
     slice: u64,
+    /// CPU milliseconds a measurement runs at least (short runs are repeated)
+    #[arg(long, value_name = "MS", default_value_t = 300, value_parser = at_least(1u64))]
+    min_ms: u64,
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux's scheduler statistics), else the time
+/// since an arbitrary start.
+fn cpu_ns() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| START.get_or_init(Instant::now).elapsed().as_nanos() as u64)
 }
 
 /// Counts the heat map as the page's live view does (`wasm::heat::SharedHeat`).
@@ -61,9 +76,8 @@ impl Observer<BaitState> for Heat {
     }
 }
 
-/// Steps `search` in slices until it finishes or has done `work` units; the milliseconds taken.
-fn run(mut search: Box<dyn Search<BaitState>>, slice: u64, work: u64) -> (f64, Stats) {
-    let began = Instant::now();
+/// Steps `search` in slices until it finishes or has done `work` units.
+fn run(search: &mut dyn Search<BaitState>, slice: u64, work: u64) {
     let mut done = 0;
     while done < work {
         let budget = slice.min(work - done);
@@ -73,7 +87,27 @@ fn run(mut search: Box<dyn Search<BaitState>>, slice: u64, work: u64) -> (f64, S
             break;
         }
     }
-    (began.elapsed().as_secs_f64() * 1e3, search.stats())
+}
+
+/// Runs the searches `make` builds (made outside the timing) until `min_ms` of CPU time have
+/// passed; the CPU milliseconds per run and the last run's search.
+fn measure<S: Search<BaitState>>(
+    mut make: impl FnMut() -> CliResult<S>,
+    slice: u64,
+    work: u64,
+    min_ms: u64,
+) -> CliResult<(f64, S)> {
+    let (mut spent, mut runs) = (0u64, 0u64);
+    loop {
+        let mut search = make()?;
+        let began = cpu_ns();
+        run(&mut search, slice, work);
+        spent += cpu_ns() - began;
+        runs += 1;
+        if spent >= min_ms * 1_000_000 {
+            return Ok((spent as f64 / 1e6 / runs as f64, search));
+        }
+    }
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -107,27 +141,35 @@ impl TimelineBenchFlags {
                 let (mut plain, mut heat, mut recorded) = (Vec::new(), Vec::new(), Vec::new());
                 let mut recording = (0, 0, None);
                 let mut stats = Stats::default();
+                let (slice, min_ms) = (self.slice, self.min_ms);
+                let options = TimelineOptions {
+                    has_frontier: algo != Algorithm::Mcts,
+                    tree: algo == Algorithm::Mcts,
+                    ..TimelineOptions::new(cells)
+                };
                 for _ in 0..self.runs {
-                    let search = spec.build(&root, 1, NoObserver).map_err(build_error)?;
-                    let (ms, plain_stats) = run(search, self.slice, work);
+                    let make = || spec.build(&root, 1, NoObserver).map_err(build_error);
+                    let (ms, search) = measure(make, slice, work, min_ms)?;
                     plain.push(ms);
-                    stats = plain_stats;
-                    let counts = Heat(Rc::new(CellCounts::new(cells).into()));
-                    let search = spec.build(&root, 1, counts).map_err(build_error)?;
-                    heat.push(run(search, self.slice, work).0);
-                    let options = TimelineOptions {
-                        has_frontier: algo != Algorithm::Mcts,
-                        tree: algo == Algorithm::Mcts,
-                        ..TimelineOptions::new(cells)
+                    stats = search.stats();
+                    let make = || {
+                        let counts = Heat(Rc::new(CellCounts::new(cells).into()));
+                        spec.build(&root, 1, counts).map_err(build_error)
                     };
-                    let recorder = Recorder::new(options, Some(avatar_cell as fn(&_) -> _));
-                    let search = spec
-                        .build(&root, 1, recorder.clone())
-                        .map_err(build_error)?;
-                    let search = Box::new(Recorded::new(search, &recorder));
-                    let (ms, recorded_stats) = run(search, self.slice, work);
+                    heat.push(measure(make, slice, work, min_ms)?.0);
+                    let mut last_recorder = None;
+                    let make = || {
+                        let recorder = Recorder::new(options, Some(avatar_cell as fn(&_) -> _));
+                        let search = spec
+                            .build(&root, 1, recorder.clone())
+                            .map_err(build_error)?;
+                        let search = Recorded::new(search, &recorder);
+                        last_recorder = Some(recorder);
+                        Ok(search)
+                    };
+                    let (ms, search) = measure(make, slice, work, min_ms)?;
                     recorded.push(ms);
-                    if recorded_stats != plain_stats {
+                    if search.stats() != stats {
                         return Err(flag_error(
                             "levels",
                             format!(
@@ -136,8 +178,9 @@ impl TimelineBenchFlags {
                             ),
                         ));
                     }
-                    let timeline = recorder.timeline();
-                    recording = (timeline.len(), timeline.memory_bytes(), timeline.full_at());
+                    if let Some(timeline) = last_recorder.map(|r| r.timeline()) {
+                        recording = (timeline.len(), timeline.memory_bytes(), timeline.full_at());
+                    }
                 }
                 let (plain, heat, recorded) = (median(plain), median(heat), median(recorded));
                 let (steps, bytes, full_at) = recording;
