@@ -176,11 +176,13 @@ pub trait Search<G: crate::game::Game> {
     /// Counters so far.
     fn stats(&self) -> Stats;
 
-    /// [`Search::best_action`] and [`Search::principal_variation`] together (a recorded run
-    /// reads both after every step); searches whose best action is their line's first override
-    /// it to build the line once.
-    fn best_and_line(&self) -> (Option<G::Action>, Vec<G::Action>) {
-        (self.best_action(), self.principal_variation())
+    /// [`Search::best_action`], with [`Search::principal_variation`] written into `line`,
+    /// which holds what an earlier call wrote (a recorded run reads both after every step).
+    /// Searches whose line is a path in their node store override it to rewrite only the part
+    /// that changed, and to build the line once when the best action is its first.
+    fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
+        line.set(self.principal_variation());
+        self.best_action()
     }
 
     /// Per root action, what an anytime search knows of it (visits and value); empty for
@@ -208,12 +210,43 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
         (**self).stats()
     }
 
-    fn best_and_line(&self) -> (Option<G::Action>, Vec<G::Action>) {
-        (**self).best_and_line()
+    fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
+        (**self).best_and_line(line)
     }
 
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         (**self).root_action_stats()
+    }
+}
+
+/// A line of play kept between calls of [`Search::best_and_line`]: the actions and, for lines
+/// that are paths in a search's node store, the node each action leads to.
+#[derive(Clone, Debug)]
+pub struct Line<A> {
+    actions: Vec<A>,
+    /// Per action, the node it leads to (empty when the line is not such a path).
+    nodes: Vec<u32>,
+}
+
+impl<A> Default for Line<A> {
+    fn default() -> Self {
+        Line {
+            actions: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+}
+
+impl<A> Line<A> {
+    /// The actions.
+    pub fn actions(&self) -> &[A] {
+        &self.actions
+    }
+
+    /// Replaces the line by `actions` (not a path of known nodes).
+    pub fn set(&mut self, actions: Vec<A>) {
+        self.actions = actions;
+        self.nodes.clear();
     }
 }
 

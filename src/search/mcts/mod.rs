@@ -54,7 +54,7 @@ pub use playout::uct;
 pub use walk::{NodeStat, Walk};
 
 use super::anytime::{mover, returns_value, InvalidConfig, RootActionStat, ValueFn};
-use super::{NoObserver, Observer, Progress, Search, Stats};
+use super::{Line, NoObserver, Observer, Progress, Search, Stats};
 use crate::game::{Game, Turn};
 use crate::rng::Rng;
 use tree::{Tree, NONE, ROOT};
@@ -254,9 +254,9 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, 
         line
     }
 
-    fn best_and_line(&self) -> (Option<G::Action>, Vec<G::Action>) {
-        let line = self.principal_variation();
-        (line.first().copied(), line)
+    fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
+        line.set(self.principal_variation());
+        line.actions().first().copied()
     }
 
     /// `iterations`: playouts; `expanded`: tree nodes the walks left (selected or expanded

@@ -4,7 +4,7 @@ use super::log::Log;
 use super::Recorder;
 use crate::game::Game;
 use crate::search::anytime::RootActionStat;
-use crate::search::{Progress, Search, Stats};
+use crate::search::{Line, Progress, Search, Stats};
 use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::rc::Rc;
@@ -13,12 +13,13 @@ use std::rc::Rc;
 /// [`Recorder`] it was made with (which the search should have as its observer, to record what
 /// it visits). Every other method is the inner search's. Once the log is full the search runs
 /// on in whole slices, unrecorded.
-pub struct Recorded<G, S> {
+pub struct Recorded<G: Game, S> {
     inner: S,
     /// Units of the inner search's work per step.
     unit: u64,
     log: Rc<RefCell<Log>>,
     finished: Option<Progress>,
+    line: Line<G::Action>,
     plan: Vec<u32>,
     game: PhantomData<fn() -> G>,
 }
@@ -48,6 +49,7 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
             unit: unit.max(1),
             log,
             finished: None,
+            line: Line::default(),
             plan,
             game: PhantomData,
         }
@@ -60,10 +62,13 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
 
     fn close_step(&mut self, progress: Progress) {
         let stats: Stats = self.inner.stats();
-        let (best, line) = self.inner.best_and_line();
-        let best = best.map(G::action_index);
+        let best = self
+            .inner
+            .best_and_line(&mut self.line)
+            .map(G::action_index);
         self.plan.clear();
-        self.plan.extend(line.into_iter().map(G::action_index));
+        self.plan
+            .extend(self.line.actions().iter().map(|&a| G::action_index(a)));
         let root: Vec<RootActionStat> = self.inner.root_action_stats();
         self.log
             .borrow_mut()
