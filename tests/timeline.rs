@@ -19,7 +19,7 @@ use searchlab::search::mcts::{Mcts, MctsConfig, Rollout};
 use searchlab::search::timeline::{
     MarkerKind, Recorded, Recorder, Timeline, TimelineCaps, TimelineOptions, CHECKPOINT_EVERY,
 };
-use searchlab::search::{Limits, NoObserver, Observer, Progress, Search, Visit};
+use searchlab::search::{Limits, Line, NoObserver, Observer, Progress, Search, Visit};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -579,4 +579,52 @@ fn markers_name_the_plan_the_limit_and_completed_depths() {
             "depth 4 done"
         ]
     );
+}
+
+/// Checks, after each of `steps` single iterations, that the line `best_and_line` keeps up to
+/// date equals the principal variation computed afresh.
+fn check_kept_line<G: Game, S: Search<G>>(name: &str, mut search: S, steps: u64) {
+    let mut line = Line::default();
+    for step in 0..steps {
+        let best = search.best_and_line(&mut line);
+        assert_eq!(
+            line.actions(),
+            search.principal_variation(),
+            "{name} at {step}"
+        );
+        assert_eq!(best, search.best_action(), "{name} at {step}");
+        if search.step(1).is_finished() {
+            break;
+        }
+    }
+}
+
+#[test]
+fn a_kept_line_stays_the_principal_variation_after_every_step() {
+    let (root, _) = bait_setup(2);
+    let config = MctsConfig {
+        max_tree_depth: Some(10),
+        rollout: Rollout::UntilDepth(10),
+        ..MctsConfig::gvgai_sample_mcts()
+    };
+    let value = |s: &BaitState, _: usize| s.returns(0);
+    check_kept_line(
+        "bait mcts",
+        Mcts::new(root.clone(), config, 8, value).unwrap(),
+        3000,
+    );
+    let value = |s: &Othello, p: usize| s.returns(p);
+    let othello = Mcts::new(Othello::start(), MctsConfig::zero_sum(), 9, value).unwrap();
+    check_kept_line("othello mcts", othello, 2000);
+    for algo in [bait::Algorithm::Bfs, bait::Algorithm::Astar] {
+        let spec = bait::AgentSpec {
+            algo,
+            ..bait::AgentSpec::default()
+        };
+        check_kept_line(
+            algo.name(),
+            spec.build(&root, 0, NoObserver).unwrap(),
+            20_000,
+        );
+    }
 }

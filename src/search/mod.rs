@@ -226,6 +226,9 @@ pub struct Line<A> {
     actions: Vec<A>,
     /// Per action, the node it leads to (empty when the line is not such a path).
     nodes: Vec<u32>,
+    /// What the search that wrote `nodes` needs to tell whether they still hold (MCTS: its
+    /// tree's epoch and iterations then).
+    stamp: Option<(u64, u64)>,
 }
 
 impl<A> Default for Line<A> {
@@ -233,6 +236,7 @@ impl<A> Default for Line<A> {
         Line {
             actions: Vec::new(),
             nodes: Vec::new(),
+            stamp: None,
         }
     }
 }
@@ -247,6 +251,7 @@ impl<A> Line<A> {
     pub fn set(&mut self, actions: Vec<A>) {
         self.actions = actions;
         self.nodes.clear();
+        self.stamp = None;
     }
 }
 

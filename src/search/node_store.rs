@@ -282,9 +282,10 @@ impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
     /// reused, so the rest of the path is the same).
     pub(crate) fn update_path(&self, id: u32, line: &mut super::Line<A>) {
         let depth = self.value(id).depth as usize;
-        if line.nodes.len() != line.actions.len() {
+        if line.nodes.len() != line.actions.len() || line.stamp.is_some() {
             line.actions.clear();
             line.nodes.clear();
+            line.stamp = None;
         }
         line.actions.truncate(depth);
         line.nodes.truncate(depth);

@@ -72,6 +72,8 @@ pub struct Mcts<G: Game, V = ValueFn<G>, O = NoObserver> {
     baseline: Vec<f64>,
     /// Set once stepping can do nothing more.
     finished: Option<Progress>,
+    /// Counts the trees planted or re-rooted, so a kept [`Line`] can tell it is of this tree.
+    epoch: u64,
     stats: Stats,
     // Scratch reused by every iteration.
     path: Vec<u32>,
@@ -130,6 +132,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             tree: Tree::new(&config.limits),
             baseline,
             finished: None,
+            epoch: 0,
             stats: Stats::default(),
             path: Vec::new(),
             movers: Vec::new(),
@@ -146,6 +149,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
 
     /// Starts a one-node tree at the current root, or marks the search finished.
     fn plant_root(&mut self) {
+        self.epoch += 1;
         self.tree.clear();
         self.finished = None;
         if mover(self.root.turn()).is_none() {
@@ -201,6 +205,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             return;
         }
         self.tree.keep_subtree(kept);
+        self.epoch += 1;
         self.finished = None;
         self.stats.stored = self.tree.len() as u64;
     }
@@ -254,9 +259,48 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, 
         line
     }
 
+    /// Open loop, choosing the most-visited child: when `line` was written one iteration ago,
+    /// only the part below the first node where that iteration's walk left it can have changed
+    /// (a child that gained a visit and was already the most visited stays so).
     fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
-        line.set(self.principal_variation());
-        line.actions().first().copied()
+        if self.config.chance_nodes || self.config.final_choice != FinalChoice::MostVisited {
+            line.set(self.principal_variation());
+            return line.actions().first().copied();
+        }
+        let stamp = (self.epoch, self.stats.iterations);
+        let fresh = line
+            .stamp
+            .map(|(epoch, iterations)| (epoch, iterations + 1))
+            != Some(stamp)
+            || line.nodes.len() != line.actions.len();
+        let mut kept = 0;
+        if !fresh {
+            // path[0] is the root, path[i + 1] the node the walk took below path[i].
+            while kept < line.nodes.len()
+                && kept + 1 < self.path.len()
+                && self.path[kept + 1] == line.nodes[kept]
+            {
+                kept += 1;
+            }
+            if kept + 1 == self.path.len() && kept > 0 {
+                // The walk ended on the line: no child below it changed.
+                line.stamp = Some(stamp);
+                return line.actions.first().copied();
+            }
+        }
+        line.actions.truncate(kept);
+        line.nodes.truncate(kept);
+        let mut node = line.nodes.last().copied().unwrap_or(ROOT);
+        while let Some(child) = self.tree.preferred_child(node, FinalChoice::MostVisited) {
+            let Some(action) = G::action_from_index(self.tree.nodes[child as usize].action) else {
+                break;
+            };
+            line.actions.push(action);
+            line.nodes.push(child);
+            node = child;
+        }
+        line.stamp = Some(stamp);
+        line.actions.first().copied()
     }
 
     /// `iterations`: playouts; `expanded`: tree nodes the walks left (selected or expanded
