@@ -225,3 +225,51 @@ fn a_timeline_method_called_on_another_class_object_is_an_error() {
         );
     }
 }
+
+#[wasm_bindgen_test]
+fn a_recorded_sum_to_zero_run_ends_at_its_iterations_as_the_live_job_does() {
+    let session = searchlab::wasm::GameSession::from_seed("sumzero".into(), 0.into()).unwrap();
+    let state = session.encode().unwrap();
+    let view = default_view_for("sumzero".into()).unwrap();
+    set(&view, "seed", 7.into());
+    set(&view, "iterations", 500.into());
+    let timeline = check_against_live(&state, &view, 1e6);
+    assert_eq!(timeline.length().unwrap(), 500.0);
+    let end = timeline.view_at(JsValue::from(500.0)).unwrap();
+    let progress = get(&end, "progress");
+    assert_eq!(text(&progress, "status"), "limit_reached");
+    assert_eq!(number(&progress, "iterations"), 500.0);
+    let tree = timeline
+        .tree(
+            JsValue::from(500.0),
+            JsValue::from(1.0),
+            JsValue::from(10.0),
+        )
+        .unwrap();
+    assert_eq!(number(&js_sys::Array::from(&tree).get(0), "visits"), 500.0);
+}
+
+#[wasm_bindgen_test]
+fn a_recorded_othello_mcts_run_shows_its_tree() {
+    let session = searchlab::wasm::GameSession::new("othello".into(), "start".into()).unwrap();
+    let state = session.encode().unwrap();
+    let view = othello_agent_view(
+        "black",
+        &[
+            ("algo", "mcts".into()),
+            ("budget", "nodes".into()),
+            ("nodes", 200.into()),
+        ],
+    );
+    let timeline = check_against_live(&state, &view, 1e6);
+    let tree = timeline
+        .tree(
+            JsValue::from(200.0),
+            JsValue::from(1.0),
+            JsValue::from(100.0),
+        )
+        .unwrap();
+    let nodes = js_sys::Array::from(&tree);
+    assert_eq!(number(&nodes.get(0), "visits"), 200.0);
+    assert_eq!(nodes.length(), 5, "the root and Black's four opening moves");
+}
