@@ -66,8 +66,11 @@ impl Walk<'_> {
 /// One node of the tree, for checks: the action indices from the root, its visits and mean.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NodeStat {
+    /// The action indices from the root (empty for the root).
     pub line: Vec<u32>,
+    /// Visits of the node.
     pub visits: u64,
+    /// Mean reward of the player who chose it.
     pub mean: f64,
 }
 

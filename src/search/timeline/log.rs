@@ -696,7 +696,7 @@ pub(super) fn apply_record(
         on_walk(walk);
     }
     if flags & GENERATION != 0 {
-        skip_generation(reader);
+        read_generation(reader);
     }
 }
 
@@ -732,10 +732,6 @@ fn read_walk(reader: &mut Reader<'_>, walk: &mut WalkRecord) {
         walk.own.push(own);
         previous = credited;
     }
-}
-
-fn skip_generation(reader: &mut Reader<'_>) {
-    read_generation(reader);
 }
 
 /// Reads an RHEA generation: each individual's actions and value.

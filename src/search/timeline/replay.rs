@@ -62,7 +62,7 @@ pub struct Marker {
 }
 
 /// A recorded search as it stood at one step: what the live run showed then.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StepView {
     pub step: u64,
     pub progress: Progress,
