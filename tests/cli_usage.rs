@@ -66,6 +66,7 @@ fn alone_it_lists_every_game_command_and_flag() {
             "bait bench",
             "bait bench-search",
             "bait speed",
+            "bait timeline-bench",
             "2048 play",
             "2048 bench",
             "2048 speed",

@@ -32,7 +32,7 @@
 //! (weighted A*); Dial, *Shortest-path forest with topological ordering*, 1969 (bucket queue).
 
 use super::node_store::{push_gently, KeyMode, Lookup, Node, NodeStore, NO_PARENT};
-use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use super::{Limit, Limits, Line, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
 /// The heuristic weight `w = num / den >= 1`, kept as a reduced fraction so that `f` stays an
@@ -464,6 +464,14 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
 
     fn best_action(&self) -> Option<P::Action> {
         self.principal_variation().first().copied()
+    }
+
+    fn best_and_line(&self, line: &mut Line<P::Action>) -> Option<P::Action> {
+        match (self.outcome, self.closest) {
+            (Some(Progress::Solved), _) | (_, None) => line.set(self.plan.clone()),
+            (_, Some(closest)) => self.nodes.update_path(closest.node, line),
+        }
+        line.actions().first().copied()
     }
 
     /// The plan once solved; before, the path to the queued state with the least `h` (ties:

@@ -18,7 +18,7 @@
 use std::collections::VecDeque;
 
 use super::node_store::{KeyMode, Lookup, Node, NodeStore, NO_PARENT};
-use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use super::{Limit, Limits, Line, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
 /// Settings of a breadth-first search.
@@ -202,6 +202,15 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
 
     fn best_action(&self) -> Option<P::Action> {
         self.principal_variation().first().copied()
+    }
+
+    fn best_and_line(&self, line: &mut Line<P::Action>) -> Option<P::Action> {
+        if self.outcome == Some(Progress::Solved) || self.stats.expanded == 0 {
+            line.set(self.plan.clone());
+        } else {
+            self.nodes.update_path(self.last_expanded, line);
+        }
+        line.actions().first().copied()
     }
 
     /// The plan once solved; otherwise (running, exhausted or stopped by a limit) the path to

@@ -37,6 +37,7 @@ pub mod expectimax;
 pub mod mcts;
 pub mod node_store;
 pub mod rhea;
+pub mod timeline;
 
 /// Counters every search reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -125,16 +126,39 @@ pub struct Visit {
     pub value: f64,
 }
 
-/// Watches a search: the page uses it to shade what a search explored. The default methods do
-/// nothing, and [`NoObserver`] compiles away. Puzzle searches report a state as generated when
-/// it joins their frontier and as expanded when it leaves it, so that generated minus expanded
-/// is the frontier (BFS and A*: their queue; DFS and depth-limited DFS: their stack).
+/// Watches a search: the page uses it to shade what a search explored, and a
+/// [`timeline::Recorder`] to record a run. The default methods do nothing, and [`NoObserver`]
+/// compiles away (the searches build what they pass from data they keep anyway). Puzzle
+/// searches report a state as generated when it joins their frontier and as expanded when it
+/// leaves it, so that generated minus expanded is the frontier (BFS and A*: their queue; DFS
+/// and depth-limited DFS: their stack).
 pub trait Observer<G> {
     /// `state` was expanded (DFS and depth-limited DFS: left the stack).
     fn expanded(&mut self, _state: &G, _visit: Visit) {}
     /// `state` was generated and queued in the frontier (DFS and depth-limited DFS: went onto
     /// the stack).
     fn generated(&mut self, _state: &G, _visit: Visit) {}
+    /// MCTS finished an iteration: its walk from the root and the rewards it backed up.
+    fn iteration(&mut self, _walk: &mcts::Walk<'_>) {}
+    /// RHEA finished a generation (or evaluated its first population): each individual's
+    /// actions and value, best first.
+    fn generation(&mut self, _population: &rhea::Population<'_>) {}
+}
+
+/// A boxed observer is an observer (so `Box<dyn Observer<G>>` fits wherever one does).
+impl<G, O: Observer<G> + ?Sized> Observer<G> for Box<O> {
+    fn expanded(&mut self, state: &G, visit: Visit) {
+        (**self).expanded(state, visit);
+    }
+    fn generated(&mut self, state: &G, visit: Visit) {
+        (**self).generated(state, visit);
+    }
+    fn iteration(&mut self, walk: &mcts::Walk<'_>) {
+        (**self).iteration(walk);
+    }
+    fn generation(&mut self, population: &rhea::Population<'_>) {
+        (**self).generation(population);
+    }
 }
 
 /// An observer that ignores everything.
@@ -156,6 +180,15 @@ pub trait Search<G: crate::game::Game> {
 
     /// Counters so far.
     fn stats(&self) -> Stats;
+
+    /// [`Search::best_action`], with [`Search::principal_variation`] written into `line`,
+    /// which holds what an earlier call wrote (a recorded run reads both after every step).
+    /// Searches whose line is a path in their node store override it to rewrite only the part
+    /// that changed, and to build the line once when the best action is its first.
+    fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
+        line.set(self.principal_variation());
+        self.best_action()
+    }
 
     /// Per root action, what an anytime search knows of it (visits and value); empty for
     /// searches that keep no such statistics.
@@ -182,8 +215,48 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
         (**self).stats()
     }
 
+    fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
+        (**self).best_and_line(line)
+    }
+
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         (**self).root_action_stats()
+    }
+}
+
+/// A line of play kept between calls of [`Search::best_and_line`]: the actions and, for lines
+/// that are paths in a search's node store, the node each action leads to.
+#[derive(Clone, Debug)]
+pub struct Line<A> {
+    actions: Vec<A>,
+    /// Per action, the node it leads to (empty when the line is not such a path).
+    nodes: Vec<u32>,
+    /// What the search that wrote `nodes` needs to tell whether they still hold (MCTS: its
+    /// tree's epoch and iterations then).
+    stamp: Option<(u64, u64)>,
+}
+
+impl<A> Default for Line<A> {
+    fn default() -> Self {
+        Line {
+            actions: Vec::new(),
+            nodes: Vec::new(),
+            stamp: None,
+        }
+    }
+}
+
+impl<A> Line<A> {
+    /// The actions.
+    pub fn actions(&self) -> &[A] {
+        &self.actions
+    }
+
+    /// Replaces the line by `actions` (not a path of known nodes).
+    pub fn set(&mut self, actions: Vec<A>) {
+        self.actions = actions;
+        self.nodes.clear();
+        self.stamp = None;
     }
 }
 

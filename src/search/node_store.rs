@@ -276,6 +276,41 @@ impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
     }
 }
 
+impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
+    /// Writes the path to state `id` into `line` ([`NodeStore::path_to`]'s actions), walking the
+    /// parent links only up to the first node `line` already has at that depth (ids are never
+    /// reused, so the rest of the path is the same).
+    pub(crate) fn update_path(&self, id: u32, line: &mut super::Line<A>) {
+        let depth = self.value(id).depth as usize;
+        if line.nodes.len() != line.actions.len() || line.stamp.is_some() {
+            line.actions.clear();
+            line.nodes.clear();
+            line.stamp = None;
+        }
+        line.actions.truncate(depth);
+        line.nodes.truncate(depth);
+        let mut current = id;
+        let mut at = depth;
+        while current != NO_PARENT && at > 0 {
+            if line.nodes.get(at - 1) == Some(&current) {
+                break;
+            }
+            let node = self.value(current);
+            let Some(action) = node.action else {
+                break;
+            };
+            if at > line.nodes.len() {
+                line.nodes.resize(at, NO_PARENT);
+                line.actions.resize(at, action);
+            }
+            line.nodes[at - 1] = current;
+            line.actions[at - 1] = action;
+            current = node.parent;
+            at -= 1;
+        }
+    }
+}
+
 /// One state on a [`PathStack`] with its legal actions `actions[start..end]`, of which
 /// `actions[next..end]` are untried.
 struct Frame<S> {

@@ -2,13 +2,18 @@
 //! the plan's path and the heat map, and its agents' search jobs.
 
 use super::boundary::{to_js, uint8_array};
-use super::heat::{Running, SharedHeat};
+use super::heat::{Heat, Running, SharedHeat};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, Job};
+use super::timeline::{options_for, recorded, recorder};
+use crate::agents::bait::Algorithm;
 use crate::agents::params::{self, Table};
 use crate::agents::Agent;
+use crate::field_error::FieldError;
 use crate::games::bait::eval::BaitEval;
 use crate::games::bait::{Action, BaitState, Outcome};
+use crate::search::timeline::TimelineOptions;
+use crate::search::{Observer, Search};
 use crate::share::bait::{Mode, View};
 use serde::Serialize;
 use tsify::Tsify;
@@ -125,24 +130,51 @@ impl PageGame for BaitState {
         }
     }
 
-    fn job(&self, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
-        let heat = SharedHeat::new(self.cell_count());
-        let spec = view.agent_spec(SEARCH_MEMORY_BYTES);
-        let search = match view.mode {
-            Mode::Plan => spec.build_plan(self, seed, heat.clone()),
-            Mode::Act => spec.build(self, seed, heat.clone()),
-        };
-        let search = search.map_err(|e| {
+    fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
+        let has_frontier = !view.algo.is_anytime();
+        let error = |e: FieldError| {
             JsError::new(&format!(
                 "parameter '{}': {}",
                 e.field.replace('_', "-"),
                 e.message
             ))
-        })?;
+        };
+        let (search, heat) = if record {
+            let recorder = recorder::<BaitState>(TimelineOptions {
+                has_frontier,
+                // A committed plan runs a fresh MCTS for every move: no one tree to replay.
+                tree: view.algo == Algorithm::Mcts && view.mode == Mode::Act,
+                ..options_for(self)
+            });
+            let search = build(self, view, seed, recorder.clone()).map_err(error)?;
+            (
+                recorded(search, &recorder),
+                Heat::Recorded(recorder.timeline()),
+            )
+        } else {
+            let heat = SharedHeat::new(self.cell_count());
+            let search = build(self, view, seed, heat.clone()).map_err(error)?;
+            (search, Heat::Counted(heat))
+        };
         Ok(Box::new(Running {
             search: Indexed::new(search),
             heat,
-            has_frontier: !view.algo.is_anytime(),
+            has_frontier,
         }))
+    }
+}
+
+/// The view's search from `state`: in plan mode a plan to the end (MCTS and RHEA commit to a
+/// move at a time), in act mode one decision.
+fn build<O: Observer<BaitState> + 'static>(
+    state: &BaitState,
+    view: &View,
+    seed: u64,
+    observer: O,
+) -> Result<Box<dyn Search<BaitState>>, FieldError> {
+    let spec = view.agent_spec(SEARCH_MEMORY_BYTES);
+    match view.mode {
+        Mode::Plan => spec.build_plan(state, seed, observer),
+        Mode::Act => spec.build(state, seed, observer),
     }
 }

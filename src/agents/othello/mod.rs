@@ -35,6 +35,7 @@ mod tests;
 mod text;
 mod thinking;
 
+pub use engines::EngineObserver;
 pub use thinking::{Report, Thinking};
 
 use super::params::OTHELLO;
@@ -249,6 +250,18 @@ impl AgentSpec {
         check_limits(&self.limits)
     }
 
+    /// Work units (nodes) per step of a recorded run (`search::timeline`): 1, but 1024 for
+    /// alpha-beta with a table and MTD(f), which restart an unfinished depth at each slice (the
+    /// table makes that cheap) and so would never finish a depth in slices of one node. Their
+    /// runs then depend on how they are sliced: a live run matches the timeline when stepped by
+    /// this many nodes at a time.
+    pub fn timeline_unit(&self) -> u64 {
+        match self.algo {
+            Algorithm::AlphaBetaTt | Algorithm::Mtdf => 1024,
+            _ => 1,
+        }
+    }
+
     /// Whether this agent answers `state` with the exact solver.
     pub fn solves(&self, state: &Othello) -> bool {
         self.algo == Algorithm::Solver || state.empty_count() <= self.solve
@@ -256,14 +269,18 @@ impl AgentSpec {
 }
 
 impl Agent<Othello> for AgentSpec {
-    /// [`AgentSpec::think`], boxed. Othello's searches report nothing to `observer`: the page
-    /// shows a thinking's [`Thinking::report`] instead.
+    /// [`AgentSpec::think_observed`], boxed: MCTS reports its tree walks to `observer`; the
+    /// other searches report nothing (the page shows a thinking's [`Thinking::report`]).
     fn build<O: Observer<Othello> + 'static>(
         &self,
         root: &Othello,
         seed: u64,
-        _observer: O,
+        observer: O,
     ) -> Result<Box<dyn Search<Othello>>, FieldError> {
-        Ok(Box::new(self.think(root, seed)?))
+        Ok(Box::new(self.think_observed(
+            root,
+            seed,
+            Some(Box::new(observer)),
+        )?))
     }
 }

@@ -47,11 +47,14 @@
 mod config;
 mod playout;
 mod tree;
+mod walk;
 
 pub use config::{FinalChoice, MctsConfig, Rollout, TERMINAL_ROLLOUT_CAP};
+pub use playout::uct;
+pub use walk::{NodeStat, Walk};
 
 use super::anytime::{mover, returns_value, InvalidConfig, RootActionStat, ValueFn};
-use super::{NoObserver, Observer, Progress, Search, Stats};
+use super::{Line, NoObserver, Observer, Progress, Search, Stats};
 use crate::game::{Game, Turn};
 use crate::rng::Rng;
 use tree::{Tree, NONE, ROOT};
@@ -69,11 +72,15 @@ pub struct Mcts<G: Game, V = ValueFn<G>, O = NoObserver> {
     baseline: Vec<f64>,
     /// Set once stepping can do nothing more.
     finished: Option<Progress>,
+    /// Counts the trees planted or re-rooted, so a kept [`Line`] can tell it is of this tree.
+    epoch: u64,
     stats: Stats,
     // Scratch reused by every iteration.
     path: Vec<u32>,
     movers: Vec<Option<usize>>,
     rewards: Vec<f64>,
+    /// The reward backed up into each node of the path.
+    credited: Vec<f64>,
     legal: Vec<G::Action>,
     untried: Vec<G::Action>,
     child_of_action: Vec<u32>,
@@ -125,10 +132,12 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             tree: Tree::new(&config.limits),
             baseline,
             finished: None,
+            epoch: 0,
             stats: Stats::default(),
             path: Vec::new(),
             movers: Vec::new(),
             rewards: vec![0.0; G::NUM_PLAYERS],
+            credited: Vec::new(),
             legal: Vec::new(),
             untried: Vec::new(),
             child_of_action: vec![NONE; G::NUM_DISTINCT_ACTIONS as usize],
@@ -140,6 +149,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
 
     /// Starts a one-node tree at the current root, or marks the search finished.
     fn plant_root(&mut self) {
+        self.epoch += 1;
         self.tree.clear();
         self.finished = None;
         if mover(self.root.turn()).is_none() {
@@ -163,6 +173,12 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
     /// The state the search is rooted at.
     pub fn root(&self) -> &G {
         &self.root
+    }
+
+    /// Every tree node in creation order (slot order, the root first): the line of action
+    /// indices from the root, visits and mean. For tests and views that check a rebuilt tree.
+    pub fn node_stats(&self) -> Vec<NodeStat> {
+        walk::node_stats(&self.tree)
     }
 
     /// Moves the root along `line`, the move played followed by the chance outcomes drawn after
@@ -189,6 +205,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             return;
         }
         self.tree.keep_subtree(kept);
+        self.epoch += 1;
         self.finished = None;
         self.stats.stored = self.tree.len() as u64;
     }
@@ -222,21 +239,68 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, 
     /// [`MctsConfig::chance_nodes`], the line goes on below the most-visited outcome).
     fn principal_variation(&self) -> Vec<G::Action> {
         let mut line = Vec::new();
-        let mut state = self.root.clone();
+        // Open loop every edge is a player's action: no state is needed to tell.
+        let mut state = self.config.chance_nodes.then(|| self.root.clone());
         let mut rule = self.config.final_choice;
         let mut node = ROOT;
         while let Some(child) = self.tree.preferred_child(node, rule) {
             let Some(action) = G::action_from_index(self.tree.nodes[child as usize].action) else {
                 break;
             };
-            if state.turn() != Turn::Chance {
+            if state.as_ref().map_or(true, |s| s.turn() != Turn::Chance) {
                 line.push(action);
                 rule = FinalChoice::MostVisited;
             }
-            state.apply(action);
+            if let Some(state) = state.as_mut() {
+                state.apply(action);
+            }
             node = child;
         }
         line
+    }
+
+    /// Open loop, choosing the most-visited child: when `line` was written one iteration ago,
+    /// only the part below the first node where that iteration's walk left it can have changed
+    /// (a child that gained a visit and was already the most visited stays so).
+    fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
+        if self.config.chance_nodes || self.config.final_choice != FinalChoice::MostVisited {
+            line.set(self.principal_variation());
+            return line.actions().first().copied();
+        }
+        let stamp = (self.epoch, self.stats.iterations);
+        let fresh = line
+            .stamp
+            .map(|(epoch, iterations)| (epoch, iterations + 1))
+            != Some(stamp)
+            || line.nodes.len() != line.actions.len();
+        let mut kept = 0;
+        if !fresh {
+            // path[0] is the root, path[i + 1] the node the walk took below path[i].
+            while kept < line.nodes.len()
+                && kept + 1 < self.path.len()
+                && self.path[kept + 1] == line.nodes[kept]
+            {
+                kept += 1;
+            }
+            if kept + 1 == self.path.len() && kept > 0 {
+                // The walk ended on the line: no child below it changed.
+                line.stamp = Some(stamp);
+                return line.actions.first().copied();
+            }
+        }
+        line.actions.truncate(kept);
+        line.nodes.truncate(kept);
+        let mut node = line.nodes.last().copied().unwrap_or(ROOT);
+        while let Some(child) = self.tree.preferred_child(node, FinalChoice::MostVisited) {
+            let Some(action) = G::action_from_index(self.tree.nodes[child as usize].action) else {
+                break;
+            };
+            line.actions.push(action);
+            line.nodes.push(child);
+            node = child;
+        }
+        line.stamp = Some(stamp);
+        line.actions.first().copied()
     }
 
     /// `iterations`: playouts; `expanded`: tree nodes the walks left (selected or expanded

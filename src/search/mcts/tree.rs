@@ -146,16 +146,14 @@ impl Tree {
         let mut best: Option<(u32, &Node)> = None;
         for (slot, candidate) in self.children(node) {
             let better = best.map_or(true, |(_, top)| {
-                let by_visits = candidate.visits.cmp(&top.visits);
-                let by_mean = candidate.mean().total_cmp(&top.mean());
-                let (first, second) = match rule {
-                    FinalChoice::MostVisited => (by_visits, by_mean),
-                    FinalChoice::BestMean => (by_mean, by_visits),
+                // Means (two divisions) only when they decide.
+                let by_visits = || candidate.visits.cmp(&top.visits);
+                let by_mean = || candidate.mean().total_cmp(&top.mean());
+                let order = match rule {
+                    FinalChoice::MostVisited => by_visits().then_with(by_mean),
+                    FinalChoice::BestMean => by_mean().then_with(by_visits),
                 };
-                first
-                    .then(second)
-                    .then(top.action.cmp(&candidate.action))
-                    .is_gt()
+                order.then(top.action.cmp(&candidate.action)).is_gt()
             });
             if better {
                 best = Some((slot, candidate));
