@@ -3,6 +3,11 @@
 // One request runs at a time; each carries an id, and replies with another id are stale and
 // dropped. The watchdog terminates and respawns a worker that stays silent too long (a stuck
 // slice), that crashes, or that does not confirm a stop quickly; the caller is told why.
+//
+// Queries about recorded runs (`timelineView`, `tree`) run beside the request: the worker
+// answers them between slices. Each belongs to a channel (one per consumer, e.g. a board), and a
+// newer query on the same channel supersedes an unanswered older one: the older resolves to null
+// and its reply, when it comes, is dropped.
 
 /** The watchdog's patience, in milliseconds. */
 export const DEFAULT_LIMITS = {
@@ -29,6 +34,8 @@ export class SearchClient {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.nextId = 1;
     this.active = null; // { id, resolve, reject, onProgress, limitMs, heard }
+    this.queries = new Map(); // id -> { resolve, reject, channel, sentAt }
+    this.channels = new Map(); // channel -> id of its latest query
     this.timer = setInterval(() => this.watch(), Math.min(100, this.limits.stopMs / 4));
     this.spawn();
   }
@@ -56,6 +63,11 @@ export class SearchClient {
     this.worker.terminate();
     const active = this.active;
     this.active = null;
+    // The recorded runs were the old worker's: queries about them cannot be answered.
+    const queries = [...this.queries.values()];
+    this.queries.clear();
+    this.channels.clear();
+    for (const query of queries) query.reject(new WorkerRestarted(reason));
     this.spawn();
     if (active) {
       active.reject(new WorkerRestarted(reason));
@@ -70,6 +82,14 @@ export class SearchClient {
       this.spawnedAt = now;
       this.restart('the search worker did not start');
       return;
+    }
+    if (this.ready) {
+      for (const query of this.queries.values()) {
+        if (now - Math.max(query.sentAt, this.readyAt) > this.limits.silenceMs) {
+          this.restart('the search worker stopped answering and was restarted');
+          return;
+        }
+      }
     }
     const active = this.active;
     if (!active || !this.ready) return;
@@ -93,6 +113,13 @@ export class SearchClient {
         active.reject(new Error(message.message));
         active.stopped?.();
       }
+      for (const query of this.queries.values()) query.reject(new Error(message.message));
+      this.queries.clear();
+      this.channels.clear();
+      return;
+    }
+    if (this.queries.has(message.id)) {
+      this.answer(message);
       return;
     }
     const active = this.active;
@@ -124,6 +151,47 @@ export class SearchClient {
     }
   }
 
+  /** Settles query `message.id` with its reply (an `error` rejects it). */
+  answer(message) {
+    const query = this.queries.get(message.id);
+    this.queries.delete(message.id);
+    if (this.channels.get(query.channel) === message.id) this.channels.delete(query.channel);
+    if (message.type === 'error') query.reject(new Error(message.message));
+    else query.resolve(message);
+  }
+
+  /** Sends query `message` on `channel`, superseding that channel's unanswered query (which
+   * resolves to null); resolves to the worker's reply. */
+  query(channel, message) {
+    const older = this.channels.get(channel);
+    if (older !== undefined) {
+      this.queries.get(older)?.resolve(null);
+      this.queries.delete(older);
+    }
+    const id = this.nextId++;
+    this.channels.set(channel, id);
+    return new Promise((resolve, reject) => {
+      this.queries.set(id, { resolve, reject, channel, sentAt: performance.now() });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  /**
+   * The view of recorded run `run` (the id of a request sent with `record: true`) at `step`, with
+   * its markers when `markers`: resolves to { step, progress, plan, heat, frontier, rootActions,
+   * last, markers? }, to null when a newer query on `channel` superseded it; rejects when the
+   * worker no longer keeps the run.
+   */
+  timelineView(channel, run, step, { markers = false } = {}) {
+    return this.query(channel, { type: 'timeline', run, step, markers });
+  }
+
+  /** The MCTS tree of recorded run `run` at `step` (at most `maxDepth` deep, `maxNodes` nodes):
+   * resolves to { step, nodes }, or to null when superseded on `channel`. */
+  tree(channel, run, step, maxDepth, maxNodes) {
+    return this.query(channel, { type: 'tree', run, step, maxDepth, maxNodes });
+  }
+
   /** Whether a request is running. */
   get busy() {
     return this.active !== null;
@@ -131,7 +199,8 @@ export class SearchClient {
 
   /**
    * Sends a request (`plan` or `act`); resolves with the final message, rejects with
-   * SearchStopped, WorkerRestarted or an Error carrying the engine's message.
+   * SearchStopped, WorkerRestarted or an Error carrying the engine's message. Its progress
+   * messages and its answer carry its `id`: the run, when it is recorded (`record: true`).
    */
   request(message, onProgress) {
     if (this.active) this.cancelQuietly();

@@ -132,14 +132,16 @@ class BaitGame extends AgentRuns {
     this.board.show(this.session.view(), overlay);
   }
 
-  /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions. */
+  /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions
+   * (`elapsedMs` null for a step of the timeline, whose time was not recorded). */
   showSearch(message) {
     const { progress, elapsedMs } = message;
     setStat('expanded', progress.expanded);
     setStat('generated', progress.generated);
     setStat('frontier', progress.frontier ?? '–');
-    setStat('rate', elapsedMs > 0 ? Math.round((progress.expanded / elapsedMs) * 1000) : '–');
-    setStat('elapsed', `${elapsedMs.toFixed(1)} ms`);
+    const timed = elapsedMs !== null && elapsedMs !== undefined;
+    setStat('rate', timed && elapsedMs > 0 ? Math.round((progress.expanded / elapsedMs) * 1000) : '–');
+    setStat('elapsed', timed ? `${elapsedMs.toFixed(1)} ms` : '–');
     setStat('plan', message.plan && message.plan.length ? message.plan.length : '–');
     this.overlay = {
       heat: message.heat,
@@ -150,7 +152,22 @@ class BaitGame extends AgentRuns {
     showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2);
   }
 
+  /** The search as it was at a step of its timeline, drawn as the live search is. */
+  showTimelineView(view) {
+    this.showSearch({ ...view, elapsedMs: null });
+    this.redraw();
+  }
+
+  usesTree() {
+    return this.view.algo === 'mcts';
+  }
+
+  treeActionName(action) {
+    return actionName(action);
+  }
+
   clearSearch() {
+    this.clearTimeline();
     this.plan = null;
     this.overlay = {};
     for (const name of ['expanded', 'generated', 'frontier']) setStat(name, 0);
@@ -515,6 +532,7 @@ class BaitGame extends AgentRuns {
       this.levelPanel.editorKey(event);
       return;
     }
+    if (this.timelineKey(event)) return;
     handleKey(event, this, (e) => {
       const action = KEYS[e.key];
       if (action === undefined) return false;

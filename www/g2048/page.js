@@ -293,6 +293,7 @@ class Game2048 extends AgentRuns {
 
   /** Handles a key press (the shell passes every keydown): the shared keys, the arrows, H for a hint. */
   key(event) {
+    if (this.timelineKey(event)) return;
     handleKey(event, this, (e) => {
       const action = render.KEYS[e.key];
       if (action !== undefined) {
@@ -315,7 +316,23 @@ class Game2048 extends AgentRuns {
     fillTable($('g2048-values'), null);
   }
 
+  /** The agent's thinking as it was at a step of its timeline, shown as the live thinking is. */
+  showTimelineView(view) {
+    this.showThinking({ ...view, elapsedMs: null });
+    this.redraw();
+  }
+
+  usesTree() {
+    return this.view.algo === 'mcts';
+  }
+
+  treeActionName(action) {
+    const move = render.ACTIONS[action];
+    return move ? `${move.arrow} ${move.name}` : `outcome ${action}`;
+  }
+
   clearThinking() {
+    this.clearTimeline();
     for (const name of ['work', 'depth']) this.setStat(name, '–');
     this.setStat('think', '–');
   }
@@ -327,7 +344,7 @@ class Game2048 extends AgentRuns {
     const unit = { mcts: 'playouts', expectimax: 'expanded' }[this.view.algo];
     this.setStat('work', unit ? `${work.toLocaleString('en-US')} ${unit}` : '–');
     this.setStat('depth', this.view.algo === 'expectimax' ? progress.iterations : progress.maxDepth || '–');
-    this.setStat('think', `${Math.round(elapsedMs)} ms`);
+    this.setStat('think', elapsedMs === null || elapsedMs === undefined ? '–' : `${Math.round(elapsedMs)} ms`);
     const values = [null, null, null, null];
     for (const row of message.rootActions ?? []) values[row.action] = row.value;
     let best = message.action ?? null;
