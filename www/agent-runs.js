@@ -49,7 +49,7 @@ export class AgentRuns {
     this.treeFeed = new TimelineFeed({
       ask: ({ run, step }) => this.shell.client.tree(`${channel}:tree`, run, step, TREE_MAX_DEPTH, TREE_MAX_NODES),
       deliver: (reply, want) => {
-        if (this.ownsTimeline(want.run)) this.tree.show(reply.nodes, (action) => this.treeActionName(action));
+        if (this.ownsTimeline(want.run)) this.tree.show(reply.nodes, (action) => this.treeActionName(action), reply.step);
       },
       failed: (error) => this.timelineFailed(error),
     });

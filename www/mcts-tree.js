@@ -76,6 +76,7 @@ export class MctsTree {
   setAvailable(available) {
     this.root.hidden = !available;
     if (!available) this.show([], String);
+    this.figure.hidden = !this.toggle.checked;
   }
 
   /** Whether the person asked to see the tree. */
@@ -83,9 +84,10 @@ export class MctsTree {
     return !this.root.hidden && this.toggle.checked;
   }
 
-  /** Shows `nodes` (TreeNode[]: id, parent, action, depth, visits, mean, uct, onBestLine),
-   * naming edges with `actionName(action)`. The keyboard's focus stays on the same node id. */
-  show(nodes, actionName) {
+  /** Shows `nodes` (TreeNode[]: id, parent, action, depth, visits, mean, uct, onBestLine), the
+   * tree at `step` of its search, naming edges with `actionName(action)`. The keyboard's focus
+   * stays on the same node id. */
+  show(nodes, actionName, step = null) {
     const focusedId = this.focus === null ? null : this.nodes[this.focus]?.id;
     this.actionName = actionName;
     this.layout(nodes);
@@ -97,6 +99,7 @@ export class MctsTree {
     // For tests and tools: the root's children as { action, visits }.
     this.canvas.dataset.rootChildren = JSON.stringify(children.map((c) => ({ action: c.action, visits: c.visits })));
     this.canvas.dataset.nodes = String(this.nodes.length);
+    this.canvas.dataset.step = step === null ? '' : String(step);
     this.canvas.setAttribute('aria-label', root
       ? `MCTS tree: ${statText(this.nodes.length)} nodes shown, ${statText(root.visits)} visits at the root, ${children.length} children`
       : 'MCTS tree: empty');

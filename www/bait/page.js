@@ -130,6 +130,10 @@ class BaitGame extends AgentRuns {
       overlay.path = this.session.pathOf(this.overlay.planPreview);
     }
     this.board.show(this.session.view(), overlay);
+    // For tests and tools: what the overlay holds (the heat map's total, the frontier's cells).
+    const canvas = this.board.canvas;
+    canvas.dataset.heat = String(sum(overlay.heat));
+    canvas.dataset.frontierCells = String(overlay.frontier ? overlay.frontier.filter((n) => n > 0).length : 0);
   }
 
   /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions
@@ -541,6 +545,10 @@ class BaitGame extends AgentRuns {
       return true;
     });
   }
+}
+
+function sum(values) {
+  return values ? values.reduce((total, n) => total + n, 0) : 0;
 }
 
 function setStat(name, value) {

@@ -1,0 +1,187 @@
+// The search timeline in Chromium: a recorded BFS and a recorded MCTS run on Bait, scrubbed back
+// and forth with the slider, its buttons and the keys, the statistics and the overlay checked at
+// chosen steps, and the MCTS tree view beside the root statistics at the same step.
+// Run with `node --test tests/e2e/timeline.test.mjs` after `./dev.sh build`.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ROOT, browserSuite, openPage, waitForState, linkFor } from './harness.mjs';
+
+const suite = browserSuite();
+
+async function levelRows(name) {
+  const text = await readFile(path.join(ROOT, 'levels', `${name}.txt`), 'utf8');
+  return text.replace(/\n+$/, '').split('\n');
+}
+
+const SLIDER = { role: 'slider', name: 'Search timeline' };
+
+/** The timeline slider's step, length and whether it follows the run. */
+function timelineState(page) {
+  return page.getByRole(SLIDER.role, { name: SLIDER.name }).evaluate((el) => ({
+    step: Number(el.dataset.step),
+    length: Number(el.dataset.length),
+    following: el.dataset.following === 'true',
+  }));
+}
+
+/** A statistic of the Bait panel as a number ('–' as null). */
+async function stat(page, name) {
+  const text = await page.textContent(`[data-stat=${name}]`);
+  return text === '–' ? null : Number(text.replace(/,/g, ''));
+}
+
+/** Waits until the board shows the search at `step` (its expanded count says so for BFS). */
+async function waitForExpanded(page, step) {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('[data-stat=expanded]').textContent.replace(/,/g, '')) === n,
+    step,
+    { timeout: 5000 },
+  );
+}
+
+/** Drags the slider to `step`, as a person's input would (an `input` event). */
+async function scrubTo(page, step) {
+  await page.getByRole(SLIDER.role, { name: SLIDER.name }).fill(String(step));
+}
+
+/** The board's overlay as the page exposes it for tests: heat total and frontier cells. */
+function overlay(page) {
+  return page.$eval('[data-testid=board]', (el) => ({ heat: Number(el.dataset.heat), frontierCells: Number(el.dataset.frontierCells) }));
+}
+
+test('a recorded BFS run scrubs back and forth: statistics and overlay at step k are the search after k expansions', async () => {
+  const rows = await levelRows('warehouse');
+  const url = suite.server.url + linkFor(rows, 'algo=bfs&mode=plan&seed=1');
+  const { page, problems } = await openPage(suite.browser.context, url);
+  const slider = page.getByRole(SLIDER.role, { name: SLIDER.name });
+  assert.equal(await slider.isVisible(), false, 'no timeline before a search');
+  // Step: BFS plans to the end, and one move of its plan is played.
+  await page.click('[data-testid=step]');
+  await waitForState(page, ['idle', 'won'], 30000);
+  await page.waitForFunction(() => document.querySelector('[data-testid=timeline-position]')?.textContent.startsWith('Step'));
+  await page.waitForFunction(() => /plan found/.test(document.querySelector('.timeline-marker')?.textContent ?? '') || document.querySelector('[data-testid=timeline]').dataset.following === 'true');
+  const end = await timelineState(page);
+  assert.ok(end.length > 50, `BFS recorded ${end.length} steps`);
+  assert.equal(end.step, end.length);
+  assert.equal(end.following, true);
+  // At its end the timeline shows the finished search: one expansion a step.
+  await waitForExpanded(page, end.length);
+  const plan = await stat(page, 'plan');
+  assert.ok(plan > 0, 'the plan is shown');
+
+  for (const k of [Math.floor(end.length / 2), 7, end.length - 3, 1, Math.floor(end.length / 3)]) {
+    await scrubTo(page, k);
+    await waitForExpanded(page, k);
+    const s = await timelineState(page);
+    assert.deepEqual(s, { step: k, length: end.length, following: false });
+    const o = await overlay(page);
+    assert.equal(o.heat, k, `the heat map counts the ${k} expansions`);
+    assert.ok(o.frontierCells > 0, `a frontier at step ${k}`);
+    assert.ok((await stat(page, 'generated')) >= k, 'generated at least as many as expanded');
+    assert.equal(await stat(page, 'elapsed'), null, 'no time is shown for a recorded step');
+  }
+  // Step 0: before any work.
+  await scrubTo(page, 0);
+  await waitForExpanded(page, 0);
+  assert.equal((await overlay(page)).heat, 0);
+
+  // Keys on the slider: , and . step, Shift and Alt with the arrows too, Home and End jump.
+  await scrubTo(page, 20);
+  await waitForExpanded(page, 20);
+  await slider.focus();
+  for (const [key, wanted] of [[',', 19], ['.', 20], ['Shift+ArrowLeft', 19], ['Alt+ArrowRight', 20], ['ArrowLeft', 19], ['Home', 0], ['End', end.length]]) {
+    await page.keyboard.press(key);
+    await waitForExpanded(page, wanted);
+    assert.equal((await timelineState(page)).step, wanted, key);
+  }
+  assert.equal((await timelineState(page)).following, true, 'End follows the run again');
+  assert.equal(await stat(page, 'plan'), plan, 'the end shows the plan again');
+
+  // The page's keys elsewhere: , steps back, . steps forward, and at the end . is Step again.
+  await page.focus('[data-testid=board]');
+  await page.keyboard.press(',');
+  await waitForExpanded(page, end.length - 1);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await waitForExpanded(page, end.length - 2);
+  assert.equal(Number((await page.$eval('[data-testid=status]', (el) => el.dataset.moves))), 1, 'stepping the timeline moves no piece');
+  await page.keyboard.press('.');
+  await page.keyboard.press('.');
+  await waitForExpanded(page, end.length);
+  await page.keyboard.press('.');
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '2');
+
+  // Markers: the plan was found at a marked step, reachable with the marker buttons.
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await waitForExpanded(page, 0);
+  const next = page.getByRole('button', { name: /^Next marker: plan found at step/ });
+  const label = await next.getAttribute('aria-label');
+  const markerStep = Number(label.match(/step ([\d,]+)/)[1].replace(/,/g, ''));
+  await next.click();
+  await waitForExpanded(page, markerStep);
+  assert.match(await page.textContent('.timeline-marker'), /plan found/);
+
+  // Play forward at 1,000 steps a second reaches the end and stops there.
+  await page.getByRole('combobox', { name: 'Replay pace' }).selectOption('1000');
+  await scrubTo(page, Math.max(0, end.length - 200));
+  await page.getByRole('button', { name: 'Play forward' }).click();
+  await waitForExpanded(page, end.length);
+  await page.waitForFunction(() => [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === 'Play forward')?.getAttribute('aria-pressed') === 'false');
+  const scrubs = await page.evaluate(() => window.searchlabMetrics.scrubs.length);
+  assert.ok(scrubs > 10, `${scrubs} scrubs drawn`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a recorded MCTS run: root statistics at each step, and the tree view has the same visits', async () => {
+  const rows = await levelRows('open-field');
+  const url = suite.server.url + linkFor(rows, 'algo=mcts&mode=act&budget-ms=150&seed=3');
+  const { page, problems } = await openPage(suite.browser.context, url);
+  const panel = page.getByRole('checkbox', { name: 'Show tree' });
+  await page.click('[data-testid=step]');
+  await waitForState(page, ['idle', 'won', 'lost'], 30000);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=timeline]')?.dataset.length) > 0);
+  const end = await timelineState(page);
+  assert.ok(end.length >= 20, `MCTS recorded ${end.length} iterations`);
+  await panel.check();
+  const figure = page.getByRole('figure', { name: 'MCTS tree' });
+  assert.equal(await figure.isVisible(), true);
+
+  /** The root actions table as { action name: visits }, and the sum of the visits. */
+  const rootTable = () => page.$$eval('[data-testid=root-actions] tbody tr', (trs) => trs.map((tr) => Number(tr.cells[2].textContent.replace(/,/g, ''))));
+  const treeAt = async (k) => {
+    await page.waitForFunction((n) => document.querySelector('[data-testid=mcts-tree]').dataset.step === String(n), k, { timeout: 5000 });
+    return page.$eval('[data-testid=mcts-tree]', (el) => JSON.parse(el.dataset.rootChildren));
+  };
+  for (const k of [end.length, Math.floor(end.length / 2), 5]) {
+    await scrubTo(page, k);
+    await page.waitForFunction(
+      (n) => [...document.querySelectorAll('[data-testid=root-actions] tbody tr')]
+        .reduce((sum, tr) => sum + Number(tr.cells[2].textContent.replace(/,/g, '')), 0) >= n - 1
+        && document.querySelector('[data-testid=timeline]').dataset.step === String(n),
+      k,
+      { timeout: 5000 },
+    );
+    const visits = await rootTable();
+    const total = visits.reduce((a, b) => a + b, 0);
+    // Each iteration walks through one child of the root (the first may only expand the root).
+    assert.ok(total === k || total === k - 1, `step ${k}: root visits ${total}`);
+    const children = await treeAt(k);
+    assert.deepEqual(children.map((c) => c.visits).sort((a, b) => b - a), [...visits].sort((a, b) => b - a), `step ${k}: the tree's root children`);
+  }
+
+  // The keyboard on the tree: Down goes to the most visited child and says its N.
+  const visits = await rootTable();
+  await page.focus('[data-testid=mcts-tree]');
+  await page.keyboard.press('ArrowDown');
+  const said = page.getByTestId('mcts-tree-focus');
+  await page.waitForFunction(() => document.querySelector('[data-testid=mcts-tree-focus]').dataset.visits !== '');
+  assert.equal(Number(await said.getAttribute('data-visits')), Math.max(...visits));
+  assert.match(await said.textContent(), /depth 1: N [\d,]+, Q -?[\d.]+, UCT/);
+  assert.equal(await page.$eval('[data-testid=status]', (el) => el.dataset.moves), '1', 'the tree keys move no piece');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
