@@ -120,6 +120,7 @@ fn string_parameters() -> Vec<Open<JsValue>> {
                 bait_view(),
                 JsValue::from(1.0),
                 JsValue::from(0.0),
+                JsValue::UNDEFINED,
             ))
         }),
         ("benchRandomWalk", "level", |v| {
@@ -158,6 +159,7 @@ fn number_parameters() -> Vec<Open<JsValue>> {
                 bait_view(),
                 n,
                 JsValue::from(0.0),
+                JsValue::UNDEFINED,
             ))
         }),
         ("new SearchJob", "stream", |n: JsValue| {
@@ -166,6 +168,7 @@ fn number_parameters() -> Vec<Open<JsValue>> {
                 bait_view(),
                 JsValue::from(1.0),
                 n,
+                JsValue::UNDEFINED,
             ))
         }),
         ("SearchJob.step", "budget", |n: JsValue| {
@@ -174,6 +177,7 @@ fn number_parameters() -> Vec<Open<JsValue>> {
                 bait_view(),
                 JsValue::from(1.0),
                 JsValue::from(0.0),
+                JsValue::UNDEFINED,
             )
             .unwrap();
             ok(job.step(n))
@@ -343,6 +347,7 @@ fn a_method_called_on_another_class_object_is_an_error() {
         bait_view(),
         JsValue::from(1.0),
         JsValue::from(0.0),
+        JsValue::UNDEFINED,
     )
     .unwrap()
     .into();

@@ -36,6 +36,7 @@ pub mod expectimax;
 pub mod mcts;
 pub mod node_store;
 pub mod rhea;
+pub mod timeline;
 
 /// Counters every search reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -124,13 +125,19 @@ pub struct Visit {
     pub value: f64,
 }
 
-/// Watches a search: the page uses it to shade what a search explored. The default methods do
-/// nothing, and [`NoObserver`] compiles away.
+/// Watches a search: the page uses it to shade what a search explored, and a
+/// [`timeline::Recorder`] to record a run. The default methods do nothing, and [`NoObserver`]
+/// compiles away (the searches build what they pass from data they keep anyway).
 pub trait Observer<G> {
     /// `state` was expanded.
     fn expanded(&mut self, _state: &G, _visit: Visit) {}
     /// `state` was generated and queued in the frontier.
     fn generated(&mut self, _state: &G, _visit: Visit) {}
+    /// MCTS finished an iteration: its walk from the root and the rewards it backed up.
+    fn iteration(&mut self, _walk: &mcts::Walk<'_>) {}
+    /// RHEA finished a generation (or evaluated its first population): each individual's
+    /// actions and value, best first.
+    fn generation(&mut self, _population: &rhea::Population<'_>) {}
 }
 
 /// An observer that ignores everything.

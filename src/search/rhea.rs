@@ -107,6 +107,18 @@ struct Individual {
     value: f64,
 }
 
+/// A population as RHEA shows it to its observer, best first.
+pub struct Population<'a>(&'a [Individual]);
+
+impl Population<'_> {
+    /// Each individual's actions played in its evaluation (dense indices) and its value.
+    pub fn individuals(&self) -> impl Iterator<Item = (&[u32], f64)> + '_ {
+        self.0
+            .iter()
+            .map(|individual| (individual.line.as_slice(), individual.value))
+    }
+}
+
 /// Where the search is within its cycle.
 #[derive(Clone, Copy, Debug)]
 enum Phase {
@@ -232,6 +244,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Rhea<G, V, O> {
         } else {
             sort_best_first(&mut self.population);
             self.offspring.clone_from(&self.population);
+            self.observer.generation(&Population(&self.population));
             self.phase = Phase::Evolving {
                 next: self.config.elitism,
             };
@@ -277,6 +290,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Rhea<G, V, O> {
             sort_best_first(&mut self.offspring);
             self.population.clone_from(&self.offspring);
             self.stats.iterations += 1;
+            self.observer.generation(&Population(&self.population));
             self.phase = Phase::Evolving {
                 next: self.config.elitism,
             };

@@ -2,13 +2,17 @@
 //! the plan's path and the heat map, and its agents' search jobs.
 
 use super::boundary::{to_js, uint8_array};
-use super::heat::{Running, SharedHeat};
+use super::heat::{Heat, Running, SharedHeat};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, Job};
+use super::timeline::{options_for, recorded, recorder};
+use crate::agents::bait::Algorithm;
 use crate::agents::params::{self, Table};
 use crate::agents::Agent;
+use crate::field_error::FieldError;
 use crate::games::bait::eval::BaitEval;
 use crate::games::bait::{Action, BaitState, Outcome};
+use crate::search::timeline::TimelineOptions;
 use crate::share::bait::View;
 use serde::Serialize;
 use tsify::Tsify;
@@ -125,22 +129,36 @@ impl PageGame for BaitState {
         }
     }
 
-    fn job(&self, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
-        let heat = SharedHeat::new(self.cell_count());
-        let search = view
-            .agent_spec(SEARCH_MEMORY_BYTES)
-            .build(self, seed, heat.clone())
-            .map_err(|e| {
-                JsError::new(&format!(
-                    "parameter '{}': {}",
-                    e.field.replace('_', "-"),
-                    e.message
-                ))
-            })?;
+    fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
+        let spec = view.agent_spec(SEARCH_MEMORY_BYTES);
+        let has_frontier = !view.algo.is_anytime();
+        let error = |e: FieldError| {
+            JsError::new(&format!(
+                "parameter '{}': {}",
+                e.field.replace('_', "-"),
+                e.message
+            ))
+        };
+        let (search, heat) = if record {
+            let recorder = recorder::<BaitState>(TimelineOptions {
+                has_frontier,
+                tree: view.algo == Algorithm::Mcts,
+                ..options_for(self)
+            });
+            let search = spec.build(self, seed, recorder.clone()).map_err(error)?;
+            (
+                recorded(search, &recorder),
+                Heat::Recorded(recorder.timeline()),
+            )
+        } else {
+            let heat = SharedHeat::new(self.cell_count());
+            let search = spec.build(self, seed, heat.clone()).map_err(error)?;
+            (search, Heat::Counted(heat))
+        };
         Ok(Box::new(Running {
             search: Indexed::new(search),
             heat,
-            has_frontier: !view.algo.is_anytime(),
+            has_frontier,
         }))
     }
 }

@@ -138,6 +138,20 @@ pub(super) fn whole_from_js(name: &str, value: &JsValue, max: u64) -> Result<u64
     }
 }
 
+/// The optional boolean parameter `name`: `undefined` (or `null`) is false; anything but a
+/// boolean is refused by name ("record: expected a boolean, got number").
+pub(super) fn bool_from_js(name: &str, value: &JsValue) -> Result<bool, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(false);
+    }
+    value.as_bool().ok_or_else(|| {
+        JsError::new(&format!(
+            "{name}: expected a boolean, got {}",
+            type_name(value)
+        ))
+    })
+}
+
 /// A JS number as a seed: a whole number from 0 to 2^53 - 1.
 pub(super) fn seed_from_js(name: &str, value: &JsValue) -> Result<u64, JsError> {
     whole_from_js(name, value, MAX_SEED)
@@ -180,12 +194,12 @@ pub(super) fn actions_from_js(name: &str, value: &JsValue) -> Result<Vec<u32>, J
 
 /// Which class an object's memory holds: the first field of every class JS holds
 /// ([`GameSession`](super::GameSession), [`SearchJob`](super::SearchJob),
-/// [`BatchGame`](super::BatchGame)).
+/// [`BatchGame`](super::BatchGame), [`Timeline`](super::timeline::JsTimeline)).
 ///
 /// JS can call one class's method on another's object (`GameSession.prototype.view.call(job)`);
 /// wasm-bindgen's glue then passes the other object's pointer, and the method would read a
 /// `Box<dyn Job>` as a `Box<dyn Playable>` (a trap, "table index is out of bounds", or worse).
-/// Every class is `#[repr(C)]` with its tag first and one `Box` after, so all three have the
+/// Every class is `#[repr(C)]` with its tag first and one `Box` after, so all of them have the
 /// same size and alignment and the tag lies at the same place in each; every method reads the
 /// tag before anything else and refuses a stranger's memory. (`free()` cannot be guarded: the
 /// glue frees the memory before any of our code runs.)
@@ -197,6 +211,7 @@ impl ClassTag {
     pub(super) const GAME_SESSION: ClassTag = ClassTag(0x5345_5353_494f_4e01);
     pub(super) const SEARCH_JOB: ClassTag = ClassTag(0x5345_4152_4348_4a02);
     pub(super) const BATCH_GAME: ClassTag = ClassTag(0x4241_5443_4847_4d03);
+    pub(super) const TIMELINE: ClassTag = ClassTag(0x5449_4d45_4c49_4e04);
 
     /// Checks that an object tagged `self` is a `class`, for `class.method`.
     pub(super) fn check(

@@ -6,7 +6,9 @@
 use super::batch::{Batch, BatchReport};
 use super::boundary::{to_js, GridView};
 use super::page_game::{Capabilities, PageGame};
-use super::search_job::{Indexed, Job};
+use super::search_job::{Indexed, Job, Timed};
+use super::timeline::{options_for, recorded, recorder};
+use crate::agents::g2048::Algorithm;
 use crate::agents::g2048::{game_seed, Episode, SEARCH_LIMITS};
 use crate::agents::params::{self, Table};
 use crate::agents::Agent;
@@ -15,6 +17,7 @@ use crate::games::g2048::board::CELLS;
 use crate::games::g2048::motion::{slide_motions, TileMotion};
 use crate::games::g2048::{Action, Direction, G2048};
 use crate::rng::Rng;
+use crate::search::timeline::TimelineOptions;
 use crate::search::NoObserver;
 use crate::share::g2048::View;
 use serde::Serialize;
@@ -76,12 +79,25 @@ impl PageGame for G2048 {
     }
 
     /// One move's thinking for a hint or for auto-play.
-    fn job(&self, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
-        let search = view
-            .agent_spec(SEARCH_LIMITS)
-            .build(self, seed, NoObserver)
-            .map_err(|e| JsError::new(&format!("parameter '{}': {}", e.field, e.message)))?;
-        Ok(Box::new(Indexed::<G2048, _>::new(search)))
+    fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
+        let spec = view.agent_spec(SEARCH_LIMITS);
+        let error = |e: crate::field_error::FieldError| {
+            JsError::new(&format!("parameter '{}': {}", e.field, e.message))
+        };
+        if !record {
+            let search = spec.build(self, seed, NoObserver).map_err(error)?;
+            return Ok(Box::new(Indexed::<G2048, _>::new(search)));
+        }
+        let recorder = recorder::<G2048>(TimelineOptions {
+            iterations_are_depths: spec.algo == Algorithm::Expectimax && spec.iterative,
+            tree: spec.algo == Algorithm::Mcts,
+            ..options_for(self)
+        });
+        let search = spec.build(self, seed, recorder.clone()).map_err(error)?;
+        Ok(Box::new(Timed {
+            job: Box::new(Indexed::<G2048, _>::new(recorded(search, &recorder))),
+            timeline: recorder.timeline(),
+        }))
     }
 }
 

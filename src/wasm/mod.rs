@@ -5,6 +5,8 @@
 //!   every game.
 //! - [`SearchJob`] (`search_job.rs`): one search for the worker, run in slices.
 //! - [`BatchGame`] (`batch.rs`): one whole game of a batch, for a worker of the page's pool.
+//! - `Timeline` ([`JsTimeline`], `timeline.rs`): a recorded search run
+//!   (`new SearchJob(..., record = true)`, `job.timeline()`), read at any step.
 //! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
 //!   `shareLinkGame`), `validateLevel`, `gameCapabilities` and `freshSeed` (here).
 //! - Speed comparisons (`bench.rs`), for `tests/e2e/bench*.mjs`.
@@ -28,12 +30,14 @@ mod page_game;
 mod search_job;
 mod session;
 mod sumzero;
+mod timeline;
 pub mod typescript;
 
 pub use batch::BatchGame;
 pub use bench::*;
 pub use search_job::SearchJob;
 pub use session::GameSession;
+pub use timeline::JsTimeline;
 
 use crate::share::{Fields, MAX_SEED};
 use boundary::{game_of_view, link_error, string_from_js, to_js};

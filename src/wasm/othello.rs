@@ -8,14 +8,17 @@
 
 use super::boundary::{to_js, GridView};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
-use super::search_job::{Indexed, IndexedSearch, Job};
-use crate::agents::othello::{Algorithm, EvalKind, Report, Thinking};
+use super::search_job::{Indexed, IndexedSearch, Job, Timed};
+use super::timeline::{options_for, recorder};
+use crate::agents::othello::{Algorithm, Budget, EvalKind, Report, Thinking};
 use crate::agents::params::{self, Table};
 use crate::game::Game;
 use crate::games::othello::eval::terminal_value;
 use crate::games::othello::text::TextError;
 use crate::games::othello::{Color, Move, Othello};
+use crate::search::timeline::{Recorded, TimelineOptions};
 use crate::search::Limits;
+use crate::search::Search;
 use crate::share::othello::{View, MAX_SOLVE};
 use serde::Serialize;
 use tsify::Tsify;
@@ -101,7 +104,7 @@ impl PageGame for Othello {
         }
     }
 
-    fn job(&self, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
+    fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
         let root = self;
         let (field, side) = match root.side() {
             Color::Black => ("black", &view.black),
@@ -126,9 +129,25 @@ impl PageGame for Othello {
         let thinking = spec
             .think(root, seed)
             .map_err(|e| JsError::new(&format!("parameter '{field}': {e}")))?;
-        Ok(Box::new(Agent {
-            thinking: Indexed::new(thinking),
-            side: root.side(),
+        if !record {
+            return Ok(Box::new(Agent {
+                thinking: Indexed::new(thinking),
+                side: root.side(),
+            }));
+        }
+        let deepening = matches!(spec.algo, Algorithm::AlphaBetaTt | Algorithm::Mtdf)
+            || (spec.algo.evaluates() && !matches!(spec.budget, Budget::Depth(_)));
+        let recorder = recorder::<Othello>(TimelineOptions {
+            iterations_are_depths: deepening,
+            ..options_for(root)
+        });
+        let thinking = Recorded::new(thinking, &recorder);
+        Ok(Box::new(Timed {
+            job: Box::new(Agent {
+                thinking: Indexed::new(thinking),
+                side: root.side(),
+            }),
+            timeline: recorder.timeline(),
         }))
     }
 }
@@ -165,10 +184,27 @@ fn last_move(before: &Othello, action: u32, after: &Othello) -> Result<JsValue, 
     })
 }
 
-/// One move's thinking for the side to move.
-struct Agent {
-    thinking: Indexed<Othello, Thinking>,
+/// One move's thinking for the side to move (`S`: the [`Thinking`], or it recorded).
+struct Agent<S> {
+    thinking: Indexed<Othello, S>,
     side: Color,
+}
+
+/// A search that is a [`Thinking`], recorded or not.
+trait ThinkingSearch: Search<Othello> {
+    fn thinking(&self) -> &Thinking;
+}
+
+impl ThinkingSearch for Thinking {
+    fn thinking(&self) -> &Thinking {
+        self
+    }
+}
+
+impl ThinkingSearch for Recorded<Othello, Thinking> {
+    fn thinking(&self) -> &Thinking {
+        self.inner()
+    }
 }
 
 /// The side to move.
@@ -227,10 +263,11 @@ fn finished_game_discs(value: f64) -> Option<i32> {
     (-64..=64).find(|&score| score != 0 && terminal_value(score) == value)
 }
 
-impl Agent {
+impl<S: ThinkingSearch> Agent<S> {
     fn view(&self) -> ThinkingView {
-        let report: Report = self.thinking.search.report();
-        let spec = self.thinking.search.spec();
+        let thinking = self.thinking.search.thinking();
+        let report: Report = thinking.report();
+        let spec = thinking.spec();
         let sign = if self.side == Color::Black { 1.0 } else { -1.0 };
         let units = if report.exact {
             ValueUnits::Discs
@@ -274,7 +311,7 @@ impl Agent {
     }
 }
 
-impl Job for Agent {
+impl<S: ThinkingSearch> Job for Agent<S> {
     fn search(&self) -> &dyn IndexedSearch {
         &self.thinking
     }

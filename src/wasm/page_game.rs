@@ -65,8 +65,9 @@ pub(super) trait PageGame: Game + Display + FromStr<Err: Display> + 'static {
     }
 
     /// One move's thinking from this state with the view's agent; `seed` picks its random
-    /// stream. Errors name the parameter at fault.
-    fn job(&self, view: &Self::View, seed: u64) -> Result<Box<dyn Job>, JsError>;
+    /// stream; with `record` the job records its run (`Job::timeline`). Errors name the
+    /// parameter at fault.
+    fn job(&self, view: &Self::View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError>;
 }
 
 /// Reads a level text into the start of a game, or says where it is wrong.
@@ -147,8 +148,15 @@ pub(super) trait GameKind {
     fn session(&self, level: &str) -> Result<Box<dyn Playable>, JsError>;
     /// A session without a level whose chance events come from `seed`.
     fn seeded_session(&self, seed: u64) -> Result<Box<dyn Playable>, JsError>;
-    /// A search from a state's text form with the view's (a JS object's) agent.
-    fn job(&self, state: &str, view: JsValue, seed: u64) -> Result<Box<dyn Job>, JsError>;
+    /// A search from a state's text form with the view's (a JS object's) agent, recording its
+    /// run if `record`.
+    fn job(
+        &self,
+        state: &str,
+        view: JsValue,
+        seed: u64,
+        record: bool,
+    ) -> Result<Box<dyn Job>, JsError>;
     /// The game's view from a link's fields.
     fn parse_link(&self, fields: &Fields) -> Result<JsValue, JsError>;
     /// A view object from JS as a link fragment.
@@ -205,7 +213,13 @@ impl<G: PageGame> GameKind for Kind<G> {
         Ok(Box::new(Session::new(start(), Rng::new(seed))))
     }
 
-    fn job(&self, state: &str, view: JsValue, seed: u64) -> Result<Box<dyn Job>, JsError> {
+    fn job(
+        &self,
+        state: &str,
+        view: JsValue,
+        seed: u64,
+        record: bool,
+    ) -> Result<Box<dyn Job>, JsError> {
         let view: G::View = view_from_js(view)?;
         let root: G = state.parse().map_err(|e| {
             JsError::new(&super::encoded_state::not_encoded(&format!(
@@ -218,7 +232,7 @@ impl<G: PageGame> GameKind for Kind<G> {
                 "the game is over: there is no move to think about",
             ));
         }
-        root.job(&view, seed)
+        root.job(&view, seed, record)
     }
 
     fn parse_link(&self, fields: &Fields) -> Result<JsValue, JsError> {

@@ -4,11 +4,14 @@
 //! statistics (MCTS, RHEA and 2048's agents) and what the agent thinks (Othello; Sum to zero:
 //! its choice beside the exact optimum).
 
-use super::boundary::{budget_from_js, seed_from_js, string_from_js, to_js, ClassTag};
+use super::boundary::{
+    bool_from_js, budget_from_js, seed_from_js, string_from_js, to_js, ClassTag,
+};
 use super::encoded_state;
 use crate::game::Game;
 use crate::rng::Rng;
 use crate::search::anytime::RootActionStat;
+use crate::search::timeline::Timeline;
 use crate::search::{Limit, Progress, Search, Stats};
 use serde::Serialize;
 use tsify::Tsify;
@@ -108,6 +111,40 @@ pub(super) trait Job {
     fn thinking(&self) -> Result<JsValue, JsError> {
         Ok(JsValue::UNDEFINED)
     }
+    /// The run's timeline, for a job made to record.
+    fn timeline(&self) -> Option<Timeline> {
+        None
+    }
+}
+
+/// A job that records its run: the job, and the timeline its search writes.
+pub(super) struct Timed {
+    pub(super) job: Box<dyn Job>,
+    pub(super) timeline: Timeline,
+}
+
+impl Job for Timed {
+    fn search(&self) -> &dyn IndexedSearch {
+        self.job.search()
+    }
+    fn search_mut(&mut self) -> &mut dyn IndexedSearch {
+        self.job.search_mut()
+    }
+    fn heat(&self) -> Vec<u32> {
+        self.job.heat()
+    }
+    fn frontier(&self) -> Vec<u32> {
+        self.job.frontier()
+    }
+    fn frontier_size(&self) -> Option<u64> {
+        self.job.frontier_size()
+    }
+    fn thinking(&self) -> Result<JsValue, JsError> {
+        self.job.thinking()
+    }
+    fn timeline(&self) -> Option<Timeline> {
+        Some(self.timeline.clone())
+    }
 }
 
 /// A search with nothing to add (2048's agents).
@@ -148,6 +185,29 @@ pub(super) struct StepReport {
     iterations: u64,
 }
 
+impl StepReport {
+    /// The report of a search with `progress` and `stats`, and `frontier` states waiting.
+    pub(super) fn new(progress: Progress, stats: &Stats, frontier: Option<u64>) -> Self {
+        let (status, limit) = match progress {
+            Progress::Running => (SearchStatus::Running, None),
+            Progress::Solved => (SearchStatus::Solved, None),
+            Progress::Exhausted => (SearchStatus::Exhausted, None),
+            Progress::LimitReached(limit) => (SearchStatus::LimitReached, Some(limit)),
+        };
+        StepReport {
+            status,
+            limit,
+            expanded: stats.expanded,
+            generated: stats.generated,
+            frontier,
+            max_frontier: stats.max_frontier,
+            max_depth: stats.max_depth,
+            stored: stats.stored,
+            iterations: stats.iterations,
+        }
+    }
+}
+
 /// What MCTS or RHEA knows about one root action (2048: also expectimax's value and greedy's,
 /// with 0 visits).
 #[derive(Serialize, Tsify)]
@@ -155,6 +215,16 @@ pub(super) struct RootAction {
     action: u32,
     visits: u64,
     value: f64,
+}
+
+impl From<&RootActionStat> for RootAction {
+    fn from(row: &RootActionStat) -> Self {
+        RootAction {
+            action: row.index,
+            visits: row.visits,
+            value: row.value,
+        }
+    }
 }
 
 /// One search for the worker: create it from an encoded state, a view (algorithm and
@@ -190,13 +260,15 @@ impl SearchJob {
 impl SearchJob {
     /// A search from `state` (from `GameSession.encode()`) with the view's algorithm and
     /// parameters. `seed` and `stream` (both whole numbers below 2^53) pick the random stream,
-    /// so every act of a game gets its own. Throws an error naming a bad parameter.
+    /// so every act of a game gets its own. With `record` true the run is recorded step by
+    /// step (see `timeline()`). Throws an error naming a bad parameter.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "string")] state: JsValue,
         #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello | ViewSumZero")] view: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] stream: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "boolean | undefined")] record: JsValue,
     ) -> Result<SearchJob, JsError> {
         let state = string_from_js("state", &state)?;
         let (game, state) = encoded_state::decode(&state).map_err(|e| JsError::new(&e))?;
@@ -204,7 +276,8 @@ impl SearchJob {
             seed_from_js("seed", &seed)?,
             seed_from_js("stream", &stream)?,
         );
-        let job = super::game_kind(game)?.job(state, view, seed)?;
+        let record = bool_from_js("record", &record)?;
+        let job = super::game_kind(game)?.job(state, view, seed, record)?;
         Ok(SearchJob {
             tag: ClassTag::SEARCH_JOB,
             inner: Box::new(JobState {
@@ -228,23 +301,11 @@ impl SearchJob {
             state.last = state.job.search_mut().step(budget);
         }
         let stats = state.job.search().stats();
-        let (status, limit) = match state.last {
-            Progress::Running => (SearchStatus::Running, None),
-            Progress::Solved => (SearchStatus::Solved, None),
-            Progress::Exhausted => (SearchStatus::Exhausted, None),
-            Progress::LimitReached(limit) => (SearchStatus::LimitReached, Some(limit)),
-        };
-        to_js(&StepReport {
-            status,
-            limit,
-            expanded: stats.expanded,
-            generated: stats.generated,
-            frontier: state.job.frontier_size(),
-            max_frontier: stats.max_frontier,
-            max_depth: stats.max_depth,
-            stored: stats.stored,
-            iterations: stats.iterations,
-        })
+        to_js(&StepReport::new(
+            state.last,
+            &stats,
+            state.job.frontier_size(),
+        ))
     }
 
     /// The action the search recommends now, if any.
@@ -277,6 +338,17 @@ impl SearchJob {
         self.checked("thinking")?.thinking()
     }
 
+    /// The run's timeline (a job made with `record` true; throws otherwise). It shares the
+    /// recording, which grows while the job runs, and stays valid after `free()`.
+    pub fn timeline(&self) -> Result<super::timeline::JsTimeline, JsError> {
+        let timeline = self.checked("timeline")?.timeline().ok_or_else(|| {
+            JsError::new(
+                "SearchJob.timeline: this job does not record (make it with record = true)",
+            )
+        })?;
+        Ok(super::timeline::JsTimeline::new(timeline))
+    }
+
     /// MCTS and RHEA: value and visits of each root action (empty for the other searches).
     #[wasm_bindgen(js_name = rootActions, unchecked_return_type = "RootAction[]")]
     pub fn root_actions(&self) -> Result<JsValue, JsError> {
@@ -284,12 +356,8 @@ impl SearchJob {
             .checked("rootActions")?
             .search()
             .root_actions()
-            .into_iter()
-            .map(|r| RootAction {
-                action: r.index,
-                visits: r.visits,
-                value: r.value,
-            })
+            .iter()
+            .map(RootAction::from)
             .collect();
         to_js(&rows)
     }

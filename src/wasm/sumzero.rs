@@ -14,7 +14,8 @@
 
 use super::boundary::{parameter_error, to_js};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
-use super::search_job::{Indexed, IndexedSearch, Job};
+use super::search_job::{Indexed, IndexedSearch, Job, Timed};
+use super::timeline::{options_for, recorded, recorder};
 use crate::agents::params::{self, Table};
 use crate::agents::sumzero::Algorithm;
 use crate::agents::Agent;
@@ -22,6 +23,7 @@ use crate::game::Game;
 use crate::games::sumzero::solve::Optimum;
 use crate::games::sumzero::text::ParseError;
 use crate::games::sumzero::{reward_of, Action, SumZero, MAX_ABS_SUM};
+use crate::search::timeline::TimelineOptions;
 use crate::search::{Limits, NoObserver, Search};
 use crate::share::sumzero::View;
 use serde::Serialize;
@@ -80,16 +82,30 @@ impl PageGame for SumZero {
     }
 
     /// The view's agent for the view's iterations, judged against the optimum.
-    fn job(&self, view: &View, seed: u64) -> Result<Box<dyn Job>, JsError> {
-        let search = view
-            .agent_spec(LIMITS)
-            .build(self, seed, NoObserver)
-            .map_err(parameter_error)?;
-        Ok(Box::new(Judged {
+    fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
+        let spec = view.agent_spec(LIMITS);
+        let judged = |search| Judged {
             search: Indexed::within(search, view.iterations),
             algo: view.algo,
             root: *self,
             optimum: Optimum::solve(),
+        };
+        if !record {
+            let search = spec
+                .build(self, seed, NoObserver)
+                .map_err(parameter_error)?;
+            return Ok(Box::new(judged(search)));
+        }
+        let recorder = recorder::<SumZero>(TimelineOptions {
+            tree: view.algo == Algorithm::Mcts,
+            ..options_for(self)
+        });
+        let search = spec
+            .build(self, seed, recorder.clone())
+            .map_err(parameter_error)?;
+        Ok(Box::new(Timed {
+            job: Box::new(judged(recorded(search, &recorder))),
+            timeline: recorder.timeline(),
         }))
     }
 }

@@ -24,6 +24,7 @@ use super::othello::{OthelloMove, SideToMove, ThinkingView, ValueUnits};
 use super::page_game::LevelProblem;
 use super::search_job::{RootAction, SearchStatus, StepReport};
 use super::sumzero::{SumZeroActionValue, SumZeroBoardView, SumZeroThinking, SumZeroTurn};
+use super::timeline::TimelineView;
 use crate::{agents, search, share};
 use tsify::Tsify;
 
@@ -71,6 +72,15 @@ pub fn declarations() -> Vec<&'static str> {
         SumZeroThinking::DECL,
         SumZeroActionValue::DECL,
         BatchReport::DECL,
+        // The search timeline.
+        TimelineView::DECL,
+        search::timeline::LastEvent::DECL,
+        search::timeline::EventKind::DECL,
+        search::timeline::Marker::DECL,
+        search::timeline::MarkerKind::DECL,
+        search::timeline::TreeNode::DECL,
+        search::timeline::PopulationView::DECL,
+        search::timeline::Individual::DECL,
         // The speed comparisons (`tests/e2e/bench*.mjs`).
         BenchAstar::DECL,
         Bench2048Mcts::DECL,

@@ -82,7 +82,13 @@ pub fn search_job(
     seed: impl Into<JsValue>,
     stream: impl Into<JsValue>,
 ) -> Result<SearchJob, JsError> {
-    SearchJob::new(state.into(), view, seed.into(), stream.into())
+    SearchJob::new(
+        state.into(),
+        view,
+        seed.into(),
+        stream.into(),
+        JsValue::UNDEFINED,
+    )
 }
 
 /// `new GameSession(game, level)` as JS calls it.

@@ -47,8 +47,11 @@
 mod config;
 mod playout;
 mod tree;
+mod walk;
 
 pub use config::{FinalChoice, MctsConfig, Rollout, TERMINAL_ROLLOUT_CAP};
+pub use playout::uct;
+pub use walk::{NodeStat, Walk};
 
 use super::anytime::{mover, returns_value, InvalidConfig, RootActionStat, ValueFn};
 use super::{NoObserver, Observer, Progress, Search, Stats};
@@ -74,6 +77,8 @@ pub struct Mcts<G: Game, V = ValueFn<G>, O = NoObserver> {
     path: Vec<u32>,
     movers: Vec<Option<usize>>,
     rewards: Vec<f64>,
+    /// The reward backed up into each node of the path.
+    credited: Vec<f64>,
     legal: Vec<G::Action>,
     untried: Vec<G::Action>,
     child_of_action: Vec<u32>,
@@ -129,6 +134,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             path: Vec::new(),
             movers: Vec::new(),
             rewards: vec![0.0; G::NUM_PLAYERS],
+            credited: Vec::new(),
             legal: Vec::new(),
             untried: Vec::new(),
             child_of_action: vec![NONE; G::NUM_DISTINCT_ACTIONS as usize],
@@ -163,6 +169,12 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
     /// The state the search is rooted at.
     pub fn root(&self) -> &G {
         &self.root
+    }
+
+    /// Every tree node in creation order (slot order, the root first): the line of action
+    /// indices from the root, visits and mean. For tests and views that check a rebuilt tree.
+    pub fn node_stats(&self) -> Vec<NodeStat> {
+        walk::node_stats(&self.tree)
     }
 
     /// Moves the root along `line`, the move played followed by the chance outcomes drawn after

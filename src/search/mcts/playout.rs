@@ -3,6 +3,7 @@
 
 use super::config::Rollout;
 use super::tree::{Node, NONE, ROOT};
+use super::walk::Walk;
 use super::{Mcts, TERMINAL_ROLLOUT_CAP};
 use crate::game::{Game, Turn};
 use crate::search::anytime::{mover, resolve_chance};
@@ -13,14 +14,31 @@ const EPSILON: f64 = 1e-6;
 
 /// UCT's score of a child before tie-break noise.
 fn uct_score(child: &Node, parent: &Node, exploration: f64, normalise: bool) -> f64 {
-    let q = child.total / (child.visits as f64 + EPSILON);
-    let q = if normalise && parent.min < parent.max {
-        (q - parent.min) / (parent.max - parent.min)
+    uct(
+        (child.total, child.visits),
+        (parent.visits, parent.min, parent.max),
+        exploration,
+        normalise,
+    )
+}
+
+/// UCT's score (the formula of the module doc of [`super`], before tie-break noise) of a child
+/// with `(total, visits)` below a parent with `(visits, min, max)`: the score selection
+/// compares, for views that rebuild the tree.
+pub fn uct(
+    (total, visits): (f64, u64),
+    (parent_visits, min, max): (u64, f64, f64),
+    exploration: f64,
+    normalise: bool,
+) -> f64 {
+    let q = total / (visits as f64 + EPSILON);
+    let q = if normalise && min < max {
+        (q - min) / (max - min)
     } else {
         q
     };
-    let n_parent = parent.visits as f64 + 1.0;
-    q + exploration * (n_parent.ln() / (child.visits as f64 + EPSILON)).sqrt()
+    let n_parent = parent_visits as f64 + 1.0;
+    q + exploration * (n_parent.ln() / (visits as f64 + EPSILON)).sqrt()
 }
 
 impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
@@ -83,13 +101,24 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             }
         }
         self.stats.max_depth = self.stats.max_depth.max(depth);
-        self.roll_out(&mut state, depth);
+        let rollout_moves = self.roll_out(&mut state, depth);
         for player in 0..G::NUM_PLAYERS {
             self.rewards[player] = (self.value)(&state, player) - self.baseline[player];
         }
         self.back_up();
         self.stats.iterations += 1;
         self.stats.stored = self.tree.len() as u64;
+        self.observer.iteration(&Walk {
+            nodes: &self.tree.nodes,
+            path: &self.path,
+            movers: &self.movers,
+            rewards: &self.rewards,
+            credited: &self.credited,
+            added_node: grew,
+            rollout_moves,
+            exploration: self.config.exploration,
+            normalise: self.config.normalise,
+        });
     }
 
     /// At `node`, whose state's legal actions are in `self.legal`: adds a child for a random
@@ -148,8 +177,8 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
     }
 
     /// Plays uniformly random legal actions from `state`, `depth` player actions below the root
-    /// (first drawing any chance outcome pending there).
-    fn roll_out(&mut self, state: &mut G, mut depth: u32) {
+    /// (first drawing any chance outcome pending there). Returns the player actions played.
+    fn roll_out(&mut self, state: &mut G, mut depth: u32) -> u32 {
         self.stats.generated += resolve_chance(state, &mut self.rng, &mut self.outcomes);
         let mut moves = 0u32;
         while mover(state.turn()).is_some() {
@@ -171,18 +200,22 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             depth += 1;
             moves += 1;
         }
+        moves
     }
 
     /// Adds this iteration's rewards along the path (see the module doc).
     fn back_up(&mut self) {
         let mut chooser = self.movers[0];
+        self.credited.clear();
         for (i, &index) in self.path.iter().enumerate() {
             if i > 0 {
                 chooser = self.movers[i - 1].or(chooser);
             }
             let node = &mut self.tree.nodes[index as usize];
+            let credited = self.rewards[chooser.unwrap_or(0)];
+            self.credited.push(credited);
             node.visits += 1;
-            node.total += self.rewards[chooser.unwrap_or(0)];
+            node.total += credited;
             if let Some(player) = self.movers[i] {
                 let reward = self.rewards[player];
                 node.min = node.min.min(reward);

@@ -1,0 +1,95 @@
+//! What an MCTS iteration tells its observer ([`Walk`]), enough to rebuild every node's visits,
+//! mean and bounds, and the tree's nodes as lines from the root ([`NodeStat`]), to check a
+//! rebuilt tree against.
+
+use super::tree::{Node, Tree, ROOT};
+
+/// One finished iteration: the path it walked from the root (selection, then the node it
+/// added, if any), the rollout's length and the rewards backed up along the path.
+pub struct Walk<'a> {
+    pub(super) nodes: &'a [Node],
+    pub(super) path: &'a [u32],
+    pub(super) movers: &'a [Option<usize>],
+    pub(super) rewards: &'a [f64],
+    pub(super) credited: &'a [f64],
+    pub(super) added_node: bool,
+    pub(super) rollout_moves: u32,
+    pub(super) exploration: f64,
+    pub(super) normalise: bool,
+}
+
+impl Walk<'_> {
+    /// Nodes on the path, the root included (at least 1).
+    pub fn len(&self) -> usize {
+        self.path.len()
+    }
+
+    /// Always false: a walk holds at least the root.
+    pub fn is_empty(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    /// The action (or, with chance nodes, outcome) index of the edge into path node `i`
+    /// (`1 <= i < len()`).
+    pub fn action(&self, i: usize) -> u32 {
+        self.nodes[self.path[i] as usize].action
+    }
+
+    /// The reward added to path node `i`'s total (that of the player who chose it).
+    pub fn credited(&self, i: usize) -> f64 {
+        self.credited[i]
+    }
+
+    /// The reward of the player to move at path node `i`, which widens its bounds; `None` at
+    /// chance and terminal nodes.
+    pub fn own_reward(&self, i: usize) -> Option<f64> {
+        self.movers[i].map(|player| self.rewards[player])
+    }
+
+    /// Whether the last node of the path was added by this iteration (expansion).
+    pub fn added_node(&self) -> bool {
+        self.added_node
+    }
+
+    /// Player actions the rollout played after the path.
+    pub fn rollout_moves(&self) -> u32 {
+        self.rollout_moves
+    }
+
+    /// UCT's exploration constant and whether means are normalised by the parent's bounds
+    /// (see [`super::uct`]).
+    pub fn uct_settings(&self) -> (f64, bool) {
+        (self.exploration, self.normalise)
+    }
+}
+
+/// One node of the tree, for checks: the action indices from the root, its visits and mean.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeStat {
+    pub line: Vec<u32>,
+    pub visits: u64,
+    pub mean: f64,
+}
+
+/// Every node of `tree` in slot order.
+pub(super) fn node_stats(tree: &Tree) -> Vec<NodeStat> {
+    let mut lines: Vec<Vec<u32>> = vec![Vec::new(); tree.len()];
+    let mut stack = vec![ROOT];
+    while let Some(node) = stack.pop() {
+        for (slot, child) in tree.children(node) {
+            let mut line = lines[node as usize].clone();
+            line.push(child.action);
+            lines[slot as usize] = line;
+            stack.push(slot);
+        }
+    }
+    tree.nodes
+        .iter()
+        .zip(lines)
+        .map(|(node, line)| NodeStat {
+            line,
+            visits: node.visits,
+            mean: node.mean(),
+        })
+        .collect()
+}

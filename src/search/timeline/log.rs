@@ -1,0 +1,754 @@
+//! The compact byte log of a recorded run: one record per step, varint-coded, and a full
+//! checkpoint every [`CHECKPOINT_EVERY`] steps.
+//!
+//! A step's record is a flags byte, then one section per flag, in this order:
+//! counters (a mask byte and the zigzag deltas of the fields that changed), progress (a code
+//! byte), best action (0 for none, else index + 1), plan (length of the prefix kept from the
+//! previous plan, then the new tail), root action statistics (new length, then each changed row:
+//! position, index, visits, exact `f64` value), events (count, then per event a tag
+//! `(cell + 1) << 2 | same_value << 1 | kind`, the depth and, unless the same as the previous
+//! event's, the value as `f32`), an MCTS walk (nodes, edge actions, whether a node was added,
+//! rollout moves, then per node a flags byte and the `f64` rewards that are not repeats) and an
+//! RHEA generation (individuals, each its actions and `f64` value). "Previous" resets at each
+//! record, so replay can start at any checkpoint.
+
+use super::cells::CellCounts;
+use super::replay::{EventKind, LastEvent, Marker, MarkerKind};
+use crate::search::anytime::RootActionStat;
+use crate::search::{Limit, Progress, Stats};
+
+/// Steps between two checkpoints: a view replays at most `CHECKPOINT_EVERY - 1` records.
+pub const CHECKPOINT_EVERY: u64 = 4096;
+
+/// Most markers kept (MCTS can change its best move often early on).
+const MAX_MARKERS: usize = 10_000;
+
+/// Caps on a recording: once a step would pass one, recording stops ("timeline full at step
+/// N") and the search goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimelineCaps {
+    /// Most steps recorded.
+    pub max_steps: u64,
+    /// Most bytes held by the log and its checkpoints.
+    pub max_bytes: u64,
+}
+
+impl Default for TimelineCaps {
+    /// 4,000,000 steps and 96 MiB: room for 1,000,000 steps of A* or BFS on Bait's levels.
+    fn default() -> Self {
+        TimelineCaps {
+            max_steps: 4_000_000,
+            max_bytes: 96 << 20,
+        }
+    }
+}
+
+/// How a timeline records and shows a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimelineOptions {
+    /// The caps.
+    pub caps: TimelineCaps,
+    /// Board cells of the heat map (0 for games without an agent cell).
+    pub cells: usize,
+    /// Whether the search has a frontier (states generated and not yet expanded) to show.
+    pub has_frontier: bool,
+    /// Whether the search's `iterations` counter counts completed depths (iterative deepening),
+    /// which then mark "depth N done".
+    pub iterations_are_depths: bool,
+    /// Whether the search is MCTS, whose tree [`super::Timeline::tree_at`] shows (a root
+    /// alone before the first iteration).
+    pub tree: bool,
+}
+
+impl TimelineOptions {
+    /// Default caps, `cells` cells, no frontier, iterations not depths, no tree.
+    pub fn new(cells: usize) -> Self {
+        TimelineOptions {
+            caps: TimelineCaps::default(),
+            cells,
+            has_frontier: false,
+            iterations_are_depths: false,
+            tree: false,
+        }
+    }
+}
+
+// Record flags.
+const STATS: u8 = 1;
+const PROGRESS: u8 = 2;
+const BEST: u8 = 4;
+const PLAN: u8 = 8;
+const ROOT: u8 = 16;
+const EVENTS: u8 = 32;
+const WALK: u8 = 64;
+const GENERATION: u8 = 128;
+
+// Walk node flags.
+const SAME_CREDIT: u8 = 1;
+const NO_OWN: u8 = 2;
+const OWN_IS_CREDIT: u8 = 4;
+
+pub(super) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push(value as u8 | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+fn put_signed(out: &mut Vec<u8>, value: i64) {
+    put_varint(out, ((value << 1) ^ (value >> 63)) as u64);
+}
+
+fn put_f64(out: &mut Vec<u8>, value: f64) {
+    out.extend_from_slice(&value.to_le_bytes());
+}
+
+/// Reads what the writers above wrote; past the end it reads zeros (the log is ours, so that
+/// does not happen, and a view never panics).
+pub(super) struct Reader<'a> {
+    bytes: &'a [u8],
+    pub(super) pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub(super) fn new(bytes: &'a [u8], pos: usize) -> Self {
+        Reader { bytes, pos }
+    }
+
+    pub(super) fn byte(&mut self) -> u8 {
+        let byte = self.bytes.get(self.pos).copied().unwrap_or(0);
+        self.pos += 1;
+        byte
+    }
+
+    pub(super) fn varint(&mut self) -> u64 {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = self.byte();
+            value |= u64::from(byte & 0x7f) << shift;
+            if byte < 0x80 {
+                break;
+            }
+        }
+        value
+    }
+
+    fn signed(&mut self) -> i64 {
+        let raw = self.varint();
+        (raw >> 1) as i64 ^ -((raw & 1) as i64)
+    }
+
+    fn f32(&mut self) -> f32 {
+        let mut bytes = [0; 4];
+        for byte in &mut bytes {
+            *byte = self.byte();
+        }
+        f32::from_le_bytes(bytes)
+    }
+
+    pub(super) fn f64(&mut self) -> f64 {
+        let mut bytes = [0; 8];
+        for byte in &mut bytes {
+            *byte = self.byte();
+        }
+        f64::from_le_bytes(bytes)
+    }
+
+    pub(super) fn at_end(&self) -> bool {
+        self.pos >= self.bytes.len()
+    }
+}
+
+fn progress_code(progress: Progress) -> u8 {
+    match progress {
+        Progress::Running => 0,
+        Progress::Solved => 1,
+        Progress::Exhausted => 2,
+        Progress::LimitReached(Limit::Nodes) => 3,
+        Progress::LimitReached(Limit::Memory) => 4,
+    }
+}
+
+fn progress_of(code: u8) -> Progress {
+    match code {
+        1 => Progress::Solved,
+        2 => Progress::Exhausted,
+        3 => Progress::LimitReached(Limit::Nodes),
+        4 => Progress::LimitReached(Limit::Memory),
+        _ => Progress::Running,
+    }
+}
+
+fn stats_fields(stats: &Stats) -> [u64; 6] {
+    [
+        stats.expanded,
+        stats.generated,
+        stats.max_frontier,
+        u64::from(stats.max_depth),
+        stats.stored,
+        stats.iterations,
+    ]
+}
+
+fn stats_of(fields: [u64; 6]) -> Stats {
+    Stats {
+        expanded: fields[0],
+        generated: fields[1],
+        max_frontier: fields[2],
+        max_depth: fields[3] as u32,
+        stored: fields[4],
+        iterations: fields[5],
+    }
+}
+
+/// Everything a view shows at one step.
+#[derive(Clone, Debug)]
+pub(super) struct State {
+    pub(super) progress: Progress,
+    pub(super) stats: Stats,
+    pub(super) best: Option<u32>,
+    pub(super) plan: Vec<u32>,
+    pub(super) root: Vec<RootActionStat>,
+    pub(super) cells: CellCounts,
+    pub(super) last: Option<LastEvent>,
+}
+
+impl State {
+    fn memory_bytes(&self) -> u64 {
+        (std::mem::size_of::<State>()
+            + 4 * self.plan.len()
+            + std::mem::size_of::<RootActionStat>() * self.root.len()) as u64
+            + self.cells.memory_bytes()
+    }
+
+    /// Counts one event and makes it the last.
+    pub(super) fn count_event(&mut self, event: LastEvent) {
+        let cell = event.cell.map(|c| c as usize);
+        match event.kind {
+            EventKind::Expanded => self.cells.count_expanded(cell),
+            EventKind::Generated => self.cells.count_generated(cell),
+        }
+        self.last = Some(event);
+    }
+}
+
+/// The state after step `step`, and where the next step's record starts.
+pub(super) struct Checkpoint {
+    pub(super) state: State,
+    pub(super) offset: usize,
+}
+
+/// One MCTS walk as read back: the edge actions and, per node, the credited reward and the
+/// reward of the player to move there.
+#[derive(Default)]
+pub(super) struct WalkRecord {
+    pub(super) actions: Vec<u32>,
+    pub(super) credited: Vec<f64>,
+    pub(super) own: Vec<Option<f64>>,
+    pub(super) added_node: bool,
+    pub(super) rollout_moves: u32,
+}
+
+/// What the recorder buffered during the step under way.
+#[derive(Default)]
+struct Pending {
+    events: Vec<u8>,
+    event_count: u64,
+    last_value: Option<f32>,
+    walk: Vec<u8>,
+    generation: Vec<u8>,
+}
+
+/// A recording: the byte log, checkpoints, markers and the live state of the step under way.
+pub(super) struct Log {
+    pub(super) options: TimelineOptions,
+    pub(super) bytes: Vec<u8>,
+    /// Steps recorded.
+    pub(super) steps: u64,
+    pub(super) full_at: Option<u64>,
+    pub(super) started: bool,
+    pub(super) checkpoints: Vec<Checkpoint>,
+    checkpoint_bytes: u64,
+    /// The state after the last step recorded (its cell counts and last event go on live,
+    /// also after the log is full).
+    pub(super) current: State,
+    pending: Pending,
+    record: Vec<u8>,
+    pub(super) markers: Vec<Marker>,
+    /// UCT's settings, from the first MCTS walk.
+    pub(super) uct: Option<(f64, bool)>,
+    /// The step and offset of every recorded RHEA generation.
+    pub(super) generations: Vec<(u64, usize)>,
+    /// Whether any MCTS walk was recorded.
+    pub(super) has_walks: bool,
+}
+
+impl Log {
+    pub(super) fn new(options: TimelineOptions) -> Self {
+        Log {
+            options,
+            bytes: Vec::new(),
+            steps: 0,
+            full_at: None,
+            started: false,
+            checkpoints: Vec::new(),
+            checkpoint_bytes: 0,
+            current: State {
+                progress: Progress::Running,
+                stats: Stats::default(),
+                best: None,
+                plan: Vec::new(),
+                root: Vec::new(),
+                cells: CellCounts::new(options.cells),
+                last: None,
+            },
+            pending: Pending::default(),
+            record: Vec::new(),
+            markers: Vec::new(),
+            uct: None,
+            generations: Vec::new(),
+            has_walks: false,
+        }
+    }
+
+    /// Whether steps are being recorded.
+    pub(super) fn recording(&self) -> bool {
+        self.started && self.full_at.is_none()
+    }
+
+    /// Bytes held by the log, its checkpoints and markers.
+    pub(super) fn memory_bytes(&self) -> u64 {
+        self.bytes.capacity() as u64
+            + self.checkpoint_bytes
+            + (self.markers.len() * std::mem::size_of::<Marker>()) as u64
+            + (self.generations.len() * 16) as u64
+    }
+
+    /// Step 0: what the search reports before any work (events reported while it was made
+    /// are already counted).
+    pub(super) fn start(
+        &mut self,
+        stats: Stats,
+        best: Option<u32>,
+        plan: &[u32],
+        root: &[RootActionStat],
+    ) {
+        self.current.stats = stats;
+        self.current.best = best;
+        self.current.plan = plan.to_vec();
+        self.current.root = root.to_vec();
+        self.pending = Pending::default();
+        self.started = true;
+        self.push_checkpoint();
+    }
+
+    fn push_checkpoint(&mut self) {
+        let state = self.current.clone();
+        self.checkpoint_bytes += state.memory_bytes() + 8;
+        self.checkpoints.push(Checkpoint {
+            state,
+            offset: self.bytes.len(),
+        });
+    }
+
+    /// An expanded or generated state, counted live and buffered for the step's record.
+    pub(super) fn event(&mut self, event: LastEvent) {
+        self.current.count_event(event);
+        if !self.recording() {
+            return;
+        }
+        let pending = &mut self.pending;
+        let same = pending.last_value == Some(event.value)
+            || (pending.last_value.is_some_and(f32::is_nan) && event.value.is_nan());
+        let cell = event.cell.map_or(0, |c| u64::from(c) + 1);
+        let kind = u64::from(event.kind == EventKind::Generated);
+        put_varint(&mut pending.events, cell << 2 | u64::from(same) << 1 | kind);
+        put_varint(&mut pending.events, u64::from(event.depth));
+        if !same {
+            pending.events.extend_from_slice(&event.value.to_le_bytes());
+            pending.last_value = Some(event.value);
+        }
+        pending.event_count += 1;
+    }
+
+    /// An MCTS walk, buffered for the step's record.
+    pub(super) fn walk(&mut self, walk: &crate::search::mcts::Walk<'_>) {
+        if !self.recording() {
+            return;
+        }
+        self.uct.get_or_insert(walk.uct_settings());
+        let out = &mut self.pending.walk;
+        out.clear();
+        put_varint(out, walk.len() as u64);
+        for i in 1..walk.len() {
+            put_varint(out, u64::from(walk.action(i)));
+        }
+        out.push(u8::from(walk.added_node()));
+        put_varint(out, u64::from(walk.rollout_moves()));
+        let mut previous: Option<f64> = None;
+        for i in 0..walk.len() {
+            let credited = walk.credited(i);
+            let own = walk.own_reward(i);
+            let same = previous.is_some_and(|p| p.to_bits() == credited.to_bits());
+            let mut flags = if same { SAME_CREDIT } else { 0 };
+            match own {
+                None => flags |= NO_OWN,
+                Some(own) if own.to_bits() == credited.to_bits() => flags |= OWN_IS_CREDIT,
+                Some(_) => {}
+            }
+            out.push(flags);
+            if !same {
+                put_f64(out, credited);
+            }
+            if let Some(own) = own.filter(|_| flags & (NO_OWN | OWN_IS_CREDIT) == 0) {
+                put_f64(out, own);
+            }
+            previous = Some(credited);
+        }
+    }
+
+    /// An RHEA generation, buffered for the step's record.
+    pub(super) fn generation(&mut self, population: &crate::search::rhea::Population<'_>) {
+        if !self.recording() {
+            return;
+        }
+        let out = &mut self.pending.generation;
+        out.clear();
+        let individuals: Vec<(&[u32], f64)> = population.individuals().collect();
+        put_varint(out, individuals.len() as u64);
+        for (line, value) in individuals {
+            put_varint(out, line.len() as u64);
+            for &action in line {
+                put_varint(out, u64::from(action));
+            }
+            put_f64(out, value);
+        }
+    }
+
+    /// Closes the step under way with the search's state after it; stops recording (a `full`
+    /// marker) if the record would pass a cap.
+    pub(super) fn close_step(
+        &mut self,
+        progress: Progress,
+        stats: Stats,
+        best: Option<u32>,
+        plan: &[u32],
+        root: &[RootActionStat],
+    ) {
+        if !self.recording() {
+            return;
+        }
+        let mut record = std::mem::take(&mut self.record);
+        record.clear();
+        record.push(0);
+        let mut flags = 0u8;
+        let (old, new) = (stats_fields(&self.current.stats), stats_fields(&stats));
+        let mask = old
+            .iter()
+            .zip(&new)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .fold(0u8, |mask, (i, _)| mask | 1 << i);
+        if mask != 0 {
+            flags |= STATS;
+            record.push(mask);
+            for i in (0..6).filter(|i| mask & 1 << i != 0) {
+                put_signed(&mut record, new[i].wrapping_sub(old[i]) as i64);
+            }
+        }
+        if progress != self.current.progress {
+            flags |= PROGRESS;
+            record.push(progress_code(progress));
+        }
+        if best != self.current.best {
+            flags |= BEST;
+            put_varint(&mut record, best.map_or(0, |b| u64::from(b) + 1));
+        }
+        if plan != self.current.plan.as_slice() {
+            flags |= PLAN;
+            let kept = plan
+                .iter()
+                .zip(&self.current.plan)
+                .take_while(|(a, b)| a == b)
+                .count();
+            put_varint(&mut record, kept as u64);
+            put_varint(&mut record, (plan.len() - kept) as u64);
+            for &action in &plan[kept..] {
+                put_varint(&mut record, u64::from(action));
+            }
+        }
+        if root != self.current.root.as_slice() {
+            flags |= ROOT;
+            put_varint(&mut record, root.len() as u64);
+            let changed: Vec<usize> = (0..root.len())
+                .filter(|&i| self.current.root.get(i) != Some(&root[i]))
+                .collect();
+            put_varint(&mut record, changed.len() as u64);
+            for i in changed {
+                put_varint(&mut record, i as u64);
+                put_varint(&mut record, u64::from(root[i].index));
+                put_varint(&mut record, root[i].visits);
+                put_f64(&mut record, root[i].value);
+            }
+        }
+        if self.pending.event_count > 0 {
+            flags |= EVENTS;
+            put_varint(&mut record, self.pending.event_count);
+            record.extend_from_slice(&self.pending.events);
+        }
+        if !self.pending.walk.is_empty() {
+            flags |= WALK;
+            record.extend_from_slice(&self.pending.walk);
+        }
+        let generation_at = record.len();
+        if !self.pending.generation.is_empty() {
+            flags |= GENERATION;
+            record.extend_from_slice(&self.pending.generation);
+        }
+        record[0] = flags;
+        self.pending.events.clear();
+        self.pending.event_count = 0;
+        self.pending.last_value = None;
+        self.pending.walk.clear();
+        self.pending.generation.clear();
+
+        let caps = self.options.caps;
+        let checkpoint = (self.steps + 1) % CHECKPOINT_EVERY == 0;
+        let checkpoint_cost = if checkpoint {
+            self.current.memory_bytes() + 8
+        } else {
+            0
+        };
+        let bytes_after =
+            self.bytes.len() as u64 + record.len() as u64 + self.checkpoint_bytes + checkpoint_cost;
+        if self.steps >= caps.max_steps || bytes_after > caps.max_bytes {
+            self.full_at = Some(self.steps);
+            self.push_marker(
+                MarkerKind::Full,
+                format!("timeline full at step {}", self.steps),
+            );
+            self.record = record;
+            return;
+        }
+        let offset = self.bytes.len();
+        if flags & WALK != 0 {
+            self.has_walks = true;
+        }
+        if flags & GENERATION != 0 {
+            self.generations
+                .push((self.steps + 1, offset + generation_at));
+        }
+        self.bytes.extend_from_slice(&record);
+        self.record = record;
+        self.steps += 1;
+        self.mark(progress, &stats, best, plan, root);
+        self.current.progress = progress;
+        self.current.stats = stats;
+        self.current.best = best;
+        if flags & PLAN != 0 {
+            self.current.plan.clear();
+            self.current.plan.extend_from_slice(plan);
+        }
+        if flags & ROOT != 0 {
+            self.current.root.clear();
+            self.current.root.extend_from_slice(root);
+        }
+        if checkpoint {
+            self.push_checkpoint();
+        }
+    }
+
+    fn push_marker(&mut self, kind: MarkerKind, label: String) {
+        if self.markers.len() < MAX_MARKERS || kind == MarkerKind::Full {
+            self.markers.push(Marker {
+                step: self.steps,
+                kind,
+                label,
+            });
+        }
+    }
+
+    /// The markers of the step just recorded (`self.current` still holds the step before).
+    fn mark(
+        &mut self,
+        progress: Progress,
+        stats: &Stats,
+        best: Option<u32>,
+        plan: &[u32],
+        root: &[RootActionStat],
+    ) {
+        if self.options.iterations_are_depths && stats.iterations > self.current.stats.iterations {
+            self.push_marker(
+                MarkerKind::DepthDone,
+                format!("depth {} done", stats.iterations),
+            );
+        }
+        if best != self.current.best && best.is_some() && !root.is_empty() {
+            self.push_marker(MarkerKind::BestMove, "new best move".into());
+        }
+        if progress != self.current.progress {
+            match progress {
+                Progress::Solved if plan.is_empty() => {
+                    self.push_marker(MarkerKind::PlanFound, "solved".into())
+                }
+                Progress::Solved => self.push_marker(
+                    MarkerKind::PlanFound,
+                    format!("plan found ({} actions)", plan.len()),
+                ),
+                Progress::Exhausted => {
+                    self.push_marker(MarkerKind::Limit, "searched every state".into())
+                }
+                Progress::LimitReached(limit) => {
+                    self.push_marker(MarkerKind::Limit, limit.to_string())
+                }
+                Progress::Running => {}
+            }
+        }
+    }
+}
+
+/// Reads one step's record at `reader`, applying it to `state`; hands a walk to `on_walk`
+/// (reading it into `walk`) when there is one.
+pub(super) fn apply_record(
+    reader: &mut Reader<'_>,
+    state: &mut State,
+    walk: &mut WalkRecord,
+    on_walk: &mut dyn FnMut(&WalkRecord),
+) {
+    let flags = reader.byte();
+    if flags & STATS != 0 {
+        let mask = reader.byte();
+        let mut fields = stats_fields(&state.stats);
+        for (i, field) in fields.iter_mut().enumerate() {
+            if mask & 1 << i != 0 {
+                *field = field.wrapping_add(reader.signed() as u64);
+            }
+        }
+        state.stats = stats_of(fields);
+    }
+    if flags & PROGRESS != 0 {
+        state.progress = progress_of(reader.byte());
+    }
+    if flags & BEST != 0 {
+        state.best = reader.varint().checked_sub(1).map(|b| b as u32);
+    }
+    if flags & PLAN != 0 {
+        let kept = reader.varint() as usize;
+        state.plan.truncate(kept);
+        let added = reader.varint();
+        for _ in 0..added {
+            if reader.at_end() {
+                break;
+            }
+            state.plan.push(reader.varint() as u32);
+        }
+    }
+    if flags & ROOT != 0 {
+        let len = reader.varint() as usize;
+        let changed = reader.varint();
+        state.root.resize(
+            len,
+            RootActionStat {
+                index: 0,
+                visits: 0,
+                value: 0.0,
+            },
+        );
+        for _ in 0..changed {
+            let at = reader.varint() as usize;
+            let row = RootActionStat {
+                index: reader.varint() as u32,
+                visits: reader.varint(),
+                value: reader.f64(),
+            };
+            if let Some(slot) = state.root.get_mut(at) {
+                *slot = row;
+            }
+        }
+    }
+    if flags & EVENTS != 0 {
+        let count = reader.varint();
+        let mut value = 0.0f32;
+        for _ in 0..count {
+            if reader.at_end() {
+                break;
+            }
+            let tag = reader.varint();
+            let depth = reader.varint() as u32;
+            if tag & 2 == 0 {
+                value = reader.f32();
+            }
+            state.count_event(LastEvent {
+                kind: if tag & 1 == 0 {
+                    EventKind::Expanded
+                } else {
+                    EventKind::Generated
+                },
+                cell: (tag >> 2).checked_sub(1).map(|c| c as u32),
+                depth,
+                value,
+            });
+        }
+    }
+    if flags & WALK != 0 {
+        read_walk(reader, walk);
+        on_walk(walk);
+    }
+    if flags & GENERATION != 0 {
+        skip_generation(reader);
+    }
+}
+
+fn read_walk(reader: &mut Reader<'_>, walk: &mut WalkRecord) {
+    let len = reader.varint() as usize;
+    walk.actions.clear();
+    walk.credited.clear();
+    walk.own.clear();
+    for _ in 1..len {
+        walk.actions.push(reader.varint() as u32);
+    }
+    walk.added_node = reader.byte() != 0;
+    walk.rollout_moves = reader.varint() as u32;
+    let mut previous = 0.0;
+    for _ in 0..len {
+        if reader.at_end() {
+            break;
+        }
+        let flags = reader.byte();
+        let credited = if flags & SAME_CREDIT != 0 {
+            previous
+        } else {
+            reader.f64()
+        };
+        let own = if flags & NO_OWN != 0 {
+            None
+        } else if flags & OWN_IS_CREDIT != 0 {
+            Some(credited)
+        } else {
+            Some(reader.f64())
+        };
+        walk.credited.push(credited);
+        walk.own.push(own);
+        previous = credited;
+    }
+}
+
+fn skip_generation(reader: &mut Reader<'_>) {
+    read_generation(reader);
+}
+
+/// Reads an RHEA generation: each individual's actions and value.
+pub(super) fn read_generation(reader: &mut Reader<'_>) -> Vec<(Vec<u32>, f64)> {
+    let count = reader.varint();
+    let mut individuals = Vec::new();
+    for _ in 0..count {
+        if reader.at_end() {
+            break;
+        }
+        let len = reader.varint();
+        let line = (0..len).map(|_| reader.varint() as u32).collect();
+        individuals.push((line, reader.f64()));
+    }
+    individuals
+}

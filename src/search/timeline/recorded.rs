@@ -1,0 +1,116 @@
+//! [`Recorded`]: a search whose run is recorded step by step.
+
+use super::log::Log;
+use super::Recorder;
+use crate::game::Game;
+use crate::search::anytime::RootActionStat;
+use crate::search::{Progress, Search, Stats};
+use std::cell::RefCell;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+/// Runs `inner` one unit of work at a time and records each step into the log of the
+/// [`Recorder`] it was made with (which the search should have as its observer, to record what
+/// it visits). Every other method is the inner search's. Once the log is full the search runs
+/// on in whole slices, unrecorded.
+pub struct Recorded<G, S> {
+    inner: S,
+    log: Rc<RefCell<Log>>,
+    finished: Option<Progress>,
+    plan: Vec<u32>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game, S: Search<G>> Recorded<G, S> {
+    /// Records `inner` (fresh, no step taken yet) into `recorder`'s log; step 0 is its state
+    /// now, with whatever it reported while it was made.
+    pub fn new(inner: S, recorder: &Recorder<G>) -> Self {
+        let log = Rc::clone(recorder.log());
+        let plan: Vec<u32> = indices::<G>(inner.principal_variation());
+        log.borrow_mut().start(
+            inner.stats(),
+            inner.best_action().map(G::action_index),
+            &plan,
+            &inner.root_action_stats(),
+        );
+        Recorded {
+            inner,
+            log,
+            finished: None,
+            plan,
+            game: PhantomData,
+        }
+    }
+
+    /// The search recorded.
+    pub fn inner(&self) -> &S {
+        &self.inner
+    }
+
+    fn close_step(&mut self, progress: Progress) {
+        let stats: Stats = self.inner.stats();
+        let best = self.inner.best_action().map(G::action_index);
+        self.plan.clear();
+        self.plan.extend(
+            self.inner
+                .principal_variation()
+                .into_iter()
+                .map(G::action_index),
+        );
+        let root: Vec<RootActionStat> = self.inner.root_action_stats();
+        self.log
+            .borrow_mut()
+            .close_step(progress, stats, best, &self.plan, &root);
+    }
+}
+
+fn indices<G: Game>(actions: Vec<G::Action>) -> Vec<u32> {
+    actions.into_iter().map(G::action_index).collect()
+}
+
+impl<G: Game, S: Search<G>> Search<G> for Recorded<G, S> {
+    /// Steps the inner search `budget` times by one unit (stopping when it finishes), recording
+    /// each step; once the log is full, in one slice.
+    fn step(&mut self, budget: u64) -> Progress {
+        if let Some(progress) = self.finished {
+            return progress;
+        }
+        let mut progress = Progress::Running;
+        let mut done = 0;
+        while done < budget {
+            if !self.log.borrow().recording() {
+                progress = self.inner.step(budget - done);
+                break;
+            }
+            progress = self.inner.step(1);
+            done += 1;
+            self.close_step(progress);
+            if progress.is_finished() {
+                break;
+            }
+        }
+        if budget == 0 {
+            progress = self.inner.step(0);
+        }
+        if progress.is_finished() {
+            self.finished = Some(progress);
+        }
+        progress
+    }
+
+    fn best_action(&self) -> Option<G::Action> {
+        self.inner.best_action()
+    }
+
+    fn principal_variation(&self) -> Vec<G::Action> {
+        self.inner.principal_variation()
+    }
+
+    fn stats(&self) -> Stats {
+        self.inner.stats()
+    }
+
+    fn root_action_stats(&self) -> Vec<RootActionStat> {
+        self.inner.root_action_stats()
+    }
+}

@@ -1,0 +1,188 @@
+//! The search timeline in JS: `Timeline`, a handle on a recorded run (`SearchJob.timeline()`),
+//! read at any step; and the recorder a game's job is made with when asked to record.
+
+use super::boundary::{to_js, whole_from_js, ClassTag};
+use super::page_game::PageGame;
+use super::search_job::{RootAction, StepReport};
+use crate::game::Game;
+use crate::search::timeline::{LastEvent, Recorded, Recorder, Timeline, TimelineOptions};
+use crate::search::Search;
+use crate::share::MAX_SEED;
+use serde::Serialize;
+use tsify::Tsify;
+use wasm_bindgen::prelude::*;
+
+/// Most nodes `Timeline.tree` returns.
+const MAX_TREE_NODES: u64 = 100_000;
+/// Deepest depth `Timeline.tree` takes.
+const MAX_TREE_DEPTH: u64 = 1_000;
+
+/// A recording's options for a job from `root` of game `G`: the heat map over the board's
+/// cells when the game has an agent cell; no frontier, no depth markers, no tree (callers set
+/// those their search has).
+pub(super) fn options_for<G: PageGame>(root: &G) -> TimelineOptions {
+    let cells = if G::CAPABILITIES.agent_cell.is_some() {
+        root.cell_count()
+    } else {
+        0
+    };
+    TimelineOptions::new(cells)
+}
+
+/// A recorder for `G` with `options`, locating states by the game's agent cell.
+pub(super) fn recorder<G: PageGame>(options: TimelineOptions) -> Recorder<G> {
+    Recorder::new(options, G::CAPABILITIES.agent_cell)
+}
+
+/// `search` recorded into `recorder`'s log (the search should report to the recorder).
+pub(super) fn recorded<G: Game + 'static>(
+    search: Box<dyn Search<G>>,
+    recorder: &Recorder<G>,
+) -> Box<dyn Search<G>> {
+    Box::new(Recorded::new(search, recorder))
+}
+
+/// A recorded search at one step: what the live snapshot showed then (`progress` as
+/// `SearchJob.step` reports it, `plan`, `heat`, `frontier`, `rootActions`), the step, the best
+/// action, and the last state the search reported.
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+#[tsify(missing_as_null)]
+pub(super) struct TimelineView {
+    step: u64,
+    progress: StepReport,
+    best_action: Option<u32>,
+    #[tsify(type = "Uint32Array")]
+    plan: Vec<u32>,
+    #[tsify(type = "Uint32Array")]
+    heat: Vec<u32>,
+    #[tsify(type = "Uint32Array")]
+    frontier: Vec<u32>,
+    root_actions: Vec<RootAction>,
+    last: Option<LastEvent>,
+}
+
+/// A recorded run, read at any step; made by `SearchJob.timeline()`. It shares the recording
+/// (which grows while the job runs) and stays valid after the job is freed.
+#[wasm_bindgen(js_name = Timeline)]
+#[repr(C)]
+pub struct JsTimeline {
+    /// First, so a method can tell a timeline from another class's object ([`ClassTag`]).
+    tag: ClassTag,
+    inner: Box<Timeline>,
+}
+
+impl JsTimeline {
+    pub(super) fn new(timeline: Timeline) -> Self {
+        JsTimeline {
+            tag: ClassTag::TIMELINE,
+            inner: Box::new(timeline),
+        }
+    }
+
+    fn checked(&self, method: &str) -> Result<&Timeline, JsError> {
+        self.tag.check(ClassTag::TIMELINE, "Timeline", method)?;
+        Ok(&self.inner)
+    }
+
+    /// The `step` parameter, clamped to the steps recorded.
+    fn step(&self, method: &str, step: &JsValue) -> Result<(&Timeline, u64), JsError> {
+        let timeline = self.checked(method)?;
+        let step = whole_from_js("step", step, MAX_SEED)?;
+        Ok((timeline, step.min(timeline.len())))
+    }
+}
+
+/// Sets `value[key]` to a `Uint32Array` of `numbers`.
+fn set_u32_array(value: &JsValue, key: &str, numbers: &[u32]) -> Result<(), JsError> {
+    let array = js_sys::Uint32Array::from(numbers);
+    js_sys::Reflect::set(value, &JsValue::from_str(key), &array)
+        .map(|_| ())
+        .map_err(|_| JsError::new("could not build the timeline view"))
+}
+
+#[wasm_bindgen(js_class = Timeline)]
+impl JsTimeline {
+    /// Steps recorded so far.
+    pub fn length(&self) -> Result<f64, JsError> {
+        Ok(self.checked("length")?.len() as f64)
+    }
+
+    /// The step at which recording stopped because the timeline was full (the search went
+    /// on); `undefined` while it is not.
+    #[wasm_bindgen(js_name = fullAt)]
+    pub fn full_at(&self) -> Result<Option<f64>, JsError> {
+        Ok(self.checked("fullAt")?.full_at().map(|step| step as f64))
+    }
+
+    /// The search as it stood after `step` steps (a whole number; clamped to `length()`).
+    #[wasm_bindgen(js_name = viewAt, unchecked_return_type = "TimelineView")]
+    pub fn view_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let (timeline, step) = self.step("viewAt", &step)?;
+        let view = timeline.view_at(step);
+        let shown = TimelineView {
+            step: view.step,
+            progress: StepReport::new(view.progress, &view.stats, view.frontier_size),
+            best_action: view.best_action,
+            plan: Vec::new(),
+            heat: Vec::new(),
+            frontier: Vec::new(),
+            root_actions: view.root_actions.iter().map(RootAction::from).collect(),
+            last: view.last,
+        };
+        let value = to_js(&shown)?;
+        set_u32_array(&value, "plan", &view.plan)?;
+        set_u32_array(&value, "heat", &view.heat)?;
+        set_u32_array(&value, "frontier", &view.frontier)?;
+        Ok(value)
+    }
+
+    /// The steps worth jumping to, in step order: `plan_found`, `best_move`, `depth_done`,
+    /// `limit` and `full`, each with a label.
+    #[wasm_bindgen(unchecked_return_type = "Marker[]")]
+    pub fn markers(&self) -> Result<JsValue, JsError> {
+        to_js(&self.checked("markers")?.markers())
+    }
+
+    /// MCTS: the tree after `step` steps, breadth first with the most visited children first,
+    /// at most `maxDepth` (0 to 1000) below the root and `maxNodes` (0 to 100000) nodes. Throws
+    /// for other searches.
+    #[wasm_bindgen(unchecked_return_type = "TreeNode[]")]
+    pub fn tree(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
+        #[wasm_bindgen(js_name = maxDepth, unchecked_param_type = "number")] max_depth: JsValue,
+        #[wasm_bindgen(js_name = maxNodes, unchecked_param_type = "number")] max_nodes: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let (timeline, step) = self.step("tree", &step)?;
+        let max_depth = whole_from_js("maxDepth", &max_depth, MAX_TREE_DEPTH)? as u32;
+        let max_nodes = whole_from_js("maxNodes", &max_nodes, MAX_TREE_NODES)? as usize;
+        let nodes = timeline
+            .tree_at(step, max_depth, max_nodes)
+            .ok_or_else(|| JsError::new("the tree view is for MCTS"))?;
+        to_js(&nodes)
+    }
+
+    /// RHEA: the last population completed at or before `step`, best first; `undefined`
+    /// before the first one (and for other searches).
+    #[wasm_bindgen(unchecked_return_type = "PopulationView | undefined")]
+    pub fn population(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let (timeline, step) = self.step("population", &step)?;
+        match timeline.population_at(step) {
+            Some(population) => to_js(&population),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Bytes the recording holds.
+    #[wasm_bindgen(js_name = memoryBytes)]
+    pub fn memory_bytes(&self) -> Result<f64, JsError> {
+        Ok(self.checked("memoryBytes")?.memory_bytes() as f64)
+    }
+}
