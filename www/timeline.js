@@ -74,14 +74,14 @@ export class SearchTimeline {
       this.track.title = marker ? `${marker.label} (step ${statText(marker.step)})` : '';
     });
     new ResizeObserver(() => this.drawMarkers()).observe(this.track);
-    this.startButton = button('Start of the search', '⏮', 'Home', () => this.choose(0));
+    this.startButton = button('Start of the search', '«', 'Home', () => this.choose(0));
     this.prevMarker = button('Previous marker', '⇤', null, () => this.jumpMarker(-1));
     this.back = button('One step back', '‹', ',', () => this.choose(this.stepShown - 1));
     this.playBack = button('Play backward', '◀', null, () => this.togglePlay(-1));
     this.playForward = button('Play forward', '▶', null, () => this.togglePlay(1));
     this.forward = button('One step forward', '›', '.', () => this.choose(this.stepShown + 1));
     this.nextMarker = button('Next marker', '⇥', null, () => this.jumpMarker(1));
-    this.endButton = button('End of the search (follow it while it runs)', '⏭', 'End', () => this.choose(this.length));
+    this.endButton = button('End of the search (follow it while it runs)', '»', 'End', () => this.choose(this.length));
     for (const b of [this.playBack, this.playForward]) b.setAttribute('aria-pressed', 'false');
     this.pace = el('select');
     for (const pace of PACES) this.pace.append(el('option', { value: String(pace), textContent: `${statText(pace)} steps/s`, selected: pace === DEFAULT_PACE }));
