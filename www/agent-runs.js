@@ -102,6 +102,7 @@ export class AgentRuns {
       this.viewFeed.cancel();
       this.treeFeed.cancel();
       this.markersAt = -1;
+      this.timelineMoves = this.session.moves(); // the moves played when the run's search began
       this.timeline.begin(message.id, this);
       this.tree.setAvailable(this.usesTree());
     }
@@ -128,13 +129,15 @@ export class AgentRuns {
     this.timeline.setMarkers(end.markers);
     this.markersAt = end.step;
     this.timeline.finish(end.step, this.timeline.fullAt);
-    if (this.timeline.following) this.timelineViewArrived(end, { run, step: end.step });
+    // Following, the board shows the run's answer already, unless it ended without one (stopped).
+    if (this.timeline.following && !this.isLiveAt(run, end.step)) this.timelineViewArrived(end, { run, step: end.step });
     if (this.tree.shown) this.treeFeed.want({ run, step: this.timeline.step });
   }
 
   /** A step was chosen on the timeline: the live search, or the view at that step. */
   timelineMoved({ run, step, following, live, at }) {
-    if (live && following) {
+    if ((live && following) || (following && this.isLiveAt(run, step))) {
+      // The live run, or its answer: shown as it came (with its time), not rebuilt.
       this.viewFeed.cancel();
       if (this.lastLive) this.liveShow?.(this.lastLive);
     } else {
@@ -143,6 +146,12 @@ export class AgentRuns {
       this.viewFeed.want({ run, step, markers, at });
     }
     if (this.tree.shown) this.treeFeed.want({ run, step });
+  }
+
+  /** Whether the last message of run `run` shown live (progress or answer) was at `step`, and
+   * can be shown again as it came. */
+  isLiveAt(run, step) {
+    return this.liveShow !== null && this.lastLive?.id === run && this.lastLive.timelineLength === step;
   }
 
   timelineViewArrived(view, want) {
@@ -279,7 +288,10 @@ export class AgentRuns {
       ...request,
     }, (progress) => {
       run = progress.id;
-      if (token === this.token && this.trackRun(progress)) onProgress?.(progress);
+      // A stopped run's last message comes after its token is gone: it still ends the timeline
+      // it owns (and shows where the search stood, if the timeline follows it).
+      if (token !== this.token && !this.ownsTimeline(progress.id)) return;
+      if (this.trackRun(progress)) onProgress?.(progress);
     });
     return answer.then(
       (message) => {

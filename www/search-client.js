@@ -138,6 +138,9 @@ export class SearchClient {
         break;
       case 'stopped':
         this.active = null;
+        // Where the search stood when it stopped, as a last progress message (a recorded run's
+        // timeline ends there).
+        if (message.progress) active.onProgress?.(message);
         active.reject(new SearchStopped('stopped'));
         active.stopped?.();
         break;
@@ -200,7 +203,8 @@ export class SearchClient {
   /**
    * Sends a request (`plan` or `act`); resolves with the final message, rejects with
    * SearchStopped, WorkerRestarted or an Error carrying the engine's message. Its progress
-   * messages and its answer carry its `id`: the run, when it is recorded (`record: true`).
+   * messages (the last one where a stopped search stood) and its answer carry its `id`: the run,
+   * when it is recorded (`record: true`).
    */
   request(message, onProgress) {
     if (this.active) this.cancelQuietly();

@@ -32,7 +32,8 @@
 //
 // Recorded runs: the timelines of the last KEPT_TIMELINES recorded requests stay here, under
 // their request's id, after their search ends (older ones are freed). `timeline` and `tree`
-// requests never cancel the running search: they are answered at once, between its slices.
+// requests never cancel the running search: they are answered at once, between its slices,
+// except during an act under a deadline, which they would make late: they wait for its answer.
 
 import init, { SearchJob, BatchGame } from './pkg/searchlab.js';
 
@@ -54,7 +55,9 @@ const ACT_MARGIN_MS = 5;
 /** Recorded runs whose timelines stay answerable; the oldest is freed beyond this. */
 const KEPT_TIMELINES = 4;
 
-let current = null; // { id, cancelled }
+let current = null; // { id, cancelled, timed? }
+/** Timeline queries that wait for the timed act under way to answer. */
+const waiting = [];
 
 /** Timelines of recorded runs by request id, oldest first. */
 const timelines = new Map();
@@ -218,10 +221,10 @@ async function plan(message) {
 }
 
 async function act(message) {
-  const task = { id: message.id, cancelled: false };
-  current = task;
   const start = performance.now();
   const timed = message.budgetMs !== null && message.budgetMs !== undefined;
+  const task = { id: message.id, cancelled: false, timed };
+  current = task;
   const deadline = timed ? start + message.budgetMs - ACT_MARGIN_MS : null;
   const job = new SearchJob(message.state, message.view, message.seed, message.stream, Boolean(message.record));
   let timeline = null;
@@ -241,6 +244,7 @@ async function act(message) {
   } finally {
     job.free();
     if (current === task) current = null;
+    for (const query of waiting.splice(0)) answerTimeline(query);
   }
 }
 
@@ -296,8 +300,9 @@ self.onmessage = (event) => {
     return;
   }
   if (message.type === 'timeline' || message.type === 'tree') {
-    if (ready) answerTimeline(message);
-    else queue.push(message);
+    if (!ready) queue.push(message);
+    else if (current?.timed) waiting.push(message);
+    else answerTimeline(message);
     return;
   }
   if (message.type === 'pace') {

@@ -318,7 +318,7 @@ class Game2048 extends AgentRuns {
 
   /** The agent's thinking as it was at a step of its timeline, shown as the live thinking is. */
   showTimelineView(view) {
-    this.showThinking({ ...view, elapsedMs: null });
+    this.showThinking({ ...view, elapsedMs: null }, this.timelineMoves);
     this.redraw();
   }
 
@@ -338,7 +338,7 @@ class Game2048 extends AgentRuns {
   }
 
   /** Shows what the agent thinks of each move (live while it thinks, and its final answer). */
-  showThinking(message) {
+  showThinking(message, atMoves = this.session.moves()) {
     const { progress, elapsedMs } = message;
     const work = this.view.algo === 'mcts' ? progress.iterations : progress.expanded;
     const unit = { mcts: 'playouts', expectimax: 'expanded' }[this.view.algo];
@@ -352,7 +352,7 @@ class Game2048 extends AgentRuns {
       const known = values.map((v, i) => [v, i]).filter(([v]) => v !== null);
       if (known.length) best = known.reduce((a, b) => (b[0] > a[0] ? b : a))[1];
     }
-    this.hint = { values, best, atMoves: this.session.moves(), visits: message.rootActions ?? [] };
+    this.hint = { values, best, atMoves, visits: message.rootActions ?? [] };
     this.showValueTable();
   }
 
