@@ -141,7 +141,7 @@ impl PageGame for Othello {
             iterations_are_depths: deepening,
             ..options_for(root)
         });
-        let thinking = Recorded::new(thinking, &recorder);
+        let thinking = Recorded::with_unit(thinking, &recorder, spec.timeline_unit());
         Ok(Box::new(Timed {
             job: Box::new(Agent {
                 thinking: Indexed::new(thinking),

@@ -249,6 +249,18 @@ impl AgentSpec {
         check_limits(&self.limits)
     }
 
+    /// Work units (nodes) per step of a recorded run (`search::timeline`): 1, but 1024 for
+    /// alpha-beta with a table and MTD(f), which restart an unfinished depth at each slice (the
+    /// table makes that cheap) and so would never finish a depth in slices of one node. Their
+    /// runs then depend on how they are sliced: a live run matches the timeline when stepped by
+    /// this many nodes at a time.
+    pub fn timeline_unit(&self) -> u64 {
+        match self.algo {
+            Algorithm::AlphaBetaTt | Algorithm::Mtdf => 1024,
+            _ => 1,
+        }
+    }
+
     /// Whether this agent answers `state` with the exact solver.
     pub fn solves(&self, state: &Othello) -> bool {
         self.algo == Algorithm::Solver || state.empty_count() <= self.solve

@@ -141,7 +141,15 @@ impl Search<Othello> for Thinking {
         if self.engine.gave_up() {
             return self.hand_over_from_the_solver();
         }
-        progress
+        match (self.spec.budget, self.engine.budgeted_work()) {
+            (Budget::Nodes(allowed), Some(done)) if progress == Progress::Running => {
+                if done >= allowed {
+                    return Progress::LimitReached(Limit::Nodes);
+                }
+                progress
+            }
+            _ => progress,
+        }
     }
 
     /// The search's move, or the first legal move until the search has one.

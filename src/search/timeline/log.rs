@@ -578,11 +578,12 @@ impl Log {
         plan: &[u32],
         root: &[RootActionStat],
     ) {
-        if self.options.iterations_are_depths && stats.iterations > self.current.stats.iterations {
-            self.push_marker(
-                MarkerKind::DepthDone,
-                format!("depth {} done", stats.iterations),
-            );
+        if self.options.iterations_are_depths {
+            // A step can complete several shallow depths; each gets its marker.
+            let first = self.current.stats.iterations + 1;
+            for depth in first.max(stats.iterations.saturating_sub(64))..=stats.iterations {
+                self.push_marker(MarkerKind::DepthDone, format!("depth {depth} done"));
+            }
         }
         if best != self.current.best && best.is_some() && !root.is_empty() {
             self.push_marker(MarkerKind::BestMove, "new best move".into());

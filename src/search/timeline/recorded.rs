@@ -15,6 +15,8 @@ use std::rc::Rc;
 /// on in whole slices, unrecorded.
 pub struct Recorded<G, S> {
     inner: S,
+    /// Units of the inner search's work per step.
+    unit: u64,
     log: Rc<RefCell<Log>>,
     finished: Option<Progress>,
     plan: Vec<u32>,
@@ -22,9 +24,17 @@ pub struct Recorded<G, S> {
 }
 
 impl<G: Game, S: Search<G>> Recorded<G, S> {
-    /// Records `inner` (fresh, no step taken yet) into `recorder`'s log; step 0 is its state
-    /// now, with whatever it reported while it was made.
+    /// Records `inner` (fresh, no step taken yet) into `recorder`'s log, one unit of its work
+    /// per step; step 0 is its state now, with whatever it reported while it was made.
     pub fn new(inner: S, recorder: &Recorder<G>) -> Self {
+        Recorded::with_unit(inner, recorder, 1)
+    }
+
+    /// [`Recorded::new`] with `unit` units of work per step (at least 1), for searches that a
+    /// slice of one unit would not advance (those that restart an unfinished iteration at each
+    /// slice, see [`crate::agents::othello::AgentSpec::timeline_unit`]). A step of `budget`
+    /// then does `budget` steps of `unit` units each.
+    pub fn with_unit(inner: S, recorder: &Recorder<G>, unit: u64) -> Self {
         let log = Rc::clone(recorder.log());
         let plan: Vec<u32> = indices::<G>(inner.principal_variation());
         log.borrow_mut().start(
@@ -35,6 +45,7 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
         );
         Recorded {
             inner,
+            unit: unit.max(1),
             log,
             finished: None,
             plan,
@@ -69,8 +80,8 @@ fn indices<G: Game>(actions: Vec<G::Action>) -> Vec<u32> {
 }
 
 impl<G: Game, S: Search<G>> Search<G> for Recorded<G, S> {
-    /// Steps the inner search `budget` times by one unit (stopping when it finishes), recording
-    /// each step; once the log is full, in one slice.
+    /// Steps the inner search `budget` times by one step's units (stopping when it finishes),
+    /// recording each step; once the log is full, in one slice.
     fn step(&mut self, budget: u64) -> Progress {
         if let Some(progress) = self.finished {
             return progress;
@@ -79,10 +90,10 @@ impl<G: Game, S: Search<G>> Search<G> for Recorded<G, S> {
         let mut done = 0;
         while done < budget {
             if !self.log.borrow().recording() {
-                progress = self.inner.step(budget - done);
+                progress = self.inner.step((budget - done).saturating_mul(self.unit));
                 break;
             }
-            progress = self.inner.step(1);
+            progress = self.inner.step(self.unit);
             done += 1;
             self.close_step(progress);
             if progress.is_finished() {

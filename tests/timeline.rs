@@ -1,0 +1,554 @@
+//! The search timeline: for every algorithm of every game, built through the game's
+//! `AgentSpec::build`, the recorded run's view at step k equals a fresh live run stepped to k
+//! in random slices (counters, progress, best action, plan, root action statistics, and for
+//! Bait the heat map and frontier per cell, counted here by an independent observer); MCTS's
+//! tree replayed at k has the visits and mean of the live tree after k iterations; and the cap
+//! ends recording cleanly while the search ends as an unrecorded one does.
+
+mod bait_common;
+
+use bait_common::official_level;
+use searchlab::agents::{bait, g2048, othello, sumzero, Agent};
+use searchlab::game::Game;
+use searchlab::games::bait::BaitState;
+use searchlab::games::g2048::G2048;
+use searchlab::games::othello::Othello;
+use searchlab::games::sumzero::SumZero;
+use searchlab::rng::Rng;
+use searchlab::search::mcts::{Mcts, MctsConfig, Rollout};
+use searchlab::search::timeline::{
+    MarkerKind, Recorded, Recorder, Timeline, TimelineCaps, TimelineOptions, CHECKPOINT_EVERY,
+};
+use searchlab::search::{Limits, NoObserver, Observer, Progress, Search, Visit};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Counts expanded and generated states per cell, as the page's heat map does, without the
+/// timeline's code.
+#[derive(Clone)]
+struct Counting<G> {
+    counts: Rc<RefCell<(Vec<u32>, Vec<u32>, u64, u64)>>,
+    locate: Option<fn(&G) -> usize>,
+}
+
+impl<G> Counting<G> {
+    fn new(cells: usize, locate: Option<fn(&G) -> usize>) -> Self {
+        Counting {
+            counts: Rc::new(RefCell::new((vec![0; cells], vec![0; cells], 0, 0))),
+            locate,
+        }
+    }
+}
+
+impl<G> Observer<G> for Counting<G> {
+    fn expanded(&mut self, state: &G, _visit: Visit) {
+        let mut counts = self.counts.borrow_mut();
+        counts.2 += 1;
+        if let Some(cell) = self.locate.map(|l| l(state)) {
+            counts.0[cell] += 1;
+        }
+    }
+    fn generated(&mut self, state: &G, _visit: Visit) {
+        let mut counts = self.counts.borrow_mut();
+        counts.3 += 1;
+        if let Some(cell) = self.locate.map(|l| l(state)) {
+            counts.1[cell] += 1;
+        }
+    }
+}
+
+/// Steps `search` in random slices (from `rng`) until `steps` units are done or it finishes;
+/// returns the last progress (`Running` for 0 steps).
+fn step_in_slices<G: Game>(search: &mut dyn Search<G>, steps: u64, rng: &mut Rng) -> Progress {
+    let mut done = 0;
+    let mut progress = Progress::Running;
+    while done < steps {
+        let slice = 1 + rng.below((steps - done).min(700));
+        progress = search.step(slice);
+        done += slice;
+        if progress.is_finished() {
+            break;
+        }
+    }
+    progress
+}
+
+/// A game with what the timeline needs of it.
+struct Setup<G> {
+    locate: Option<fn(&G) -> usize>,
+    cells: usize,
+}
+
+/// Records `spec`'s search from `root` for up to `steps` steps, then checks the view at several
+/// steps against fresh live runs. Returns the timeline.
+fn check_agent<G: Game + 'static, A: Agent<G>>(
+    name: &str,
+    spec: &A,
+    root: &G,
+    setup: &Setup<G>,
+    options: TimelineOptions,
+    steps: u64,
+    seed: u64,
+) -> Timeline {
+    check_agent_in_units(name, spec, root, setup, options, steps, seed, 1)
+}
+
+/// [`check_agent`] with `unit` units of work per step; with `unit` above 1 (searches whose
+/// work depends on the slicing) the live runs are stepped `unit` units at a time.
+#[allow(clippy::too_many_arguments)]
+fn check_agent_in_units<G: Game + 'static, A: Agent<G>>(
+    name: &str,
+    spec: &A,
+    root: &G,
+    setup: &Setup<G>,
+    options: TimelineOptions,
+    steps: u64,
+    seed: u64,
+    unit: u64,
+) -> Timeline {
+    let mut rng = Rng::new(seed ^ 0x7157);
+    let recorder = Recorder::new(options, setup.locate);
+    let search = spec.build(root, seed, recorder.clone()).unwrap();
+    let mut recorded = Recorded::with_unit(search, &recorder, unit);
+    step_in_slices(&mut recorded, steps, &mut rng);
+    let timeline = recorder.timeline();
+    let len = timeline.len();
+    assert!(len > 0, "{name}: nothing recorded");
+    let mut ks = vec![0, 1, len, len / 2];
+    for _ in 0..4 {
+        ks.push(rng.below(len + 1));
+    }
+    if len > CHECKPOINT_EVERY {
+        ks.extend([CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1]);
+    }
+    for k in ks {
+        let counting = Counting::new(setup.cells, setup.locate);
+        let mut live = spec.build(root, seed, counting.clone()).unwrap();
+        let progress = if unit == 1 {
+            step_in_slices(&mut *live, k, &mut rng)
+        } else {
+            let mut progress = Progress::Running;
+            for _ in 0..k {
+                progress = live.step(unit);
+                if progress.is_finished() {
+                    break;
+                }
+            }
+            progress
+        };
+        let view = timeline.view_at(k);
+        let at = format!("{name} (seed {seed}) at step {k} of {len}");
+        assert_eq!(view.step, k, "{at}");
+        assert_eq!(view.stats, live.stats(), "{at}: stats");
+        assert_eq!(view.progress, progress, "{at}: progress");
+        let best = live.best_action().map(G::action_index);
+        assert_eq!(view.best_action, best, "{at}: best action");
+        let plan: Vec<u32> = live
+            .principal_variation()
+            .into_iter()
+            .map(G::action_index)
+            .collect();
+        assert_eq!(view.plan, plan, "{at}: plan");
+        assert_eq!(view.root_actions, live.root_action_stats(), "{at}: root");
+        let counts = counting.counts.borrow();
+        if setup.locate.is_some() {
+            assert_eq!(view.heat, counts.0, "{at}: heat");
+            let frontier: Vec<u32> = if options.has_frontier {
+                counts.1.iter().zip(&counts.0).map(|(g, e)| g - e).collect()
+            } else {
+                vec![0; setup.cells]
+            };
+            assert_eq!(view.frontier, frontier, "{at}: frontier");
+        }
+        let frontier_size = options.has_frontier.then(|| counts.3 - counts.2);
+        assert_eq!(view.frontier_size, frontier_size, "{at}: frontier size");
+    }
+    timeline
+}
+
+fn bait_setup(level: usize) -> (BaitState, Setup<BaitState>) {
+    let level = official_level(level);
+    let cells = level.width() * level.height();
+    let root = BaitState::new(level);
+    let locate: fn(&BaitState) -> usize = |state| {
+        let (x, y) = state.avatar_position();
+        y * state.level().width() + x
+    };
+    (
+        root,
+        Setup {
+            locate: Some(locate),
+            cells,
+        },
+    )
+}
+
+#[test]
+fn every_bait_algorithm_replays_to_any_step_as_a_live_run() {
+    for (level, seed) in [(0, 1), (1, 2), (2, 3)] {
+        let (root, setup) = bait_setup(level);
+        for algo in bait::Algorithm::ALL {
+            let spec = bait::AgentSpec {
+                algo,
+                ..bait::AgentSpec::default()
+            };
+            let options = TimelineOptions {
+                has_frontier: !algo.is_anytime(),
+                tree: algo == bait::Algorithm::Mcts,
+                ..TimelineOptions::new(setup.cells)
+            };
+            let steps = if algo.is_anytime() { 600 } else { 5_000 };
+            let name = format!("bait level {level} {}", algo.name());
+            check_agent(&name, &spec, &root, &setup, options, steps, seed);
+        }
+    }
+}
+
+#[test]
+fn every_2048_agent_replays_to_any_step_as_a_live_run() {
+    let setup = Setup::<G2048> {
+        locate: None,
+        cells: 0,
+    };
+    for seed in [5, 6] {
+        let root = G2048::new_game(&mut Rng::new(seed));
+        let mut specs = Vec::new();
+        for algo in g2048::Algorithm::ALL {
+            specs.push(g2048::AgentSpec {
+                algo,
+                depth: Some(3),
+                ..g2048::AgentSpec::default()
+            });
+        }
+        specs.push(g2048::AgentSpec {
+            spawns: g2048::Spawns::Branched,
+            ..g2048::AgentSpec::default()
+        });
+        specs.push(g2048::AgentSpec {
+            algo: g2048::Algorithm::Expectimax,
+            depth: Some(2),
+            iterative: false,
+            ..g2048::AgentSpec::default()
+        });
+        for spec in specs {
+            let options = TimelineOptions {
+                iterations_are_depths: spec.algo == g2048::Algorithm::Expectimax,
+                tree: spec.algo == g2048::Algorithm::Mcts,
+                ..TimelineOptions::new(0)
+            };
+            let name = format!("2048 {:?}", spec);
+            check_agent(&name, &spec, &root, &setup, options, 1_500, seed);
+        }
+    }
+}
+
+/// A position `empties` empty squares from the end, reached by random moves from the start.
+fn othello_endgame(empties: u32, seed: u64) -> Othello {
+    let mut rng = Rng::new(seed);
+    let mut state = Othello::start();
+    let mut moves = Vec::new();
+    while state.empty_count() > empties && !state.is_terminal() {
+        state.legal_actions(&mut moves);
+        state.apply(moves[rng.index(moves.len())]);
+    }
+    state
+}
+
+#[test]
+fn every_othello_agent_replays_to_any_step_as_a_live_run() {
+    let setup = Setup::<Othello> {
+        locate: None,
+        cells: 0,
+    };
+    let limits = Limits::default();
+    let agents = [
+        ("minimax:depth=3", Othello::start()),
+        ("alphabeta:depth=4", othello_endgame(40, 1)),
+        ("alphabeta:nodes=3000", othello_endgame(40, 2)),
+        ("alphabeta_tt:depth=5", othello_endgame(36, 3)),
+        ("mtdf:nodes=4000:solve=0", othello_endgame(36, 4)),
+        ("mcts:nodes=400", othello_endgame(30, 5)),
+        ("solver", othello_endgame(12, 6)),
+        ("mtdf:depth=4:solve=12", othello_endgame(12, 7)),
+        ("random", Othello::start()),
+    ];
+    for (text, root) in agents {
+        let spec = othello::AgentSpec::parse(text, 1000, limits).unwrap();
+        let options = TimelineOptions {
+            iterations_are_depths: true,
+            ..TimelineOptions::new(0)
+        };
+        let unit = spec.timeline_unit();
+        check_agent_in_units(text, &spec, &root, &setup, options, 6_000, 11, unit);
+    }
+}
+
+#[test]
+fn sum_to_zero_agents_replay_to_any_step_as_a_live_run() {
+    let setup = Setup::<SumZero> {
+        locate: None,
+        cells: 0,
+    };
+    for algo in sumzero::Algorithm::ALL {
+        let spec = sumzero::AgentSpec::new(algo);
+        let options = TimelineOptions {
+            tree: algo == sumzero::Algorithm::Mcts,
+            ..TimelineOptions::new(0)
+        };
+        for seed in [1, 2] {
+            check_agent(
+                algo.name(),
+                &spec,
+                &SumZero::start(),
+                &setup,
+                options,
+                2_000,
+                seed,
+            );
+        }
+    }
+}
+
+/// Checks the tree replayed at several steps against `make()`'s live MCTS stepped there.
+fn check_tree<G: Game + 'static, V: Fn(&G, usize) -> f64>(
+    name: &str,
+    make: impl Fn(Recorder<G>) -> Mcts<G, V, Recorder<G>>,
+    live: impl Fn() -> Mcts<G, V>,
+    steps: u64,
+) {
+    let recorder = Recorder::new(
+        TimelineOptions {
+            tree: true,
+            ..TimelineOptions::new(0)
+        },
+        None,
+    );
+    let mut recorded = Recorded::new(make(recorder.clone()), &recorder);
+    recorded.step(steps);
+    let timeline = recorder.timeline();
+    let mut rng = Rng::new(99);
+    for k in [0, 1, 2, 17, steps / 3, steps] {
+        let mut search = live();
+        step_in_slices(&mut search, k, &mut rng);
+        let live_nodes = search.node_stats();
+        let tree = timeline.tree_at(k, u32::MAX, usize::MAX).unwrap();
+        assert_eq!(tree.len(), live_nodes.len(), "{name} at {k}: nodes");
+        for node in &tree {
+            let live = &live_nodes[node.id as usize];
+            assert_eq!(node.visits, live.visits, "{name} at {k}: node {}", node.id);
+            assert_eq!(node.mean, live.mean, "{name} at {k}: node {}", node.id);
+            assert_eq!(node.depth as usize, live.line.len(), "{name} at {k}");
+            assert_eq!(node.action, live.line.last().copied(), "{name} at {k}");
+            if let Some(parent) = node.parent {
+                assert_eq!(
+                    live_nodes[parent as usize].line,
+                    live.line[..live.line.len() - 1],
+                    "{name} at {k}: node {}'s parent",
+                    node.id
+                );
+            }
+        }
+        let root_children: u64 = tree
+            .iter()
+            .filter(|n| n.parent == Some(0))
+            .map(|n| n.visits)
+            .sum();
+        let root_stats: u64 = search.root_action_stats().iter().map(|r| r.visits).sum();
+        assert_eq!(root_children, root_stats, "{name} at {k}: root children");
+        let best_line = tree.iter().filter(|n| n.on_best_line && n.depth == 1);
+        let best: Vec<Option<u32>> = best_line.map(|n| n.action).collect();
+        if k > 0 {
+            let expected = search.best_action().map(G::action_index);
+            assert_eq!(best, vec![expected], "{name} at {k}: best line");
+        }
+    }
+}
+
+#[test]
+fn the_mcts_tree_replays_with_the_live_visits_and_means() {
+    let (root, _) = bait_setup(1);
+    let bait_config = MctsConfig {
+        max_tree_depth: Some(10),
+        rollout: Rollout::UntilDepth(10),
+        ..MctsConfig::gvgai_sample_mcts()
+    };
+    let bait_value = |s: &BaitState, _: usize| s.returns(0);
+    check_tree(
+        "bait",
+        |r| Mcts::with_observer(root.clone(), bait_config, 3, bait_value, r).unwrap(),
+        || Mcts::new(root.clone(), bait_config, 3, bait_value).unwrap(),
+        800,
+    );
+    let game = G2048::new_game(&mut Rng::new(4));
+    for chance_nodes in [false, true] {
+        let config = MctsConfig {
+            chance_nodes,
+            ..MctsConfig::course_2048()
+        };
+        let value = |s: &G2048, p: usize| s.returns(p);
+        check_tree(
+            &format!("2048 chance nodes {chance_nodes}"),
+            |r| Mcts::with_observer(game, config, 5, value, r).unwrap(),
+            || Mcts::new(game, config, 5, value).unwrap(),
+            600,
+        );
+    }
+    let othello = Othello::start();
+    let value = |s: &Othello, p: usize| s.returns(p);
+    check_tree(
+        "othello",
+        |r| Mcts::with_observer(othello, MctsConfig::zero_sum(), 6, value, r).unwrap(),
+        || Mcts::new(othello, MctsConfig::zero_sum(), 6, value).unwrap(),
+        500,
+    );
+    let value = |s: &SumZero, p: usize| s.returns(p);
+    check_tree(
+        "sumzero",
+        |r| Mcts::with_observer(SumZero::start(), MctsConfig::default(), 7, value, r).unwrap(),
+        || Mcts::new(SumZero::start(), MctsConfig::default(), 7, value).unwrap(),
+        700,
+    );
+}
+
+#[test]
+fn rhea_populations_replay_per_generation() {
+    let (root, setup) = bait_setup(1);
+    let spec = bait::AgentSpec {
+        algo: bait::Algorithm::Rhea,
+        ..bait::AgentSpec::default()
+    };
+    let options = TimelineOptions::new(setup.cells);
+    let timeline = check_agent("rhea", &spec, &root, &setup, options, 95, 4);
+    // Population 10, elitism 1: the first population after 10 evaluations, then one
+    // generation every 9.
+    assert_eq!(timeline.population_at(9), None);
+    let first = timeline.population_at(10).unwrap();
+    assert_eq!((first.step, first.generation), (10, 0));
+    assert_eq!(first.individuals.len(), 10);
+    let values: Vec<f64> = first.individuals.iter().map(|i| i.value).collect();
+    assert!(
+        values.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {values:?}"
+    );
+    let later = timeline.population_at(95).unwrap();
+    assert_eq!((later.step, later.generation), (91, 9));
+    let best = timeline.view_at(95).plan;
+    assert_eq!(
+        later.individuals[0].actions, best,
+        "the best individual's line is the plan"
+    );
+}
+
+#[test]
+fn a_full_timeline_stops_recording_and_the_search_ends_as_unrecorded() {
+    let (root, setup) = bait_setup(3);
+    let spec = bait::AgentSpec {
+        algo: bait::Algorithm::Bfs,
+        ..bait::AgentSpec::default()
+    };
+    let mut plain = spec.build(&root, 0, NoObserver).unwrap();
+    let plain_end = searchlab::search::run_to_end(&mut *plain, 1000);
+    for caps in [
+        TimelineCaps {
+            max_steps: 500,
+            max_bytes: u64::MAX,
+        },
+        TimelineCaps {
+            max_steps: u64::MAX,
+            max_bytes: 8_000,
+        },
+    ] {
+        let options = TimelineOptions {
+            caps,
+            has_frontier: true,
+            ..TimelineOptions::new(setup.cells)
+        };
+        let timeline = check_agent("bfs capped", &spec, &root, &setup, options, 700, 0);
+        let full = timeline.full_at().expect("the cap is reached");
+        assert_eq!(timeline.len(), full);
+        assert!(full <= 500);
+        assert!(timeline.memory_bytes() <= caps.max_bytes.max(1 << 20));
+        let markers = timeline.markers();
+        let last = markers.last().unwrap();
+        assert_eq!(last.kind, MarkerKind::Full);
+        assert_eq!(last.label, format!("timeline full at step {full}"));
+        assert_eq!(timeline.view_at(full + 100).step, full);
+
+        let recorder = Recorder::new(options, setup.locate);
+        let search = spec.build(&root, 0, recorder.clone()).unwrap();
+        let mut recorded = Recorded::new(search, &recorder);
+        let end = searchlab::search::run_to_end(&mut recorded, 300);
+        assert_eq!(end, plain_end);
+        assert_eq!(recorded.stats(), plain.stats());
+        assert_eq!(recorded.principal_variation(), plain.principal_variation());
+        assert!(recorder.timeline().full_at().is_some());
+        let expanded: u32 = recorder
+            .timeline()
+            .with_live_cells(|c| c.heat().iter().sum());
+        assert_eq!(
+            u64::from(expanded),
+            plain.stats().expanded,
+            "live heat goes on after the log is full"
+        );
+    }
+}
+
+#[test]
+fn markers_name_the_plan_the_limit_and_completed_depths() {
+    let (root, setup) = bait_setup(1);
+    let options = TimelineOptions {
+        has_frontier: true,
+        ..TimelineOptions::new(setup.cells)
+    };
+    let astar = bait::AgentSpec::default();
+    let timeline = check_agent("astar", &astar, &root, &setup, options, 1_000_000, 0);
+    let markers = timeline.markers();
+    let found = markers
+        .iter()
+        .find(|m| m.kind == MarkerKind::PlanFound)
+        .unwrap();
+    assert_eq!(found.step, timeline.len());
+    let plan = timeline.view_at(found.step).plan;
+    assert_eq!(found.label, format!("plan found ({} actions)", plan.len()));
+
+    let limited = bait::AgentSpec {
+        algo: bait::Algorithm::Bfs,
+        limits: Limits {
+            max_nodes: 50,
+            ..Limits::default()
+        },
+        ..bait::AgentSpec::default()
+    };
+    let timeline = check_agent("bfs limited", &limited, &root, &setup, options, 1000, 0);
+    let limit = timeline.markers().pop().unwrap();
+    assert_eq!(limit.kind, MarkerKind::Limit);
+    assert_eq!(limit.label, "limit reached: node limit");
+
+    let spec = othello::AgentSpec::parse("alphabeta_tt:depth=4", 1000, Limits::default()).unwrap();
+    let options = TimelineOptions {
+        iterations_are_depths: true,
+        ..TimelineOptions::new(0)
+    };
+    let setup = Setup::<Othello> {
+        locate: None,
+        cells: 0,
+    };
+    let unit = spec.timeline_unit();
+    let root = Othello::start();
+    let timeline = check_agent_in_units("tt", &spec, &root, &setup, options, 1000, 0, unit);
+    let depths: Vec<String> = timeline
+        .markers()
+        .into_iter()
+        .filter(|m| m.kind == MarkerKind::DepthDone)
+        .map(|m| m.label)
+        .collect();
+    assert_eq!(
+        depths,
+        [
+            "depth 1 done",
+            "depth 2 done",
+            "depth 3 done",
+            "depth 4 done"
+        ]
+    );
+}
