@@ -51,7 +51,10 @@ export class AgentRuns {
       deliver: (reply, want) => {
         if (this.ownsTimeline(want.run)) this.tree.show(reply.nodes, (action) => this.treeActionName(action), reply.step);
       },
-      failed: (error) => this.timelineFailed(error),
+      // Without a tree the timeline still works: the tree's panel says why.
+      failed: (error, want) => {
+        if (!(error instanceof WorkerRestarted) && this.ownsTimeline(want.run)) this.tree.showProblem(`No tree to show: ${this.shell.messageOf(error)}.`);
+      },
     });
     this.endChannel = `${channel}:end`;
     this.timeline.subscribe((event) => {

@@ -99,6 +99,7 @@ export class MctsTree {
     // For tests and tools: the root's children as { action, visits }.
     this.canvas.dataset.rootChildren = JSON.stringify(children.map((c) => ({ action: c.action, visits: c.visits })));
     this.canvas.dataset.nodes = String(this.nodes.length);
+    this.canvas.hidden = this.nodes.length === 0;
     this.canvas.dataset.step = step === null ? '' : String(step);
     this.canvas.setAttribute('aria-label', root
       ? `MCTS tree: ${statText(this.nodes.length)} nodes shown, ${statText(root.visits)} visits at the root, ${children.length} children`
@@ -106,6 +107,12 @@ export class MctsTree {
     if (this.focus !== null) this.say(this.nodes[this.focus]);
     else this.said.textContent = '';
     this.draw();
+  }
+
+  /** Shows no tree, and `text` (why) in its place. */
+  showProblem(text) {
+    this.show([], String);
+    this.said.textContent = text;
   }
 
   // ---------- layout ----------

@@ -191,3 +191,41 @@ test('a recorded MCTS run: root statistics at each step, and the tree view has t
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the same timeline under 2048 and Sum to zero: their panels show the search at the chosen step', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=2048&algo=mcts&budget-ms=150&seed=3`);
+  const slider = page.getByRole(SLIDER.role, { name: SLIDER.name });
+  await page.click('[data-testid=hint]');
+  await waitForState(page, ['idle'], 20000);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=timeline]').dataset.length) > 0);
+  let end = await timelineState(page);
+  let k = Math.floor(end.length / 2);
+  await scrubTo(page, k);
+  await page.waitForFunction((n) => document.querySelector('[data-g2048-stat=work]').textContent === `${n.toLocaleString('en-US')} playouts`, k, { timeout: 5000 });
+  assert.equal(await page.textContent('[data-g2048-stat=think]'), '–', 'no time for a recorded step');
+  await slider.focus();
+  await page.keyboard.press('End');
+  await page.waitForFunction((n) => document.querySelector('[data-g2048-stat=work]').textContent === `${n.toLocaleString('en-US')} playouts`, end.length, { timeout: 5000 });
+  assert.notEqual(await page.textContent('[data-g2048-stat=think]'), '–', 'the end shows the answer with its time');
+
+  await page.selectOption('[data-testid=game]', 'sumzero');
+  await page.waitForFunction(() => /game=sumzero/.test(location.hash));
+  assert.equal(await slider.isVisible(), false, 'the other game\'s run is not shown');
+  await page.goto(`${suite.server.url}#v=1&game=sumzero&algo=mcts&iterations=500&seed=3`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  await page.click('[data-testid=sumzero-ask]');
+  await waitForState(page, ['idle'], 20000);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=timeline]').dataset.length) > 0);
+  end = await timelineState(page);
+  k = 100;
+  await scrubTo(page, k);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=sumzero-playouts]').textContent === String(n), k, { timeout: 5000 });
+  assert.match(await page.textContent('[data-testid=sumzero-thinking-who]'), /at step 100 of its search:$/);
+  const visits = await page.$$eval('[data-testid=sumzero-actions] tbody tr', (trs) => trs.map((tr) => Number(tr.cells[3].textContent.replace(/[—,]/g, '') || 0)));
+  assert.ok(Math.abs(visits.reduce((a, b) => a + b, 0) - k) <= 1, `visits ${visits} at step ${k}`);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.waitForFunction((n) => document.querySelector('[data-testid=sumzero-playouts]').textContent === String(n), k - 1, { timeout: 5000 });
+  assert.equal(end.length, 500, 'one step a playout');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
