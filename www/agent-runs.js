@@ -129,7 +129,7 @@ export class AgentRuns {
       return;
     }
     if (!end || !this.ownsTimeline(run)) return;
-    this.timeline.setMarkers(end.markers);
+    this.timeline.setMarkers(end.markers, end.memoryBytes);
     this.markersAt = end.step;
     this.timeline.finish(end.step, this.timeline.fullAt);
     // Following, the board shows the run's answer already, unless it ended without one (stopped).
@@ -159,7 +159,7 @@ export class AgentRuns {
 
   timelineViewArrived(view, want) {
     if (!this.ownsTimeline(want.run)) return;
-    if (view.markers) this.timeline.setMarkers(view.markers);
+    if (view.markers) this.timeline.setMarkers(view.markers, view.memoryBytes);
     if (this.timeline.showsLive()) return;
     this.showTimelineView(view);
     if (want.at !== undefined) this.shell.metrics.scrubs.push({ step: view.step, ms: performance.now() - want.at });

@@ -182,7 +182,7 @@ export class SearchClient {
   /**
    * The view of recorded run `run` (the id of a request sent with `record: true`) at `step`, with
    * its markers when `markers`: resolves to { step, progress, plan, heat, frontier, rootActions,
-   * last, markers? }, to null when a newer query on `channel` superseded it; rejects when the
+   * last, markers?, memoryBytes? (with the markers) }, to null when a newer query on `channel` superseded it; rejects when the
    * worker no longer keeps the run.
    */
   timelineView(channel, run, step, { markers = false } = {}) {

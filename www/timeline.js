@@ -38,6 +38,7 @@ export class SearchTimeline {
     this.length = 0;
     this.fullAt = null;
     this.markers = [];
+    this.memoryBytes = null; // the size of the recording, once known
     this.stepShown = 0;
     this.following = true;
     this.live = false;
@@ -110,6 +111,7 @@ export class SearchTimeline {
     this.length = 0;
     this.fullAt = null;
     this.markers = [];
+    this.memoryBytes = null;
     this.stepShown = 0;
     this.following = true;
     this.live = true;
@@ -131,9 +133,11 @@ export class SearchTimeline {
     this.grow(length, fullAt);
   }
 
-  /** The markers of the run on show (from a view asked with `markers: true`). */
-  setMarkers(markers) {
+  /** The markers of the run on show and the size of its recording in bytes (from a view asked
+   * with `markers: true`). */
+  setMarkers(markers, memoryBytes) {
     this.markers = markers ?? [];
+    this.memoryBytes = memoryBytes ?? null;
     this.update();
   }
 
@@ -204,7 +208,7 @@ export class SearchTimeline {
     let credit = 0;
     const tick = (now) => {
       if (this.playing !== direction) return;
-      credit += (Number(this.pace.value) * (now - last)) / 1000;
+      credit += (Number(this.pace.value) * Math.max(0, now - last)) / 1000;
       last = now;
       const steps = Math.floor(credit);
       credit -= steps;
@@ -274,7 +278,9 @@ export class SearchTimeline {
     this.slider.dataset.step = String(stepShown);
     this.slider.dataset.length = String(length);
     this.slider.dataset.following = String(this.following);
-    this.position.textContent = `${text}.`;
+    const size = this.memoryBytes === null ? '' : ` Recorded in ${(this.memoryBytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB.`;
+    this.position.textContent = `${text}.${size}`;
+    this.slider.dataset.memoryBytes = String(this.memoryBytes ?? '');
     const passed = this.markers.filter((m) => m.step <= stepShown);
     const last = passed[passed.length - 1];
     this.markerText.textContent = last ? `Last marker: ${last.label} (step ${statText(last.step)}).` : '';

@@ -23,7 +23,8 @@
 //               { type: 'stopped', id, ...snapshot }
 //               { type: 'error', id, message }
 //               { type: 'progress', id, report } and then { type: 'done', id, report }   (batch)
-//               { type: 'timeline', id, run, ...TimelineView, markers? }
+//               { type: 'timeline', id, run, ...TimelineView, markers?, memoryBytes? }
+//                 (markers and the recording's size in bytes when asked for markers)
 //               { type: 'tree', id, run, step, nodes }
 // A snapshot is { progress, stats, plan, heat, frontier, rootActions, thinking, elapsedMs }
 // (thinking: what a two-player agent thinks, undefined for other games), plus, for a recorded
@@ -123,7 +124,10 @@ function answerTimeline(message) {
     } else {
       const view = timeline.viewAt(message.step);
       const reply = { type: 'timeline', id: message.id, run: message.run, ...view };
-      if (message.markers) reply.markers = timeline.markers();
+      if (message.markers) {
+        reply.markers = timeline.markers();
+        reply.memoryBytes = timeline.memoryBytes();
+      }
       post(reply);
     }
   } catch (error) {

@@ -50,11 +50,14 @@ async function main() {
     const searchS = (Date.now() - started) / 1000;
     await page.waitForFunction(() => document.querySelector('[data-testid=timeline]')?.dataset.following === 'true'
       && !document.querySelector('[data-testid=timeline]').closest('[hidden]'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=timeline]').dataset.memoryBytes !== '');
     const recorded = await page.$eval('[data-testid=timeline]', (el) => Number(el.dataset.length));
+    const bytes = await page.$eval('[data-testid=timeline]', (el) => Number(el.dataset.memoryBytes));
     const full = await page.textContent('[data-testid=timeline-full]');
     const memory = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? null);
     console.log(`# status: ${s.text}`);
     console.log(`# recorded ${recorded.toLocaleString('en-US')} steps in ${searchS.toFixed(1)} s (search and recording)${full ? `; ${full}` : ''}`);
+    console.log(`# the recording: ${(bytes / 1e6).toFixed(1)} MB, ${(bytes / recorded).toFixed(1)} bytes a step`);
 
     // Scrubs one at a time: the page's own timing (input to redrawn board) and to the next frame.
     const result = await page.evaluate(async ({ scrubs, length }) => {

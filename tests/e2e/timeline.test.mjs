@@ -229,3 +229,53 @@ test('the same timeline under 2048 and Sum to zero: their panels show the search
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the timeline component alone: the cap\'s note, markers, playing backward, and what it tells its subscribers', async () => {
+  const { page, problems } = await openPage(suite.browser.context, suite.server.url);
+  const seen = await page.evaluate(async () => {
+    const { SearchTimeline } = await import('/timeline.js');
+    const root = document.createElement('section');
+    document.body.prepend(root);
+    const timeline = new SearchTimeline(root);
+    const events = [];
+    timeline.subscribe((e) => events.push({ step: e.step, following: e.following, live: e.live }));
+    const owner = {};
+    timeline.begin(7, owner);
+    timeline.grow(500, null);
+    const fullBefore = root.querySelector('.timeline-full').hidden;
+    // The recording stopped at step 400 while the search went on.
+    timeline.grow(400, 400);
+    timeline.finish(400, 400);
+    timeline.setMarkers([{ step: 50, kind: 'best_move', label: 'new best move' }, { step: 300, kind: 'plan_found', label: 'plan found' }, { step: 400, kind: 'full', label: 'timeline full at step 400' }]);
+    const full = root.querySelector('.timeline-full');
+    const button = (name) => [...root.querySelectorAll('button')].find((b) => b.getAttribute('aria-label').startsWith(name));
+    button('Start of the search').click();
+    const nextLabel = button('Next marker').getAttribute('aria-label');
+    button('Next marker').click();
+    button('Next marker').click();
+    const atMarker = timeline.step;
+    button('Previous marker').click();
+    const back = timeline.step;
+    // Play backward at 100 steps a second from step 50: it stops at 0.
+    root.querySelector('select').value = '100';
+    button('Play backward').click();
+    await new Promise((resolve) => {
+      const wait = () => (timeline.step === 0 && button('Play backward').getAttribute('aria-pressed') === 'false' ? resolve() : setTimeout(wait, 10));
+      wait();
+    });
+    root.remove();
+    return { fullBefore, fullHidden: full.hidden, fullText: full.textContent, nextLabel, atMarker, back, events: events.length, last: events.at(-1), first: events[0], markerText: root.querySelector('.timeline-marker').textContent };
+  });
+  assert.equal(seen.fullBefore, true, 'no note before the cap');
+  assert.equal(seen.fullHidden, false);
+  assert.match(seen.fullText, /^Timeline full at step 400: the search went on unrecorded\.$/);
+  assert.equal(seen.nextLabel, 'Next marker: new best move at step 50');
+  assert.equal(seen.atMarker, 300);
+  assert.equal(seen.back, 50);
+  assert.deepEqual(seen.first, { step: 0, following: false, live: false });
+  assert.deepEqual(seen.last, { step: 0, following: false, live: false });
+  assert.ok(seen.events > 5, `${seen.events} steps told while playing backward`);
+  assert.equal(seen.markerText, '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
