@@ -49,7 +49,7 @@ async function scrubTo(page, step) {
 
 /** The board's overlay as the page exposes it for tests: heat total and frontier cells. */
 function overlay(page) {
-  return page.$eval('[data-testid=board]', (el) => ({ heat: Number(el.dataset.heat), frontierCells: Number(el.dataset.frontierCells) }));
+  return page.$eval('[data-testid=board]', (el) => ({ heat: Number(el.dataset.heat), frontierCells: Number(el.dataset.frontierCells), path: Number(el.dataset.path) }));
 }
 
 test('a recorded BFS run scrubs back and forth: statistics and overlay at step k are the search after k expansions', async () => {
@@ -83,6 +83,7 @@ test('a recorded BFS run scrubs back and forth: statistics and overlay at step k
     const o = await overlay(page);
     assert.equal(o.heat, k, `the heat map counts the ${k} expansions`);
     assert.ok(o.frontierCells > 0, `a frontier at step ${k}`);
+    assert.equal(o.path, 0, 'a step\'s plan is not drawn from a position the search did not start from');
     assert.ok((await stat(page, 'generated')) >= k, 'generated at least as many as expanded');
     assert.equal(await stat(page, 'elapsed'), null, 'no time is shown for a recorded step');
   }
@@ -103,6 +104,7 @@ test('a recorded BFS run scrubs back and forth: statistics and overlay at step k
   }
   assert.equal((await timelineState(page)).following, true, 'End follows the run again');
   assert.equal(await stat(page, 'plan'), plan, 'the end shows the plan again');
+  assert.ok((await overlay(page)).path > 0, 'and draws what is left of it');
 
   // The page's keys elsewhere: , steps back, . steps forward, and at the end . is Step again.
   await page.focus('[data-testid=board]');

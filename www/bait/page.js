@@ -35,7 +35,8 @@ class BaitGame extends AgentRuns {
     super(shell);
     this.levelText = '';
     this.plan = null; // { actions: Uint32Array, index, atMoves }: the plan being played
-    this.overlay = {}; // what the last search showed: heat, frontier, planPreview, rootActions
+    this.overlay = {}; // what the last search showed: heat, frontier, planPreview, rootActions,
+    // and atStep when it is a step of the timeline rather than the live search
     this.pace = 0; // steps a second of the paced plan under way (0: none, or full speed)
     this.held = false; // the paced plan under way is held: Step advances it, Play resumes it
     this.board = new Board($('board'), render);
@@ -124,16 +125,22 @@ class BaitGame extends AgentRuns {
   redraw() {
     if (this.levelPanel.editing) return;
     const overlay = { ...this.overlay };
-    if (this.plan && this.plan.atMoves + this.plan.index === this.session.moves()) {
+    if (overlay.atStep) {
+      // A step of the timeline: its best plan so far, drawn from where the search began (not
+      // drawn once moves have been played since).
+      if (overlay.planPreview && this.timelineMoves === this.session.moves()) overlay.path = this.session.pathOf(overlay.planPreview);
+    } else if (this.plan && this.plan.atMoves + this.plan.index === this.session.moves()) {
       overlay.path = this.session.pathOf(this.plan.actions.subarray(this.plan.index));
     } else if (this.overlay.planPreview) {
       overlay.path = this.session.pathOf(this.overlay.planPreview);
     }
     this.board.show(this.session.view(), overlay);
-    // For tests and tools: what the overlay holds (the heat map's total, the frontier's cells).
+    // For tests and tools: what the overlay holds (the heat map's total, the frontier's cells, the
+    // cells of the path drawn).
     const canvas = this.board.canvas;
     canvas.dataset.heat = String(sum(overlay.heat));
     canvas.dataset.frontierCells = String(overlay.frontier ? overlay.frontier.filter((n) => n > 0).length : 0);
+    canvas.dataset.path = String(overlay.path ? overlay.path.length : 0);
   }
 
   /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions
@@ -159,6 +166,7 @@ class BaitGame extends AgentRuns {
   /** The search as it was at a step of its timeline, drawn as the live search is. */
   showTimelineView(view) {
     this.showSearch({ ...view, elapsedMs: null });
+    this.overlay.atStep = true;
     this.redraw();
   }
 
