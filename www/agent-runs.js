@@ -22,6 +22,8 @@ const TREE_MAX_DEPTH = 4;
 const TREE_MAX_NODES = 160;
 /** A step beyond any run: the worker clamps it to the run's length. */
 const LAST_STEP = Number.MAX_SAFE_INTEGER;
+/** Controllers made so far: each queries the worker on channels of its own. */
+let controllers = 0;
 
 export class AgentRuns {
   /**
@@ -40,7 +42,9 @@ export class AgentRuns {
     this.liveShow = null; // how the request under way shows its progress
     this.lastLive = null; // its latest progress message
     this.markersAt = -1; // the timeline length when the markers were last asked for
-    const channel = `${this.constructor.name}:${Math.random()}`;
+    this.timelineMoves = 0; // the moves played when the search of the timeline's run began
+    controllers += 1;
+    const channel = `controller ${controllers}`;
     this.viewFeed = new TimelineFeed({
       ask: ({ run, step, markers }) => this.shell.client.timelineView(`${channel}:view`, run, step, { markers }),
       deliver: (view, want) => this.timelineViewArrived(view, want),
@@ -105,7 +109,7 @@ export class AgentRuns {
       this.viewFeed.cancel();
       this.treeFeed.cancel();
       this.markersAt = -1;
-      this.timelineMoves = this.session.moves(); // the moves played when the run's search began
+      this.timelineMoves = this.session.moves();
       this.timeline.begin(message.id, this);
       this.tree.setAvailable(this.usesTree());
     }
