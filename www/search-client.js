@@ -36,6 +36,7 @@ export class SearchClient {
     this.active = null; // { id, resolve, reject, onProgress, limitMs, heard }
     this.queries = new Map(); // id -> { resolve, reject, channel, sentAt }
     this.channels = new Map(); // channel -> id of its latest query
+    this.heardAt = 0; // when the worker last sent anything
     this.timer = setInterval(() => this.watch(), Math.min(100, this.limits.stopMs / 4));
     this.spawn();
   }
@@ -83,9 +84,11 @@ export class SearchClient {
       this.restart('the search worker did not start');
       return;
     }
-    if (this.ready) {
+    // A query may wait for a timed act to answer (the worker defers it): while a request runs,
+    // its own limit watches the worker; after it, a query gets silenceMs from the last message.
+    if (this.ready && !this.active) {
       for (const query of this.queries.values()) {
-        if (now - Math.max(query.sentAt, this.readyAt) > this.limits.silenceMs) {
+        if (now - Math.max(query.sentAt, this.readyAt, this.heardAt) > this.limits.silenceMs) {
           this.restart('the search worker stopped answering and was restarted');
           return;
         }
@@ -101,6 +104,7 @@ export class SearchClient {
   }
 
   receive(message) {
+    this.heardAt = performance.now();
     if (message.type === 'ready') {
       this.ready = true;
       this.readyAt = performance.now();
