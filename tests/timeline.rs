@@ -23,18 +23,32 @@ use searchlab::search::{Limits, NoObserver, Observer, Progress, Search, Visit};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// Per cell and in all, states expanded and generated.
+#[derive(Default)]
+struct Counts {
+    expanded: Vec<u32>,
+    generated: Vec<u32>,
+    expanded_total: u64,
+    generated_total: u64,
+}
+
 /// Counts expanded and generated states per cell, as the page's heat map does, without the
 /// timeline's code.
 #[derive(Clone)]
 struct Counting<G> {
-    counts: Rc<RefCell<(Vec<u32>, Vec<u32>, u64, u64)>>,
+    counts: Rc<RefCell<Counts>>,
     locate: Option<fn(&G) -> usize>,
 }
 
 impl<G> Counting<G> {
     fn new(cells: usize, locate: Option<fn(&G) -> usize>) -> Self {
+        let counts = Counts {
+            expanded: vec![0; cells],
+            generated: vec![0; cells],
+            ..Counts::default()
+        };
         Counting {
-            counts: Rc::new(RefCell::new((vec![0; cells], vec![0; cells], 0, 0))),
+            counts: Rc::new(RefCell::new(counts)),
             locate,
         }
     }
@@ -43,16 +57,16 @@ impl<G> Counting<G> {
 impl<G> Observer<G> for Counting<G> {
     fn expanded(&mut self, state: &G, _visit: Visit) {
         let mut counts = self.counts.borrow_mut();
-        counts.2 += 1;
+        counts.expanded_total += 1;
         if let Some(cell) = self.locate.map(|l| l(state)) {
-            counts.0[cell] += 1;
+            counts.expanded[cell] += 1;
         }
     }
     fn generated(&mut self, state: &G, _visit: Visit) {
         let mut counts = self.counts.borrow_mut();
-        counts.3 += 1;
+        counts.generated_total += 1;
         if let Some(cell) = self.locate.map(|l| l(state)) {
-            counts.1[cell] += 1;
+            counts.generated[cell] += 1;
         }
     }
 }
@@ -152,15 +166,18 @@ fn check_agent_in_units<G: Game + 'static, A: Agent<G>>(
         assert_eq!(view.root_actions, live.root_action_stats(), "{at}: root");
         let counts = counting.counts.borrow();
         if setup.locate.is_some() {
-            assert_eq!(view.heat, counts.0, "{at}: heat");
+            assert_eq!(view.heat, counts.expanded, "{at}: heat");
             let frontier: Vec<u32> = if options.has_frontier {
-                counts.1.iter().zip(&counts.0).map(|(g, e)| g - e).collect()
+                let pairs = counts.generated.iter().zip(&counts.expanded);
+                pairs.map(|(g, e)| g - e).collect()
             } else {
                 vec![0; setup.cells]
             };
             assert_eq!(view.frontier, frontier, "{at}: frontier");
         }
-        let frontier_size = options.has_frontier.then(|| counts.3 - counts.2);
+        let frontier_size = options
+            .has_frontier
+            .then(|| counts.generated_total - counts.expanded_total);
         assert_eq!(view.frontier_size, frontier_size, "{at}: frontier size");
     }
     timeline
@@ -276,10 +293,21 @@ fn every_othello_agent_replays_to_any_step_as_a_live_run() {
         let spec = othello::AgentSpec::parse(text, 1000, limits).unwrap();
         let options = TimelineOptions {
             iterations_are_depths: true,
+            tree: spec.algo == othello::Algorithm::Mcts,
             ..TimelineOptions::new(0)
         };
         let unit = spec.timeline_unit();
-        check_agent_in_units(text, &spec, &root, &setup, options, 6_000, 11, unit);
+        let timeline = check_agent_in_units(text, &spec, &root, &setup, options, 6_000, 11, unit);
+        let tree = timeline.tree_at(timeline.len(), 1, 100);
+        if spec.algo == othello::Algorithm::Mcts {
+            let tree = tree.expect("MCTS records its tree");
+            assert_eq!(
+                tree[0].visits,
+                timeline.view_at(timeline.len()).stats.iterations
+            );
+        } else {
+            assert_eq!(tree, None, "{text} has no tree");
+        }
     }
 }
 
@@ -441,7 +469,7 @@ fn rhea_populations_replay_per_generation() {
 
 #[test]
 fn a_full_timeline_stops_recording_and_the_search_ends_as_unrecorded() {
-    let (root, setup) = bait_setup(3);
+    let (root, setup) = bait_setup(2);
     let spec = bait::AgentSpec {
         algo: bait::Algorithm::Bfs,
         ..bait::AgentSpec::default()

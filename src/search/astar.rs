@@ -466,6 +466,11 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
         self.principal_variation().first().copied()
     }
 
+    fn best_and_line(&self) -> (Option<P::Action>, Vec<P::Action>) {
+        let line = self.principal_variation();
+        (line.first().copied(), line)
+    }
+
     /// The plan once solved; before, the path to the queued state with the least `h` (ties:
     /// least `f`), the one that looks closest to a solution.
     fn principal_variation(&self) -> Vec<P::Action> {

@@ -204,6 +204,11 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
         self.principal_variation().first().copied()
     }
 
+    fn best_and_line(&self) -> (Option<P::Action>, Vec<P::Action>) {
+        let line = self.principal_variation();
+        (line.first().copied(), line)
+    }
+
     /// The plan once solved; otherwise (running, exhausted or stopped by a limit) the path to
     /// the state expanded last.
     fn principal_variation(&self) -> Vec<P::Action> {

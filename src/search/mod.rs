@@ -140,6 +140,22 @@ pub trait Observer<G> {
     fn generation(&mut self, _population: &rhea::Population<'_>) {}
 }
 
+/// A boxed observer is an observer (so `Box<dyn Observer<G>>` fits wherever one does).
+impl<G, O: Observer<G> + ?Sized> Observer<G> for Box<O> {
+    fn expanded(&mut self, state: &G, visit: Visit) {
+        (**self).expanded(state, visit);
+    }
+    fn generated(&mut self, state: &G, visit: Visit) {
+        (**self).generated(state, visit);
+    }
+    fn iteration(&mut self, walk: &mcts::Walk<'_>) {
+        (**self).iteration(walk);
+    }
+    fn generation(&mut self, population: &rhea::Population<'_>) {
+        (**self).generation(population);
+    }
+}
+
 /// An observer that ignores everything.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoObserver;
@@ -159,6 +175,13 @@ pub trait Search<G: crate::game::Game> {
 
     /// Counters so far.
     fn stats(&self) -> Stats;
+
+    /// [`Search::best_action`] and [`Search::principal_variation`] together (a recorded run
+    /// reads both after every step); searches whose best action is their line's first override
+    /// it to build the line once.
+    fn best_and_line(&self) -> (Option<G::Action>, Vec<G::Action>) {
+        (self.best_action(), self.principal_variation())
+    }
 
     /// Per root action, what an anytime search knows of it (visits and value); empty for
     /// searches that keep no such statistics.
@@ -183,6 +206,10 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
 
     fn stats(&self) -> Stats {
         (**self).stats()
+    }
+
+    fn best_and_line(&self) -> (Option<G::Action>, Vec<G::Action>) {
+        (**self).best_and_line()
     }
 
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {

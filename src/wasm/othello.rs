@@ -126,12 +126,10 @@ impl PageGame for Othello {
                 root.empty_count()
             )));
         }
-        let thinking = spec
-            .think(root, seed)
-            .map_err(|e| JsError::new(&format!("parameter '{field}': {e}")))?;
+        let error = |e| JsError::new(&format!("parameter '{field}': {e}"));
         if !record {
             return Ok(Box::new(Agent {
-                thinking: Indexed::new(thinking),
+                thinking: Indexed::new(spec.think(root, seed).map_err(error)?),
                 side: root.side(),
             }));
         }
@@ -139,8 +137,12 @@ impl PageGame for Othello {
             || (spec.algo.evaluates() && !matches!(spec.budget, Budget::Depth(_)));
         let recorder = recorder::<Othello>(TimelineOptions {
             iterations_are_depths: deepening,
+            tree: spec.algo == Algorithm::Mcts,
             ..options_for(root)
         });
+        let thinking = spec
+            .think_observed(root, seed, Some(Box::new(recorder.clone())))
+            .map_err(error)?;
         let thinking = Recorded::with_unit(thinking, &recorder, spec.timeline_unit());
         Ok(Box::new(Timed {
             job: Box::new(Agent {

@@ -26,11 +26,9 @@ pub(super) trait IndexedSearch {
     fn root_actions(&self) -> Vec<RootActionStat>;
 }
 
-/// A search over `G` as an [`IndexedSearch`], with or without a work budget of its own.
+/// A search over `G` as an [`IndexedSearch`].
 pub(super) struct Indexed<G, S> {
     pub(super) search: S,
-    /// Units of work the search may still do; `None` when only the worker's slices limit it.
-    work_left: Option<u64>,
     game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -38,36 +36,52 @@ impl<G, S> Indexed<G, S> {
     pub(super) fn new(search: S) -> Self {
         Indexed {
             search,
-            work_left: None,
             game: std::marker::PhantomData,
         }
     }
+}
 
-    /// A search that does at most `work` units of work (playouts for MCTS) however the worker
-    /// slices it, then reports [`Limit::Nodes`]: the same work as one `step(work)`.
-    pub(super) fn within(search: S, work: u64) -> Self {
-        Indexed {
-            work_left: Some(work),
-            ..Indexed::new(search)
+/// A search that does at most `work_left` units of work (playouts for MCTS) however the worker
+/// slices it, then reports [`Limit::Nodes`]: the same work as one `step(work)`.
+pub(super) struct WorkCap<S> {
+    pub(super) search: S,
+    pub(super) work_left: u64,
+}
+
+impl<G: Game, S: Search<G>> Search<G> for WorkCap<S> {
+    fn step(&mut self, budget: u64) -> Progress {
+        let spent = Progress::LimitReached(Limit::Nodes);
+        if self.work_left == 0 {
+            return spent;
         }
+        let work = budget.min(self.work_left);
+        self.work_left -= work;
+        match self.search.step(work) {
+            Progress::Running if self.work_left == 0 => spent,
+            progress => progress,
+        }
+    }
+
+    fn best_action(&self) -> Option<G::Action> {
+        self.search.best_action()
+    }
+
+    fn principal_variation(&self) -> Vec<G::Action> {
+        self.search.principal_variation()
+    }
+
+    fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+
+    fn root_action_stats(&self) -> Vec<RootActionStat> {
+        self.search.root_action_stats()
     }
 }
 
 impl<G: Game, S: Search<G>> IndexedSearch for Indexed<G, S> {
     fn step(&mut self, budget: u64) -> Progress {
-        let Some(left) = self.work_left.as_mut() else {
-            return self.search.step(budget);
-        };
-        let spent = Progress::LimitReached(Limit::Nodes);
-        if *left == 0 {
-            return spent;
-        }
-        let work = budget.min(*left);
-        *left -= work;
-        match self.search.step(work) {
-            Progress::Running if *left == 0 => spent,
-            progress => progress,
-        }
+        self.search.step(budget)
     }
 
     fn stats(&self) -> Stats {

@@ -14,7 +14,7 @@
 
 use super::boundary::{parameter_error, to_js};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
-use super::search_job::{Indexed, IndexedSearch, Job, Timed};
+use super::search_job::{Indexed, IndexedSearch, Job, Timed, WorkCap};
 use super::timeline::{options_for, recorded, recorder};
 use crate::agents::params::{self, Table};
 use crate::agents::sumzero::Algorithm;
@@ -84,8 +84,14 @@ impl PageGame for SumZero {
     /// The view's agent for the view's iterations, judged against the optimum.
     fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
         let spec = view.agent_spec(LIMITS);
+        let capped = |search| -> Box<dyn Search<SumZero>> {
+            Box::new(WorkCap {
+                search,
+                work_left: view.iterations,
+            })
+        };
         let judged = |search| Judged {
-            search: Indexed::within(search, view.iterations),
+            search: Indexed::new(search),
             algo: view.algo,
             root: *self,
             optimum: Optimum::solve(),
@@ -94,7 +100,7 @@ impl PageGame for SumZero {
             let search = spec
                 .build(self, seed, NoObserver)
                 .map_err(parameter_error)?;
-            return Ok(Box::new(judged(search)));
+            return Ok(Box::new(judged(capped(search))));
         }
         let recorder = recorder::<SumZero>(TimelineOptions {
             tree: view.algo == Algorithm::Mcts,
@@ -104,7 +110,7 @@ impl PageGame for SumZero {
             .build(self, seed, recorder.clone())
             .map_err(parameter_error)?;
         Ok(Box::new(Timed {
-            job: Box::new(judged(recorded(search, &recorder))),
+            job: Box::new(judged(recorded(capped(search), &recorder))),
             timeline: recorder.timeline(),
         }))
     }

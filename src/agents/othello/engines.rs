@@ -10,10 +10,12 @@ use crate::game::Game;
 use crate::games::othello::endgame::{Solution, SteppedSolve};
 use crate::games::othello::{Move, Othello};
 use crate::rng::Rng;
+use crate::search::anytime::{returns_value, ValueFn};
 use crate::search::fixed_depth::{Deepening, FixedDepth};
 use crate::search::iterative_deepening::{self, IterativeDeepening};
 use crate::search::mcts::{Mcts, MctsConfig};
 use crate::search::two_player::{Decision, TreeStats};
+use crate::search::Observer;
 use crate::search::{Limit, Progress, Search, Stats};
 
 /// A search that can run one move's thinking: a [`Search`] that also says what the thinking
@@ -37,6 +39,9 @@ pub(super) trait Engine: Search<Othello> {
     }
 }
 
+/// The observer a thinking's MCTS reports to (`None`: none, and MCTS runs unobserved).
+pub type EngineObserver = Option<Box<dyn Observer<Othello>>>;
+
 /// The engine a thinking starts with on `state`, whose legal moves are `moves`: the answer at
 /// once when there is at most one move, the exact solver when the agent solves `state`, else
 /// the agent's search.
@@ -45,6 +50,7 @@ pub(super) fn first_engine(
     state: &Othello,
     seed: u64,
     moves: &[Move],
+    observer: &mut EngineObserver,
 ) -> Box<dyn Engine> {
     if moves.len() <= 1 {
         Box::new(Answered(moves.first().copied()))
@@ -59,17 +65,18 @@ pub(super) fn first_engine(
             ))),
         })
     } else {
-        search_engine(spec, state, seed, moves)
+        search_engine(spec, state, seed, moves, observer)
     }
 }
 
 /// The agent's own search on `state` (not the solver: as an algorithm it answers with the first
-/// legal move once its solve has given up).
+/// legal move once its solve has given up). MCTS takes `observer`.
 pub(super) fn search_engine(
     spec: &AgentSpec,
     state: &Othello,
     seed: u64,
     moves: &[Move],
+    observer: &mut EngineObserver,
 ) -> Box<dyn Engine> {
     let eval = spec.eval.function();
     let limits = spec.limits;
@@ -107,11 +114,16 @@ pub(super) fn search_engine(
                 limits,
                 ..MctsConfig::zero_sum()
             };
-            match Mcts::with_returns(*state, config, seed) {
-                Ok(search) => Box::new(search),
-                // `validate` checked K, so this does not happen; answer rather than panic.
-                Err(_) => Box::new(Answered(moves.first().copied())),
-            }
+            let value: ValueFn<Othello> = returns_value;
+            let made = match observer.take() {
+                None => {
+                    Mcts::new(*state, config, seed, value).map(|m| Box::new(m) as Box<dyn Engine>)
+                }
+                Some(observer) => Mcts::with_observer(*state, config, seed, value, observer)
+                    .map(|m| Box::new(m) as Box<dyn Engine>),
+            };
+            // `validate` checked K, so an error does not happen; answer rather than panic.
+            made.unwrap_or_else(|_| Box::new(Answered(moves.first().copied())))
         }
         (Algorithm::Solver, _) => Box::new(Answered(moves.first().copied())),
     }
@@ -264,7 +276,7 @@ macro_rules! tree_engine {
 
 tree_engine!(FixedDepth, Deepening, IterativeDeepening);
 
-impl Engine for Mcts<Othello> {
+impl<O: Observer<Othello>> Engine for Mcts<Othello, ValueFn<Othello>, O> {
     /// The tree's deepest node as the depth, playouts as nodes, and the move's mean final disc
     /// difference as the value.
     fn report(&self) -> Report {

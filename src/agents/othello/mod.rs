@@ -35,6 +35,7 @@ mod tests;
 mod text;
 mod thinking;
 
+pub use engines::EngineObserver;
 pub use thinking::{Report, Thinking};
 
 use super::params::OTHELLO;
@@ -268,14 +269,18 @@ impl AgentSpec {
 }
 
 impl Agent<Othello> for AgentSpec {
-    /// [`AgentSpec::think`], boxed. Othello's searches report nothing to `observer`: the page
-    /// shows a thinking's [`Thinking::report`] instead.
+    /// [`AgentSpec::think_observed`], boxed: MCTS reports its tree walks to `observer`; the
+    /// other searches report nothing (the page shows a thinking's [`Thinking::report`]).
     fn build<O: Observer<Othello> + 'static>(
         &self,
         root: &Othello,
         seed: u64,
-        _observer: O,
+        observer: O,
     ) -> Result<Box<dyn Search<Othello>>, FieldError> {
-        Ok(Box::new(self.think(root, seed)?))
+        Ok(Box::new(self.think_observed(
+            root,
+            seed,
+            Some(Box::new(observer)),
+        )?))
     }
 }

@@ -5,7 +5,7 @@
 //! legal move as a fallback, and the hand-over from an exact solve that gave up to the agent's
 //! own search.
 
-use super::engines::{self, Engine};
+use super::engines::{self, Engine, EngineObserver};
 use super::{AgentSpec, Algorithm, Budget, MAX_SOLVER_EMPTIES};
 use crate::field_error::FieldError;
 use crate::game::Game;
@@ -45,12 +45,25 @@ pub struct Thinking {
     fallback: Option<Move>,
     engine: Box<dyn Engine>,
     solver_fell_back: bool,
+    /// The observer MCTS reports to, until an MCTS engine takes it.
+    observer: EngineObserver,
 }
 
 impl AgentSpec {
     /// The thinking for one move from `state`, its random choices drawn from `Rng::new(seed)`.
     /// The exact solver refuses positions with more than [`MAX_SOLVER_EMPTIES`] empty squares.
     pub fn think(&self, state: &Othello, seed: u64) -> Result<Thinking, FieldError> {
+        self.think_observed(state, seed, None)
+    }
+
+    /// [`AgentSpec::think`] whose MCTS (the agent's, also after a solve gave up) reports its
+    /// tree walks to `observer`; the other engines report nothing.
+    pub fn think_observed(
+        &self,
+        state: &Othello,
+        seed: u64,
+        mut observer: EngineObserver,
+    ) -> Result<Thinking, FieldError> {
         self.validate()?;
         if self.algo == Algorithm::Solver && state.empty_count() > MAX_SOLVER_EMPTIES {
             return Err(FieldError::new(
@@ -70,8 +83,9 @@ impl AgentSpec {
             seed,
             only_move: moves.len() == 1,
             fallback: moves.first().copied(),
-            engine: engines::first_engine(self, state, seed, &moves),
+            engine: engines::first_engine(self, state, seed, &moves, &mut observer),
             solver_fell_back: false,
+            observer,
         })
     }
 }
@@ -112,7 +126,13 @@ impl Thinking {
         let mut moves = Vec::new();
         self.root.legal_actions(&mut moves);
         self.solver_fell_back = true;
-        self.engine = engines::search_engine(&self.spec, &self.root, self.seed, &moves);
+        self.engine = engines::search_engine(
+            &self.spec,
+            &self.root,
+            self.seed,
+            &moves,
+            &mut self.observer,
+        );
         if self.spec.algo == Algorithm::Solver {
             Progress::LimitReached(Limit::Nodes)
         } else {

@@ -234,21 +234,29 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, 
     /// [`MctsConfig::chance_nodes`], the line goes on below the most-visited outcome).
     fn principal_variation(&self) -> Vec<G::Action> {
         let mut line = Vec::new();
-        let mut state = self.root.clone();
+        // Open loop every edge is a player's action: no state is needed to tell.
+        let mut state = self.config.chance_nodes.then(|| self.root.clone());
         let mut rule = self.config.final_choice;
         let mut node = ROOT;
         while let Some(child) = self.tree.preferred_child(node, rule) {
             let Some(action) = G::action_from_index(self.tree.nodes[child as usize].action) else {
                 break;
             };
-            if state.turn() != Turn::Chance {
+            if state.as_ref().map_or(true, |s| s.turn() != Turn::Chance) {
                 line.push(action);
                 rule = FinalChoice::MostVisited;
             }
-            state.apply(action);
+            if let Some(state) = state.as_mut() {
+                state.apply(action);
+            }
             node = child;
         }
         line
+    }
+
+    fn best_and_line(&self) -> (Option<G::Action>, Vec<G::Action>) {
+        let line = self.principal_variation();
+        (line.first().copied(), line)
     }
 
     /// `iterations`: playouts; `expanded`: tree nodes the walks left (selected or expanded

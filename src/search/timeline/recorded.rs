@@ -60,14 +60,10 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
 
     fn close_step(&mut self, progress: Progress) {
         let stats: Stats = self.inner.stats();
-        let best = self.inner.best_action().map(G::action_index);
+        let (best, line) = self.inner.best_and_line();
+        let best = best.map(G::action_index);
         self.plan.clear();
-        self.plan.extend(
-            self.inner
-                .principal_variation()
-                .into_iter()
-                .map(G::action_index),
-        );
+        self.plan.extend(line.into_iter().map(G::action_index));
         let root: Vec<RootActionStat> = self.inner.root_action_stats();
         self.log
             .borrow_mut()

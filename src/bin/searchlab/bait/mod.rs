@@ -1,5 +1,5 @@
 //! `searchlab bait`: GVGAI's Bait on the command line. One file per command (`trace.rs`,
-//! `solve.rs`, `bench.rs`, `bench_search.rs`, `speed.rs`); the agent's flags in
+//! `solve.rs`, `bench.rs`, `bench_search.rs`, `speed.rs`, `timeline_bench.rs`); the agent's flags in
 //! `agent_flags.rs`; the level flags every command that plays one level takes, here.
 
 mod agent_flags;
@@ -7,6 +7,7 @@ mod bench;
 mod bench_search;
 mod solve;
 mod speed;
+mod timeline_bench;
 mod trace;
 
 use clap::{Args, Subcommand};
@@ -29,6 +30,8 @@ pub enum BaitCommand {
     BenchSearch(bench_search::BenchSearchFlags),
     /// The native side of the wasm-versus-native comparison: a random walk, then A* runs
     Speed(speed::SpeedFlags),
+    /// What recording a search's timeline costs: BFS, A* and MCTS on the five official levels
+    TimelineBench(timeline_bench::TimelineBenchFlags),
 }
 
 impl GameCli for BaitCommand {
@@ -42,6 +45,7 @@ impl GameCli for BaitCommand {
             BaitCommand::Bench(flags) => flags.run(),
             BaitCommand::BenchSearch(flags) => flags.run(),
             BaitCommand::Speed(flags) => flags.run(),
+            BaitCommand::TimelineBench(flags) => flags.run(),
         }
     }
 }
