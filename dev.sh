@@ -4,9 +4,10 @@
 #   ./dev.sh test    install what is missing, then run every test (fmt, clippy, native, wasm, browser)
 #   ./dev.sh build   install what is missing and build www/pkg only
 #   ./dev.sh bench   the native benchmarks recorded in BENCHMARKS.md
-#   ./dev.sh figures [bait|othello|2048|all]  the page's figures for BENCHMARKS.md (default all;
-#                    Bait: wasm size, load time, wasm vs native, Stop; Othello: perft wasm vs native,
-#                    FFO #40 in the browser; 2048: course MCTS playouts/s wasm vs native)
+#   ./dev.sh figures [bait|othello|2048|timeline|all]  the page's figures for BENCHMARKS.md (default
+#                    all; Bait: wasm size, load time, wasm vs native, Stop; Othello: perft wasm vs
+#                    native, FFO #40 in the browser; 2048: course MCTS playouts/s wasm vs native;
+#                    timeline: scrub latency on a recorded run of 1,000,000 steps)
 #   ./dev.sh fuzz [minutes]  a longer campaign of the parsers' mutational fuzzing (tests/fuzz_parsers.rs;
 #                    default 5 minutes), optimised with overflow checks on (the test profile), one
 #                    target after another; prints the cases run
@@ -122,8 +123,8 @@ fuzz() {
 figures() {
   local which=${1:-all}
   case "$which" in
-    bait | othello | 2048 | worker | all) ;;
-    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|all]" >&2; exit 2 ;;
+    bait | othello | 2048 | worker | timeline | all) ;;
+    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|all]" >&2; exit 2 ;;
   esac
   setup
   ensure_chromium
@@ -139,6 +140,10 @@ figures() {
   if [ "$which" = 2048 ] || [ "$which" = all ]; then
     say "2048 figures (tests/e2e/bench-2048.mjs)"
     node tests/e2e/bench-2048.mjs
+  fi
+  if [ "$which" = timeline ] || [ "$which" = all ]; then
+    say "timeline figures (tests/e2e/bench-timeline.mjs)"
+    node tests/e2e/bench-timeline.mjs
   fi
   if [ "$which" = worker ] || [ "$which" = all ]; then
     say "worker request figures (tests/e2e/bench-worker-request.mjs)"

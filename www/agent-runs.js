@@ -5,10 +5,25 @@
 // session), view (the settings) and board (the Board they draw on); linkView(view) may add what
 // the link needs beyond the settings. Every controller the shell opens is one of these (see
 // games.js for the interface).
+//
+// Every plan and act is recorded (`record: true`): its progress grows the search timeline
+// (shell.timeline, shared by the games), and a step chosen on the timeline is shown through the
+// controller's own drawing (`showTimelineView(view)`, the same path as the live search); an MCTS
+// run also fills the tree view (shell.tree) when "Show tree" is on (`usesTree()`,
+// `treeActionName(action)`).
 
 import { SearchStopped, WorkerRestarted } from './search-client.js';
+import { TimelineFeed } from './timeline-feed.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** The tree view's collapse: at most this deep below the root, and this many nodes. */
+const TREE_MAX_DEPTH = 4;
+const TREE_MAX_NODES = 160;
+/** A step beyond any run: the worker clamps it to the run's length. */
+const LAST_STEP = Number.MAX_SAFE_INTEGER;
+/** Controllers made so far: each queries the worker on channels of its own. */
+let controllers = 0;
 
 export class AgentRuns {
   /**
@@ -22,11 +37,154 @@ export class AgentRuns {
     this.session = null;
     this.running = false;
     this.token = 0;
+    this.timeline = shell.timeline;
+    this.tree = shell.tree;
+    this.liveShow = null; // how the request under way shows its progress
+    this.lastLive = null; // its latest progress message
+    this.markersAt = -1; // the timeline length when the markers were last asked for
+    this.timelineMoves = 0; // the moves played when the search of the timeline's run began
+    controllers += 1;
+    const channel = `controller ${controllers}`;
+    this.viewFeed = new TimelineFeed({
+      ask: ({ run, step, markers }) => this.shell.client.timelineView(`${channel}:view`, run, step, { markers }),
+      deliver: (view, want) => this.timelineViewArrived(view, want),
+      failed: (error) => this.timelineFailed(error),
+    });
+    this.treeFeed = new TimelineFeed({
+      ask: ({ run, step }) => this.shell.client.tree(`${channel}:tree`, run, step, TREE_MAX_DEPTH, TREE_MAX_NODES),
+      deliver: (reply, want) => {
+        if (this.ownsTimeline(want.run)) this.tree.show(reply.nodes, (action) => this.treeActionName(action), reply.step);
+      },
+      // Without a tree the timeline still works: the tree's panel says why.
+      failed: (error, want) => {
+        if (!(error instanceof WorkerRestarted) && this.ownsTimeline(want.run)) this.tree.showProblem(`No tree to show: ${this.shell.messageOf(error)}.`);
+      },
+    });
+    this.endChannel = `${channel}:end`;
+    this.timeline.subscribe((event) => {
+      if (event.owner === this) this.timelineMoved(event);
+    });
   }
 
   /** Ends everything this controller runs (the page switches to another game). */
   leave() {
     this.halt();
+    this.clearTimeline();
+  }
+
+  // ---------- the search timeline ----------
+
+  /** Shows `view` (a recorded run's view at a step: progress, plan, heat, frontier, rootActions,
+   * step, last) as the live search would be shown. Each game draws it its own way. */
+  showTimelineView(_view) {}
+
+  /** Whether the agent of the run under way is MCTS (the tree view applies). */
+  usesTree() {
+    return false;
+  }
+
+  /** An action's name on the tree view's edges. */
+  treeActionName(action) {
+    return String(action);
+  }
+
+  ownsTimeline(run) {
+    return this.timeline.owner === this && this.timeline.run === run;
+  }
+
+  /** Hides the timeline and the tree if they show one of this controller's runs. */
+  clearTimeline() {
+    this.viewFeed.cancel();
+    this.treeFeed.cancel();
+    if (this.timeline.owner !== this) return;
+    this.timeline.clear();
+    this.tree.setAvailable(false);
+  }
+
+  /** A progress message or the answer of a recorded request: grows the timeline, begun at the
+   * first one. Returns whether the board should show it (the timeline follows the live run). */
+  trackRun(message) {
+    if (message.timelineLength === undefined) return true;
+    if (!this.ownsTimeline(message.id)) {
+      this.viewFeed.cancel();
+      this.treeFeed.cancel();
+      this.markersAt = -1;
+      this.timelineMoves = this.session.moves();
+      this.timeline.begin(message.id, this);
+      this.tree.setAvailable(this.usesTree());
+    }
+    this.lastLive = message;
+    this.timeline.grow(message.timelineLength, message.timelineFull);
+    if (this.timeline.showsLive() && this.tree.shown) this.treeFeed.want({ run: message.id, step: message.timelineLength });
+    return this.timeline.showsLive();
+  }
+
+  /** The recorded request `run` ended (answered, stopped or failed): the timeline takes its final
+   * length and markers, and the board shows the step on the slider again. */
+  async runEnded(run) {
+    if (!this.ownsTimeline(run)) return;
+    const following = this.timeline.following;
+    if (!following) this.viewFeed.want({ run, step: this.timeline.step, markers: false });
+    let end;
+    try {
+      end = await this.shell.client.timelineView(this.endChannel, run, LAST_STEP, { markers: true });
+    } catch (error) {
+      this.timelineFailed(error);
+      return;
+    }
+    if (!end || !this.ownsTimeline(run)) return;
+    this.timeline.setMarkers(end.markers, end.memoryBytes);
+    this.markersAt = end.step;
+    this.timeline.finish(end.step, this.timeline.fullAt);
+    // Following, the board shows the run's answer already, unless it ended without one (stopped).
+    if (this.timeline.following && !this.isLiveAt(run, end.step)) this.timelineViewArrived(end, { run, step: end.step });
+    if (this.tree.shown) this.treeFeed.want({ run, step: this.timeline.step });
+  }
+
+  /** A step was chosen on the timeline: the live search, or the view at that step. */
+  timelineMoved({ run, step, following, live, at }) {
+    if ((live && following) || (following && this.isLiveAt(run, step))) {
+      // The live run, or its answer: shown as it came (with its time), not rebuilt.
+      this.viewFeed.cancel();
+      if (this.lastLive) this.liveShow?.(this.lastLive);
+    } else {
+      const markers = this.markersAt !== this.timeline.length;
+      if (markers) this.markersAt = this.timeline.length;
+      this.viewFeed.want({ run, step, markers, at });
+    }
+    if (this.tree.shown) this.treeFeed.want({ run, step });
+  }
+
+  /** Whether the last message of run `run` shown live (progress or answer) was at `step`, and
+   * can be shown again as it came. */
+  isLiveAt(run, step) {
+    return this.liveShow !== null && this.lastLive?.id === run && this.lastLive.timelineLength === step;
+  }
+
+  timelineViewArrived(view, want) {
+    if (!this.ownsTimeline(want.run)) return;
+    if (view.markers) this.timeline.setMarkers(view.markers, view.memoryBytes);
+    if (this.timeline.showsLive()) return;
+    this.showTimelineView(view);
+    if (want.at !== undefined) this.shell.metrics.scrubs.push({ step: view.step, ms: performance.now() - want.at });
+  }
+
+  /** "Show tree" was switched on (or off) by a person. */
+  treeToggled(shown) {
+    if (shown && this.timeline.owner === this && this.timeline.run !== null) {
+      this.treeFeed.want({ run: this.timeline.run, step: this.timeline.step });
+    }
+  }
+
+  timelineFailed(error) {
+    if (error instanceof WorkerRestarted) return; // workerRestarted says so
+    this.clearTimeline();
+    this.setStatus('error', `The search timeline failed: ${this.shell.messageOf(error)}`);
+  }
+
+  /** Takes the timeline's keys (see timeline.js) if they apply; returns whether it did. */
+  timelineKey(event) {
+    return this.timeline.owner === this && this.timeline.globalKey(event);
   }
 
   /** The colour theme changed: the board takes its colours. */
@@ -126,14 +284,34 @@ export class AgentRuns {
    * Resolves to the worker's last message.
    */
   ask(token, request, onProgress) {
-    return this.shell.client.request({
+    this.liveShow = onProgress ?? null;
+    this.lastLive = null;
+    let run = null;
+    const answer = this.shell.client.request({
       state: this.session.encode(),
       view: this.view,
       seed: this.view.seed,
+      record: true,
       ...request,
-    }, onProgress && ((progress) => {
-      if (token === this.token) onProgress(progress);
-    }));
+    }, (progress) => {
+      run = progress.id;
+      // A stopped run's last message comes after its token is gone: it still ends the timeline
+      // it owns (and shows where the search stood, if the timeline follows it).
+      if (token !== this.token && !this.ownsTimeline(progress.id)) return;
+      if (this.trackRun(progress)) onProgress?.(progress);
+    });
+    return answer.then(
+      (message) => {
+        run = message.id;
+        if (token === this.token) this.trackRun(message);
+        this.runEnded(run);
+        return message;
+      },
+      (error) => {
+        if (run !== null) this.runEnded(run);
+        throw error;
+      },
+    );
   }
 
   /**
@@ -203,9 +381,10 @@ export class AgentRuns {
     return 1000 / Number($('speed').value);
   }
 
-  /** The search worker was replaced by the watchdog. */
+  /** The search worker was replaced by the watchdog (with the recorded runs it kept). */
   workerRestarted(reason) {
     this.endRun();
+    this.clearTimeline();
     this.setStatus('error', `${capitalize(reason)}. You can press Play again.`);
   }
 }

@@ -5,6 +5,11 @@
 // slice), that crashes (a wasm trap it reports, or an uncaught error), or that does not confirm a
 // stop quickly; the caller is told why. Requests carry the state and the settings, so a fresh
 // worker needs nothing back from the page: the user's level and settings stay as they were.
+//
+// Queries about recorded runs (`timelineView`, `tree`) run beside the request: the worker
+// answers them between slices. Each belongs to a channel (one per consumer, e.g. a board), and a
+// newer query on the same channel supersedes an unanswered older one: the older resolves to null
+// and its reply, when it comes, is dropped.
 
 /** The watchdog's patience, in milliseconds. */
 export const DEFAULT_LIMITS = {
@@ -34,6 +39,9 @@ export class SearchClient {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.nextId = 1;
     this.active = null; // { id, resolve, reject, onProgress, limitMs, heard }
+    this.queries = new Map(); // id -> { resolve, reject, channel, sentAt }
+    this.channels = new Map(); // channel -> id of its latest query
+    this.heardAt = 0; // when the worker last sent anything
     this.timer = setInterval(() => this.watch(), Math.min(100, this.limits.stopMs / 4));
     this.spawn();
   }
@@ -61,6 +69,11 @@ export class SearchClient {
     this.worker.terminate();
     const active = this.active;
     this.active = null;
+    // The recorded runs were the old worker's: queries about them cannot be answered.
+    const queries = [...this.queries.values()];
+    this.queries.clear();
+    this.channels.clear();
+    for (const query of queries) query.reject(new WorkerRestarted(reason));
     this.spawn();
     if (active) {
       active.reject(new WorkerRestarted(reason));
@@ -76,6 +89,16 @@ export class SearchClient {
       this.restart('the search worker did not start');
       return;
     }
+    // A query may wait for a timed act to answer (the worker defers it): while a request runs,
+    // its own limit watches the worker; after it, a query gets silenceMs from the last message.
+    if (this.ready && !this.active) {
+      for (const query of this.queries.values()) {
+        if (now - Math.max(query.sentAt, this.readyAt, this.heardAt) > this.limits.silenceMs) {
+          this.restart('the search worker stopped answering and was restarted');
+          return;
+        }
+      }
+    }
     const active = this.active;
     if (!active || !this.ready) return;
     if (active.stopRequestedAt !== undefined && now - active.stopRequestedAt > this.limits.stopMs) {
@@ -86,6 +109,7 @@ export class SearchClient {
   }
 
   receive(message) {
+    this.heardAt = performance.now();
     if (message.type === 'ready') {
       this.ready = true;
       this.readyAt = performance.now();
@@ -103,6 +127,13 @@ export class SearchClient {
         active.reject(new Error(message.message));
         active.stopped?.();
       }
+      for (const query of this.queries.values()) query.reject(new Error(message.message));
+      this.queries.clear();
+      this.channels.clear();
+      return;
+    }
+    if (this.queries.has(message.id)) {
+      this.answer(message);
       return;
     }
     const active = this.active;
@@ -121,6 +152,9 @@ export class SearchClient {
         break;
       case 'stopped':
         this.active = null;
+        // Where the search stood when it stopped, as a last progress message (a recorded run's
+        // timeline ends there).
+        if (message.progress) active.onProgress?.(message);
         active.reject(new SearchStopped('stopped'));
         active.stopped?.();
         break;
@@ -134,6 +168,47 @@ export class SearchClient {
     }
   }
 
+  /** Settles query `message.id` with its reply (an `error` rejects it). */
+  answer(message) {
+    const query = this.queries.get(message.id);
+    this.queries.delete(message.id);
+    if (this.channels.get(query.channel) === message.id) this.channels.delete(query.channel);
+    if (message.type === 'error') query.reject(new Error(message.message));
+    else query.resolve(message);
+  }
+
+  /** Sends query `message` on `channel`, superseding that channel's unanswered query (which
+   * resolves to null); resolves to the worker's reply. */
+  query(channel, message) {
+    const older = this.channels.get(channel);
+    if (older !== undefined) {
+      this.queries.get(older)?.resolve(null);
+      this.queries.delete(older);
+    }
+    const id = this.nextId++;
+    this.channels.set(channel, id);
+    return new Promise((resolve, reject) => {
+      this.queries.set(id, { resolve, reject, channel, sentAt: performance.now() });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  /**
+   * The view of recorded run `run` (the id of a request sent with `record: true`) at `step`, with
+   * its markers when `markers`: resolves to { step, progress, plan, heat, frontier, rootActions,
+   * last, markers?, memoryBytes? (with the markers) }, to null when a newer query on `channel` superseded it; rejects when the
+   * worker no longer keeps the run.
+   */
+  timelineView(channel, run, step, { markers = false } = {}) {
+    return this.query(channel, { type: 'timeline', run, step, markers });
+  }
+
+  /** The MCTS tree of recorded run `run` at `step` (at most `maxDepth` deep, `maxNodes` nodes):
+   * resolves to { step, nodes }, or to null when superseded on `channel`. */
+  tree(channel, run, step, maxDepth, maxNodes) {
+    return this.query(channel, { type: 'tree', run, step, maxDepth, maxNodes });
+  }
+
   /** Whether a request is running. */
   get busy() {
     return this.active !== null;
@@ -141,7 +216,9 @@ export class SearchClient {
 
   /**
    * Sends a request (`plan` or `act`); resolves with the final message, rejects with
-   * SearchStopped, WorkerRestarted or an Error carrying the engine's message.
+   * SearchStopped, WorkerRestarted or an Error carrying the engine's message. Its progress
+   * messages (the last one where a stopped search stood) and its answer carry its `id`: the run,
+   * when it is recorded (`record: true`).
    */
   request(message, onProgress) {
     if (this.active) this.cancelQuietly();

@@ -9,18 +9,22 @@
 import init, * as wasm from './pkg/searchlab.js';
 import { GAMES, DEFAULT_GAME } from './games.js';
 import { SearchClient } from './search-client.js';
+import { SearchTimeline } from './timeline.js';
+import { MctsTree } from './mcts-tree.js';
 import { maxTextBytes, count, oversize } from './limits.js';
 
 const $ = (id) => document.getElementById(id);
 
 /** Timings the browser tests and the benchmark scripts read. */
-const metrics = { interactiveMs: null, acts: [], stops: [] };
+const metrics = { interactiveMs: null, acts: [], stops: [], scrubs: [] };
 window.searchlabMetrics = metrics;
 
 const statusEl = $('status');
 
 const app = {
   client: null,
+  timeline: null, // the search timeline under the board, shared by every game
+  tree: null, // the MCTS tree view under it
   controllers: {}, // every controller opened so far, by game (each keeps its board and session)
   current: null, // the controller of the game on show
   // The fragment the page shows: the one it wrote last, or read last, even a link it could not
@@ -49,7 +53,7 @@ function writeLink(fragment) {
 
 /** What the shell shares with every game's controller. */
 function shell() {
-  return { wasm, client: app.client, statusEl, metrics, messageOf, writeLink };
+  return { wasm, client: app.client, timeline: app.timeline, tree: app.tree, statusEl, metrics, messageOf, writeLink };
 }
 
 // ---------- the share link ----------
@@ -207,6 +211,8 @@ async function start() {
     return;
   }
   app.client = new SearchClient({ onRestart: routed('workerRestarted') });
+  app.timeline = new SearchTimeline($('timeline'));
+  app.tree = new MctsTree($('tree-panel'), routed('treeToggled'));
   wire();
   await applyLink();
   metrics.interactiveMs = performance.now();

@@ -4,10 +4,13 @@
 // slice, and it posts progress so the page can draw the search live. It measures time with
 // performance.now(); the Rust core never reads a clock.
 //
-// Messages in:  { type: 'plan', id, state, view, seed, pace? }
+// Messages in:  { type: 'plan', id, state, view, seed, pace?, record? }
 //                 (pace: steps a second, to watch the search; left out or 0, full speed)
-//               { type: 'act', id, state, view, seed, stream, budgetMs, progress? }
-//                 (budgetMs null: no deadline, the search runs until it finishes or is stopped)
+//               { type: 'act', id, state, view, seed, stream, budgetMs, progress?, record? }
+//                 (budgetMs null: no deadline, the search runs until it finishes or is stopped;
+//                  record: keep the run's timeline under the request's id, see below)
+//               { type: 'timeline', id, run, step, markers? }   (the view of run `run` at `step`)
+//               { type: 'tree', id, run, step, maxDepth, maxNodes }  (its MCTS tree at `step`)
 //               { type: 'batch', id, view, index }        (one game of a batch, to its end)
 //               { type: 'pace', id, pace, advance }   (a paced plan: new pace, 0 holds it;
 //                                                      plus `advance` steps at once)
@@ -21,9 +24,18 @@
 //               { type: 'error', id, message }
 //               { type: 'crashed', id }   (the wasm module trapped: this worker is spent)
 //               { type: 'progress', id, report } and then { type: 'done', id, report }   (batch)
+//               { type: 'timeline', id, run, ...TimelineView, markers?, memoryBytes? }
+//                 (markers and the recording's size in bytes when asked for markers)
+//               { type: 'tree', id, run, step, nodes }
 // A snapshot is { progress, stats, plan, heat, frontier, rootActions, thinking, elapsedMs }
-// (thinking: what a two-player agent thinks, undefined for other games); a batch report
-// is BatchGame.step's (index, seed, moves, score, maxTile, work, over).
+// (thinking: what a two-player agent thinks, undefined for other games), plus, for a recorded
+// run, timelineLength and timelineFull (the step where recording stopped, or null); a batch
+// report is BatchGame.step's (index, seed, moves, score, maxTile, work, over).
+//
+// Recorded runs: the timelines of the last KEPT_TIMELINES recorded requests stay here, under
+// their request's id, after their search ends (older ones are freed). `timeline` and `tree`
+// requests never cancel the running search: they are answered at once, between its slices,
+// except during an act under a deadline, which they would make late: they wait for its answer.
 
 import init, { SearchJob, BatchGame } from './pkg/searchlab.js';
 
@@ -42,7 +54,15 @@ const HELD_PROGRESS_MS = 1000;
  * keep the same 5 ms (sampleMCTS's remainingLimit), which absorbs a slice the OS delays. */
 const ACT_MARGIN_MS = 5;
 
-let current = null; // { id, cancelled }
+/** Recorded runs whose timelines stay answerable; the oldest is freed beyond this. */
+const KEPT_TIMELINES = 4;
+
+let current = null; // { id, cancelled, timed? }
+/** Timeline queries that wait for the timed act under way to answer. */
+const waiting = [];
+
+/** Timelines of recorded runs by request id, oldest first. */
+const timelines = new Map();
 
 const channel = new MessageChannel();
 let wake = null;
@@ -55,9 +75,10 @@ function yieldToEvents() {
   });
 }
 
-/** What the page draws: progress and counters, the best plan, the heat map, the frontier. */
-function snapshot(job, progress, elapsedMs) {
-  return {
+/** What the page draws: progress and counters, the best plan, the heat map, the frontier;
+ * for a recorded run (`timeline`), how many steps its timeline holds and where it filled up. */
+function snapshot(job, progress, elapsedMs, timeline) {
+  const shot = {
     progress,
     elapsedMs,
     plan: job.plan(),
@@ -66,6 +87,53 @@ function snapshot(job, progress, elapsedMs) {
     rootActions: job.rootActions(),
     thinking: job.thinking(),
   };
+  if (timeline) {
+    shot.timelineLength = timeline.length();
+    shot.timelineFull = timeline.fullAt() ?? null;
+  }
+  return shot;
+}
+
+/** Makes `job`'s search a recorded run when `message.record` asks for it: its timeline is kept
+ * under the message's id (the oldest kept one freed beyond KEPT_TIMELINES). */
+function keepTimeline(message, job) {
+  if (!message.record) return null;
+  const timeline = job.timeline();
+  timelines.set(message.id, timeline);
+  for (const [id, old] of timelines) {
+    if (timelines.size <= KEPT_TIMELINES) break;
+    old.free();
+    timelines.delete(id);
+  }
+  return timeline;
+}
+
+/** The kept timeline of run `run`, or an Error saying it is gone. */
+function timelineOf(run) {
+  const timeline = timelines.get(run);
+  if (!timeline) throw new Error(`the timeline of run ${run} is no longer kept (the worker keeps the last ${KEPT_TIMELINES} recorded runs)`);
+  return timeline;
+}
+
+/** Answers a `timeline` or `tree` request from a kept timeline, at once. */
+function answerTimeline(message) {
+  try {
+    const timeline = timelineOf(message.run);
+    if (message.type === 'tree') {
+      const nodes = timeline.tree(message.step, message.maxDepth, message.maxNodes);
+      post({ type: 'tree', id: message.id, run: message.run, step: message.step, nodes });
+    } else {
+      const view = timeline.viewAt(message.step);
+      const reply = { type: 'timeline', id: message.id, run: message.run, ...view };
+      if (message.markers) {
+        reply.markers = timeline.markers();
+        reply.memoryBytes = timeline.memoryBytes();
+      }
+      post(reply);
+    }
+  } catch (error) {
+    post({ type: 'error', id: message.id, message: String(error?.message ?? error) });
+  }
 }
 
 function transferables(message) {
@@ -140,16 +208,17 @@ async function runPaced(task, job, onProgress) {
 async function plan(message) {
   const task = { id: message.id, cancelled: false, pace: message.pace ?? 0, advance: 0 };
   current = task;
-  const job = new SearchJob(message.state, message.view, message.seed, 0);
+  const job = new SearchJob(message.state, message.view, message.seed, 0, Boolean(message.record));
   try {
+    const timeline = keepTimeline(message, job);
     const onProgress = (p, ms) => {
-      if (current === task) post({ type: 'progress', id: task.id, ...snapshot(job, p, ms) });
+      if (current === task) post({ type: 'progress', id: task.id, ...snapshot(job, p, ms, timeline) });
     };
     const { progress, elapsedMs } = task.pace > 0
       ? await runPaced(task, job, onProgress)
       : await runSlices(task, job, PLAN_SLICE_MS, null, onProgress);
     const type = task.cancelled ? 'stopped' : 'done';
-    post({ type, id: task.id, ...snapshot(job, progress, elapsedMs) });
+    post({ type, id: task.id, ...snapshot(job, progress, elapsedMs, timeline) });
   } finally {
     job.free();
     if (current === task) current = null;
@@ -157,27 +226,30 @@ async function plan(message) {
 }
 
 async function act(message) {
-  const task = { id: message.id, cancelled: false };
-  current = task;
   const start = performance.now();
   const timed = message.budgetMs !== null && message.budgetMs !== undefined;
+  const task = { id: message.id, cancelled: false, timed };
+  current = task;
   const deadline = timed ? start + message.budgetMs - ACT_MARGIN_MS : null;
-  const job = new SearchJob(message.state, message.view, message.seed, message.stream);
+  const job = new SearchJob(message.state, message.view, message.seed, message.stream, Boolean(message.record));
+  let timeline = null;
   const onProgress = message.progress
     ? (p, ms) => {
-      if (current === task) post({ type: 'progress', id: task.id, ...snapshot(job, p, ms) });
+      if (current === task) post({ type: 'progress', id: task.id, ...snapshot(job, p, ms, timeline) });
     }
     : null;
   try {
+    timeline = keepTimeline(message, job);
     const sliceMs = timed ? ACT_SLICE_MS : PLAN_SLICE_MS;
     const { progress, elapsedMs } = await runSlices(task, job, sliceMs, deadline, onProgress);
     const action = job.bestAction();
     const thinkMs = performance.now() - start;
     const type = task.cancelled ? 'stopped' : 'acted';
-    post({ type, id: task.id, action: action ?? null, thinkMs, ...snapshot(job, progress ?? job.step(0), elapsedMs) });
+    post({ type, id: task.id, action: action ?? null, thinkMs, ...snapshot(job, progress ?? job.step(0), elapsedMs, timeline) });
   } finally {
     job.free();
     if (current === task) current = null;
+    for (const query of waiting.splice(0)) answerTimeline(query);
   }
 }
 
@@ -221,7 +293,8 @@ function isTrap(error) {
 
 async function handle(message) {
   try {
-    if (message.type === 'plan') await plan(message);
+    if (message.type === 'timeline' || message.type === 'tree') answerTimeline(message);
+    else if (message.type === 'plan') await plan(message);
     else if (message.type === 'act') await act(message);
     else if (message.type === 'batch') await batch(message);
   } catch (error) {
@@ -240,6 +313,12 @@ self.onmessage = (event) => {
   if (message.type === 'stop') {
     if (current && current.id === message.id) current.cancelled = true;
     else post({ type: 'stopped', id: message.id });
+    return;
+  }
+  if (message.type === 'timeline' || message.type === 'tree') {
+    if (!ready) queue.push(message);
+    else if (current?.timed) waiting.push(message);
+    else answerTimeline(message);
     return;
   }
   if (message.type === 'pace') {

@@ -1,5 +1,6 @@
 // The page's worker protocol and watchdog (www/search-client.js), in Node with a scripted fake
-// Worker: a silent, crashed or stop-deaf worker is terminated and replaced, and the caller told.
+// Worker: a silent, crashed or stop-deaf worker is terminated and replaced, and the caller told;
+// queries about recorded runs are answered beside a request, superseded per channel, and watched.
 
 import { test, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -151,5 +152,36 @@ test('an act may not overrun its budget by more than the grace', async () => {
   await assert.rejects(c.request({ type: 'act', budgetMs: 50 }), WorkerRestarted);
   assert.ok(performance.now() - t0 >= 150, 'not before budget + grace');
   assert.equal(restarts.length, 1);
+  c.dispose();
+});
+
+test('timeline queries: answered beside a running request; a newer query on a channel supersedes the older', async () => {
+  FakeWorker.script = (worker, m) => {
+    if (m.type === 'plan') setTimeout(() => worker.reply({ type: 'done', id: m.id }), 60);
+    if (m.type === 'timeline') setTimeout(() => worker.reply({ type: 'timeline', id: m.id, run: m.run, step: m.step }), 10);
+    if (m.type === 'tree') setTimeout(() => worker.reply({ type: 'error', id: m.id, message: 'the tree view is for MCTS' }), 5);
+  };
+  const { c, restarts } = client();
+  const plan = c.request(PLAN);
+  const older = c.timelineView('board', 1, 10);
+  const newer = c.timelineView('board', 1, 20);
+  const other = c.timelineView('other', 1, 30, { markers: true });
+  assert.equal(await older, null, 'superseded');
+  assert.equal((await newer).step, 20);
+  assert.equal((await other).step, 30);
+  assert.equal(FakeWorker.instances[0].posted.find((m) => m.type === 'timeline' && m.step === 30).markers, true);
+  await assert.rejects(c.tree('board', 1, 5, 4, 100), /the tree view is for MCTS/);
+  assert.equal(c.busy, true, 'the plan runs on');
+  await plan;
+  assert.deepEqual(restarts, []);
+  c.dispose();
+});
+
+test('a query the worker never answers restarts it, and a restart fails the queries still waiting', async () => {
+  const { c, restarts } = client();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await assert.rejects(c.timelineView('board', 1, 10), WorkerRestarted);
+  assert.match(restarts[0], /stopped answering/);
+  assert.equal(FakeWorker.instances.length, 2);
   c.dispose();
 });

@@ -36,7 +36,8 @@ class BaitGame extends AgentRuns {
     super(shell);
     this.levelText = '';
     this.plan = null; // { actions: Uint32Array, index, atMoves }: the plan being played
-    this.overlay = {}; // what the last search showed: heat, frontier, planPreview, rootActions
+    this.overlay = {}; // what the last search showed: heat, frontier, planPreview, rootActions,
+    // and atStep when it is a step of the timeline rather than the live search
     this.pace = 0; // steps a second of the paced plan under way (0: none, or full speed)
     this.held = false; // the paced plan under way is held: Step advances it, Play resumes it
     this.board = new Board($('board'), render);
@@ -125,22 +126,34 @@ class BaitGame extends AgentRuns {
   redraw() {
     if (this.levelPanel.editing) return;
     const overlay = { ...this.overlay };
-    if (this.plan && this.plan.atMoves + this.plan.index === this.session.moves()) {
+    if (overlay.atStep) {
+      // A step of the timeline: its best plan so far, drawn from where the search began (not
+      // drawn once moves have been played since).
+      if (overlay.planPreview && this.timelineMoves === this.session.moves()) overlay.path = this.session.pathOf(overlay.planPreview);
+    } else if (this.plan && this.plan.atMoves + this.plan.index === this.session.moves()) {
       overlay.path = this.session.pathOf(this.plan.actions.subarray(this.plan.index));
     } else if (this.overlay.planPreview) {
       overlay.path = this.session.pathOf(this.overlay.planPreview);
     }
     this.board.show(this.session.view(), overlay);
+    // For tests and tools: what the overlay holds (the heat map's total, the frontier's cells, the
+    // cells of the path drawn).
+    const canvas = this.board.canvas;
+    canvas.dataset.heat = String(sum(overlay.heat));
+    canvas.dataset.frontierCells = String(overlay.frontier ? overlay.frontier.filter((n) => n > 0).length : 0);
+    canvas.dataset.path = String(overlay.path ? overlay.path.length : 0);
   }
 
-  /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions. */
+  /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions
+   * (`elapsedMs` null for a step of the timeline, whose time was not recorded). */
   showSearch(message) {
     const { progress, elapsedMs } = message;
     setStat('expanded', progress.expanded);
     setStat('generated', progress.generated);
     setStat('frontier', progress.frontier ?? '–');
-    setStat('rate', elapsedMs > 0 ? Math.round((progress.expanded / elapsedMs) * 1000) : '–');
-    setStat('elapsed', `${elapsedMs.toFixed(1)} ms`);
+    const timed = elapsedMs !== null && elapsedMs !== undefined;
+    setStat('rate', timed && elapsedMs > 0 ? Math.round((progress.expanded / elapsedMs) * 1000) : '–');
+    setStat('elapsed', timed ? `${elapsedMs.toFixed(1)} ms` : '–');
     setStat('plan', message.plan && message.plan.length ? message.plan.length : '–');
     this.overlay = {
       heat: message.heat,
@@ -151,7 +164,23 @@ class BaitGame extends AgentRuns {
     showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2);
   }
 
+  /** The search as it was at a step of its timeline, drawn as the live search is. */
+  showTimelineView(view) {
+    this.showSearch({ ...view, elapsedMs: null });
+    this.overlay.atStep = true;
+    this.redraw();
+  }
+
+  usesTree() {
+    return this.view.algo === 'mcts';
+  }
+
+  treeActionName(action) {
+    return actionName(action);
+  }
+
   clearSearch() {
+    this.clearTimeline();
     this.plan = null;
     this.overlay = {};
     for (const name of ['expanded', 'generated', 'frontier']) setStat(name, 0);
@@ -525,6 +554,7 @@ class BaitGame extends AgentRuns {
       this.levelPanel.editorKey(event);
       return;
     }
+    if (this.timelineKey(event)) return;
     handleKey(event, this, (e) => {
       const action = KEYS[e.key];
       if (action === undefined) return false;
@@ -533,6 +563,10 @@ class BaitGame extends AgentRuns {
       return true;
     });
   }
+}
+
+function sum(values) {
+  return values ? values.reduce((total, n) => total + n, 0) : 0;
 }
 
 function setStat(name, value) {

@@ -293,6 +293,7 @@ class Game2048 extends AgentRuns {
 
   /** Handles a key press (the shell passes every keydown): the shared keys, the arrows, H for a hint. */
   key(event) {
+    if (this.timelineKey(event)) return;
     handleKey(event, this, (e) => {
       const action = render.KEYS[e.key];
       if (action !== undefined) {
@@ -315,19 +316,35 @@ class Game2048 extends AgentRuns {
     fillTable($('g2048-values'), null);
   }
 
+  /** The agent's thinking as it was at a step of its timeline, shown as the live thinking is. */
+  showTimelineView(view) {
+    this.showThinking({ ...view, elapsedMs: null }, this.timelineMoves);
+    this.redraw();
+  }
+
+  usesTree() {
+    return this.view.algo === 'mcts';
+  }
+
+  treeActionName(action) {
+    const move = render.ACTIONS[action];
+    return move ? `${move.arrow} ${move.name}` : `outcome ${action}`;
+  }
+
   clearThinking() {
+    this.clearTimeline();
     for (const name of ['work', 'depth']) this.setStat(name, '–');
     this.setStat('think', '–');
   }
 
   /** Shows what the agent thinks of each move (live while it thinks, and its final answer). */
-  showThinking(message) {
+  showThinking(message, atMoves = this.session.moves()) {
     const { progress, elapsedMs } = message;
     const work = this.view.algo === 'mcts' ? progress.iterations : progress.expanded;
     const unit = { mcts: 'playouts', expectimax: 'expanded' }[this.view.algo];
     this.setStat('work', unit ? `${work.toLocaleString('en-US')} ${unit}` : '–');
     this.setStat('depth', this.view.algo === 'expectimax' ? progress.iterations : progress.maxDepth || '–');
-    this.setStat('think', `${Math.round(elapsedMs)} ms`);
+    this.setStat('think', elapsedMs === null || elapsedMs === undefined ? '–' : `${Math.round(elapsedMs)} ms`);
     const values = [null, null, null, null];
     for (const row of message.rootActions ?? []) values[row.action] = row.value;
     let best = message.action ?? null;
@@ -335,7 +352,7 @@ class Game2048 extends AgentRuns {
       const known = values.map((v, i) => [v, i]).filter(([v]) => v !== null);
       if (known.length) best = known.reduce((a, b) => (b[0] > a[0] ? b : a))[1];
     }
-    this.hint = { values, best, atMoves: this.session.moves(), visits: message.rootActions ?? [] };
+    this.hint = { values, best, atMoves, visits: message.rootActions ?? [] };
     this.showValueTable();
   }
 

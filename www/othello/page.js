@@ -12,7 +12,7 @@ import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { Sides, describe, playerReads } from './sides.js';
-import { clearThinking, showThinking, pvSteps } from './thinking.js';
+import { clearThinking, showThinking, pvSteps, stepThinking } from './thinking.js';
 import { showMoveList } from './move-list.js';
 import { needsANumber, seedIn } from '../fields.js';
 import { guardTextBox, within } from '../limits.js';
@@ -394,6 +394,7 @@ class OthelloGame extends AgentRuns {
 
   /** Handles a key press (the shell passes every keydown): the shared keys and the board's own. */
   key(event) {
+    if (this.timelineKey(event)) return;
     handleKey(event, this, (e) => this.boardKey(e));
   }
 
@@ -431,15 +432,38 @@ class OthelloGame extends AgentRuns {
   // ---------- the agents ----------
 
   clearThinking() {
+    this.clearTimeline();
     this.thought = null;
     clearThinking();
+  }
+
+  /** What the agent thought at a step of its timeline: the search's own counters, principal
+   * variation and MCTS's moves (what only the finished search knows shows as –). */
+  showTimelineView(view) {
+    const live = this.timelineThought;
+    if (!live) return;
+    const message = { ...view, elapsedMs: null, thinking: stepThinking(live.message.thinking, view.progress) };
+    this.thought = { message, atMoves: live.atMoves };
+    showThinking(message, `${live.who} at step ${view.step.toLocaleString('en-US')} of its search:`);
+    this.redraw();
+  }
+
+  usesTree() {
+    const player = this.session.playerToMove();
+    return player !== undefined && this.sideOf(player).algo === 'mcts';
+  }
+
+  treeActionName(action) {
+    return render.squareName(action);
   }
 
   /** Shows what `player`'s agent thinks (live while it thinks, and its answer). */
   showThinking(message, player) {
     if (!message.thinking) return;
     this.thought = { message, atMoves: this.session.moves() };
-    showThinking(message, `${this.who(player)}, about move ${this.session.moves() + 1}:`);
+    const who = `${this.who(player)}, about move ${this.session.moves() + 1}`;
+    this.timelineThought = { message, atMoves: this.thought.atMoves, who };
+    showThinking(message, `${who}:`);
   }
 
   /** Asks the worker for the move of the side to move; resolves to { action, roundTripMs }. */

@@ -23,7 +23,7 @@ export function clearThinking() {
 export function showThinking(message, who) {
   const t = message.thinking;
   const set = (name, value) => {
-    document.querySelector(`[data-othello-think="${name}"]`).textContent = statText(value);
+    document.querySelector(`[data-othello-think="${name}"]`).textContent = statText(value ?? '–');
   };
   $('othello-thinking-who').textContent = who;
   const mcts = t.algo === 'mcts';
@@ -31,6 +31,7 @@ export function showThinking(message, who) {
   else if (t.exact) set('depth', `exact: ${t.depth} empty squares to the end`);
   else if (t.solving) set('depth', `solving ${t.depth} empty squares to the end…`);
   else if (mcts) set('depth', t.depth ? `tree depth ${t.depth}` : '–');
+  else if (t.depth === null) set('depth', '–');
   else set('depth', t.depth ? `${t.depth} plies` : 'depth 1 not finished');
   set('value', valueWords(t));
   set('nodes', mcts ? `${t.nodes.toLocaleString('en-US')} playouts` : t.nodes);
@@ -39,14 +40,34 @@ export function showThinking(message, who) {
   set('cutoffs', mcts || exact ? '–' : t.cutoffs);
   set('pruned', mcts || exact ? '–' : t.pruned);
   set('table', ['alphabeta_tt', 'mtdf'].includes(t.algo) && !exact ? t.tableCutoffs : '–');
-  const ms = message.elapsedMs ?? message.thinkMs ?? 0;
+  const ms = message.elapsedMs === null ? null : message.elapsedMs ?? message.thinkMs ?? 0;
   set('rate', ms > 0 && t.nodes ? Math.round((t.nodes / ms) * 1000) : '–');
-  set('time', `${Math.round(ms)} ms`);
+  set('time', ms === null ? '–' : `${Math.round(ms)} ms`);
   const plan = Array.from(message.plan ?? []);
   $('othello-pv').textContent = plan.length ? plan.map(squareName).join(' ') : '–';
   $('othello-pruning').textContent = pruningWords(t);
   // MCTS's moves: mean final disc difference for the side to move, and visits.
   showRootActions($('othello-root'), mcts ? message.rootActions : null, squareName, 1);
+}
+
+/**
+ * The thinking `t` of a search (its answer or latest progress) as it stood at an earlier step of
+ * the same search, whose StepReport is `progress`: its nodes so far; the depth, value and cutoffs
+ * the timeline does not record show as –.
+ */
+export function stepThinking(t, progress) {
+  const mcts = t.algo === 'mcts';
+  return {
+    algo: t.algo,
+    units: t.units,
+    depth: mcts ? progress.maxDepth : null,
+    value: null,
+    nodes: mcts ? progress.iterations : progress.expanded,
+    leaves: null,
+    cutoffs: null,
+    pruned: null,
+    tableCutoffs: null,
+  };
 }
 
 /** The principal variation as numbered ghost discs: each move's square and its mover's colour
@@ -87,7 +108,7 @@ function valueWords(t) {
 
 /** What pruning saved, in words a class can read. */
 function pruningWords(t) {
-  if (t.exact || t.solving || t.algo === 'mcts' || t.onlyMove || !t.nodes) return '';
+  if (t.exact || t.solving || t.algo === 'mcts' || t.onlyMove || !t.nodes || t.cutoffs === null) return '';
   if (t.algo === 'minimax') return `Minimax searched all ${t.nodes.toLocaleString('en-US')} nodes: it cuts nothing off.`;
   const table = t.tableCutoffs ? `, and ${t.tableCutoffs.toLocaleString('en-US')} positions were settled from the table` : '';
   return `${t.nodes.toLocaleString('en-US')} nodes searched; ${t.cutoffs.toLocaleString('en-US')} cutoffs skipped ${t.pruned.toLocaleString('en-US')} moves, each a whole subtree minimax would have searched${table}.`;

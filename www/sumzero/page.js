@@ -17,7 +17,7 @@ import { seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText } from '../stats.js';
 import { ALGORITHMS, ACTIONS } from './params.js';
-import { clearThinking, showThinking, reward } from './thinking.js';
+import { clearThinking, showThinking, stepThinking, reward } from './thinking.js';
 
 const $ = (id) => document.getElementById(id);
 const { signed } = render;
@@ -180,8 +180,28 @@ class SumZeroGame extends AgentRuns {
   }
 
   clearThinking(why) {
+    this.clearTimeline();
     this.thought = null;
     clearThinking(why);
+  }
+
+  /** What MCTS thought at a step of its timeline: its visits and means then, beside the same
+   * exact optimum. */
+  showTimelineView(view) {
+    const live = this.timelineThought;
+    if (!live) return;
+    const message = { ...view, elapsedMs: null, thinking: stepThinking(live.message.thinking, view.rootActions) };
+    this.thought = { message, atMoves: live.atMoves };
+    showThinking(message, `${live.who} at step ${view.step.toLocaleString('en-US')} of its search:`);
+    this.redraw();
+  }
+
+  usesTree() {
+    return this.view.algo === 'mcts';
+  }
+
+  treeActionName(action) {
+    return ACTIONS[action] ? `${ACTIONS[action].key}: ${ACTIONS[action].name}` : String(action);
   }
 
   /** Redraws, refreshes the statistics and the move buttons, and keeps the cursor on a move. */
@@ -268,6 +288,7 @@ class SumZeroGame extends AgentRuns {
   /** The keys of the game's own: 1 to 4 play a move, the arrows move the number line's pointer
    * and Enter plays it, H asks the agent. */
   key(event) {
+    if (this.timelineKey(event)) return;
     handleKey(event, this, (e) => {
       const action = ACTIONS.findIndex((a) => a.key === e.key);
       if (action >= 0) {
@@ -308,6 +329,7 @@ class SumZeroGame extends AgentRuns {
     const show = (message) => {
       if (!message.thinking) return;
       this.thought = { message, atMoves };
+      this.timelineThought = { message, atMoves, who: who.replace(/:$/, '') };
       showThinking(message, who);
       this.redraw();
     };

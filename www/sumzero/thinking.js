@@ -23,6 +23,25 @@ function regretWords(regret) {
   return regret === 0 ? '0 (optimal)' : reward(regret);
 }
 
+/**
+ * The thinking `t` of an MCTS search (its answer or latest progress) as it stood at an earlier
+ * step whose root actions are `rootActions`: each move's visits and mean then, the most visited
+ * as the choice; the exact optimum is the position's and stays.
+ */
+export function stepThinking(t, rootActions) {
+  const root = new Map((rootActions ?? []).map((r) => [r.action, r]));
+  const actions = t.actions.map((a) => ({ ...a, visits: root.get(a.action)?.visits ?? 0, mean: root.get(a.action)?.value ?? null }));
+  const visited = actions.filter((a) => a.visits > 0);
+  const chosen = visited.length ? visited.reduce((best, a) => (a.visits > best.visits ? a : best)) : null;
+  return {
+    ...t,
+    actions,
+    choice: chosen ? chosen.action : null,
+    choiceValue: chosen ? chosen.optimalValue : null,
+    regret: chosen ? chosen.regret : null,
+  };
+}
+
 /** Empties the panel: nothing has been thought about yet (`why` says so). */
 export function clearThinking(why = 'Press Step, Play or Ask the agent to see what it thinks of the move in front of it.') {
   for (const el of document.querySelectorAll('[data-sumzero-think]')) el.textContent = '–';
@@ -42,8 +61,8 @@ export function showThinking(message, who) {
   set('regret', t.regret === null ? '–' : regretWords(t.regret));
   const playouts = message.progress?.iterations ?? 0;
   set('playouts', t.algo === 'mcts' ? playouts : 'none (exact)');
-  const ms = message.elapsedMs ?? message.thinkMs ?? 0;
-  set('time', `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`);
+  const ms = message.elapsedMs === null ? null : message.elapsedMs ?? message.thinkMs ?? 0;
+  set('time', ms === null ? '–' : `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`);
   fillTable($('sumzero-actions'), t.actions.map((a) => {
     const marks = [];
     if (a.regret === 0) marks.push('optimal');
