@@ -436,7 +436,8 @@ export class SideBySide {
     const { table, algorithms } = this.host;
     const params = keysOf(table, pane.view.algo).map((key) => {
       const value = pane.view[fieldOf(key)];
-      return `${key} ${Array.isArray(value) ? value.join(',') : value}`;
+      const show = (x) => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: 3 }) : String(x));
+      return `${key} ${Array.isArray(value) ? value.map(show).join(',') : show(value)}`;
     });
     const name = algorithms[pane.view.algo]?.name ?? pane.view.algo;
     return params.length ? `${name} (${params.join(', ')})` : name;
