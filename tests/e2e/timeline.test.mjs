@@ -143,6 +143,40 @@ test('a recorded BFS run scrubs back and forth: statistics and overlay at step k
   await page.close();
 });
 
+test('the timeline follows a live search, scrubs back while it runs, and follows it again from the end', async () => {
+  const rows = await levelRows('warehouse');
+  const url = suite.server.url + linkFor(rows, 'algo=bfs&mode=plan&pace=100&seed=1');
+  const { page, problems } = await openPage(suite.browser.context, url);
+  const slider = page.getByRole(SLIDER.role, { name: SLIDER.name });
+  await page.click('[data-testid=play]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=timeline]')?.dataset.length) >= 30);
+  let s = await timelineState(page);
+  assert.equal(s.following, true, 'it follows the live run');
+  assert.equal(s.step, s.length);
+  assert.match(await slider.getAttribute('aria-valuetext'), /following the search$/);
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await waitForExpanded(page, 0);
+  const held = await timelineState(page);
+  // The search goes on: the timeline grows while the board stays at step 0.
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=timeline]').dataset.length) > n + 20, held.length);
+  assert.equal(await stat(page, 'expanded'), 0);
+  assert.equal((await timelineState(page)).step, 0);
+  await page.keyboard.press('End');
+  s = await timelineState(page);
+  assert.equal(s.following, true);
+  await page.waitForFunction((n) => Number(document.querySelector('[data-stat=expanded]').textContent.replace(/,/g, '')) > n + 20, held.length);
+  await page.click('[data-testid=stop]');
+  await waitForState(page, ['idle'], 3000);
+  // Stopped: the timeline ends where the search stood, and the board shows that step.
+  await page.waitForFunction(() => document.querySelector('.timeline-marker') !== null && document.querySelector('[data-testid=timeline]').dataset.memoryBytes !== '');
+  s = await timelineState(page);
+  assert.equal(s.following, true);
+  assert.equal(await stat(page, 'expanded'), s.length);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a recorded MCTS run: root statistics at each step, and the tree view has the same visits', async () => {
   const rows = await levelRows('open-field');
   const url = suite.server.url + linkFor(rows, 'algo=mcts&mode=act&budget-ms=150&seed=3');
