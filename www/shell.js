@@ -11,6 +11,7 @@ import { GAMES, DEFAULT_GAME } from './games.js';
 import { SearchClient } from './search-client.js';
 import { SearchTimeline } from './timeline.js';
 import { MctsTree } from './mcts-tree.js';
+import { SideBySide } from './side-by-side.js';
 import { maxTextBytes, count, oversize } from './limits.js';
 
 const $ = (id) => document.getElementById(id);
@@ -25,6 +26,7 @@ const app = {
   client: null,
   timeline: null, // the search timeline under the board, shared by every game
   tree: null, // the MCTS tree view under it
+  sideBySide: null, // the side-by-side panes, for a game whose controller offers a host
   controllers: {}, // every controller opened so far, by game (each keeps its board and session)
   current: null, // the controller of the game on show
   // The fragment the page shows: the one it wrote last, or read last, even a link it could not
@@ -53,7 +55,7 @@ function writeLink(fragment) {
 
 /** What the shell shares with every game's controller. */
 function shell() {
-  return { wasm, client: app.client, timeline: app.timeline, tree: app.tree, statusEl, metrics, messageOf, writeLink };
+  return { wasm, client: app.client, timeline: app.timeline, tree: app.tree, sideBySide: app.sideBySide, statusEl, metrics, messageOf, writeLink };
 }
 
 // ---------- the share link ----------
@@ -101,6 +103,7 @@ async function applyLink() {
   const controller = await controllerOf(game);
   if (!controller || link !== app.links) return;
   app.current = controller;
+  app.sideBySide.setAvailable(typeof controller.sideBySideHost === 'function');
   showGame(game.id);
   controller.applyView(view, error);
 }
@@ -194,7 +197,10 @@ function wire() {
     const current = document.documentElement.dataset.theme ?? 'auto';
     applyTheme(THEMES[(THEMES.indexOf(current) + 1) % THEMES.length]);
   });
-  document.addEventListener('keydown', routed('key'));
+  $('side-by-side-toggle').addEventListener('click', () => app.current?.toggleSideBySide?.());
+  document.addEventListener('keydown', (event) => {
+    if (!app.sideBySide.key(event)) app.current?.key(event);
+  });
   window.addEventListener('hashchange', () => {
     if (location.hash.replace(/^#/, '') !== app.shownLink) applyLink();
   });
@@ -213,6 +219,7 @@ async function start() {
   app.client = new SearchClient({ onRestart: routed('workerRestarted') });
   app.timeline = new SearchTimeline($('timeline'));
   app.tree = new MctsTree($('tree-panel'), routed('treeToggled'));
+  app.sideBySide = new SideBySide({ root: $('side-by-side'), toggle: $('side-by-side-toggle'), timeline: app.timeline, statusEl, messageOf });
   wire();
   await applyLink();
   metrics.interactiveMs = performance.now();

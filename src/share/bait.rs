@@ -12,6 +12,7 @@
 //! searched so a class can watch it (`pace`, steps a second) and the course heuristic's weights
 //! (`weights=score,distance,boxes`).
 
+use super::compare::{self, Comparable};
 use super::{
     check_seed_and_agent, check_view_game, encode, error, FieldError, Fields, LinkView,
     MAX_LEVEL_COLUMNS, MAX_LEVEL_ROWS, VERSION,
@@ -100,6 +101,12 @@ pub struct View {
     pub pace: u32,
     /// The search seed; `None` until the page draws a fresh one.
     pub seed: Option<u64>,
+    /// Side by side: two to four panes on this level, each this view with its own algorithm and
+    /// parameters (the link's `compare` key, see [`compare`](super::compare)); empty for the
+    /// single view.
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "View[]"))]
+    pub compare: Vec<View>,
 }
 
 impl Default for View {
@@ -126,6 +133,7 @@ impl Default for View {
             budget_ms: BAIT.int_default("budget-ms") as u32,
             pace: 0,
             seed: None,
+            compare: Vec::new(),
         }
     }
 }
@@ -197,7 +205,8 @@ impl LinkView for View {
             ));
         }
         // The agent's own checks agree with the ranges above.
-        check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())
+        check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())?;
+        compare::validate_panes(&self.compare)
     }
 
     /// Reads a Bait link's fields.
@@ -259,6 +268,7 @@ impl LinkView for View {
         fields.number("budget-ms", &mut view.budget_ms)?;
         fields.number("pace", &mut view.pace)?;
         view.seed = fields.seed()?;
+        view.compare = compare::read_panes(fields)?;
         view.validate()?;
         Ok(view)
     }
@@ -318,7 +328,16 @@ impl LinkView for View {
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
         }
+        out.push_str(&compare::format_panes(&self.compare)?);
         Ok(out)
+    }
+}
+
+impl Comparable for View {
+    const TABLE: crate::agents::params::Table = BAIT;
+
+    fn panes(&self) -> &[View] {
+        &self.compare
     }
 }
 
@@ -342,6 +361,7 @@ const KEYS: &[&str] = &[
     "budget-ms",
     "pace",
     "seed",
+    compare::KEY,
 ];
 
 fn check_level_size(level: &str) -> Result<(), FieldError> {

@@ -13,6 +13,7 @@
 //! checks.
 
 pub mod bait;
+pub mod compare;
 pub mod g2048;
 pub mod othello;
 pub mod sumzero;

@@ -204,13 +204,16 @@ class BaitGame extends AgentRuns {
     if (view.level === undefined || view.level === null) view.level = LEVELS[0].text;
     // Edits under way that the new level replaces are set aside, and the status says so.
     const kept = this.levelPanel.closeEditorFor(view.level, 'The address bar opened another level while you were editing');
-    this.view = view;
+    const panes = view.compare ?? [];
+    this.view = { ...view, compare: [] };
     this.fillControls(view);
     this.loadLevel(view.level);
+    if (panes.length) this.shell.sideBySide.open(this.sideBySideHost(), panes);
+    else this.closeSideBySide();
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default view is shown. ${error}${kept && ` ${kept}`}`);
     } else {
-      this.writeLink(view);
+      this.writeLink(this.view);
       this.setStatus('idle', kept ? `${kept} ${this.idleWords()}` : this.idleWords());
     }
   }
@@ -259,7 +262,11 @@ class BaitGame extends AgentRuns {
   settingsChanged() {
     this.showRelevantControls();
     const view = this.readControls();
-    const problem = this.problemOfNumbers(view) ?? this.writeLink(view);
+    let problem = this.problemOfNumbers(view);
+    if (!problem) {
+      if (this.sideBySideOpen()) this.shell.sideBySide.rebase(view);
+      problem = this.writeLink(view);
+    }
     if (problem) {
       this.setStatus('error', problem);
       return;
@@ -274,6 +281,57 @@ class BaitGame extends AgentRuns {
     } else if (this.shell.statusEl.dataset.state === 'error') {
       this.setStatus('idle', this.idleWords());
     }
+  }
+
+  // ---------- side by side (the shell's side-by-side.js) ----------
+
+  /** What side by side needs of Bait: its algorithms and parameter table, the board and the
+   * overlay of a search, which algorithms prove a plan shortest, the link. */
+  sideBySideHost() {
+    this.sbsHost ??= {
+      game: 'bait',
+      table: this.params.table,
+      words: OPTION_WORDS,
+      algorithms: ALGORITHMS,
+      renderer: render,
+      boardView: () => this.session.view(),
+      state: () => this.session.encode(),
+      overlayOf: (message) => ({
+        heat: message.heat,
+        frontier: message.frontier,
+        path: message.plan?.length ? this.session.pathOf(message.plan) : undefined,
+      }),
+      // BFS, and A* with either of its admissible lower bounds, find a shortest plan.
+      provesShortest: (view) => view.algo === 'bfs' || view.algo === 'astar',
+      panesChanged: () => this.writeLink(this.view),
+    };
+    return this.sbsHost;
+  }
+
+  sideBySideOpen() {
+    return this.shell.sideBySide.host === this.sbsHost && this.shell.sideBySide.isOpen;
+  }
+
+  closeSideBySide() {
+    if (this.sideBySideOpen()) this.shell.sideBySide.close();
+  }
+
+  /** The "Side by side" button: opens the panes (the view's algorithm beside BFS or A*) or
+   * closes them, and writes the link. */
+  toggleSideBySide() {
+    if (this.sideBySideOpen()) {
+      this.closeSideBySide();
+    } else {
+      this.halt();
+      const other = this.view.algo === 'astar' ? 'bfs' : 'astar';
+      this.shell.sideBySide.open(this.sideBySideHost(), [this.view, { ...this.view, algo: other }]);
+    }
+    this.writeLink(this.view);
+  }
+
+  /** The link holds the panes while side by side is open. */
+  linkView(view) {
+    return { ...view, compare: this.sideBySideOpen() ? this.shell.sideBySide.views() : [] };
   }
 
   /** Makes `text` the current level (it must be valid) and resets the game. */
