@@ -93,6 +93,18 @@ fn base(game: &str, command: &str) -> Vec<String> {
             "--bfs-level3-nodes",
             "10",
         ],
+        ("bait", "timeline-bench") => vec![
+            "--runs",
+            "1",
+            "--levels",
+            &levels,
+            "--max-nodes",
+            "50",
+            "--mcts-iterations",
+            "5",
+            "--min-ms",
+            "1",
+        ],
         ("bait", "speed") => vec![
             "--walk-level",
             &level,
