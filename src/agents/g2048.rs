@@ -15,9 +15,10 @@ use super::params::G2048 as G2048_PARAMS;
 use super::{by_name, check_limits, Agent};
 use crate::field_error::check_range;
 use crate::field_error::FieldError;
-use crate::game::Game;
+use crate::game::{Game, Turn};
 use crate::games::g2048::board::{Board, MAX_EXPONENT};
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
+use crate::games::g2048::expectimax::{Decision, PlainExpectimax, Settings};
 use crate::games::g2048::reachable;
 use crate::games::g2048::{Action, G2048};
 use crate::rng::Rng;
@@ -25,7 +26,7 @@ use crate::search::anytime::{returns_value, RootActionStat};
 use crate::search::baseline::{greedy_action, greedy_values, random_action};
 use crate::search::expectimax::{Config, Expectimax};
 use crate::search::mcts::{Mcts, MctsConfig};
-use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats};
+use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 
 /// The algorithms a 2048 agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -322,6 +323,87 @@ impl<O: Observer<G2048>> Search<G2048> for ExpectimaxAgent<O> {
                 value,
             })
             .collect()
+    }
+}
+
+/// Counts the players' nodes the generic search expands (for `moves_evaluated`).
+#[derive(Default)]
+struct PlayersExpanded(u64);
+
+impl Observer<G2048> for PlayersExpanded {
+    fn expanded(&mut self, state: &G2048, _visit: Visit) {
+        if matches!(state.turn(), Turn::Player(_)) {
+            self.0 += 1;
+        }
+    }
+}
+
+/// One whole expectimax decision at a time with the shared evaluation, as `play`'s expectimax
+/// agent would make it: by [`PlainExpectimax`] where it applies, else by the generic search with
+/// the same settings (the same tree and values, at a higher cost per node). Keeps the
+/// specialised search's table from one decision to the next.
+pub struct ExpectimaxDecider {
+    plain: PlainExpectimax<'static>,
+}
+
+impl Default for ExpectimaxDecider {
+    fn default() -> Self {
+        ExpectimaxDecider {
+            plain: PlainExpectimax::new(Evaluator::shared()),
+        }
+    }
+}
+
+impl ExpectimaxDecider {
+    /// The decision from `board` (the player to move) with `settings`.
+    pub fn decide(&mut self, board: Board, settings: Settings) -> Decision {
+        self.plain
+            .decide(board, settings)
+            .unwrap_or_else(|| generic_decision(board, settings))
+    }
+}
+
+/// The generic search's decision, for boards the specialised one does not take (tiles near
+/// 65536).
+fn generic_decision(board: Board, settings: Settings) -> Decision {
+    let evaluator = Evaluator::shared();
+    let config = Config {
+        max_depth: settings.max_depth,
+        first_depth: settings.first_depth,
+        min_probability: settings.min_probability,
+        limits: Limits {
+            max_memory_bytes: settings.max_memory_bytes,
+            ..SEARCH_LIMITS
+        },
+        ..Config::default()
+    };
+    let root = G2048::from_board(board, 0);
+    let mut search = Expectimax::with_observer(
+        root,
+        |g: &G2048| evaluator.value(g),
+        config,
+        PlayersExpanded::default(),
+    )
+    .with_key(G2048::key);
+    while !search.step(u64::MAX).is_finished() {}
+    let mut values = [None; 4];
+    for &(action, value) in search.root_values() {
+        if let Action::Move(direction) = action {
+            values[direction as usize] = Some(value);
+        }
+    }
+    let stats = search.stats();
+    Decision {
+        values,
+        best: match search.best_action() {
+            Some(Action::Move(direction)) => Some(direction),
+            _ => None,
+        },
+        expanded: stats.expanded,
+        expanded_players: search.observer().0.saturating_sub(stats.iterations),
+        generated: stats.generated,
+        cache_hits: search.cache_hits(),
+        stored: stats.stored,
     }
 }
 

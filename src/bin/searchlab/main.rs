@@ -25,6 +25,7 @@
 
 mod args;
 mod bait;
+mod cpu_time;
 mod error_line;
 mod flag_values;
 mod g2048;
