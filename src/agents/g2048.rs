@@ -20,13 +20,14 @@ use crate::games::g2048::board::{Board, MAX_EXPONENT};
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
 use crate::games::g2048::expectimax::{Decision, PlainExpectimax, Settings};
 use crate::games::g2048::reachable;
-use crate::games::g2048::{Action, G2048};
+use crate::games::g2048::{Action, Direction, G2048};
 use crate::rng::Rng;
 use crate::search::anytime::{returns_value, RootActionStat};
 use crate::search::baseline::{greedy_action, greedy_values, random_action};
 use crate::search::expectimax::{Config, Expectimax};
 use crate::search::mcts::{Mcts, MctsConfig};
 use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use std::any::TypeId;
 
 /// The algorithms a 2048 agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,9 +236,17 @@ impl Agent<G2048> for AgentSpec {
                 };
                 let eval: fn(&G2048) -> f64 = evaluate;
                 let search = Expectimax::with_observer(*game, eval, config, observer);
+                let observed = TypeId::of::<O>() != TypeId::of::<NoObserver>();
                 Box::new(ExpectimaxAgent {
                     root: *game,
                     search: search.with_key(G2048::key),
+                    plain: (!observed).then_some(Settings {
+                        max_depth: config.max_depth,
+                        first_depth: config.first_depth,
+                        min_probability: config.min_probability,
+                        max_memory_bytes: config.limits.max_memory_bytes,
+                    }),
+                    decided: None,
                 })
             }
             Algorithm::Mcts => {
@@ -291,42 +300,99 @@ impl Search<G2048> for Answered {
     }
 }
 
-/// Expectimax with a fallback: until depth 1 completes, the greedy move.
+/// Expectimax with a fallback: until depth 1 completes, the greedy move. A search that nothing
+/// observes and that is asked to run to its end in one step (`play` without a budget) is made
+/// by [`PlainExpectimax`] where it applies: the same tree, values and counters as the generic
+/// search, at a fraction of its cost per node.
 struct ExpectimaxAgent<O> {
     root: G2048,
     search: Expectimax<G2048, fn(&G2048) -> f64, O>,
+    /// The specialised search's settings, when it may stand in (no observer).
+    plain: Option<Settings>,
+    /// Its decision, once made.
+    decided: Option<Decision>,
+}
+
+thread_local! {
+    /// The specialised search of the agents on this thread, kept so its table is allocated once.
+    static PLAIN: std::cell::RefCell<PlainExpectimax<'static>> =
+        std::cell::RefCell::new(PlainExpectimax::new(Evaluator::shared()));
+}
+
+impl<O: Observer<G2048>> ExpectimaxAgent<O> {
+    /// The specialised search's decision if it may make this one: nothing observes, the step
+    /// runs the whole search and nothing of it has run yet.
+    fn decide_at_once(&self, budget: u64) -> Option<Decision> {
+        let settings = self.plain?;
+        if budget != u64::MAX || self.search.stats().expanded > 0 {
+            return None;
+        }
+        PLAIN.with(|plain| plain.borrow_mut().decide(self.root.board(), settings))
+    }
 }
 
 impl<O: Observer<G2048>> Search<G2048> for ExpectimaxAgent<O> {
     fn step(&mut self, budget: u64) -> Progress {
+        if self.decided.is_some() {
+            return Progress::Solved;
+        }
+        if self.root.player_to_move() {
+            if let Some(decision) = self.decide_at_once(budget) {
+                self.decided = Some(decision);
+                return Progress::Solved;
+            }
+        }
         self.search.step(budget)
     }
     fn best_action(&self) -> Option<Action> {
-        self.search
-            .best_action()
-            .or_else(|| greedy_action(&self.root, evaluate))
+        match &self.decided {
+            Some(decision) => decision.best.map(Action::Move),
+            None => self.search.best_action(),
+        }
+        .or_else(|| greedy_action(&self.root, evaluate))
     }
     fn principal_variation(&self) -> Vec<Action> {
-        self.search.principal_variation()
+        match &self.decided {
+            Some(decision) => decision.best.map(Action::Move).into_iter().collect(),
+            None => self.search.principal_variation(),
+        }
     }
     fn stats(&self) -> Stats {
-        self.search.stats()
+        match &self.decided {
+            Some(decision) => Stats {
+                expanded: decision.expanded,
+                generated: decision.generated,
+                max_frontier: decision.max_frontier,
+                max_depth: decision.max_depth,
+                stored: decision.stored,
+                iterations: decision.iterations,
+            },
+            None => self.search.stats(),
+        }
     }
     /// Each move's value in the deepest completed iteration (visits 0).
     fn root_action_stats(&self) -> Vec<RootActionStat> {
-        self.search
-            .root_values()
-            .iter()
-            .map(|&(action, value)| RootActionStat {
-                index: G2048::action_index(action),
-                visits: 0,
-                value,
-            })
-            .collect()
+        let stat = |action: Action, value: f64| RootActionStat {
+            index: G2048::action_index(action),
+            visits: 0,
+            value,
+        };
+        match &self.decided {
+            Some(decision) => Direction::ALL
+                .iter()
+                .filter_map(|&d| decision.values[d as usize].map(|v| stat(Action::Move(d), v)))
+                .collect(),
+            None => self
+                .search
+                .root_values()
+                .iter()
+                .map(|&(action, value)| stat(action, value))
+                .collect(),
+        }
     }
 }
 
-/// Counts the players' nodes the generic search expands (for `moves_evaluated`).
+/// Counts the players' nodes the generic search expands (for [`Decision::expanded_players`]).
 #[derive(Default)]
 struct PlayersExpanded(u64);
 
@@ -404,6 +470,9 @@ fn generic_decision(board: Board, settings: Settings) -> Decision {
         generated: stats.generated,
         cache_hits: search.cache_hits(),
         stored: stats.stored,
+        iterations: stats.iterations,
+        max_depth: stats.max_depth,
+        max_frontier: stats.max_frontier,
     }
 }
 

@@ -63,6 +63,12 @@ pub struct Decision {
     pub cache_hits: u64,
     /// Boards in the cache at the end.
     pub stored: u64,
+    /// Iterations completed.
+    pub iterations: u64,
+    /// Deepest state generated, in moves and spawns from the root.
+    pub max_depth: u32,
+    /// Most nodes open at once on the line from the root (the generic search's frames).
+    pub max_frontier: u64,
 }
 
 /// The generic search's estimate of the bytes a cached state takes.
@@ -182,6 +188,9 @@ pub struct PlainExpectimax<'e> {
     min_probability: f64,
     room: u64,
     counts: Decision,
+    /// Deepest chance node and players' node expanded below the root, in moves.
+    deepest_chance: u32,
+    deepest_player: u32,
 }
 
 impl<'e> PlainExpectimax<'e> {
@@ -194,6 +203,8 @@ impl<'e> PlainExpectimax<'e> {
             min_probability: 0.0,
             room: 0,
             counts: Decision::default(),
+            deepest_chance: 0,
+            deepest_player: 0,
         }
     }
 
@@ -215,15 +226,31 @@ impl<'e> PlainExpectimax<'e> {
         self.min_probability = settings.min_probability;
         self.room = settings.max_memory_bytes / CACHE_ENTRY_BYTES;
         self.counts = Decision::default();
+        self.deepest_chance = 0;
+        self.deepest_player = 0;
         let low = board.low();
         let mut values = [None; 4];
+        let mut decision_iterations = 0;
         for depth in settings.first_depth.clamp(1, max_depth)..=max_depth {
             self.depth = depth;
             values = self.root(low);
+            decision_iterations += 1;
         }
         let mut decision = self.counts;
         decision.values = values;
         decision.stored = self.cache.len;
+        decision.iterations = decision_iterations;
+        // A chance node at depth d is frame 2d of the generic search's stack and its children
+        // are 2d plies deep; a players' node is frame 2d + 1, its children 2d + 1 plies deep.
+        let chance = 2 * self.deepest_chance;
+        let player = if self.deepest_player > 0 {
+            2 * self.deepest_player + 1
+        } else {
+            0
+        };
+        let root_moved = values.iter().any(Option::is_some);
+        decision.max_depth = chance.max(player).max(u32::from(root_moved));
+        decision.max_frontier = u64::from(chance.max(player).max(1));
         for direction in Direction::ALL {
             if let Some(value) = values[direction as usize] {
                 if decision.best.map_or(true, |best| {
@@ -263,6 +290,7 @@ impl<'e> PlainExpectimax<'e> {
             }
         }
         self.counts.expanded += 1;
+        self.deepest_chance = self.deepest_chance.max(depth);
         let value = self.spawns(low, depth, probability);
         self.cache.store(low, value, needed, self.room);
         value
@@ -297,6 +325,7 @@ impl<'e> PlainExpectimax<'e> {
         }
         self.counts.expanded += 1;
         self.counts.expanded_players += 1;
+        self.deepest_player = self.deepest_player.max(depth);
         let leaves = depth + 1 >= self.depth || probability < self.min_probability;
         let mut best = f64::NEG_INFINITY;
         for child in slides {

@@ -5,7 +5,9 @@
 //! the top-left cell); blank lines and lines starting with `#` are skipped.
 //!
 //! Prints one JSON line per board (its move, each move's value, the depth and the counts) and a
-//! summary: the moves chosen, the totals and this thread's CPU time in the searches. Counts:
+//! summary: the moves chosen, the totals and this thread's CPU time over all the decisions
+//! (Linux's `/proc/thread-self/schedstat`, which the kernel brings up to date at scheduler
+//! ticks: good to a few milliseconds, too coarse for one decision, so only the total). Counts:
 //! `expanded` (nodes expanded), `generated` (states generated: every child valued, found in the
 //! cache or expanded) and `moves_evaluated`, nneonneo's own unit (four slides tried at each
 //! expanded players' node below the root).
@@ -100,8 +102,9 @@ impl DecideFlags {
         .map_err(spec_error)?;
         let boards = read_boards(&path)?;
         let mut search = ExpectimaxDecider::default();
-        let (mut expanded, mut generated, mut players, mut hits, mut cpu) = (0, 0, 0, 0, 0.0);
+        let (mut expanded, mut generated, mut players, mut hits) = (0, 0, 0, 0);
         let mut moves = Vec::new();
+        let start = thread_cpu_seconds();
         for Line { number, board } in &boards {
             let depth = adaptive_depth(
                 &G2048::from_board(*board, 0),
@@ -114,9 +117,7 @@ impl DecideFlags {
                 min_probability: cutoff,
                 max_memory_bytes: SEARCH_LIMITS.max_memory_bytes,
             };
-            let start = thread_cpu_seconds();
             let decision = search.decide(*board, settings);
-            let seconds = cpu_seconds_since(start).unwrap_or(0.0);
             let chosen = decision.best.map(Direction::name);
             let values: serde_json::Map<String, serde_json::Value> = Direction::ALL
                 .iter()
@@ -127,22 +128,23 @@ impl DecideFlags {
                 "depth": depth, "move": chosen, "values": values,
                 "expanded": decision.expanded, "generated": decision.generated,
                 "moves_evaluated": 4 * decision.expanded_players,
-                "cache_hits": decision.cache_hits, "cpu_seconds": seconds}),
+                "cache_hits": decision.cache_hits}),
             )?;
             moves.push(chosen);
             expanded += decision.expanded;
             generated += decision.generated;
             players += decision.expanded_players;
             hits += decision.cache_hits;
-            cpu += seconds;
         }
+        let cpu = cpu_seconds_since(start);
+        let per_cpu_second = |count: u64| cpu.map(|c| count as f64 / c);
         print_line(
             json!({"boards": boards.len(), "cutoff": cutoff, "depth_rule": "nneonneo",
             "moves": moves, "expanded": expanded, "generated": generated,
             "moves_evaluated": 4 * players, "cache_hits": hits, "cpu_seconds": cpu,
-            "cpu_seconds_per_decision": cpu / boards.len() as f64,
-            "generated_per_cpu_second": generated as f64 / cpu.max(f64::MIN_POSITIVE),
-            "moves_evaluated_per_cpu_second": (4 * players) as f64 / cpu.max(f64::MIN_POSITIVE)}),
+            "cpu_seconds_per_decision": cpu.map(|c| c / boards.len() as f64),
+            "generated_per_cpu_second": per_cpu_second(generated),
+            "moves_evaluated_per_cpu_second": per_cpu_second(4 * players)}),
         )
     }
 }
