@@ -37,7 +37,7 @@ def run_once(command):
     return cpu, wall, out
 
 
-TIMING = re.compile(r"(ms|seconds?|per_s|_s|per_decision)$", re.IGNORECASE)
+TIMING = re.compile(r"(ms|seconds?|per_s|_s|per_decision|per_move)$", re.IGNORECASE)
 
 
 def work_of(out):
