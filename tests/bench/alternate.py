@@ -40,6 +40,15 @@ def run_once(command):
 TIMING = re.compile(r"(ms|seconds?|per_s|_s|per_decision|per_move)$", re.IGNORECASE)
 
 
+def without_times(value):
+    """A JSON value without the fields, at any depth, whose names say they are times or rates."""
+    if isinstance(value, dict):
+        return {k: without_times(v) for k, v in value.items() if not TIMING.search(k)}
+    if isinstance(value, list):
+        return [without_times(v) for v in value]
+    return value
+
+
 def work_of(out):
     """The output without its times and rates (JSON lines), to check both did the same work."""
     lines = []
@@ -49,9 +58,7 @@ def work_of(out):
         except ValueError:
             lines.append(line)
             continue
-        if isinstance(value, dict):
-            value = {k: v for k, v in value.items() if not TIMING.search(k)}
-        lines.append(json.dumps(value, sort_keys=True))
+        lines.append(json.dumps(without_times(value), sort_keys=True))
     return lines
 
 
