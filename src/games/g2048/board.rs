@@ -72,10 +72,10 @@ const OVERFLOW: u32 = 1 << 31;
 
 /// One entry per row (`u16`), boxed at its exact size so that indexing by a `u16` needs no
 /// bounds check.
-type RowTable<T> = Box<[T; 1 << 16]>;
+pub(super) type RowTable<T> = Box<[T; 1 << 16]>;
 
 /// The row table holding `entries` (65,536 of them).
-fn row_table<T>(entries: Vec<T>) -> RowTable<T> {
+pub(super) fn row_table<T>(entries: Vec<T>) -> RowTable<T> {
     match entries.into_boxed_slice().try_into() {
         Ok(table) => table,
         Err(_) => unreachable!("a row table has 65,536 entries"),

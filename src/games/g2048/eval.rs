@@ -34,7 +34,7 @@
 //! Lines are looked up in a 65,536-entry table (built once per [`Weights`]); boards with tiles of
 //! 65536 and up are scored line by line from their exponents with the same formula.
 
-use super::board::{transpose, Board, CELLS, SIZE};
+use super::board::{row_table, transpose, Board, RowTable, CELLS, SIZE};
 use super::G2048;
 use crate::game::Game;
 use std::sync::OnceLock;
@@ -123,17 +123,20 @@ impl Weights {
 pub struct Evaluator {
     weights: Weights,
     /// One value per line (`u16`), sized exactly so that indexing by a `u16` needs no check.
-    table: Box<[f32; 1 << 16]>,
+    table: RowTable<f32>,
     loss: f64,
 }
 
 impl Evaluator {
     /// Builds the line table for `weights` (65,536 lines; about a millisecond).
     pub fn new(weights: Weights) -> Evaluator {
-        let mut table = Box::new([0.0f32; 1 << 16]);
-        for (row, value) in (0..=u16::MAX).zip(table.iter_mut()) {
-            *value = weights.line_value([0, 4, 8, 12].map(|s| ((row >> s) & 0xF) as u8)) as f32;
-        }
+        let table = row_table(
+            (0..=u16::MAX)
+                .map(|row| {
+                    weights.line_value([0, 4, 8, 12].map(|s| ((row >> s) & 0xF) as u8)) as f32
+                })
+                .collect(),
+        );
         Evaluator {
             weights,
             table,
