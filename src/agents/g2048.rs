@@ -246,6 +246,7 @@ impl Agent<G2048> for AgentSpec {
                         min_probability: config.min_probability,
                         max_memory_bytes: config.limits.max_memory_bytes,
                     }),
+                    max_nodes: config.limits.max_nodes,
                     decided: None,
                 })
             }
@@ -309,6 +310,9 @@ struct ExpectimaxAgent<O> {
     search: Expectimax<G2048, fn(&G2048) -> f64, O>,
     /// The specialised search's settings, when it may stand in (no observer).
     plain: Option<Settings>,
+    /// The generic search's cap on expansions: a decision that needs more is left to it (it
+    /// stops at the cap where the specialised search would not).
+    max_nodes: u64,
     /// Its decision, once made.
     decided: Option<Decision>,
 }
@@ -321,13 +325,17 @@ thread_local! {
 
 impl<O: Observer<G2048>> ExpectimaxAgent<O> {
     /// The specialised search's decision if it may make this one: nothing observes, the step
-    /// runs the whole search and nothing of it has run yet.
+    /// runs the whole search, nothing of it has run yet, and the whole search keeps within the
+    /// cap on expansions (below it the generic search never meets the cap, so it would have
+    /// made the same decision).
     fn decide_at_once(&self, budget: u64) -> Option<Decision> {
         let settings = self.plain?;
         if budget != u64::MAX || self.search.stats().expanded > 0 {
             return None;
         }
-        PLAIN.with(|plain| plain.borrow_mut().decide(self.root.board(), settings))
+        PLAIN
+            .with(|plain| plain.borrow_mut().decide(self.root.board(), settings))
+            .filter(|decision| decision.expanded <= self.max_nodes)
     }
 }
 
