@@ -13,6 +13,8 @@
 #                    target after another; prints the cases run
 #   ./dev.sh compare OLD NEW RUNS -- ARGS...  two builds of searchlab on the same work, alternated,
 #                    CPU time of each process (tests/bench/alternate.py)
+#   ./dev.sh compare --programs RUNS 'OURS ...' 'PEER ...'  our command against a peer program
+#                    (each one quoted string), alternated, CPU time of each process
 #   ./dev.sh figures worker [DIR]  the worker's cost per request over a 2,000-move 2048 game,
 #                    against the pkg/ of another build in DIR when given
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package

@@ -68,6 +68,10 @@ fn base(game: &str, command: &str) -> Vec<String> {
         "{}/../shared/bait/levels/bait_lvl0.txt",
         env!("CARGO_MANIFEST_DIR")
     );
+    let boards = format!(
+        "{}/tests/bench/g2048_boards.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let levels = format!("{}/../shared/bait/levels", env!("CARGO_MANIFEST_DIR"));
     let ffo = format!("{}/../shared/othello/ffo.txt", env!("CARGO_MANIFEST_DIR"));
     let board = format!("{}O--", "X".repeat(61));
@@ -128,6 +132,7 @@ fn base(game: &str, command: &str) -> Vec<String> {
             "16",
         ],
         ("2048", "bench") => vec!["--millis", "1", "--only", "slides"],
+        ("2048", "decide") => vec!["--boards", &boards],
         ("2048", "speed") => vec!["--playouts", "1"],
         ("2048", "decisions") => vec!["--iterations", "2", "--seeds", "1", "--late-playouts", "1"],
         ("othello", "perft") => vec!["--depth", "1"],

@@ -69,6 +69,7 @@ fn alone_it_lists_every_game_command_and_flag() {
             "bait timeline-bench",
             "2048 play",
             "2048 bench",
+            "2048 decide",
             "2048 speed",
             "2048 decisions",
             "othello perft",

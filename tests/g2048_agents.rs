@@ -241,3 +241,48 @@ fn an_observer_given_to_build_sees_every_expansion() {
         assert_eq!(seen.0.get(), expanded, "{algo:?}");
     }
 }
+
+/// Observes nothing, but is not `NoObserver`: the agent then keeps to the generic search.
+struct Watching;
+
+impl searchlab::search::Observer<G2048> for Watching {}
+
+#[test]
+fn an_unobserved_whole_search_decides_exactly_as_the_generic_search() {
+    let positions = searchlab::speed::g2048::middle_game_positions(1);
+    let whole = AgentSpec {
+        algo: Algorithm::Expectimax,
+        iterative: false,
+        limits: searchlab::agents::g2048::SEARCH_LIMITS,
+        ..AgentSpec::default()
+    };
+    let iterative = AgentSpec {
+        depth: Some(3),
+        iterative: true,
+        ..whole
+    };
+    // A cap on expansions that some of these searches reach: the generic search stops there.
+    let capped = AgentSpec {
+        limits: searchlab::search::Limits {
+            max_nodes: 20_000,
+            ..whole.limits
+        },
+        ..whole
+    };
+    for spec in [whole, iterative, capped] {
+        for position in positions.iter().step_by(3) {
+            let mut plain = spec.build(position, 1, NoObserver).unwrap();
+            let mut generic = spec.build(position, 1, Watching).unwrap();
+            assert!(plain.step(u64::MAX).is_finished());
+            assert!(generic.step(u64::MAX).is_finished());
+            let board = position.board().low();
+            assert_eq!(plain.stats(), generic.stats(), "{board:016x}");
+            assert_eq!(plain.best_action(), generic.best_action(), "{board:016x}");
+            let values = |s: &dyn searchlab::search::Search<G2048>| -> Vec<(u32, u64)> {
+                let stats = s.root_action_stats();
+                stats.iter().map(|a| (a.index, a.value.to_bits())).collect()
+            };
+            assert_eq!(values(&*plain), values(&*generic), "{board:016x}");
+        }
+    }
+}

@@ -238,3 +238,116 @@ fn decisions_on_late_positions_takes_the_end_of_an_mcts_game() {
     assert_eq!(again[0]["agree"], lines[0]["agree"]);
     assert_eq!(again[0]["mean_regret"], lines[0]["mean_regret"]);
 }
+
+/// A boards file for `2048 decide` in the test's own temporary directory.
+fn boards_file(name: &str, text: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn decide_makes_the_recorded_decisions_and_counts_in_both_units() {
+    // Three boards of the fixture (nneonneo's settings), then one with two 32768s side by side,
+    // which the specialised search leaves to the generic one.
+    let fixture = include_str!("fixtures/g2048_expectimax.txt");
+    let recorded: Vec<Vec<&str>> = fixture
+        .lines()
+        .filter(|l| l.starts_with("nneonneo-1e-4"))
+        .skip(40)
+        .take(3)
+        .map(|l| l.split(' ').collect())
+        .collect();
+    let text = format!(
+        "# three bench boards\n{}\n\n{}\n{}\n00000000000000ff\n",
+        recorded[0][1], recorded[1][1], recorded[2][1]
+    );
+    let path = boards_file("decide-boards.txt", &text);
+    let lines = json_lines(&searchlab(&["2048", "decide", "--boards", &path]));
+    assert_eq!(lines.len(), 5);
+    for (line, want) in lines.iter().zip(&recorded) {
+        assert_eq!(line["board"], want[1]);
+        assert_eq!(line["depth"].to_string(), want[2]);
+        assert_eq!(line["move"], want[3]);
+        assert_eq!(line["expanded"].to_string(), want[8]);
+        assert_eq!(line["generated"].to_string(), want[9]);
+        assert_eq!(line["cache_hits"].to_string(), want[10]);
+        let best = line["values"][want[3]].as_f64().unwrap();
+        assert_eq!(
+            format!("{:016x}", best.to_bits()),
+            want[4 + direction(want[3])]
+        );
+    }
+    let numbers: Vec<u64> = lines[..4]
+        .iter()
+        .map(|l| l["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [2, 4, 5, 6]);
+    let merged = &lines[3];
+    // Left and right make a 65536: valued by the generic search.
+    assert!(merged["values"]["left"].is_f64(), "{merged}");
+    assert!(merged["values"]["right"].is_f64(), "{merged}");
+    assert!(merged["move"].is_string(), "{merged}");
+    let summary = &lines[4];
+    assert_eq!(summary["boards"], 4);
+    assert_eq!(summary["cutoff"], 1e-4);
+    assert!(summary["cpu_seconds"].as_f64().unwrap() >= 0.0);
+    let moves: Vec<&str> = summary["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(moves[..3], [recorded[0][3], recorded[1][3], recorded[2][3]]);
+    let generated: u64 = lines[..4]
+        .iter()
+        .map(|l| l["generated"].as_u64().unwrap())
+        .sum();
+    assert_eq!(summary["generated"], generated);
+    let evaluated = summary["moves_evaluated"].as_u64().unwrap();
+    assert!(evaluated % 4 == 0 && evaluated > 0, "{summary}");
+}
+
+fn direction(name: &str) -> usize {
+    ["up", "right", "down", "left"]
+        .iter()
+        .position(|&d| d == name)
+        .unwrap()
+}
+
+#[test]
+fn bad_decide_input_names_the_flag_or_the_file_and_line() {
+    let bad_line = boards_file("decide-bad.txt", "# boards\n0123456789abcdef\n12345\n");
+    let empty = boards_file("decide-empty.txt", "# nothing\n\n");
+    let good = boards_file("decide-good.txt", "0000000000000011\n");
+    for (args, expected) in [
+        (
+            vec!["--boards", &bad_line],
+            format!("{bad_line}:3: expected a board of 16 hex digits, got '12345'"),
+        ),
+        (
+            vec!["--boards", &empty],
+            format!("{empty}: no board in the file"),
+        ),
+        (
+            vec!["--boards", "/nonexistent/boards.txt"],
+            "--boards: cannot read '/nonexistent/boards.txt'".to_string(),
+        ),
+        (
+            vec!["--boards", &good, "--cutoff", "2"],
+            "--cutoff: must be between 0 and 1, got 2".to_string(),
+        ),
+        (
+            vec!["--boards", &good, "--depth-rule", "deep"],
+            "--depth-rule: unknown".to_string(),
+        ),
+        (vec![], "--boards is required".to_string()),
+    ] {
+        let output = searchlab(&[&["2048", "decide"][..], &args].concat());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&expected), "{args:?}: {stderr}");
+    }
+}

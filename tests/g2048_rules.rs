@@ -1,7 +1,7 @@
 //! 2048 rules drawn as boards: merges in every direction, scoring, legality, game over, spawns.
 
 use searchlab::game::{Game, Turn};
-use searchlab::games::g2048::board::{nth_set_bit, Board, Direction};
+use searchlab::games::g2048::board::{nth_set_bit, plain_slides, Board, Direction};
 use searchlab::games::g2048::text::{format_board, parse_board};
 use searchlab::games::g2048::{Action, G2048};
 use searchlab::rng::Rng;
@@ -116,6 +116,28 @@ fn tables_agree_with_cell_by_cell_rules_on_random_boards() {
         let b = Board::from_exponents(cells).unwrap();
         for direction in Direction::ALL {
             assert_eq!(b.slide(direction), b.slide_by_cells(direction), "{b:?}");
+        }
+    }
+}
+
+#[test]
+fn plain_slides_agree_with_cell_by_cell_rules_below_65536() {
+    // Tiles up to 16384, so no two 32768s can merge (the case plain_slides leaves out).
+    let mut rng = Rng::new(13);
+    for _ in 0..20_000 {
+        let cells = std::array::from_fn(|_| match rng.below(3) {
+            0 => 0,
+            _ => 1 + rng.below(14) as u8,
+        });
+        let b = Board::from_exponents(cells).unwrap();
+        let slides = plain_slides(b.low());
+        for direction in Direction::ALL {
+            let (moved, _) = b.slide_by_cells(direction);
+            assert_eq!(
+                slides[direction as usize],
+                moved.low(),
+                "{b:?} {direction:?}"
+            );
         }
     }
 }

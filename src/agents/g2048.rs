@@ -17,11 +17,12 @@ use super::params::G2048 as G2048_PARAMS;
 use super::{by_name, check_limits, Agent};
 use crate::field_error::check_range;
 use crate::field_error::FieldError;
-use crate::game::Game;
+use crate::game::{Game, Turn};
 use crate::games::g2048::board::{Board, MAX_EXPONENT};
 use crate::games::g2048::eval::{adaptive_depth, Evaluator};
+use crate::games::g2048::expectimax::{Decision, PlainExpectimax, Settings};
 use crate::games::g2048::reachable;
-use crate::games::g2048::{Action, G2048};
+use crate::games::g2048::{Action, Direction, G2048};
 use crate::rng::Rng;
 
 /// Expectimax's chance-probability cutoff: a probability.
@@ -30,7 +31,8 @@ use crate::search::anytime::{returns_value, RootActionStat};
 use crate::search::baseline::{greedy_action, greedy_values, random_action};
 use crate::search::expectimax::{Config, Expectimax};
 use crate::search::mcts::{Mcts, MctsConfig};
-use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats};
+use crate::search::{Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use std::any::TypeId;
 
 /// The algorithms a 2048 agent can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -239,9 +241,18 @@ impl Agent<G2048> for AgentSpec {
                 };
                 let eval: fn(&G2048) -> f64 = evaluate;
                 let search = Expectimax::with_observer(*game, eval, config, observer);
+                let observed = TypeId::of::<O>() != TypeId::of::<NoObserver>();
                 Box::new(ExpectimaxAgent {
                     root: *game,
                     search: search.with_key(G2048::key),
+                    plain: (!observed).then_some(Settings {
+                        max_depth: config.max_depth,
+                        first_depth: config.first_depth,
+                        min_probability: config.min_probability,
+                        max_memory_bytes: config.limits.max_memory_bytes,
+                    }),
+                    max_nodes: config.limits.max_nodes,
+                    decided: None,
                 })
             }
             Algorithm::Mcts => {
@@ -295,38 +306,186 @@ impl Search<G2048> for Answered {
     }
 }
 
-/// Expectimax with a fallback: until depth 1 completes, the greedy move.
+/// Expectimax with a fallback: until depth 1 completes, the greedy move. A search that nothing
+/// observes and that is asked to run to its end in one step (`play` without a budget) is made
+/// by [`PlainExpectimax`] where it applies: the same tree, values and counters as the generic
+/// search, at a fraction of its cost per node.
 struct ExpectimaxAgent<O> {
     root: G2048,
     search: Expectimax<G2048, fn(&G2048) -> f64, O>,
+    /// The specialised search's settings, when it may stand in (no observer).
+    plain: Option<Settings>,
+    /// The generic search's cap on expansions: a decision that needs more is left to it (it
+    /// stops at the cap where the specialised search would not).
+    max_nodes: u64,
+    /// Its decision, once made.
+    decided: Option<Decision>,
+}
+
+thread_local! {
+    /// The specialised search of the agents on this thread, kept so its table is allocated once.
+    static PLAIN: std::cell::RefCell<PlainExpectimax<'static>> =
+        std::cell::RefCell::new(PlainExpectimax::new(Evaluator::shared()));
+}
+
+impl<O: Observer<G2048>> ExpectimaxAgent<O> {
+    /// The specialised search's decision if it may make this one: nothing observes, the step
+    /// runs the whole search, nothing of it has run yet, and the whole search keeps within the
+    /// cap on expansions (below it the generic search never meets the cap, so it would have
+    /// made the same decision).
+    fn decide_at_once(&self, budget: u64) -> Option<Decision> {
+        let settings = self.plain?;
+        if budget != u64::MAX || self.search.stats().expanded > 0 {
+            return None;
+        }
+        PLAIN
+            .with(|plain| plain.borrow_mut().decide(self.root.board(), settings))
+            .filter(|decision| decision.expanded <= self.max_nodes)
+    }
 }
 
 impl<O: Observer<G2048>> Search<G2048> for ExpectimaxAgent<O> {
     fn step(&mut self, budget: u64) -> Progress {
+        if self.decided.is_some() {
+            return Progress::Solved;
+        }
+        if self.root.player_to_move() {
+            if let Some(decision) = self.decide_at_once(budget) {
+                self.decided = Some(decision);
+                return Progress::Solved;
+            }
+        }
         self.search.step(budget)
     }
     fn best_action(&self) -> Option<Action> {
-        self.search
-            .best_action()
-            .or_else(|| greedy_action(&self.root, evaluate))
+        match &self.decided {
+            Some(decision) => decision.best.map(Action::Move),
+            None => self.search.best_action(),
+        }
+        .or_else(|| greedy_action(&self.root, evaluate))
     }
     fn principal_variation(&self) -> Vec<Action> {
-        self.search.principal_variation()
+        match &self.decided {
+            Some(decision) => decision.best.map(Action::Move).into_iter().collect(),
+            None => self.search.principal_variation(),
+        }
     }
     fn stats(&self) -> Stats {
-        self.search.stats()
+        match &self.decided {
+            Some(decision) => Stats {
+                expanded: decision.expanded,
+                generated: decision.generated,
+                max_frontier: decision.max_frontier,
+                max_depth: decision.max_depth,
+                stored: decision.stored,
+                iterations: decision.iterations,
+            },
+            None => self.search.stats(),
+        }
     }
     /// Each move's value in the deepest completed iteration (visits 0).
     fn root_action_stats(&self) -> Vec<RootActionStat> {
-        self.search
-            .root_values()
-            .iter()
-            .map(|&(action, value)| RootActionStat {
-                index: G2048::action_index(action),
-                visits: 0,
-                value,
-            })
-            .collect()
+        let stat = |action: Action, value: f64| RootActionStat {
+            index: G2048::action_index(action),
+            visits: 0,
+            value,
+        };
+        match &self.decided {
+            Some(decision) => Direction::ALL
+                .iter()
+                .filter_map(|&d| decision.values[d as usize].map(|v| stat(Action::Move(d), v)))
+                .collect(),
+            None => self
+                .search
+                .root_values()
+                .iter()
+                .map(|&(action, value)| stat(action, value))
+                .collect(),
+        }
+    }
+}
+
+/// Counts the players' nodes the generic search expands (for [`Decision::expanded_players`]).
+#[derive(Default)]
+struct PlayersExpanded(u64);
+
+impl Observer<G2048> for PlayersExpanded {
+    fn expanded(&mut self, state: &G2048, _visit: Visit) {
+        if matches!(state.turn(), Turn::Player(_)) {
+            self.0 += 1;
+        }
+    }
+}
+
+/// One whole expectimax decision at a time with the shared evaluation, as `play`'s expectimax
+/// agent would make it: by [`PlainExpectimax`] where it applies, else by the generic search with
+/// the same settings (the same tree and values, at a higher cost per node). Keeps the
+/// specialised search's table from one decision to the next.
+pub struct ExpectimaxDecider {
+    plain: PlainExpectimax<'static>,
+}
+
+impl Default for ExpectimaxDecider {
+    fn default() -> Self {
+        ExpectimaxDecider {
+            plain: PlainExpectimax::new(Evaluator::shared()),
+        }
+    }
+}
+
+impl ExpectimaxDecider {
+    /// The decision from `board` (the player to move) with `settings`.
+    pub fn decide(&mut self, board: Board, settings: Settings) -> Decision {
+        self.plain
+            .decide(board, settings)
+            .unwrap_or_else(|| generic_decision(board, settings))
+    }
+}
+
+/// The generic search's decision, for boards the specialised one does not take (tiles near
+/// 65536).
+fn generic_decision(board: Board, settings: Settings) -> Decision {
+    let evaluator = Evaluator::shared();
+    let config = Config {
+        max_depth: settings.max_depth,
+        first_depth: settings.first_depth,
+        min_probability: settings.min_probability,
+        limits: Limits {
+            max_memory_bytes: settings.max_memory_bytes,
+            ..SEARCH_LIMITS
+        },
+        ..Config::default()
+    };
+    let root = G2048::from_board(board, 0);
+    let mut search = Expectimax::with_observer(
+        root,
+        |g: &G2048| evaluator.value(g),
+        config,
+        PlayersExpanded::default(),
+    )
+    .with_key(G2048::key);
+    while !search.step(u64::MAX).is_finished() {}
+    let mut values = [None; 4];
+    for &(action, value) in search.root_values() {
+        if let Action::Move(direction) = action {
+            values[direction as usize] = Some(value);
+        }
+    }
+    let stats = search.stats();
+    Decision {
+        values,
+        best: match search.best_action() {
+            Some(Action::Move(direction)) => Some(direction),
+            _ => None,
+        },
+        expanded: stats.expanded,
+        expanded_players: search.observer().0.saturating_sub(stats.iterations),
+        generated: stats.generated,
+        cache_hits: search.cache_hits(),
+        stored: stats.stored,
+        iterations: stats.iterations,
+        max_depth: stats.max_depth,
+        max_frontier: stats.max_frontier,
     }
 }
 

@@ -1,37 +1,52 @@
 #!/usr/bin/env python3
-"""Alternating CPU-time comparison of two builds of the same command, for BENCHMARKS.md.
+"""Alternating CPU-time comparison of two programs on the same work, for BENCHMARKS.md.
 
     ./dev.sh compare OLD_BINARY NEW_BINARY RUNS -- ARGS...
+    ./dev.sh compare --programs RUNS 'OURS ARGS...' 'PEER ARGS...'
 
-runs `OLD ARGS` and `NEW ARGS` one after the other RUNS times (old first, then new, so load
-changes hit both alike), times each process's CPU (user + system, from the kernel's accounting
-of the finished child) and wall clock, checks that both print the same standard output (the
-same work; in JSON lines, fields that are times or rates are left out of the check), and prints the times of every run, the medians and the ratio new / old of the
-median CPU times, with the load average before and after. Not a test: timings never go in tests.
+The first form runs `OLD ARGS` and `NEW ARGS` (two builds of searchlab) one after the other RUNS
+times (old first, then new, so load changes hit both alike) and checks that both print the same
+standard output (the same work; in JSON lines, fields that are times or rates are left out of
+the check). The second runs two different programs (ours and a peer, each command one
+shell-quoted string) the same way, without the output check (their outputs differ in form).
+Both time each process's CPU (user + system, from the kernel's accounting of the finished
+child) and wall clock, and print every run's times, the min / median / max CPU, the ratio of the
+median CPU times (new / old, or ours / peer) and the load average before and after. Not a test:
+timings never go in tests.
 """
 
 import json
 import os
 import re
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
 import time
 
 
-def run_once(binary, args):
-    """(cpu seconds, wall seconds, stdout) of one run of `binary args`."""
+def run_once(command):
+    """(cpu seconds, wall seconds, stdout) of one run of `command` (a list of words)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.monotonic()
-    out = subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     wall = time.monotonic() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return cpu, wall, out
 
 
-TIMING = re.compile(r"(ms|seconds|per_s|_s)$", re.IGNORECASE)
+TIMING = re.compile(r"(ms|seconds?|per_s|_s|per_decision|per_move)$", re.IGNORECASE)
+
+
+def without_times(value):
+    """A JSON value without the fields, at any depth, whose names say they are times or rates."""
+    if isinstance(value, dict):
+        return {k: without_times(v) for k, v in value.items() if not TIMING.search(k)}
+    if isinstance(value, list):
+        return [without_times(v) for v in value]
+    return value
 
 
 def work_of(out):
@@ -43,35 +58,49 @@ def work_of(out):
         except ValueError:
             lines.append(line)
             continue
-        if isinstance(value, dict):
-            value = {k: v for k, v in value.items() if not TIMING.search(k)}
-        lines.append(json.dumps(value, sort_keys=True))
+        lines.append(json.dumps(without_times(value), sort_keys=True))
     return lines
 
 
-def main():
-    if len(sys.argv) < 5 or sys.argv[4] != "--":
-        sys.exit("usage: alternate.py OLD NEW RUNS -- ARGS...")
-    old, new, runs, args = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[5:]
+def alternate(commands, runs, check_output):
+    """Runs the two `commands` (name, word list) alternately and prints the comparison."""
     load_before = os.getloadavg()
-    times = {old: [], new: []}
+    times = {name: [] for name, _ in commands}
     outputs = {}
     for _ in range(runs):
-        for binary in (old, new):
-            cpu, wall, out = run_once(binary, args)
-            times[binary].append((cpu, wall))
-            outputs.setdefault(binary, work_of(out))
+        for name, command in commands:
+            cpu, wall, out = run_once(command)
+            times[name].append((cpu, wall))
+            outputs.setdefault(name, work_of(out))
     load_after = os.getloadavg()
-    print(f"command: {' '.join(args)}; {runs} alternating runs each")
+    print(f"{runs} alternating runs each")
     print(f"load average before {load_before[0]:.1f}, after {load_after[0]:.1f}")
-    for binary in (old, new):
-        cpus = [c for c, _ in times[binary]]
-        walls = [w for _, w in times[binary]]
-        print(f"{binary}: CPU s {', '.join(f'{c:.2f}' for c in cpus)} (median {statistics.median(cpus):.3f}); "
+    for name, command in commands:
+        cpus = [c for c, _ in times[name]]
+        walls = [w for _, w in times[name]]
+        print(f"{name}: {' '.join(command)}")
+        print(f"  CPU s {', '.join(f'{c:.2f}' for c in cpus)} (min {min(cpus):.3f}, "
+              f"median {statistics.median(cpus):.3f}, max {max(cpus):.3f}); "
               f"wall s median {statistics.median(walls):.3f}")
-    ratio = statistics.median(c for c, _ in times[new]) / statistics.median(c for c, _ in times[old])
-    same = "same output" if outputs[old] == outputs[new] else "OUTPUTS DIFFER"
-    print(f"new / old median CPU: {ratio:.3f} ({same})")
+    (first, _), (second, _) = commands
+    ratio = statistics.median(c for c, _ in times[second]) / statistics.median(c for c, _ in times[first])
+    ratio_line = f"{second} / {first} median CPU: {ratio:.3f}"
+    if check_output:
+        ratio_line += " (same output)" if outputs[first] == outputs[second] else " (OUTPUTS DIFFER)"
+    print(ratio_line)
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) == 4 and args[0] == "--programs":
+        runs, ours, peer = int(args[1]), shlex.split(args[2]), shlex.split(args[3])
+        alternate([("peer", peer), ("ours", ours)], runs, check_output=False)
+        return
+    if len(args) < 4 or args[3] != "--":
+        sys.exit("usage: alternate.py OLD NEW RUNS -- ARGS...\n"
+                 "       alternate.py --programs RUNS 'OURS ARGS...' 'PEER ARGS...'")
+    old, new, runs, rest = args[0], args[1], int(args[2]), args[4:]
+    alternate([("old", [old, *rest]), ("new", [new, *rest])], runs, check_output=True)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@
 
 mod args;
 mod bait;
+mod cpu_time;
 mod error_line;
 mod flag_ranges;
 mod flag_values;

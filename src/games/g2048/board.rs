@@ -70,17 +70,34 @@ pub struct Board {
 /// Bit 31 of a row's score entry: the row holds two 32768s that would merge.
 const OVERFLOW: u32 = 1 << 31;
 
+/// One entry per row (`u16`), boxed at its exact size so that indexing by a `u16` needs no
+/// bounds check.
+pub(super) type RowTable<T> = Box<[T; 1 << 16]>;
+
+/// The row table holding `entries` (65,536 of them).
+pub(super) fn row_table<T>(entries: Vec<T>) -> RowTable<T> {
+    match entries.into_boxed_slice().try_into() {
+        Ok(table) => table,
+        Err(_) => unreachable!("a row table has 65,536 entries"),
+    }
+}
+
 /// Row tables indexed by a row's `u16` (four low nibbles, lowest = leftmost).
 struct Tables {
     /// The row after sliding left.
-    left: Vec<u16>,
+    left: RowTable<u16>,
     /// The row after sliding right.
-    right: Vec<u16>,
+    right: RowTable<u16>,
     /// Score gained by sliding the row (the same either way), with [`OVERFLOW`] set when the
     /// result needs a fifth bit.
-    score: Vec<u32>,
+    score: RowTable<u32>,
     /// Which slides change the row: bit 0 sliding left, bit 1 sliding right.
-    changes: Vec<u8>,
+    changes: RowTable<u8>,
+    /// A column (read as a row of the transposed board) after sliding up, its cells already in
+    /// column 0 of a board (bits 0, 16, 32, 48): shifted by `4 * col` it is the column in place.
+    up: RowTable<u64>,
+    /// The same after sliding down.
+    down: RowTable<u64>,
 }
 
 fn tables() -> &'static Tables {
@@ -90,6 +107,8 @@ fn tables() -> &'static Tables {
         let mut right = vec![0u16; 1 << 16];
         let mut score = vec![0u32; 1 << 16];
         let mut changes = vec![0u8; 1 << 16];
+        let mut up = vec![0u64; 1 << 16];
+        let mut down = vec![0u64; 1 << 16];
         for row in 0..=u16::MAX {
             let line = unpack_row(row);
             let (moved_left, gain) = slide_line(line);
@@ -103,12 +122,16 @@ fn tables() -> &'static Tables {
             score[row as usize] = gain as u32 | if overflow { OVERFLOW } else { 0 };
             changes[row as usize] =
                 u8::from(moved_left != line) | u8::from(moved_right != line) << 1;
+            up[row as usize] = unpack_column(left[row as usize]);
+            down[row as usize] = unpack_column(right[row as usize]);
         }
         Tables {
-            left,
-            right,
-            score,
-            changes,
+            left: row_table(left),
+            right: row_table(right),
+            score: row_table(score),
+            changes: row_table(changes),
+            up: row_table(up),
+            down: row_table(down),
         }
     })
 }
@@ -147,9 +170,35 @@ pub fn slide_line(line: [u8; 4]) -> ([u8; 4], u64) {
     (out, gain)
 }
 
+/// A row's four nibbles as column 0 of a board (nibble `i` to bits `16 * i ..`).
+fn unpack_column(row: u16) -> u64 {
+    let r = u64::from(row);
+    (r | r << 12 | r << 24 | r << 36) & 0x000F_000F_000F_000F
+}
+
+/// The four slides of a board's low nibbles, `[up, right, down, left]` (indexed by
+/// [`Direction`]), for boards with no tile of 65536 or more: exact unless a line holds two
+/// 32768s that merge (then the merged cell is wrong), which a caller rules out. Eight row-table
+/// lookups and one transpose, no score: the hot path of a search that needs only the boards.
+#[inline]
+pub fn plain_slides(low: u64) -> [u64; 4] {
+    let t = tables();
+    let cols = transpose(low);
+    let (mut up, mut right, mut down, mut left) = (0, 0, 0, 0);
+    for i in 0..4 {
+        let row = ((low >> (16 * i)) & 0xFFFF) as usize;
+        let col = ((cols >> (16 * i)) & 0xFFFF) as usize;
+        left |= u64::from(t.left[row]) << (16 * i);
+        right |= u64::from(t.right[row]) << (16 * i);
+        up |= t.up[col] << (4 * i);
+        down |= t.down[col] << (4 * i);
+    }
+    [up, right, down, left]
+}
+
 /// Swaps rows and columns of sixteen packed nibbles.
 #[inline]
-fn transpose(x: u64) -> u64 {
+pub fn transpose(x: u64) -> u64 {
     let a1 = x & 0xF0F0_0F0F_F0F0_0F0F;
     let a2 = x & 0x0000_F0F0_0000_F0F0;
     let a3 = x & 0x0F0F_0000_0F0F_0000;
@@ -170,7 +219,7 @@ fn zero_nibbles(x: u64) -> u64 {
 
 /// Moves each row of `low` with `table`; returns the rows and the summed score entries.
 #[inline]
-fn rows_through(low: u64, table: &[u16], score: &[u32]) -> (u64, u64) {
+fn rows_through(low: u64, table: &[u16; 1 << 16], score: &[u32; 1 << 16]) -> (u64, u64) {
     let mut out = 0u64;
     let mut gain = 0u64;
     for shift in [0, 16, 32, 48] {
@@ -183,7 +232,7 @@ fn rows_through(low: u64, table: &[u16], score: &[u32]) -> (u64, u64) {
 
 /// The OR of `table`'s entries for the four rows of `low`.
 #[inline]
-fn rows_changes(low: u64, table: &[u8]) -> u8 {
+fn rows_changes(low: u64, table: &[u8; 1 << 16]) -> u8 {
     [0, 16, 32, 48].iter().fold(0, |mask, shift| {
         mask | table[((low >> shift) & 0xFFFF) as usize]
     })
@@ -240,6 +289,12 @@ impl Board {
             board.set_exponent(cell, e);
         }
         Some(board)
+    }
+
+    /// The board whose low nibbles are `low` ([`Board::low`]) and which has no tile of 65536
+    /// or more: nneonneo's `board_t`.
+    pub fn from_low(low: u64) -> Board {
+        Board { low, high: 0 }
     }
 
     /// The sixteen exponents in cell order.

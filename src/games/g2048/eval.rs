@@ -34,7 +34,7 @@
 //! Lines are looked up in a 65,536-entry table (built once per [`Weights`]); boards with tiles of
 //! 65536 and up are scored line by line from their exponents with the same formula.
 
-use super::board::{Board, CELLS, SIZE};
+use super::board::{row_table, transpose, Board, RowTable, CELLS, SIZE};
 use super::G2048;
 use crate::game::Game;
 use std::sync::OnceLock;
@@ -122,16 +122,21 @@ impl Weights {
 /// The evaluation with one set of weights, with its line table.
 pub struct Evaluator {
     weights: Weights,
-    table: Vec<f32>,
+    /// One value per line (`u16`), sized exactly so that indexing by a `u16` needs no check.
+    table: RowTable<f32>,
     loss: f64,
 }
 
 impl Evaluator {
     /// Builds the line table for `weights` (65,536 lines; about a millisecond).
     pub fn new(weights: Weights) -> Evaluator {
-        let table: Vec<f32> = (0..=u16::MAX)
-            .map(|row| weights.line_value([0, 4, 8, 12].map(|s| ((row >> s) & 0xF) as u8)) as f32)
-            .collect();
+        let table = row_table(
+            (0..=u16::MAX)
+                .map(|row| {
+                    weights.line_value([0, 4, 8, 12].map(|s| ((row >> s) & 0xF) as u8)) as f32
+                })
+                .collect(),
+        );
         Evaluator {
             weights,
             table,
@@ -163,8 +168,15 @@ impl Evaluator {
         if board.high() != 0 {
             return self.board_value_by_cells(board);
         }
-        let rows = board.low();
-        let cols = board.transposed().low();
+        self.plain_value(board.low())
+    }
+
+    /// [`Evaluator::board_value`] of the board whose low nibbles are `low` and which has no
+    /// tile of 65536 or more (the fifth exponent bits all 0).
+    #[inline]
+    pub fn plain_value(&self, low: u64) -> f64 {
+        let rows = low;
+        let cols = transpose(low);
         let mut total = 0.0f32;
         for shift in [0, 16, 32, 48] {
             total += self.table[((rows >> shift) & 0xFFFF) as usize];

@@ -24,6 +24,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod expectimax;
 pub mod motion;
 pub mod reachable;
 pub mod text;

@@ -7,21 +7,22 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use searchlab::agents::g2048::{
-    AgentSpec, Algorithm, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH, SEARCH_LIMITS,
+    AgentSpec, Algorithm, ExpectimaxDecider, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH, SEARCH_LIMITS,
 };
 use searchlab::game::Game;
 use searchlab::games::g2048::board::Board;
-use searchlab::games::g2048::eval::{adaptive_depth, Evaluator};
+use searchlab::games::g2048::eval::adaptive_depth;
+use searchlab::games::g2048::expectimax::Settings;
 use searchlab::games::g2048::{Direction, G2048};
 use searchlab::rng::Rng;
-use searchlab::search::expectimax::{Config, Expectimax};
-use searchlab::search::Search;
+use searchlab::search::expectimax::Config;
 use searchlab::speed::g2048::{course_mcts_on, middle_game_positions};
 use serde_json::json;
 
 use searchlab::agents::params::G2048 as G2048_PARAMS;
 
 use crate::args::{print_line, spec_error, CliResult};
+use crate::cpu_time::{cpu_seconds_since, thread_cpu_seconds};
 use crate::flag_ranges::{table_int, CUTOFF, MILLIS, SEED};
 use crate::flag_values::number;
 
@@ -148,24 +149,20 @@ fn bench_rollouts(rng: &mut Rng, millis: u64) -> CliResult<()> {
     )
 }
 
-/// Expectimax as `play` runs it (cache on, adaptive depth unless `depth`) over the positions of
-/// [`middle_game_positions`], whole rounds until `millis` pass. Reports nodes (generated states:
-/// every child valued, found in the cache or expanded) per second of wall time and per second
-/// of this thread's CPU time (Linux `/proc/thread-self/schedstat`; null elsewhere).
+/// Expectimax as `play` runs it (cache on, adaptive depth unless `depth`, one search straight to
+/// the full depth) over the positions of [`middle_game_positions`], whole rounds until `millis`
+/// pass (`--millis 0`: one round), by [`ExpectimaxDecider`] (the specialised search, the same
+/// tree as the generic one). Reports nodes (generated states: every child valued, found in the
+/// cache or expanded) per second of wall time and per second of this thread's CPU time (Linux
+/// `/proc/thread-self/schedstat`; null elsewhere).
 fn bench_expectimax(
     seed: u64,
     depth: Option<u32>,
     min_probability: f64,
     millis: u64,
 ) -> CliResult<()> {
-    let evaluator = Evaluator::shared();
     let positions = middle_game_positions(seed);
-    let mut search = Expectimax::new(
-        G2048::start(),
-        |g: &G2048| evaluator.value(g),
-        Config::default(),
-    )
-    .with_key(G2048::key);
+    let mut search = ExpectimaxDecider::default();
     let cpu_start = thread_cpu_seconds();
     let start = Instant::now();
     let (mut searches, mut expanded, mut generated, mut hits) = (0u64, 0u64, 0u64, 0u64);
@@ -174,20 +171,19 @@ fn bench_expectimax(
             let max_depth = depth.unwrap_or_else(|| {
                 adaptive_depth(position, ADAPTIVE_MIN_DEPTH, ADAPTIVE_MAX_DEPTH)
             });
-            let config = Config {
-                max_depth,
-                first_depth: max_depth,
-                min_probability,
-                limits: SEARCH_LIMITS,
-                ..Config::default()
-            };
-            search.restart(*position, config);
-            while !search.step(u64::MAX).is_finished() {}
-            let stats = search.stats();
+            let decision = search.decide(
+                position.board(),
+                Settings {
+                    max_depth,
+                    first_depth: max_depth,
+                    min_probability,
+                    max_memory_bytes: SEARCH_LIMITS.max_memory_bytes,
+                },
+            );
             searches += 1;
-            expanded += stats.expanded;
-            generated += stats.generated;
-            hits += search.cache_hits();
+            expanded += decision.expanded;
+            generated += decision.generated;
+            hits += decision.cache_hits;
         }
         if start.elapsed().as_millis() >= u128::from(millis) {
             break;
@@ -230,20 +226,4 @@ fn bench_mcts(seed: u64, millis: u64) -> CliResult<()> {
         "seconds": seconds, "cpu_seconds": cpu,
         "playouts_per_second": playouts as f64 / seconds,
         "playouts_per_cpu_second": cpu.map(|c| playouts as f64 / c)}))
-}
-
-/// This thread's CPU time in seconds, from Linux's `/proc/thread-self/schedstat`.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanos as f64 * 1e-9)
-}
-
-/// This thread's CPU seconds since `start` (an earlier [`thread_cpu_seconds`]), when both
-/// readings exist.
-fn cpu_seconds_since(start: Option<f64>) -> Option<f64> {
-    match (start, thread_cpu_seconds()) {
-        (Some(a), Some(b)) if b > a => Some(b - a),
-        _ => None,
-    }
 }

@@ -1,11 +1,12 @@
 //! `searchlab 2048`: batches of games, benchmarks and the study of MCTS's decisions. One file
 //! per command (`play.rs` with `checkpoint.rs`, whose format and checks are
-//! `searchlab::agents::g2048::checkpoint`, `bench.rs`,
-//! `speed.rs`, `decisions.rs`); the agent's flags in `agent_flags.rs`.
+//! `searchlab::agents::g2048::checkpoint`, `bench.rs`, `speed.rs`, `decisions.rs`,
+//! `decide.rs`); the agent's flags in `agent_flags.rs`.
 
 mod agent_flags;
 mod bench;
 mod checkpoint;
+mod decide;
 mod decisions;
 mod play;
 mod speed;
@@ -22,6 +23,8 @@ pub enum G2048Command {
     Play(play::PlayFlags),
     /// Time table slides, random rollouts, expectimax and the course's MCTS
     Bench(bench::BenchFlags),
+    /// One expectimax decision on each board of a file (nneonneo's board_t), timed in CPU
+    Decide(decide::DecideFlags),
     /// The native side of the wasm-versus-native comparison: the course MCTS's playouts
     Speed(speed::SpeedFlags),
     /// How good the course MCTS's single moves are, judged by expectimax, per budget and UCT
@@ -37,6 +40,7 @@ impl GameCli for G2048Command {
         match self {
             G2048Command::Play(flags) => flags.run(),
             G2048Command::Bench(flags) => flags.run(),
+            G2048Command::Decide(flags) => flags.run(),
             G2048Command::Speed(flags) => flags.run(),
             G2048Command::Decisions(flags) => flags.run(),
         }
