@@ -96,6 +96,10 @@ fn a_recorded_bfs_shows_at_each_step_what_a_live_job_showed() {
         .population(JsValue::from(5.0))
         .unwrap()
         .is_undefined());
+    assert_error(
+        timeline.iteration(JsValue::from(1.0)),
+        "the iteration view is for MCTS",
+    );
 }
 
 #[wasm_bindgen_test]
@@ -134,6 +138,40 @@ fn a_recorded_mcts_run_shows_its_tree_with_the_root_statistics() {
         1,
         "the root alone at step 0"
     );
+    check_iteration(&timeline, 200.0);
+}
+
+/// The iteration of `step`: its path starts at the root, whose N grows by one at backup, each
+/// node's N by one, and the rollout's depth is the path's plus its moves.
+fn check_iteration(timeline: &JsTimeline, step: f64) {
+    let iteration = timeline.iteration(JsValue::from(step)).unwrap();
+    assert_eq!(number(&iteration, "step"), step);
+    let path = js_sys::Array::from(&get(&iteration, "path"));
+    assert!(path.length() >= 1);
+    let root = path.get(0);
+    assert!(get(&root, "action").is_null());
+    assert_eq!(number(&root, "visitsBefore"), step - 1.0);
+    assert_eq!(number(&root, "visitsAfter"), step);
+    for node in path.iter() {
+        assert_eq!(
+            number(&node, "visitsAfter"),
+            number(&node, "visitsBefore") + 1.0
+        );
+        assert!(number(&node, "meanAfter").is_finite());
+        assert!(number(&node, "credited").is_finite());
+    }
+    let leaf = path.get(path.length() - 1);
+    assert_eq!(
+        number(&iteration, "rolloutDepth"),
+        number(&leaf, "depth") + number(&iteration, "rolloutMoves")
+    );
+    assert!(get(&iteration, "expanded").as_bool().is_some());
+    assert!(number(&iteration, "reward").is_finite());
+    assert!(timeline
+        .iteration(JsValue::from(0.0))
+        .unwrap()
+        .is_undefined());
+    assert_error(timeline.iteration(JsValue::from(-1.0)), "step");
 }
 
 #[wasm_bindgen_test]

@@ -166,6 +166,25 @@ impl JsTimeline {
         to_js(&nodes)
     }
 
+    /// MCTS: the iteration of step `step` (a whole number; clamped to `length()`), phase by
+    /// phase: the selection path from the root with each node's N and Q before and after the
+    /// backup, whether its last node was expanded, the rollout's moves, depth and reward;
+    /// `undefined` at step 0. Throws for other searches.
+    #[wasm_bindgen(unchecked_return_type = "IterationView | undefined")]
+    pub fn iteration(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let (timeline, step) = self.step("iteration", &step)?;
+        if !timeline.has_tree() {
+            return Err(JsError::new("the iteration view is for MCTS"));
+        }
+        match timeline.iteration_at(step) {
+            Some(iteration) => to_js(&iteration),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
     /// RHEA: the last population completed at or before `step`, best first; `undefined`
     /// before the first one (and for other searches).
     #[wasm_bindgen(unchecked_return_type = "PopulationView | undefined")]

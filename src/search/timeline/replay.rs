@@ -223,6 +223,13 @@ impl Timeline {
         self.log.borrow().options.has_frontier
     }
 
+    /// Whether the search recorded is MCTS, whose tree and iterations the timeline shows
+    /// ([`TimelineOptions::tree`](super::TimelineOptions), or an iteration recorded).
+    pub fn has_tree(&self) -> bool {
+        let log = self.log.borrow();
+        log.has_walks || log.options.tree
+    }
+
     /// The state at step `step` (clamped to the steps recorded) and where step `step + 1`'s
     /// record starts.
     fn state_at(&self, step: u64, walks: &mut dyn FnMut(&WalkRecord)) -> (u64, State, usize) {
@@ -314,11 +321,7 @@ impl Timeline {
 
     /// The tree cache advanced to `step` (clamped); `None` for a search that is not MCTS.
     fn tree_cache_at(&self, step: u64) -> Option<std::cell::RefMut<'_, Option<TreeCache>>> {
-        let (has_walks, tree) = {
-            let log = self.log.borrow();
-            (log.has_walks, log.options.tree)
-        };
-        if !has_walks && !tree {
+        if !self.has_tree() {
             return None;
         }
         let step = step.min(self.len());
