@@ -311,3 +311,41 @@ fn a_recorded_othello_mcts_run_shows_its_tree() {
     assert_eq!(number(&nodes.get(0), "visits"), 200.0);
     assert_eq!(nodes.length(), 5, "the root and Black's four opening moves");
 }
+
+#[wasm_bindgen_test]
+fn a_recorded_othello_alpha_beta_run_thinks_at_each_step_what_the_live_job_thought() {
+    let session = searchlab::wasm::GameSession::new("othello".into(), "start".into()).unwrap();
+    let state = session.encode().unwrap();
+    let view = othello_agent_view(
+        "black",
+        &[
+            ("algo", "alphabeta".into()),
+            ("budget", "depth".into()),
+            ("depth", 5.into()),
+        ],
+    );
+    let timeline = check_against_live(&state, &view, 1e6);
+    let length = timeline.length().unwrap();
+    let mut cutoffs_seen = false;
+    for k in [0.0, 3.0, (length / 2.0).floor(), length - 1.0, length] {
+        let mut live = job(&state, view.clone(), JsValue::UNDEFINED);
+        live.step(JsValue::from(k)).unwrap();
+        let shown = timeline.thinking_at(JsValue::from(k)).unwrap();
+        assert_eq!(json(&shown), json(&live.thinking().unwrap()), "step {k}");
+        cutoffs_seen |= number(&shown, "cutoffs") > 0.0;
+    }
+    assert!(cutoffs_seen, "alpha-beta cuts off");
+    let end = timeline.thinking_at(JsValue::from(1e9)).unwrap();
+    assert_eq!(
+        number(&end, "depth"),
+        5.0,
+        "clamped to the end: depth 5 done"
+    );
+    assert_error(timeline.thinking_at(JsValue::from(-1.0)), "step");
+    let bfs = job(&bait_state(), bait_view("bfs"), JsValue::TRUE);
+    let bfs_timeline = bfs.timeline().unwrap();
+    assert!(bfs_timeline
+        .thinking_at(JsValue::from(0.0))
+        .unwrap()
+        .is_undefined());
+}
