@@ -14,10 +14,15 @@ use wasm_common::*;
 
 const LEVEL: &str = "wwwwwwwwww\nwA...w..kw\nw.ww.w.www\nw..m....gw\nw.w.1.w..w\nwwwwwwwwww";
 
+/// Bait's `algo` on the test level; MCTS and RHEA in act mode (one decision, one tree or one
+/// evolving population: their plan mode commits to a move at a time with a fresh search each).
 fn bait_view(algo: &str) -> JsValue {
     let view = default_view().unwrap();
     set(&view, "algo", algo.into());
     set(&view, "level", LEVEL.into());
+    if matches!(algo, "mcts" | "rhea") {
+        set(&view, "mode", "act".into());
+    }
     view
 }
 

@@ -414,6 +414,7 @@ fn a_recorded_run_at_a_step_is_its_types() {
     let rhea = default_view().unwrap();
     set(&rhea, "algo", "rhea".into());
     set(&rhea, "level", BAIT_LEVEL.into());
+    set(&rhea, "mode", "act".into());
     let mut job = SearchJob::new(bait.into(), rhea, 1.into(), 0.into(), JsValue::TRUE).unwrap();
     job.step(JsValue::from(40.0)).unwrap();
     let timeline = job.timeline().unwrap();
