@@ -17,7 +17,8 @@ use searchlab::games::sumzero::SumZero;
 use searchlab::rng::Rng;
 use searchlab::search::mcts::{Mcts, MctsConfig, Rollout};
 use searchlab::search::timeline::{
-    MarkerKind, Recorded, Recorder, Timeline, TimelineCaps, TimelineOptions, CHECKPOINT_EVERY,
+    MarkerKind, Noted, Recorded, Recorder, Timeline, TimelineCaps, TimelineOptions,
+    CHECKPOINT_EVERY,
 };
 use searchlab::search::{Limits, Line, NoObserver, Observer, Progress, Search, Visit};
 use std::cell::RefCell;
@@ -312,6 +313,51 @@ fn every_othello_agent_replays_to_any_step_as_a_live_run() {
 }
 
 #[test]
+fn othello_thinking_noted_at_each_step_is_the_live_report() {
+    let limits = Limits::default();
+    let agents = [
+        ("alphabeta:depth=5", othello_endgame(40, 1)),
+        ("alphabeta:nodes=3000", othello_endgame(40, 2)),
+        ("alphabeta_tt:depth=6", othello_endgame(36, 3)),
+        ("mtdf:nodes=20000:solve=0", othello_endgame(36, 4)),
+        ("minimax:depth=3", Othello::start()),
+        ("mcts:nodes=300", othello_endgame(30, 5)),
+    ];
+    for (text, root) in agents {
+        let spec = othello::AgentSpec::parse(text, 1000, limits).unwrap();
+        let unit = spec.timeline_unit();
+        let recorder = Recorder::new(TimelineOptions::new(0), None);
+        let thinking = spec.think(&root, 11).unwrap();
+        let noted = Noted::new(thinking, |t| t.report().note(), recorder.timeline());
+        let notes = noted.notes();
+        let mut recorded = Recorded::with_unit(noted, &recorder, unit);
+        while !recorded.step(500).is_finished() {}
+        let timeline = recorder.timeline();
+        let length = timeline.len();
+        assert!(length > 3, "{text}: {length} steps");
+        let mut live = spec.think(&root, 11).unwrap();
+        let mut at = 0;
+        let mut cutoffs_seen = false;
+        for k in [0, 1, 2, length / 3, length / 2, length - 1, length] {
+            while at < k {
+                live.step(unit);
+                at += 1;
+            }
+            let mut expected = live.report();
+            expected.tree.leaves_at_horizon = 0;
+            let noted = othello::Report::from_note(notes.at(k));
+            assert_eq!(noted, expected, "{text} at step {k} of {length}");
+            assert_eq!(noted.note(), notes.at(k), "{text}: the note reads back");
+            cutoffs_seen |= noted.tree.cutoffs > 0;
+        }
+        if spec.algo == othello::Algorithm::AlphaBeta {
+            assert!(cutoffs_seen, "{text}: alpha-beta cuts off");
+        }
+        assert!(notes.memory_bytes() > 0);
+    }
+}
+
+#[test]
 fn sum_to_zero_agents_replay_to_any_step_as_a_live_run() {
     let setup = Setup::<SumZero> {
         locate: None,
@@ -436,6 +482,107 @@ fn the_mcts_tree_replays_with_the_live_visits_and_means() {
         || Mcts::new(SumZero::start(), MctsConfig::default(), 7, value).unwrap(),
         700,
     );
+}
+
+/// One live MCTS iteration as its observer saw it.
+#[derive(Debug, PartialEq)]
+struct LiveWalk {
+    actions: Vec<u32>,
+    credited: Vec<f64>,
+    added_node: bool,
+    rollout_moves: u32,
+}
+
+/// Keeps every walk a live MCTS reports.
+#[derive(Clone, Default)]
+struct Walks(Rc<RefCell<Vec<LiveWalk>>>);
+
+impl<G> Observer<G> for Walks {
+    fn iteration(&mut self, walk: &searchlab::search::mcts::Walk<'_>) {
+        self.0.borrow_mut().push(LiveWalk {
+            actions: (1..walk.len()).map(|i| walk.action(i)).collect(),
+            credited: (0..walk.len()).map(|i| walk.credited(i)).collect(),
+            added_node: walk.added_node(),
+            rollout_moves: walk.rollout_moves(),
+        });
+    }
+}
+
+#[test]
+fn an_mcts_iteration_replays_phase_by_phase_as_the_live_walk() {
+    let othello = Othello::start();
+    let value = |s: &Othello, p: usize| s.returns(p);
+    let config = MctsConfig::zero_sum();
+    let recorder = Recorder::new(
+        TimelineOptions {
+            tree: true,
+            ..TimelineOptions::new(0)
+        },
+        None,
+    );
+    let mcts = Mcts::with_observer(othello, config, 6, value, recorder.clone()).unwrap();
+    let mut recorded = Recorded::new(mcts, &recorder);
+    recorded.step(300);
+    let timeline = recorder.timeline();
+    let walks = Walks::default();
+    let mut live = Mcts::with_observer(othello, config, 6, value, walks.clone()).unwrap();
+    live.step(300);
+    assert_eq!(timeline.iteration_at(0), None, "no iteration before step 1");
+    // Visited out of order: the tree cache goes back to the start and forward again.
+    for k in [1u64, 2, 40, 7, 299, 300, 150] {
+        let view = timeline.iteration_at(k).unwrap();
+        let walk = &walks.0.borrow()[k as usize - 1];
+        assert_eq!(view.step, k);
+        let actions: Vec<u32> = view
+            .path
+            .iter()
+            .skip(1)
+            .map(|n| n.action.unwrap())
+            .collect();
+        assert_eq!(actions, walk.actions, "step {k}: the selection path");
+        let credited: Vec<f64> = view.path.iter().map(|n| n.credited).collect();
+        assert_eq!(credited, walk.credited, "step {k}: the backup");
+        assert_eq!(view.expanded, walk.added_node, "step {k}: the expansion");
+        assert_eq!(
+            view.rollout_moves, walk.rollout_moves,
+            "step {k}: the rollout"
+        );
+        assert_eq!(view.reward, walk.credited[0], "step {k}: the reward");
+        let before = timeline.tree_at(k - 1, u32::MAX, usize::MAX).unwrap();
+        let after = timeline.tree_at(k, u32::MAX, usize::MAX).unwrap();
+        let node = |tree: &[searchlab::search::timeline::TreeNode], id: u32| {
+            tree.iter().find(|n| n.id == id).map(|n| (n.visits, n.mean))
+        };
+        for (i, step) in view.path.iter().enumerate() {
+            let was = node(&before, step.id).unwrap_or((0, 0.0));
+            assert_eq!(
+                (step.visits_before, step.mean_before),
+                was,
+                "step {k} node {i}"
+            );
+            let now = node(&after, step.id).unwrap();
+            assert_eq!(
+                (step.visits_after, step.mean_after),
+                now,
+                "step {k} node {i}"
+            );
+            assert_eq!(
+                step.visits_after,
+                step.visits_before + 1,
+                "step {k} node {i}"
+            );
+            assert_eq!(step.depth as usize, i, "step {k} node {i}");
+        }
+        assert_eq!(
+            view.path[0].visits_before,
+            k - 1,
+            "step {k}: the root's visits"
+        );
+        let last = view.path.last().unwrap();
+        assert_eq!(view.rollout_depth, last.depth + view.rollout_moves);
+        assert_eq!(view.expanded, node(&before, last.id).is_none(), "step {k}");
+    }
+    assert_eq!(timeline.iteration_at(10_000).unwrap().step, 300, "clamped");
 }
 
 #[test]

@@ -14,10 +14,15 @@ use wasm_common::*;
 
 const LEVEL: &str = "wwwwwwwwww\nwA...w..kw\nw.ww.w.www\nw..m....gw\nw.w.1.w..w\nwwwwwwwwww";
 
+/// Bait's `algo` on the test level; MCTS and RHEA in act mode (one decision, one tree or one
+/// evolving population: their plan mode commits to a move at a time with a fresh search each).
 fn bait_view(algo: &str) -> JsValue {
     let view = default_view().unwrap();
     set(&view, "algo", algo.into());
     set(&view, "level", LEVEL.into());
+    if matches!(algo, "mcts" | "rhea") {
+        set(&view, "mode", "act".into());
+    }
     view
 }
 
@@ -96,6 +101,10 @@ fn a_recorded_bfs_shows_at_each_step_what_a_live_job_showed() {
         .population(JsValue::from(5.0))
         .unwrap()
         .is_undefined());
+    assert_error(
+        timeline.iteration(JsValue::from(1.0)),
+        "the iteration view is for MCTS",
+    );
 }
 
 #[wasm_bindgen_test]
@@ -134,6 +143,40 @@ fn a_recorded_mcts_run_shows_its_tree_with_the_root_statistics() {
         1,
         "the root alone at step 0"
     );
+    check_iteration(&timeline, 200.0);
+}
+
+/// The iteration of `step`: its path starts at the root, whose N grows by one at backup, each
+/// node's N by one, and the rollout's depth is the path's plus its moves.
+fn check_iteration(timeline: &JsTimeline, step: f64) {
+    let iteration = timeline.iteration(JsValue::from(step)).unwrap();
+    assert_eq!(number(&iteration, "step"), step);
+    let path = js_sys::Array::from(&get(&iteration, "path"));
+    assert!(path.length() >= 1);
+    let root = path.get(0);
+    assert!(get(&root, "action").is_null());
+    assert_eq!(number(&root, "visitsBefore"), step - 1.0);
+    assert_eq!(number(&root, "visitsAfter"), step);
+    for node in path.iter() {
+        assert_eq!(
+            number(&node, "visitsAfter"),
+            number(&node, "visitsBefore") + 1.0
+        );
+        assert!(number(&node, "meanAfter").is_finite());
+        assert!(number(&node, "credited").is_finite());
+    }
+    let leaf = path.get(path.length() - 1);
+    assert_eq!(
+        number(&iteration, "rolloutDepth"),
+        number(&leaf, "depth") + number(&iteration, "rolloutMoves")
+    );
+    assert!(get(&iteration, "expanded").as_bool().is_some());
+    assert!(number(&iteration, "reward").is_finite());
+    assert!(timeline
+        .iteration(JsValue::from(0.0))
+        .unwrap()
+        .is_undefined());
+    assert_error(timeline.iteration(JsValue::from(-1.0)), "step");
 }
 
 #[wasm_bindgen_test]
@@ -272,4 +315,42 @@ fn a_recorded_othello_mcts_run_shows_its_tree() {
     let nodes = js_sys::Array::from(&tree);
     assert_eq!(number(&nodes.get(0), "visits"), 200.0);
     assert_eq!(nodes.length(), 5, "the root and Black's four opening moves");
+}
+
+#[wasm_bindgen_test]
+fn a_recorded_othello_alpha_beta_run_thinks_at_each_step_what_the_live_job_thought() {
+    let session = searchlab::wasm::GameSession::new("othello".into(), "start".into()).unwrap();
+    let state = session.encode().unwrap();
+    let view = othello_agent_view(
+        "black",
+        &[
+            ("algo", "alphabeta".into()),
+            ("budget", "depth".into()),
+            ("depth", 5.into()),
+        ],
+    );
+    let timeline = check_against_live(&state, &view, 1e6);
+    let length = timeline.length().unwrap();
+    let mut cutoffs_seen = false;
+    for k in [0.0, 3.0, (length / 2.0).floor(), length - 1.0, length] {
+        let mut live = job(&state, view.clone(), JsValue::UNDEFINED);
+        live.step(JsValue::from(k)).unwrap();
+        let shown = timeline.thinking_at(JsValue::from(k)).unwrap();
+        assert_eq!(json(&shown), json(&live.thinking().unwrap()), "step {k}");
+        cutoffs_seen |= number(&shown, "cutoffs") > 0.0;
+    }
+    assert!(cutoffs_seen, "alpha-beta cuts off");
+    let end = timeline.thinking_at(JsValue::from(1e9)).unwrap();
+    assert_eq!(
+        number(&end, "depth"),
+        5.0,
+        "clamped to the end: depth 5 done"
+    );
+    assert_error(timeline.thinking_at(JsValue::from(-1.0)), "step");
+    let bfs = job(&bait_state(), bait_view("bfs"), JsValue::TRUE);
+    let bfs_timeline = bfs.timeline().unwrap();
+    assert!(bfs_timeline
+        .thinking_at(JsValue::from(0.0))
+        .unwrap()
+        .is_undefined());
 }

@@ -13,7 +13,7 @@ use searchlab::share::GAMES;
 use searchlab::wasm::{
     bench_2048_mcts, bench_astar, bench_othello_solve, default_view, default_view_for,
     game_capabilities, limits, parameter_table, parse_share_link, validate_level, BatchGame,
-    GameSession,
+    GameSession, SearchJob,
 };
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -384,3 +384,45 @@ fn sum_to_zero_is_its_types() {
     exhaustive.step(JsValue::from(1000.0)).unwrap();
     assert_type(&exhaustive.thinking().unwrap(), "SumZeroThinking");
 }
+
+#[wasm_bindgen_test]
+fn a_recorded_run_at_a_step_is_its_types() {
+    let othello = new_session("othello", "start").unwrap().encode().unwrap();
+    let playouts = [
+        ("algo", JsValue::from_str("mcts")),
+        ("budget", JsValue::from_str("nodes")),
+        ("nodes", JsValue::from_f64(60.0)),
+    ];
+    let view = othello_agent_view("black", &playouts);
+    let mut mcts = SearchJob::new(othello.into(), view, 1.into(), 0.into(), JsValue::TRUE).unwrap();
+    while text(&mcts.step(JsValue::from(100.0)).unwrap(), "status") == "running" {}
+    let timeline = mcts.timeline().unwrap();
+    let step = JsValue::from(30.0);
+    assert_type(&timeline.iteration(step.clone()).unwrap(), "IterationView");
+    assert_type(
+        &timeline.iteration(JsValue::from(0.0)).unwrap(),
+        "IterationView | undefined",
+    );
+    let tree = timeline
+        .tree(step.clone(), JsValue::from(3.0), JsValue::from(50.0))
+        .unwrap();
+    assert_type(&tree, "TreeNode[]");
+    assert_type(&timeline.thinking_at(step.clone()).unwrap(), "Thinking");
+    assert_type(&timeline.markers().unwrap(), "Marker[]");
+
+    let bait = new_session("bait", BAIT_LEVEL).unwrap().encode().unwrap();
+    let rhea = default_view().unwrap();
+    set(&rhea, "algo", "rhea".into());
+    set(&rhea, "level", BAIT_LEVEL.into());
+    set(&rhea, "mode", "act".into());
+    let mut job = SearchJob::new(bait.into(), rhea, 1.into(), 0.into(), JsValue::TRUE).unwrap();
+    job.step(JsValue::from(40.0)).unwrap();
+    let timeline = job.timeline().unwrap();
+    assert_type(
+        &timeline.population(JsValue::from(40.0)).unwrap(),
+        "PopulationView",
+    );
+    assert_type(&timeline.thinking_at(step).unwrap(), "Thinking | undefined");
+}
+
+const BAIT_LEVEL: &str = "wwwwwwwwww\nwA...w..kw\nw.ww.w.www\nw..m....gw\nw.w.1.w..w\nwwwwwwwwww";

@@ -9,8 +9,9 @@
 // Every plan and act is recorded (`record: true`): its progress grows the search timeline
 // (shell.timeline, shared by the games), and a step chosen on the timeline is shown through the
 // controller's own drawing (`showTimelineView(view)`, the same path as the live search); an MCTS
-// run also fills the tree view (shell.tree) when "Show tree" is on (`usesTree()`,
-// `treeActionName(action)`).
+// run also fills the tree view (shell.tree) and its iteration phase by phase when "Show tree" is
+// on (`usesTree()`, `treeActionName(action)`), an RHEA run the population view
+// (shell.population; `usesPopulation()`, `populationActionName(action)`).
 
 import { SearchStopped, WorkerRestarted } from './search-client.js';
 import { TimelineFeed } from './timeline-feed.js';
@@ -39,6 +40,7 @@ export class AgentRuns {
     this.token = 0;
     this.timeline = shell.timeline;
     this.tree = shell.tree;
+    this.population = shell.population;
     this.liveShow = null; // how the request under way shows its progress
     this.lastLive = null; // its latest progress message
     this.markersAt = -1; // the timeline length when the markers were last asked for
@@ -58,6 +60,22 @@ export class AgentRuns {
       // Without a tree the timeline still works: the tree's panel says why.
       failed: (error, want) => {
         if (!(error instanceof WorkerRestarted) && this.ownsTimeline(want.run)) this.tree.showProblem(`No tree to show: ${this.shell.messageOf(error)}.`);
+      },
+    });
+    this.iterationFeed = new TimelineFeed({
+      ask: ({ run, step }) => this.shell.client.iteration(`${channel}:iteration`, run, step),
+      deliver: (reply, want) => {
+        if (this.ownsTimeline(want.run)) this.tree.showIteration(reply.iteration, (action) => this.treeActionName(action));
+      },
+      failed: () => {}, // the tree's own query says what went wrong
+    });
+    this.populationFeed = new TimelineFeed({
+      ask: ({ run, step }) => this.shell.client.population(`${channel}:population`, run, step),
+      deliver: (reply, want) => {
+        if (this.ownsTimeline(want.run)) this.population.show(reply.population, (action) => this.populationActionName(action), reply.step);
+      },
+      failed: (error, want) => {
+        if (!(error instanceof WorkerRestarted) && this.ownsTimeline(want.run)) this.population.showProblem(`No population to show: ${this.shell.messageOf(error)}.`);
       },
     });
     this.endChannel = `${channel}:end`;
@@ -88,6 +106,26 @@ export class AgentRuns {
     return String(action);
   }
 
+  /** Whether the agent of the run under way is RHEA (the population view applies). */
+  usesPopulation() {
+    return false;
+  }
+
+  /** An action's name in the population view (an arrow or a letter). */
+  populationActionName(action) {
+    return this.treeActionName(action);
+  }
+
+  /** Asks for what the views beside the board show at `step` of run `run`: the MCTS tree and
+   * its iteration (when "Show tree" is on), RHEA's population. */
+  wantSideViews(run, step) {
+    if (this.tree.shown) {
+      this.treeFeed.want({ run, step });
+      this.iterationFeed.want({ run, step });
+    }
+    if (this.population.shown) this.populationFeed.want({ run, step });
+  }
+
   ownsTimeline(run) {
     return this.timeline.owner === this && this.timeline.run === run;
   }
@@ -96,9 +134,12 @@ export class AgentRuns {
   clearTimeline() {
     this.viewFeed.cancel();
     this.treeFeed.cancel();
+    this.iterationFeed.cancel();
+    this.populationFeed.cancel();
     if (this.timeline.owner !== this) return;
     this.timeline.clear();
     this.tree.setAvailable(false);
+    this.population.setAvailable(false);
   }
 
   /** A progress message or the answer of a recorded request: grows the timeline, begun at the
@@ -108,14 +149,17 @@ export class AgentRuns {
     if (!this.ownsTimeline(message.id)) {
       this.viewFeed.cancel();
       this.treeFeed.cancel();
+      this.iterationFeed.cancel();
+      this.populationFeed.cancel();
       this.markersAt = -1;
       this.timelineMoves = this.session.moves();
       this.timeline.begin(message.id, this);
       this.tree.setAvailable(this.usesTree());
+      this.population.setAvailable(this.usesPopulation());
     }
     this.lastLive = message;
     this.timeline.grow(message.timelineLength, message.timelineFull);
-    if (this.timeline.showsLive() && this.tree.shown) this.treeFeed.want({ run: message.id, step: message.timelineLength });
+    if (this.timeline.showsLive()) this.wantSideViews(message.id, message.timelineLength);
     return this.timeline.showsLive();
   }
 
@@ -138,7 +182,7 @@ export class AgentRuns {
     this.timeline.finish(end.step, this.timeline.fullAt);
     // Following, the board shows the run's answer already, unless it ended without one (stopped).
     if (this.timeline.following && !this.isLiveAt(run, end.step)) this.timelineViewArrived(end, { run, step: end.step });
-    if (this.tree.shown) this.treeFeed.want({ run, step: this.timeline.step });
+    this.wantSideViews(run, this.timeline.step);
   }
 
   /** A step was chosen on the timeline: the live search, or the view at that step. */
@@ -152,7 +196,7 @@ export class AgentRuns {
       if (markers) this.markersAt = this.timeline.length;
       this.viewFeed.want({ run, step, markers, at });
     }
-    if (this.tree.shown) this.treeFeed.want({ run, step });
+    this.wantSideViews(run, step);
   }
 
   /** Whether the last message of run `run` shown live (progress or answer) was at `step`, and
@@ -172,7 +216,7 @@ export class AgentRuns {
   /** "Show tree" was switched on (or off) by a person. */
   treeToggled(shown) {
     if (shown && this.timeline.owner === this && this.timeline.run !== null) {
-      this.treeFeed.want({ run: this.timeline.run, step: this.timeline.step });
+      this.wantSideViews(this.timeline.run, this.timeline.step);
     }
   }
 

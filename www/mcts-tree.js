@@ -5,10 +5,14 @@
 // with the arrow keys (Up: parent, Down: its most visited child, Left/Right: siblings, Home: the
 // root), shows its N, Q and UCT score, and an aria-live line says them.
 //
+// Under it, the iteration of the timeline's step phase by phase (mcts-phases.js): the nodes of
+// the phase on show are ringed with a dashed line.
+//
 // Used by every game whose agent is MCTS (the page asks for the tree only then); "Show tree"
 // turns it on and off.
 
 import { statText } from './stats.js';
+import { MctsPhases } from './mcts-phases.js';
 
 const ROW_GAP = 56;
 const MARGIN = 18;
@@ -49,7 +53,9 @@ export class MctsTree {
     const caption = document.createElement('figcaption');
     caption.className = 'hint';
     caption.textContent = 'Size: visits (N). Colour: mean value (Q), red low to green high. Thick: the best line. Hover a node, or focus the tree and use the arrow keys, for its N, Q and UCT.';
-    this.figure.append(this.canvas, this.said, caption);
+    const phasesRoot = document.createElement('div');
+    this.phases = new MctsPhases(phasesRoot, () => this.draw());
+    this.figure.append(this.canvas, this.said, caption, phasesRoot);
     root.append(toggleLabel, this.figure);
     this.canvas.addEventListener('keydown', (event) => this.key(event));
     this.canvas.addEventListener('focus', () => {
@@ -75,7 +81,10 @@ export class MctsTree {
   /** Whether the tree applies to the run on show (its agent is MCTS): the panel shows only then. */
   setAvailable(available) {
     this.root.hidden = !available;
-    if (!available) this.show([], String);
+    if (!available) {
+      this.show([], String);
+      this.phases.show(null);
+    }
     this.figure.hidden = !this.toggle.checked;
   }
 
@@ -106,6 +115,13 @@ export class MctsTree {
       : 'MCTS tree: empty');
     if (this.focus !== null) this.say(this.nodes[this.focus]);
     else this.said.textContent = '';
+    this.draw();
+  }
+
+  /** Shows `iteration` (an IterationView, or null at step 0) phase by phase, naming moves
+   * with `actionName(action)`. */
+  showIteration(iteration, actionName) {
+    this.phases.show(iteration, actionName);
     this.draw();
   }
 
@@ -209,6 +225,20 @@ export class MctsTree {
         ctx.stroke();
       }
     }
+    const marked = this.phases.marked();
+    const markedShown = [];
+    ctx.setLineDash([4, 3]);
+    ctx.strokeStyle = focusColour;
+    ctx.lineWidth = 2;
+    for (const [i, node] of this.nodes.entries()) {
+      if (!marked.has(node.id)) continue;
+      markedShown.push(node.id);
+      ctx.beginPath();
+      ctx.arc(at[i].x, at[i].y, this.radius(node) + 7, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    this.canvas.dataset.marked = JSON.stringify(markedShown);
     const focused = document.activeElement === canvas ? this.focus : null;
     for (const index of [focused, this.hover]) {
       if (index === null || index === undefined) continue;

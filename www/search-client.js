@@ -6,7 +6,7 @@
 // stop quickly; the caller is told why. Requests carry the state and the settings, so a fresh
 // worker needs nothing back from the page: the user's level and settings stay as they were.
 //
-// Queries about recorded runs (`timelineView`, `tree`) run beside the request: the worker
+// Queries about recorded runs (`timelineView`, `tree`, `iteration`, `population`) run beside the request: the worker
 // answers them between slices. Each belongs to a channel (one per consumer, e.g. a board), and a
 // newer query on the same channel supersedes an unanswered older one: the older resolves to null
 // and its reply, when it comes, is dropped.
@@ -207,6 +207,18 @@ export class SearchClient {
    * resolves to { step, nodes }, or to null when superseded on `channel`. */
   tree(channel, run, step, maxDepth, maxNodes) {
     return this.query(channel, { type: 'tree', run, step, maxDepth, maxNodes });
+  }
+
+  /** The MCTS iteration of step `step` of recorded run `run`, phase by phase: resolves to
+   * { step, iteration } (an IterationView, null at step 0), or to null when superseded. */
+  iteration(channel, run, step) {
+    return this.query(channel, { type: 'iteration', run, step });
+  }
+
+  /** RHEA's last population at `step` of recorded run `run`: resolves to { step, population }
+   * (a PopulationView, null before the first), or to null when superseded. */
+  population(channel, run, step) {
+    return this.query(channel, { type: 'population', run, step });
   }
 
   /** Whether a request is running. */

@@ -11,6 +11,7 @@ import { GAMES, DEFAULT_GAME } from './games.js';
 import { SearchClient } from './search-client.js';
 import { SearchTimeline } from './timeline.js';
 import { MctsTree } from './mcts-tree.js';
+import { PopulationView } from './population-view.js';
 import { SideBySide } from './side-by-side.js';
 import { maxTextBytes, count, oversize } from './limits.js';
 
@@ -26,6 +27,7 @@ const app = {
   client: null,
   timeline: null, // the search timeline under the board, shared by every game
   tree: null, // the MCTS tree view under it
+  population: null, // RHEA's population view under it
   sideBySide: null, // the side-by-side panes, for a game whose controller offers a host
   controllers: {}, // every controller opened so far, by game (each keeps its board and session)
   current: null, // the controller of the game on show
@@ -55,7 +57,7 @@ function writeLink(fragment) {
 
 /** What the shell shares with every game's controller. */
 function shell() {
-  return { wasm, client: app.client, timeline: app.timeline, tree: app.tree, sideBySide: app.sideBySide, statusEl, metrics, messageOf, writeLink };
+  return { wasm, client: app.client, timeline: app.timeline, tree: app.tree, population: app.population, sideBySide: app.sideBySide, statusEl, metrics, messageOf, writeLink };
 }
 
 // ---------- the share link ----------
@@ -219,6 +221,7 @@ async function start() {
   app.client = new SearchClient({ onRestart: routed('workerRestarted') });
   app.timeline = new SearchTimeline($('timeline'));
   app.tree = new MctsTree($('tree-panel'), routed('treeToggled'));
+  app.population = new PopulationView($('population-panel'));
   app.sideBySide = new SideBySide({ root: $('side-by-side'), toggle: $('side-by-side-toggle'), timeline: app.timeline, statusEl, messageOf });
   wire();
   await applyLink();

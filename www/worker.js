@@ -11,6 +11,8 @@
 //                  record: keep the run's timeline under the request's id, see below)
 //               { type: 'timeline', id, run, step, markers? }   (the view of run `run` at `step`)
 //               { type: 'tree', id, run, step, maxDepth, maxNodes }  (its MCTS tree at `step`)
+//               { type: 'iteration', id, run, step }  (its MCTS iteration of `step`, phase by phase)
+//               { type: 'population', id, run, step }  (RHEA's last population at `step`)
 //               { type: 'batch', id, view, index }        (one game of a batch, to its end)
 //               { type: 'pace', id, pace, advance }   (a paced plan: new pace, 0 holds it;
 //                                                      plus `advance` steps at once)
@@ -24,17 +26,20 @@
 //               { type: 'error', id, message }
 //               { type: 'crashed', id }   (the wasm module trapped: this worker is spent)
 //               { type: 'progress', id, report } and then { type: 'done', id, report }   (batch)
-//               { type: 'timeline', id, run, ...TimelineView, markers?, memoryBytes? }
-//                 (markers and the recording's size in bytes when asked for markers)
+//               { type: 'timeline', id, run, ...TimelineView, thinking?, markers?, memoryBytes? }
+//                 (thinking: what an Othello agent thought at the step; markers and the
+//                  recording's size in bytes when asked for markers)
 //               { type: 'tree', id, run, step, nodes }
+//               { type: 'iteration', id, run, step, iteration }   (IterationView, or null at step 0)
+//               { type: 'population', id, run, step, population } (PopulationView, or null)
 // A snapshot is { progress, stats, plan, heat, frontier, rootActions, thinking, elapsedMs }
 // (thinking: what a two-player agent thinks, undefined for other games), plus, for a recorded
 // run, timelineLength and timelineFull (the step where recording stopped, or null); a batch
 // report is BatchGame.step's (index, seed, moves, score, maxTile, work, over).
 //
 // Recorded runs: the timelines of the last KEPT_TIMELINES recorded requests stay here, under
-// their request's id, after their search ends (older ones are freed). `timeline` and `tree`
-// requests never cancel the running search: they are answered at once, between its slices,
+// their request's id, after their search ends (older ones are freed). Queries about them
+// (`timeline`, `tree`, `iteration`, `population`) never cancel the running search: they are answered at once, between its slices,
 // except during an act under a deadline, which they would make late: they wait for its answer.
 
 import init, { SearchJob, BatchGame } from './pkg/searchlab.js';
@@ -115,16 +120,26 @@ function timelineOf(run) {
   return timeline;
 }
 
-/** Answers a `timeline` or `tree` request from a kept timeline, at once. */
+/** The message types that ask about a kept timeline. */
+const TIMELINE_QUERIES = new Set(['timeline', 'tree', 'iteration', 'population']);
+
+/** Answers a query about a kept timeline (TIMELINE_QUERIES), at once. */
 function answerTimeline(message) {
   try {
     const timeline = timelineOf(message.run);
+    const { id, run, step } = message;
     if (message.type === 'tree') {
-      const nodes = timeline.tree(message.step, message.maxDepth, message.maxNodes);
-      post({ type: 'tree', id: message.id, run: message.run, step: message.step, nodes });
+      const nodes = timeline.tree(step, message.maxDepth, message.maxNodes);
+      post({ type: 'tree', id, run, step, nodes });
+    } else if (message.type === 'iteration') {
+      post({ type: 'iteration', id, run, step, iteration: timeline.iteration(step) ?? null });
+    } else if (message.type === 'population') {
+      post({ type: 'population', id, run, step, population: timeline.population(step) ?? null });
     } else {
-      const view = timeline.viewAt(message.step);
-      const reply = { type: 'timeline', id: message.id, run: message.run, ...view };
+      const view = timeline.viewAt(step);
+      const reply = { type: 'timeline', id, run, ...view };
+      const thinking = timeline.thinkingAt(step);
+      if (thinking !== undefined) reply.thinking = thinking;
       if (message.markers) {
         reply.markers = timeline.markers();
         reply.memoryBytes = timeline.memoryBytes();
@@ -293,7 +308,7 @@ function isTrap(error) {
 
 async function handle(message) {
   try {
-    if (message.type === 'timeline' || message.type === 'tree') answerTimeline(message);
+    if (TIMELINE_QUERIES.has(message.type)) answerTimeline(message);
     else if (message.type === 'plan') await plan(message);
     else if (message.type === 'act') await act(message);
     else if (message.type === 'batch') await batch(message);
@@ -315,7 +330,7 @@ self.onmessage = (event) => {
     else post({ type: 'stopped', id: message.id });
     return;
   }
-  if (message.type === 'timeline' || message.type === 'tree') {
+  if (TIMELINE_QUERIES.has(message.type)) {
     if (!ready) queue.push(message);
     else if (current?.timed) waiting.push(message);
     else answerTimeline(message);

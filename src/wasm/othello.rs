@@ -8,19 +8,22 @@
 
 use super::boundary::{to_js, GridView};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
-use super::search_job::{Indexed, IndexedSearch, Job, Timed};
+use super::search_job::{Indexed, IndexedSearch, Job, ThinkingAt, Timed};
 use super::timeline::{options_for, recorder};
-use crate::agents::othello::{Algorithm, Budget, EvalKind, Report, Thinking};
+use crate::agents::othello::{
+    AgentSpec, Algorithm, Budget, EvalKind, Report, Thinking, REPORT_NOTE,
+};
 use crate::agents::params::{self, Table};
 use crate::game::Game;
 use crate::games::othello::eval::terminal_value;
 use crate::games::othello::text::TextError;
 use crate::games::othello::{Color, Move, Othello};
-use crate::search::timeline::{Recorded, TimelineOptions};
+use crate::search::timeline::{Noted, Recorded, StepNotes, TimelineOptions};
 use crate::search::Limits;
 use crate::search::Search;
 use crate::share::othello::{View, MAX_SOLVE};
 use serde::Serialize;
+use std::rc::Rc;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
@@ -143,6 +146,7 @@ impl PageGame for Othello {
         let thinking = spec
             .think_observed(root, seed, Some(Box::new(recorder.clone())))
             .map_err(error)?;
+        let thinking = Noted::new(thinking, |t| t.report().note(), recorder.timeline());
         let thinking = Recorded::with_unit(thinking, &recorder, spec.timeline_unit());
         Ok(Box::new(Timed {
             job: Box::new(Agent {
@@ -195,6 +199,11 @@ struct Agent<S> {
 /// A search that is a [`Thinking`], recorded or not.
 trait ThinkingSearch: Search<Othello> {
     fn thinking(&self) -> &Thinking;
+
+    /// A recorded run: what it thought (for `side`) at each step of its timeline.
+    fn thinking_at(&self, _side: Color) -> Option<ThinkingAt> {
+        None
+    }
 }
 
 impl ThinkingSearch for Thinking {
@@ -203,9 +212,24 @@ impl ThinkingSearch for Thinking {
     }
 }
 
-impl ThinkingSearch for Recorded<Othello, Thinking> {
+/// A recorded thinking: its report noted at each step.
+type RecordedThinking = Recorded<Othello, Noted<Othello, Thinking, REPORT_NOTE>>;
+
+impl ThinkingSearch for RecordedThinking {
     fn thinking(&self) -> &Thinking {
-        self.inner()
+        self.inner().inner()
+    }
+
+    fn thinking_at(&self, side: Color) -> Option<ThinkingAt> {
+        let notes: StepNotes<REPORT_NOTE> = self.inner().notes();
+        let spec = *self.inner().inner().spec();
+        Some(Rc::new(move |step| {
+            to_js(&thinking_view(
+                Report::from_note(notes.at(step)),
+                &spec,
+                side,
+            ))
+        }))
     }
 }
 
@@ -265,51 +289,45 @@ fn finished_game_discs(value: f64) -> Option<i32> {
     (-64..=64).find(|&score| score != 0 && terminal_value(score) == value)
 }
 
-impl<S: ThinkingSearch> Agent<S> {
-    fn view(&self) -> ThinkingView {
-        let thinking = self.thinking.search.thinking();
-        let report: Report = thinking.report();
-        let spec = thinking.spec();
-        let sign = if self.side == Color::Black { 1.0 } else { -1.0 };
-        let units = if report.exact {
-            ValueUnits::Discs
-        } else if spec.algo == Algorithm::Mcts {
-            ValueUnits::Playouts
-        } else if !spec.algo.evaluates() {
-            ValueUnits::None
-        } else {
-            match spec.eval {
-                EvalKind::Course => ValueUnits::Course,
-                EvalKind::Strong => ValueUnits::Strong,
-            }
-        };
-        let forced_discs = match (units, report.value) {
-            (ValueUnits::Strong, Some(value)) => {
-                finished_game_discs(value).map(|d| d * sign as i32)
-            }
-            _ => None,
-        };
-        ThinkingView {
-            algo: spec.algo,
-            eval: spec.algo.evaluates().then_some(spec.eval),
-            side: match self.side {
-                Color::Black => SideToMove::Black,
-                Color::White => SideToMove::White,
-            },
-            depth: report.depth,
-            value: report.value.map(|v| v * sign),
-            units,
-            exact: report.exact,
-            solving: report.solving,
-            forced_discs,
-            only_move: report.only_move,
-            nodes: report.tree.nodes,
-            leaves: report.tree.leaves,
-            cutoffs: report.tree.cutoffs,
-            pruned: report.tree.pruned,
-            table_cutoffs: report.tree.table_cutoffs,
-            max_depth: report.tree.max_depth,
+/// What `spec`'s thinking for `side` shows when it reports `report`.
+fn thinking_view(report: Report, spec: &AgentSpec, side: Color) -> ThinkingView {
+    let sign = if side == Color::Black { 1.0 } else { -1.0 };
+    let units = if report.exact {
+        ValueUnits::Discs
+    } else if spec.algo == Algorithm::Mcts {
+        ValueUnits::Playouts
+    } else if !spec.algo.evaluates() {
+        ValueUnits::None
+    } else {
+        match spec.eval {
+            EvalKind::Course => ValueUnits::Course,
+            EvalKind::Strong => ValueUnits::Strong,
         }
+    };
+    let forced_discs = match (units, report.value) {
+        (ValueUnits::Strong, Some(value)) => finished_game_discs(value).map(|d| d * sign as i32),
+        _ => None,
+    };
+    ThinkingView {
+        algo: spec.algo,
+        eval: spec.algo.evaluates().then_some(spec.eval),
+        side: match side {
+            Color::Black => SideToMove::Black,
+            Color::White => SideToMove::White,
+        },
+        depth: report.depth,
+        value: report.value.map(|v| v * sign),
+        units,
+        exact: report.exact,
+        solving: report.solving,
+        forced_discs,
+        only_move: report.only_move,
+        nodes: report.tree.nodes,
+        leaves: report.tree.leaves,
+        cutoffs: report.tree.cutoffs,
+        pruned: report.tree.pruned,
+        table_cutoffs: report.tree.table_cutoffs,
+        max_depth: report.tree.max_depth,
     }
 }
 
@@ -323,6 +341,15 @@ impl<S: ThinkingSearch> Job for Agent<S> {
     }
 
     fn thinking(&self) -> Result<JsValue, JsError> {
-        to_js(&self.view())
+        let thinking = self.thinking.search.thinking();
+        to_js(&thinking_view(
+            thinking.report(),
+            thinking.spec(),
+            self.side,
+        ))
+    }
+
+    fn thinking_at(&self) -> Option<ThinkingAt> {
+        self.thinking.search.thinking_at(self.side)
     }
 }

@@ -129,7 +129,15 @@ pub(super) trait Job {
     fn timeline(&self) -> Option<Timeline> {
         None
     }
+    /// A recorded run whose `thinking()` its timeline keeps: what it was at a step.
+    fn thinking_at(&self) -> Option<ThinkingAt> {
+        None
+    }
 }
+
+/// What a recorded job's `thinking()` was after a step of its timeline (a shared function,
+/// valid after the job is gone).
+pub(super) type ThinkingAt = std::rc::Rc<dyn Fn(u64) -> Result<JsValue, JsError>>;
 
 /// A job that records its run: the job, and the timeline its search writes.
 pub(super) struct Timed {
@@ -158,6 +166,9 @@ impl Job for Timed {
     }
     fn timeline(&self) -> Option<Timeline> {
         Some(self.timeline.clone())
+    }
+    fn thinking_at(&self) -> Option<ThinkingAt> {
+        self.job.thinking_at()
     }
 }
 
@@ -360,7 +371,8 @@ impl SearchJob {
                 "SearchJob.timeline: this job does not record (make it with record = true)",
             )
         })?;
-        Ok(super::timeline::JsTimeline::new(timeline))
+        let thinking_at = self.checked("timeline")?.thinking_at();
+        Ok(super::timeline::JsTimeline::new(timeline).with_thinking(thinking_at))
     }
 
     /// MCTS and RHEA: value and visits of each root action (empty for the other searches).

@@ -3,7 +3,7 @@
 
 use super::boundary::{to_js, whole_from_js, ClassTag};
 use super::page_game::PageGame;
-use super::search_job::{RootAction, StepReport};
+use super::search_job::{RootAction, StepReport, ThinkingAt};
 use crate::game::Game;
 use crate::search::timeline::{LastEvent, Recorded, Recorder, Timeline, TimelineOptions};
 use crate::search::Search;
@@ -70,6 +70,8 @@ pub struct JsTimeline {
     /// First, so a method can tell a timeline from another class's object ([`ClassTag`]).
     tag: ClassTag,
     inner: Box<Timeline>,
+    /// What the job's `thinking()` was at a step (Othello's recorded agents).
+    thinking: Option<ThinkingAt>,
 }
 
 impl JsTimeline {
@@ -77,7 +79,13 @@ impl JsTimeline {
         JsTimeline {
             tag: ClassTag::TIMELINE,
             inner: Box::new(timeline),
+            thinking: None,
         }
+    }
+
+    /// This timeline, able to say what the job's `thinking()` was at a step.
+    pub(super) fn with_thinking(self, thinking: Option<ThinkingAt>) -> Self {
+        JsTimeline { thinking, ..self }
     }
 
     fn checked(&self, method: &str) -> Result<&Timeline, JsError> {
@@ -166,6 +174,25 @@ impl JsTimeline {
         to_js(&nodes)
     }
 
+    /// MCTS: the iteration of step `step` (a whole number; clamped to `length()`), phase by
+    /// phase: the selection path from the root with each node's N and Q before and after the
+    /// backup, whether its last node was expanded, the rollout's moves, depth and reward;
+    /// `undefined` at step 0. Throws for other searches.
+    #[wasm_bindgen(unchecked_return_type = "IterationView | undefined")]
+    pub fn iteration(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let (timeline, step) = self.step("iteration", &step)?;
+        if !timeline.has_tree() {
+            return Err(JsError::new("the iteration view is for MCTS"));
+        }
+        match timeline.iteration_at(step) {
+            Some(iteration) => to_js(&iteration),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
     /// RHEA: the last population completed at or before `step`, best first; `undefined`
     /// before the first one (and for other searches).
     #[wasm_bindgen(unchecked_return_type = "PopulationView | undefined")]
@@ -176,6 +203,20 @@ impl JsTimeline {
         let (timeline, step) = self.step("population", &step)?;
         match timeline.population_at(step) {
             Some(population) => to_js(&population),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// What the job's `thinking()` said after `step` steps (a whole number; clamped to
+    /// `length()`): Othello's depth, value, counters; `undefined` for jobs without one.
+    #[wasm_bindgen(js_name = thinkingAt, unchecked_return_type = "Thinking | undefined")]
+    pub fn thinking_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let (_, step) = self.step("thinkingAt", &step)?;
+        match &self.thinking {
+            Some(thinking_at) => thinking_at(step),
             None => Ok(JsValue::UNDEFINED),
         }
     }

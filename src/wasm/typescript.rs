@@ -84,6 +84,8 @@ pub fn declarations() -> Vec<&'static str> {
         search::timeline::MarkerKind::DECL,
         search::timeline::TreeNode::DECL,
         search::timeline::PopulationView::DECL,
+        search::timeline::IterationView::DECL,
+        search::timeline::IterationNode::DECL,
         search::timeline::Individual::DECL,
         // The speed comparisons (`tests/e2e/bench*.mjs`).
         BenchAstar::DECL,

@@ -179,6 +179,15 @@ class BaitGame extends AgentRuns {
     return actionName(action);
   }
 
+  usesPopulation() {
+    return this.view.algo === 'rhea';
+  }
+
+  /** An action as its arrow (· waits): a plan reads as a line of arrows. */
+  populationActionName(action) {
+    return ACTIONS[action].arrow;
+  }
+
   clearSearch() {
     this.clearTimeline();
     this.plan = null;

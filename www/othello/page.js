@@ -12,7 +12,7 @@ import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { Sides, describe, playerReads } from './sides.js';
-import { clearThinking, showThinking, pvSteps, stepThinking } from './thinking.js';
+import { clearThinking, showThinking, pvSteps } from './thinking.js';
 import { showMoveList } from './move-list.js';
 import { needsANumber, seedIn } from '../fields.js';
 import { guardTextBox, within } from '../limits.js';
@@ -437,12 +437,12 @@ class OthelloGame extends AgentRuns {
     clearThinking();
   }
 
-  /** What the agent thought at a step of its timeline: the search's own counters, principal
-   * variation and MCTS's moves (what only the finished search knows shows as –). */
+  /** What the agent thought at a step of its timeline: its thinking as the live run showed it
+   * then (depth, value, cutoffs), principal variation and MCTS's moves. */
   showTimelineView(view) {
     const live = this.timelineThought;
     if (!live) return;
-    const message = { ...view, elapsedMs: null, thinking: stepThinking(live.message.thinking, view.progress) };
+    const message = { ...view, elapsedMs: null };
     this.thought = { message, atMoves: live.atMoves };
     showThinking(message, `${live.who} at step ${view.step.toLocaleString('en-US')} of its search:`);
     this.redraw();

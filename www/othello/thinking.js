@@ -50,26 +50,6 @@ export function showThinking(message, who) {
   showRootActions($('othello-root'), mcts ? message.rootActions : null, squareName, 1);
 }
 
-/**
- * The thinking `t` of a search (its answer or latest progress) as it stood at an earlier step of
- * the same search, whose StepReport is `progress`: its nodes so far; the depth, value and cutoffs
- * the timeline does not record show as –.
- */
-export function stepThinking(t, progress) {
-  const mcts = t.algo === 'mcts';
-  return {
-    algo: t.algo,
-    units: t.units,
-    depth: mcts ? progress.maxDepth : null,
-    value: null,
-    nodes: mcts ? progress.iterations : progress.expanded,
-    leaves: null,
-    cutoffs: null,
-    pruned: null,
-    tableCutoffs: null,
-  };
-}
-
 /** The principal variation as numbered ghost discs: each move's square and its mover's colour
  * (1 Black, 2 White), starting with `player` (0 or 1); a pass hands the move over. */
 export function pvSteps(plan, player) {

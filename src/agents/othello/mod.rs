@@ -36,7 +36,7 @@ mod text;
 mod thinking;
 
 pub use engines::EngineObserver;
-pub use thinking::{Report, Thinking};
+pub use thinking::{Report, Thinking, REPORT_NOTE};
 
 use super::params::OTHELLO;
 use super::{by_name, check_limits, Agent};

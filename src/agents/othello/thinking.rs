@@ -35,6 +35,51 @@ pub struct Report {
     pub tree: TreeStats,
 }
 
+/// Numbers in a [`Report`] as a timeline note ([`Report::note`]).
+pub const REPORT_NOTE: usize = 12;
+
+impl Report {
+    /// The report as numbers, for a timeline's per-step notes
+    /// ([`crate::search::timeline::Noted`]); [`Report::from_note`] reads them back exactly.
+    pub fn note(&self) -> [u64; REPORT_NOTE] {
+        let tree = &self.tree;
+        [
+            u64::from(self.depth),
+            u64::from(self.value.is_some()),
+            self.value.map_or(0, f64::to_bits),
+            u64::from(self.exact),
+            u64::from(self.solving),
+            u64::from(self.only_move),
+            tree.nodes,
+            tree.leaves,
+            tree.cutoffs,
+            tree.pruned,
+            tree.table_cutoffs,
+            u64::from(tree.max_depth),
+        ]
+    }
+
+    /// The report [`Report::note`] made `note` from (the counters it does not keep are 0).
+    pub fn from_note(note: [u64; REPORT_NOTE]) -> Report {
+        Report {
+            depth: note[0] as u32,
+            value: (note[1] != 0).then(|| f64::from_bits(note[2])),
+            exact: note[3] != 0,
+            solving: note[4] != 0,
+            only_move: note[5] != 0,
+            tree: TreeStats {
+                nodes: note[6],
+                leaves: note[7],
+                cutoffs: note[8],
+                pruned: note[9],
+                table_cutoffs: note[10],
+                max_depth: note[11] as u32,
+                ..TreeStats::default()
+            },
+        }
+    }
+}
+
 /// One move's thinking: a resumable search that the caller steps under its budget, then asks
 /// for [`Search::best_action`].
 pub struct Thinking {

@@ -15,8 +15,10 @@
 //! - `log.rs`: the compact byte log (varints, `f32` state values, exact `f64` statistics),
 //!   capped by [`TimelineCaps`]; a checkpoint every [`CHECKPOINT_EVERY`] steps bounds a replay.
 //! - [`Timeline`] (`replay.rs`): the shared handle to read the log: [`Timeline::view_at`],
-//!   [`Timeline::markers`], [`Timeline::tree_at`] (MCTS), [`Timeline::population_at`] (RHEA),
+//!   [`Timeline::markers`], [`Timeline::tree_at`] and [`Timeline::iteration_at`] (MCTS), [`Timeline::population_at`] (RHEA),
 //!   [`Timeline::memory_bytes`]; `tree.rs` rebuilds MCTS's tree from the recorded walks.
+//! - [`Noted`] (`notes.rs`): a search's per-step note besides its counters (Othello's depth,
+//!   value and cutoffs), recorded on change into [`StepNotes`].
 //! - [`CellCounts`] (`cells.rs`): per board cell, states expanded and generated there, the heat
 //!   map and frontier the page draws, kept live by the recorder and replayed by the timeline.
 //!
@@ -25,6 +27,7 @@
 
 mod cells;
 mod log;
+mod notes;
 mod recorded;
 mod recorder;
 mod replay;
@@ -32,9 +35,10 @@ mod tree;
 
 pub use cells::CellCounts;
 pub use log::{TimelineCaps, TimelineOptions, CHECKPOINT_EVERY};
+pub use notes::{Noted, StepNotes, NOTE_CHECKPOINT_EVERY};
 pub use recorded::Recorded;
 pub use recorder::Recorder;
 pub use replay::{
-    EventKind, Individual, LastEvent, Marker, MarkerKind, PopulationView, StepView, Timeline,
-    TreeNode,
+    EventKind, Individual, IterationNode, IterationView, LastEvent, Marker, MarkerKind,
+    PopulationView, StepView, Timeline, TreeNode,
 };

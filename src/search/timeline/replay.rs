@@ -100,6 +100,49 @@ pub struct TreeNode {
     pub on_best_line: bool,
 }
 
+/// One node on the path of an MCTS iteration, with what the backup changed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
+pub struct IterationNode {
+    /// The node's slot in the tree ([`TreeNode::id`]).
+    pub id: u32,
+    /// The action (or chance outcome) index of the edge from the previous node; `None` at the
+    /// root.
+    pub action: Option<u32>,
+    pub depth: u32,
+    /// Visits and mean before the iteration (0 and 0 for the node it added).
+    pub visits_before: u64,
+    pub mean_before: f64,
+    /// Visits and mean after its backup (visits one more than before).
+    pub visits_after: u64,
+    pub mean_after: f64,
+    /// The reward the backup added to the node's total (that of the player who chose it).
+    pub credited: f64,
+}
+
+/// One MCTS iteration, phase by phase: selection walked `path` from the root (its last node
+/// added by expansion when `expanded`), the rollout played `rollout_moves` moves from there to
+/// `rollout_depth` plies below the root and scored `reward`, and the backup added one visit
+/// and the credited reward to every node of `path`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct IterationView {
+    /// The step whose iteration this is (at least 1).
+    pub step: u64,
+    /// Root first.
+    pub path: Vec<IterationNode>,
+    /// Whether the last node of `path` was added by this iteration.
+    pub expanded: bool,
+    pub rollout_moves: u32,
+    /// Plies below the root where the rollout stopped (path depth plus its moves).
+    pub rollout_depth: u32,
+    /// The rollout's reward for the player to move at the root.
+    pub reward: f64,
+}
+
 /// One individual of an RHEA population.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -180,6 +223,13 @@ impl Timeline {
         self.log.borrow().options.has_frontier
     }
 
+    /// Whether the search recorded is MCTS, whose tree and iterations the timeline shows
+    /// ([`TimelineOptions::tree`](super::TimelineOptions), or an iteration recorded).
+    pub fn has_tree(&self) -> bool {
+        let log = self.log.borrow();
+        log.has_walks || log.options.tree
+    }
+
     /// The state at step `step` (clamped to the steps recorded) and where step `step + 1`'s
     /// record starts.
     fn state_at(&self, step: u64, walks: &mut dyn FnMut(&WalkRecord)) -> (u64, State, usize) {
@@ -230,11 +280,48 @@ impl Timeline {
     /// a search that is not MCTS (neither [`TimelineOptions::tree`](super::TimelineOptions)
     /// nor any iteration recorded).
     pub fn tree_at(&self, step: u64, max_depth: u32, max_nodes: usize) -> Option<Vec<TreeNode>> {
-        let (uct, has_walks, tree) = {
-            let log = self.log.borrow();
-            (log.uct, log.has_walks, log.options.tree)
-        };
-        if !has_walks && !tree {
+        let uct = self.log.borrow().uct;
+        let mut cache = self.tree_cache_at(step)?;
+        let cached = cache.as_mut()?;
+        let best = cached.state.best;
+        Some(
+            cached
+                .tree
+                .nodes_for_view(best, uct.unwrap_or((0.0, false)), max_depth, max_nodes),
+        )
+    }
+
+    /// MCTS: the iteration of step `step` (clamped), phase by phase; `None` at step 0, for a
+    /// step without an iteration, and for a search that is not MCTS.
+    pub fn iteration_at(&self, step: u64) -> Option<IterationView> {
+        let step = step.min(self.len()).checked_sub(1)? + 1;
+        let mut cache = self.tree_cache_at(step - 1)?;
+        let cached = cache.as_mut()?;
+        let log = self.log.borrow();
+        let mut reader = Reader::new(&log.bytes, cached.offset);
+        let mut walk = WalkRecord::default();
+        let tree = &mut cached.tree;
+        let mut view = None;
+        apply_record(&mut reader, &mut cached.state, &mut walk, &mut |w| {
+            let path = tree.apply_traced(w);
+            let depth = path.last().map_or(0, |node| node.depth);
+            view = Some(IterationView {
+                step,
+                expanded: w.added_node,
+                rollout_moves: w.rollout_moves,
+                rollout_depth: depth + w.rollout_moves,
+                reward: w.credited.first().copied().unwrap_or(0.0),
+                path,
+            });
+        });
+        cached.step = step;
+        cached.offset = reader.pos;
+        view
+    }
+
+    /// The tree cache advanced to `step` (clamped); `None` for a search that is not MCTS.
+    fn tree_cache_at(&self, step: u64) -> Option<std::cell::RefMut<'_, Option<TreeCache>>> {
+        if !self.has_tree() {
             return None;
         }
         let step = step.min(self.len());
@@ -264,12 +351,7 @@ impl Timeline {
             cached.step = step;
             cached.offset = reader.pos;
         }
-        let best = cached.state.best;
-        Some(
-            cached
-                .tree
-                .nodes_for_view(best, uct.unwrap_or((0.0, false)), max_depth, max_nodes),
-        )
+        Some(cache)
     }
 
     /// RHEA: the last population completed at or before `step`; `None` when there is none

@@ -2,7 +2,7 @@
 //! as the search's own backup made them.
 
 use super::log::WalkRecord;
-use super::replay::TreeNode;
+use super::replay::{IterationNode, TreeNode};
 use crate::search::mcts::uct;
 
 const NONE: u32 = u32::MAX;
@@ -107,6 +107,49 @@ impl RebuiltTree {
                 node.max = node.max.max(*own);
             }
         }
+    }
+
+    /// [`RebuiltTree::apply`], returning each node on the walk's path (root first) with its
+    /// visits and mean before and after the backup, and the reward credited to it.
+    pub(super) fn apply_traced(&mut self, walk: &WalkRecord) -> Vec<IterationNode> {
+        let mut before = Vec::with_capacity(walk.actions.len() + 1);
+        let mut node = Some(0u32);
+        before.push(node);
+        for &action in &walk.actions {
+            node = node.and_then(|n| {
+                self.children(n)
+                    .find(|&child| self.nodes[child as usize].action == action)
+            });
+            before.push(node);
+        }
+        let before: Vec<(u64, f64)> = before
+            .iter()
+            .map(|slot| {
+                slot.map_or((0, 0.0), |s| {
+                    let node = &self.nodes[s as usize];
+                    (node.visits, node.mean())
+                })
+            })
+            .collect();
+        self.apply(walk);
+        self.path
+            .iter()
+            .zip(before)
+            .enumerate()
+            .map(|(i, (&slot, (visits_before, mean_before)))| {
+                let node = &self.nodes[slot as usize];
+                IterationNode {
+                    id: slot,
+                    action: (i > 0).then_some(node.action),
+                    depth: node.depth,
+                    visits_before,
+                    mean_before,
+                    visits_after: node.visits,
+                    mean_after: node.mean(),
+                    credited: walk.credited.get(i).copied().unwrap_or(0.0),
+                }
+            })
+            .collect()
     }
 
     /// The child of `node` most visited (ties: higher mean, then lower action).
