@@ -215,3 +215,18 @@ test('a 2048 side-by-side link runs expectimax and MCTS on the same board', asyn
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a Sum to zero side-by-side link runs MCTS with two exploration constants', async () => {
+  const url = `${suite.server.url}#v=1&game=sumzero&algo=mcts&iterations=200&seed=3&compare=mcts:uct=0.1;mcts:uct=2`;
+  const { page, problems } = await openPage(suite.browser.context, url);
+  assert.equal(await page.locator('.sbs-pane').count(), 2);
+  await waitForSummary(page);
+  const rows = await summary(page);
+  assert.deepEqual(rows.map((row) => row.algorithm), ['MCTS (uct 0.1, iterations 200)', 'MCTS (uct 2, iterations 200)']);
+  for (const row of rows) {
+    assert.equal(number(row.expanded) > 0, true);
+    assert.match(row.value, /regret/);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
