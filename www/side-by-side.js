@@ -118,7 +118,8 @@ export class SideBySide {
    *   asks for a move: { type: 'act', stream, budgetMs, progress: true });
    * - provesShortest(view): its solved plan is a shortest one (plans only);
    * - bestOf(message) (games that search for a move): { move, value } in words, '–' unknown;
-   * - hasFrontier: false when no algorithm of the game keeps a frontier.
+   * - hasFrontier: false when no algorithm of the game keeps a frontier;
+   * - describe(agent): the agent in words (left out: its algorithm's name and parameters).
    */
   open(host, views, { run = false } = {}) {
     if (this.host !== host) this.close();
@@ -523,6 +524,7 @@ export class SideBySide {
   nameOf(pane) {
     const { table, algorithms } = this.host;
     const agent = this.agentOf(pane.view);
+    if (this.host.describe) return this.host.describe(agent);
     const params = keysOf(table, agent.algo).map((key) => {
       const value = agent[fieldOf(key)];
       const show = (x) => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: 3 }) : String(x));

@@ -200,6 +200,7 @@ class OthelloGame extends AgentRuns {
         return { move: move === undefined || move === null ? '–' : render.squareName(move), value: message.thinking ? valueWords(message.thinking) : '–' };
       },
       hasFrontier: false,
+      describe: (agent) => describe(agent, this.table),
       panesChanged: () => this.writeLink(),
     };
     return this.sbsHost;
