@@ -195,6 +195,19 @@ test('an Othello side-by-side link: minimax and alpha-beta at the same depth agr
   assert.ok(number(alphabeta.expanded) < number(minimax.expanded), `alpha-beta (${alphabeta.expanded}) searches fewer nodes than minimax (${minimax.expanded})`);
   assert.match(minimax['peak-frontier'], /n\/a/);
   assert.match(await page.evaluate(() => location.hash), /&compare=minimax:depth=4:eval=course:solve=0;alphabeta:depth=4:eval=course:solve=0;alphabeta_tt:depth=4:eval=course:solve=0$/);
+  // The toggle closes side by side (the link drops the panes) and opens it again with minimax
+  // beside alpha-beta at one depth for the side to move.
+  const toggle = page.getByRole('button', { name: 'Side by side', exact: true });
+  await toggle.click();
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /compare=/);
+  await toggle.click();
+  assert.equal(await page.getByRole('combobox', { name: 'Pane 1 algorithm' }).inputValue(), 'minimax');
+  assert.equal(await page.getByRole('combobox', { name: 'Pane 2 algorithm' }).inputValue(), 'alphabeta');
+  assert.match(await page.evaluate(() => location.hash), /&compare=minimax:depth=4:eval=course:solve=0;alphabeta:depth=4:eval=course:solve=0$/);
+  await page.getByRole('button', { name: 'Run side by side' }).click();
+  await waitForSummary(page);
+  const again = await summary(page);
+  assert.equal(again[0].move, minimax.move);
   assert.deepEqual(problems, []);
   await page.close();
 });
