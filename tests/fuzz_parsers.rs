@@ -196,6 +196,9 @@ fn share_links_read_back_what_they_accept() {
         "v=1&game=2048&algo=mcts&uct=1.41&spawns=branched&tree-depth=1",
         "v=1&game=othello&moves=f5,d6&black=alphabeta:depth=5:eval=course&white=human&seed=4",
         "v=1&game=sumzero&algo=mcts&uct=1.41&iterations=500&moves=%2B20%20-18&seed=42",
+        "v=1&game=othello&moves=f5&black=human&seed=4&compare=minimax:depth=3;alphabeta:depth=3:eval=course",
+        "v=1&game=2048&algo=mcts&tree-depth=2&compare=expectimax:depth=2;mcts:uct=0.5:tree-depth=0",
+        "v=1&game=sumzero&algo=exhaustive&compare=mcts:uct=0.1;mcts:uct=2:iterations=50;exhaustive",
     ];
     campaign("share link", &corpus, &budget(), |link| {
         let Ok(fields) = Fields::read(link) else {

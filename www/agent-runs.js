@@ -255,6 +255,44 @@ export class AgentRuns {
     return view;
   }
 
+  // ---------- side by side (the shell's side-by-side.js) ----------
+  // A controller that offers `sideBySideHost()` (kept as this.sbsHost) and `sideBySidePanes()`
+  // (the views the "Side by side" button opens; null, with the status saying why, for none)
+  // takes part.
+
+  /** Whether this controller's panes are on show. */
+  sideBySideOpen() {
+    return this.sbsHost !== undefined && this.shell.sideBySide.host === this.sbsHost && this.shell.sideBySide.isOpen;
+  }
+
+  closeSideBySide() {
+    if (this.sideBySideOpen()) this.shell.sideBySide.close();
+  }
+
+  /** A link's panes: opened and their runs started; none closes side by side. */
+  openLinkPanes(panes) {
+    if (panes.length) this.shell.sideBySide.open(this.sideBySideHost(), panes, { run: true });
+    else this.closeSideBySide();
+  }
+
+  /** The "Side by side" button: opens the panes or closes them, and writes the link. */
+  toggleSideBySide() {
+    if (this.sideBySideOpen()) {
+      this.closeSideBySide();
+    } else {
+      const panes = this.sideBySidePanes();
+      if (!panes) return;
+      this.halt();
+      this.shell.sideBySide.open(this.sideBySideHost(), panes);
+    }
+    this.writeLink(this.view);
+  }
+
+  /** `view` with the panes on show (none while side by side is closed), for the link. */
+  withPanes(view) {
+    return { ...view, compare: this.sideBySideOpen() ? this.shell.sideBySide.views() : [] };
+  }
+
   /** Puts `view` into the page's link; returns why it could not, or null. */
   writeLink(view = this.view) {
     try {

@@ -2,12 +2,18 @@
 // parameters, its own board with the search's overlay and its own statistics, all driven by the
 // one search timeline (timeline.js) by step count: at step k every pane shows its own recorded
 // run at step k, and a run that ended earlier stays at its last step. A summary table compares
-// the runs (expanded, generated, peak frontier, plan length, optimal or not, time).
+// the runs: for a puzzle's plans (Bait) expanded, generated, peak frontier, plan length, optimal
+// or not, time; for a game's move (Othello, 2048, Sum to zero) the best move and its value in
+// place of the plan's length and optimality. Each pane's markers are on the one timeline, named
+// by their pane. A link with panes starts their runs as it opens.
 //
 // One component in the shell for every game: a game takes part by giving its controller a
 // `sideBySideHost()` (see `open`), which says how to draw a pane's board and overlay, which
-// algorithms there are and which of them prove a plan shortest. The panes are the link's
+// algorithms there are and how a pane's agent sits in the game's view. The panes are the link's
 // `compare` key, parsed and checked in Rust (src/share/compare.rs).
+//
+// A run searches the position on show when it starts; the panes keep showing that position (and
+// the plans drawn from it) if a person moves afterwards.
 //
 // Workers: each pane has a search worker of its own (a SearchClient with its own watchdog, so at
 // most four, one per pane), which keeps that pane's recorded run for the timeline's queries. The
@@ -72,12 +78,9 @@ export class SideBySide {
     this.summary.dataset.testid = 'sbs-summary';
     this.summary.dataset.state = 'idle';
     const caption = el('caption', { textContent: 'Side by side: each pane\'s run to its end' });
-    const head = el('tr');
-    for (const title of ['Pane', 'Algorithm', 'Expanded', 'Generated', 'Peak frontier', 'Plan length', 'Optimal', 'Time']) {
-      head.append(el('th', { scope: 'col', textContent: title }));
-    }
+    this.summaryHead = el('tr');
     this.summaryBody = el('tbody');
-    this.summary.append(caption, el('thead', {}, head), this.summaryBody);
+    this.summary.append(caption, el('thead', {}, this.summaryHead), this.summaryBody);
     this.note = el('p', { className: 'sbs-note' });
     this.root.append(
       el('h2', { textContent: 'Side by side' }),
@@ -102,17 +105,28 @@ export class SideBySide {
 
   /**
    * Shows the panes `views` (each a full view of the host's game, as the link's `compare` gives
-   * them) for `host`: { game, table (the parameter table), words (a choice's option words by
-   * key), algorithms ({ key: { name } }), renderer (the game's render module), boardView(),
-   * state() (the position searched, encoded), overlayOf(message) (a search's snapshot or a
-   * recorded step as the board's overlay), provesShortest(view) (its solved plan is a shortest
-   * one), panesChanged(views) (to write the link) }.
+   * them) for `host`, and with `run` starts their runs (a link's panes do). The host is
+   * { game, table (the parameter table), words (a choice's option words by key), algorithms
+   * ({ key: { name } }), renderer (the game's render module), position() (the position on show:
+   * { state (encoded, what a pane searches), board (its board view) } and whatever the host's
+   * overlayOf needs of it), overlayOf(message, position) (a search's snapshot or a recorded step
+   * as the board's overlay, `position` the one the run searched), panesChanged(views) (to write
+   * the link) } and, where the game differs from a puzzle's plan:
+   * - agentOf(view), withAgent(view, agent): a pane's agent ({ algo, and a field per parameter
+   *   of the table }) in the game's view and back (left out: the view itself holds them);
+   * - request(view, position): what the worker is asked ({ type: 'plan', pace: 0 } when left out; a game
+   *   asks for a move: { type: 'act', stream, budgetMs, progress: true });
+   * - provesShortest(view): its solved plan is a shortest one (plans only);
+   * - bestOf(message) (games that search for a move): { move, value } in words, '–' unknown;
+   * - hasFrontier: false when no algorithm of the game keeps a frontier;
+   * - describe(agent): the agent in words (left out: its algorithm's name and parameters).
    */
-  open(host, views) {
+  open(host, views, { run = false } = {}) {
     if (this.host !== host) this.close();
     this.host = host;
     this.root.hidden = false;
     this.toggle.setAttribute('aria-pressed', 'true');
+    this.showColumns();
     const same = views.length === this.panes.length && views.every((v, i) => sameView(v, this.panes[i].view));
     if (!same) {
       this.stop();
@@ -121,6 +135,27 @@ export class SideBySide {
       this.clearResults();
     }
     this.update();
+    if (run && this.running === null) this.run();
+  }
+
+  /** Whether the host's panes search for a move (the summary shows the best move and value). */
+  get forMoves() {
+    return typeof this.host?.bestOf === 'function';
+  }
+
+  agentOf(view) {
+    return this.host.agentOf ? this.host.agentOf(view) : view;
+  }
+
+  withAgent(view, agent) {
+    return this.host.withAgent ? this.host.withAgent(view, agent) : { ...view, ...agent };
+  }
+
+  /** The summary table's columns: a plan's length and optimality, or a move and its value. */
+  showColumns() {
+    const [third, fourth] = this.forMoves ? ['Best move', 'Value'] : ['Plan length', 'Optimal'];
+    this.summaryHead.replaceChildren(...['Pane', 'Algorithm', 'Expanded', 'Generated', 'Peak frontier', third, fourth, 'Time']
+      .map((title) => el('th', { scope: 'col', textContent: title })));
   }
 
   /** Hides the panes, ends their searches and their workers. */
@@ -151,8 +186,7 @@ export class SideBySide {
   rebase(base) {
     let changed = false;
     for (const pane of this.panes) {
-      const view = { ...base, compare: [], algo: pane.view.algo };
-      for (const key of keysOf(this.host.table, view.algo)) view[fieldOf(key)] = pane.view[fieldOf(key)];
+      const view = this.withAgent({ ...base, compare: [] }, ownAgent(this.host.table, this.agentOf(pane.view)));
       changed ||= !sameView(view, pane.view);
       pane.view = view;
     }
@@ -181,7 +215,7 @@ export class SideBySide {
     pane.title = el('h3');
     pane.algo = el('select');
     for (const [key, algo] of Object.entries(this.host.algorithms)) pane.algo.append(el('option', { value: key, textContent: algo.name }));
-    pane.algo.value = view.algo;
+    pane.algo.value = this.agentOf(view).algo;
     pane.algoLabel = el('label', { className: 'inline' }, 'Algorithm ', pane.algo);
     pane.algo.addEventListener('change', () => this.paneEdited(pane));
     pane.params = el('div', { className: 'sbs-params' });
@@ -192,12 +226,14 @@ export class SideBySide {
     pane.board = new Board(pane.canvas, this.host.renderer);
     pane.stats = el('dl', { className: 'stats sbs-stats' });
     pane.statEls = {};
-    for (const [key, label] of [['step', 'Step'], ['expanded', 'Expanded'], ['generated', 'Generated'], ['frontier', 'Frontier'], ['plan', 'Plan length'], ['status', 'Status']]) {
+    const result = this.forMoves ? [['move', 'Best move'], ['value', 'Value']] : [['plan', 'Plan length']];
+    for (const [key, label] of [['step', 'Step'], ['expanded', 'Expanded'], ['generated', 'Generated'], ['frontier', 'Frontier'], ...result, ['status', 'Status']]) {
       pane.statEls[key] = el('dd', { textContent: '–' });
       pane.statEls[key].dataset.paneStat = key;
       pane.stats.append(el('div', {}, el('dt', { textContent: label }), pane.statEls[key]));
     }
-    pane.el.append(pane.title, el('div', { className: 'row' }, pane.algoLabel, pane.remove), pane.params, pane.canvas, pane.stats);
+    pane.markers = el('p', { className: 'sbs-markers' });
+    pane.el.append(pane.title, el('div', { className: 'row' }, pane.algoLabel, pane.remove), pane.params, pane.canvas, pane.stats, pane.markers);
     this.panesEl.append(pane.el);
     this.fillParams(pane);
     return pane;
@@ -206,13 +242,14 @@ export class SideBySide {
   /** The pane's parameter controls: its algorithm's own rows of the parameter table. */
   fillParams(pane) {
     const { table, words } = this.host;
+    const agent = this.agentOf(pane.view);
     pane.inputs = [];
     const slots = [];
-    for (const key of keysOf(table, pane.view.algo)) {
+    for (const key of keysOf(table, agent.algo)) {
       const param = table.find((p) => p.key === key);
       const slot = makeSlot(param, { words: words?.[key] });
       const controls = controlsIn(slot);
-      const value = pane.view[fieldOf(key)];
+      const value = agent[fieldOf(key)];
       if (param.kind === 'floats') controls.forEach((c, i) => { c.value = String(value[i]); });
       else controls[0].value = String(value);
       for (const control of controls) control.addEventListener('change', () => this.paneEdited(pane));
@@ -225,14 +262,15 @@ export class SideBySide {
   /** A person changed a pane's algorithm or a parameter: the pane's run is gone, the link
    * changes. */
   paneEdited(pane) {
-    const view = { ...pane.view, algo: pane.algo.value };
+    const before = this.agentOf(pane.view);
+    const agent = { ...before, algo: pane.algo.value };
     for (const { param, controls } of pane.inputs) {
-      if (!param.algos.includes(view.algo)) continue;
-      if (param.kind === 'floats') view[fieldOf(param.key)] = controls.map(numberIn);
-      else view[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : numberIn(controls[0]);
+      if (!param.algos.includes(agent.algo)) continue;
+      if (param.kind === 'floats') agent[fieldOf(param.key)] = controls.map(numberIn);
+      else agent[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : numberIn(controls[0]);
     }
-    const algoChanged = view.algo !== pane.view.algo;
-    pane.view = view;
+    const algoChanged = agent.algo !== before.algo;
+    pane.view = this.withAgent(pane.view, agent);
     if (algoChanged) this.fillParams(pane);
     this.edited();
   }
@@ -265,7 +303,8 @@ export class SideBySide {
   update() {
     this.panes.forEach((pane, i) => {
       const name = `Pane ${i + 1}`;
-      pane.title.textContent = `${name}: ${this.host.algorithms[pane.view.algo]?.name ?? pane.view.algo}`;
+      const { algo } = this.agentOf(pane.view);
+      pane.title.textContent = `${name}: ${this.host.algorithms[algo]?.name ?? algo}`;
       pane.el.dataset.testid = `sbs-pane-${i + 1}`;
       pane.el.setAttribute('aria-label', name);
       pane.algo.setAttribute('aria-label', `${name} algorithm`);
@@ -284,9 +323,11 @@ export class SideBySide {
   clearResults() {
     for (const pane of this.panes) {
       pane.feed.cancel();
-      Object.assign(pane, { run: null, length: 0, live: null, final: null, failed: null });
+      Object.assign(pane, { run: null, length: 0, live: null, final: null, failed: null, markerList: [] });
+      pane.markers.textContent = '';
       this.drawPane(pane, null, false);
     }
+    this.position = null;
     if (this.timeline.owner === this) this.timeline.clear();
     this.summaryBody.replaceChildren();
     this.summary.dataset.state = 'idle';
@@ -304,17 +345,20 @@ export class SideBySide {
     this.update();
     this.timeline.begin(run, this);
     this.summary.dataset.state = 'running';
-    const state = this.host.state();
+    this.position = this.host.position();
+    const { state } = this.position;
     for (const [i, pane] of this.panes.entries()) {
       if (this.running !== run) break;
       this.setStatus('thinking', `Side by side: pane ${i + 1} of ${this.panes.length} (${this.nameOf(pane)}) is searching…`);
       try {
+        const ask = this.host.request?.(pane.view, this.position) ?? { type: 'plan', pace: 0 };
         const message = await pane.client.request(
-          { type: 'plan', state, view: pane.view, seed: pane.view.seed, record: true, pace: 0 },
+          { ...ask, state, view: pane.view, seed: pane.view.seed, record: true },
           (progress) => this.progressed(run, pane, progress),
         );
         this.progressed(run, pane, message);
         pane.final = message;
+        await this.paneMarkers(run, pane);
       } catch (error) {
         if (!(error instanceof SearchStopped) && !pane.failed) pane.failed = this.messageOf(error);
       }
@@ -330,6 +374,27 @@ export class SideBySide {
     this.setStatus(failed ? 'error' : 'idle', failed
       ? `Side by side: ${failed} of ${this.panes.length} panes failed (their panes say why).`
       : `Side by side: ${this.panes.length} panes searched; the timeline shows them step by step.`);
+  }
+
+  /** The markers of `pane`'s ended run: in its own list, and on the one timeline named
+   * by their pane ("Pane 2: plan found"). */
+  async paneMarkers(run, pane) {
+    let end;
+    try {
+      end = await pane.client.timelineView('pane markers', pane.run, LAST_STEP, { markers: true });
+    } catch (error) {
+      pane.markers.textContent = `No markers: ${this.messageOf(error)}.`;
+      return;
+    }
+    if (this.running !== run || !end?.markers) return;
+    pane.markerList = end.markers;
+    pane.markers.textContent = end.markers.length
+      ? `Markers: ${end.markers.map((m) => `${m.label} at step ${statText(m.step)}`).join('; ')}.`
+      : 'No markers in this run.';
+    pane.el.dataset.markers = String(end.markers.length);
+    if (this.timeline.owner !== this) return;
+    const all = this.panes.flatMap((p, i) => (p.markerList ?? []).map((m) => ({ ...m, label: `Pane ${i + 1}: ${m.label}` })));
+    this.timeline.setMarkers(all.sort((a, b) => a.step - b.step), null);
   }
 
   /** A pane's progress or its answer: the timeline grows to the longest run so far. */
@@ -377,7 +442,12 @@ export class SideBySide {
 
   /** Draws a pane's board with `message`'s overlay and its statistics (null: the position). */
   drawPane(pane, message, live) {
-    pane.board.show(this.host.boardView(), message ? this.host.overlayOf(message) : {});
+    const position = this.position ?? this.host.position();
+    const overlay = message ? this.host.overlayOf(message, position) : {};
+    pane.board.show(position.board, overlay);
+    // For tests and tools: the position drawn (encoded) and the overlays drawn on it.
+    pane.canvas.dataset.position = position.state;
+    pane.canvas.dataset.overlay = Object.keys(overlay).filter((key) => overlay[key] !== undefined).join(',');
     const s = pane.statEls;
     if (!message) {
       for (const key of Object.keys(s)) s[key].textContent = '–';
@@ -389,16 +459,23 @@ export class SideBySide {
     s.step.textContent = statText(step ?? 0);
     s.expanded.textContent = statText(progress.expanded);
     s.generated.textContent = statText(progress.generated);
-    s.frontier.textContent = statText(progress.frontier ?? '–');
-    s.plan.textContent = message.plan?.length ? statText(message.plan.length) : '–';
+    s.frontier.textContent = this.host.hasFrontier === false ? 'n/a' : statText(progress.frontier ?? '–');
+    if (this.forMoves) {
+      const { move, value } = this.host.bestOf(message);
+      s.move.textContent = move;
+      s.value.textContent = value;
+    } else {
+      s.plan.textContent = message.plan?.length ? statText(message.plan.length) : '–';
+    }
     s.status.textContent = pane.failed ? `failed: ${pane.failed}` : progress.status.replace('_', ' ');
     pane.el.dataset.step = String(step ?? 0);
     pane.el.dataset.expanded = String(progress.expanded);
   }
 
-  /** The summary table: each pane's final counts, and whether its plan is a shortest one. */
+  /** The summary table: each pane's final counts, and whether its plan is a shortest one (or its
+   * best move and value). */
   showSummary() {
-    const provers = this.panes.filter((p) => p.final?.progress.status === 'solved' && this.host.provesShortest(p.view));
+    const provers = this.forMoves ? [] : this.panes.filter((p) => p.final?.progress.status === 'solved' && this.host.provesShortest(p.view));
     const shortest = provers.length ? provers[0].final.plan.length : null;
     const rows = this.panes.map((pane, i) => {
       const cells = [String(i + 1), this.nameOf(pane)];
@@ -407,16 +484,24 @@ export class SideBySide {
         cells.push(...Array(6).fill('–'));
         if (pane.failed) cells[7] = `failed: ${pane.failed}`;
       } else {
-        const solved = f.progress.status === 'solved';
-        const length = solved ? f.plan.length : null;
-        let optimal = 'no plan';
-        if (solved) optimal = shortest === null ? 'unknown' : length === shortest ? 'yes' : 'no';
-        cells.push(statText(f.progress.expanded), statText(f.progress.generated), statText(f.progress.maxFrontier),
-          length === null ? '–' : statText(length), optimal, `${f.elapsedMs.toFixed(1)} ms`);
+        const frontier = this.host.hasFrontier === false ? 'n/a (no frontier)' : statText(f.progress.maxFrontier);
+        cells.push(statText(f.progress.expanded), statText(f.progress.generated), frontier);
+        if (this.forMoves) {
+          const { move, value } = this.host.bestOf(f);
+          cells.push(move, value);
+        } else {
+          const solved = f.progress.status === 'solved';
+          const length = solved ? f.plan.length : null;
+          let optimal = 'no plan';
+          if (solved) optimal = shortest === null ? 'unknown' : length === shortest ? 'yes' : 'no';
+          cells.push(length === null ? '–' : statText(length), optimal);
+        }
+        cells.push(`${f.elapsedMs.toFixed(1)} ms`);
       }
       const row = el('tr');
       row.dataset.pane = String(i + 1);
-      const keys = ['pane', 'algorithm', 'expanded', 'generated', 'peak-frontier', 'plan', 'optimal', 'time'];
+      const keys = ['pane', 'algorithm', 'expanded', 'generated', 'peak-frontier',
+        ...(this.forMoves ? ['move', 'value'] : ['plan', 'optimal']), 'time'];
       cells.forEach((text, j) => {
         const cell = el(j === 0 ? 'th' : 'td', { textContent: text });
         if (j === 0) cell.scope = 'row';
@@ -426,20 +511,26 @@ export class SideBySide {
       return row;
     });
     this.summaryBody.replaceChildren(...rows);
-    this.note.textContent = shortest === null
-      ? 'Optimal: unknown until a pane that proves the shortest plan (BFS, A*) finds one.'
-      : `Optimal: compared with the shortest plan, ${shortest} moves, proved by pane ${this.panes.indexOf(provers[0]) + 1} (${this.nameOf(provers[0])}). Times are each pane's own search, run one after another.`;
+    if (this.forMoves) {
+      this.note.textContent = 'Each pane searched the same position for a move: the value is its search\'s value of that move. Times are each pane\'s own search, run one after another.';
+    } else {
+      this.note.textContent = shortest === null
+        ? 'Optimal: unknown until a pane that proves the shortest plan (BFS, A*) finds one.'
+        : `Optimal: compared with the shortest plan, ${shortest} moves, proved by pane ${this.panes.indexOf(provers[0]) + 1} (${this.nameOf(provers[0])}). Times are each pane's own search, run one after another.`;
+    }
   }
 
   /** A pane's algorithm with its parameters, as a person reads them. */
   nameOf(pane) {
     const { table, algorithms } = this.host;
-    const params = keysOf(table, pane.view.algo).map((key) => {
-      const value = pane.view[fieldOf(key)];
+    const agent = this.agentOf(pane.view);
+    if (this.host.describe) return this.host.describe(agent);
+    const params = keysOf(table, agent.algo).map((key) => {
+      const value = agent[fieldOf(key)];
       const show = (x) => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: 3 }) : String(x));
       return `${key} ${Array.isArray(value) ? value.map(show).join(',') : show(value)}`;
     });
-    const name = algorithms[pane.view.algo]?.name ?? pane.view.algo;
+    const name = algorithms[agent.algo]?.name ?? agent.algo;
     return params.length ? `${name} (${params.join(', ')})` : name;
   }
 
@@ -452,6 +543,13 @@ export class SideBySide {
   key(event) {
     return this.timeline.owner === this && this.timeline.globalKey(event);
   }
+}
+
+/** `agent`'s algorithm and that algorithm's own parameters (the rows of `table` it reads). */
+function ownAgent(table, agent) {
+  const own = { algo: agent.algo };
+  for (const key of keysOf(table, agent.algo)) own[fieldOf(key)] = agent[fieldOf(key)];
+  return own;
 }
 
 /** Whether two views ask for the same search (their panes aside). */

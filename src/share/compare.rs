@@ -9,6 +9,10 @@
 //! are. A pane's other settings (the level, the node limit, the mode, the seed) are the link's;
 //! a parameter a pane leaves out takes the link's value for that key, else its default. A link
 //! written by the page gives every pane all of its algorithm's parameters.
+//!
+//! A game whose link names its agents otherwise reads a pane its own way
+//! ([`Comparable::read_pane`]): Othello's pane is the agent of the side to move at the position
+//! shown, in the agent grammar of its `black` and `white` keys (`compare=minimax:depth=4;alphabeta:depth=4`).
 
 use super::{encode, error, FieldError, Fields, LinkView};
 use crate::agents::params::Table;
@@ -28,6 +32,31 @@ pub trait Comparable: LinkView {
 
     /// The panes of this view (empty: the single view).
     fn panes(&self) -> &[Self];
+
+    /// One pane's view from the link's `fields` and the pane's `text`; the error is the message
+    /// after "pane N: ". By default the text is `algo:key=value:...`, an algorithm and its own
+    /// parameters (the keys [`Self::TABLE`] gives it) in place of the link's.
+    fn read_pane(fields: &Fields, text: &str) -> Result<Self, String> {
+        read_algorithm_pane(fields, text)
+    }
+
+    /// This pane's text in a link, as [`Self::read_pane`] reads it. By default its algorithm and
+    /// every parameter of it, as the pane's own link writes them.
+    fn pane_text(&self) -> Result<String, FieldError> {
+        algorithm_pane_text(self)
+    }
+}
+
+/// The link's own fields without side by side (each pane's view starts from them).
+pub fn fields_without_panes(fields: &Fields) -> Fields {
+    Fields {
+        pairs: fields
+            .pairs
+            .iter()
+            .filter(|(key, _)| key != KEY)
+            .cloned()
+            .collect(),
+    }
 }
 
 /// The panes of a link's `compare` key (none when the key is absent), each a full view of the
@@ -43,19 +72,21 @@ pub fn read_panes<V: Comparable>(fields: &Fields) -> Result<Vec<V>, FieldError> 
     parts
         .iter()
         .enumerate()
-        .map(|(i, part)| read_pane(fields, i + 1, part))
+        .map(|(i, part)| {
+            V::read_pane(fields, part)
+                .map_err(|message| error(KEY, format!("pane {}: {message}", i + 1)))
+        })
         .collect()
 }
 
-/// One pane, the `number`-th, from its text `algo:key=value:...`.
-fn read_pane<V: Comparable>(fields: &Fields, number: usize, text: &str) -> Result<V, FieldError> {
-    let in_pane = |message: String| error(KEY, format!("pane {number}: {message}"));
+/// A pane from its text `algo:key=value:...` (see [`Comparable::read_pane`]).
+fn read_algorithm_pane<V: Comparable>(fields: &Fields, text: &str) -> Result<V, String> {
     let mut pieces = text.split(':');
     let algo = pieces.next().unwrap_or_default();
     if algo.is_empty() {
-        return Err(in_pane(
+        return Err(
             "names no algorithm (panes are separated by ';', for example bfs;astar)".into(),
-        ));
+        );
     }
     // The link's own fields, without side by side and with the pane's algorithm.
     let mut pairs: Vec<(String, String)> = fields
@@ -69,15 +100,15 @@ fn read_pane<V: Comparable>(fields: &Fields, number: usize, text: &str) -> Resul
     V::from_fields(&Fields {
         pairs: pairs.clone(),
     })
-    .map_err(|e| in_pane(e.to_string()))?;
+    .map_err(|e| e.to_string())?;
     let own = V::TABLE.algorithm_keys(algo);
     let mut given: Vec<&str> = Vec::new();
     for piece in pieces {
         let (key, value) = piece.split_once('=').ok_or_else(|| {
-            in_pane(format!(
+            format!(
                 "'{}' is not key=value (for example wastar:weight=2)",
                 quoted(piece)
-            ))
+            )
         })?;
         if !own.contains(&key) {
             let theirs = if own.is_empty() {
@@ -85,19 +116,19 @@ fn read_pane<V: Comparable>(fields: &Fields, number: usize, text: &str) -> Resul
             } else {
                 own.join(", ")
             };
-            return Err(in_pane(format!(
+            return Err(format!(
                 "'{}' is not a parameter of {algo} (its parameters: {theirs})",
                 quoted(key)
-            )));
+            ));
         }
         if given.contains(&key) {
-            return Err(in_pane(format!("'{key}' given more than once")));
+            return Err(format!("'{key}' given more than once"));
         }
         given.push(key);
         pairs.retain(|(k, _)| k != key);
         pairs.push((key.into(), value.into()));
     }
-    V::from_fields(&Fields { pairs }).map_err(|e| in_pane(e.to_string()))
+    V::from_fields(&Fields { pairs }).map_err(|e| e.to_string())
 }
 
 /// The `&compare=...` part of a link for `panes` (empty for none): each pane's algorithm and
@@ -109,18 +140,25 @@ pub fn format_panes<V: Comparable>(panes: &[V]) -> Result<String, FieldError> {
     check_count(panes.len())?;
     let mut texts = Vec::with_capacity(panes.len());
     for (i, pane) in panes.iter().enumerate() {
-        let in_pane = |e: FieldError| error(KEY, format!("pane {}: {e}", i + 1));
-        let fields = Fields::read(&pane.format().map_err(in_pane)?).map_err(in_pane)?;
-        let algo = fields.get("algo").unwrap_or_default();
-        let mut text = encode(algo);
-        for key in V::TABLE.algorithm_keys(algo) {
-            if let Some(value) = fields.get(key) {
-                text.push_str(&format!(":{key}={}", encode(value)));
-            }
-        }
-        texts.push(text);
+        texts.push(
+            pane.pane_text()
+                .map_err(|e| error(KEY, format!("pane {}: {e}", i + 1)))?,
+        );
     }
     Ok(format!("&{KEY}={}", texts.join(";")))
+}
+
+/// A pane's text `algo:key=value:...` (see [`Comparable::pane_text`]).
+pub fn algorithm_pane_text<V: Comparable>(pane: &V) -> Result<String, FieldError> {
+    let fields = Fields::read(&pane.format()?)?;
+    let algo = fields.get("algo").unwrap_or_default();
+    let mut text = encode(algo);
+    for key in V::TABLE.algorithm_keys(algo) {
+        if let Some(value) = fields.get(key) {
+            text.push_str(&format!(":{key}={}", encode(value)));
+        }
+    }
+    Ok(text)
 }
 
 /// Checks a view's panes: none, or [`MIN_PANES`] to [`MAX_PANES`] valid views that hold no panes

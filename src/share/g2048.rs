@@ -9,8 +9,11 @@
 //! units per move (MCTS iterations, expectimax expansions), so that every batch game replays from
 //! its seed, exactly as
 //! `searchlab 2048 play --algo A [--depth D] --iterations N --games G --seed S` plays it. The
-//! spawns of the game on the board come from `seed`. Every key but `v` and `game` may be left out.
+//! spawns of the game on the board come from `seed`. `compare` puts two to four agents side by
+//! side on the board shown (see [`compare`](super::compare): `compare=expectimax:depth=3;mcts:uct=1`).
+//! Every key but `v` and `game` may be left out.
 
+use super::compare::{self, Comparable};
 use super::{check_seed_and_agent, check_view_game, error, FieldError, Fields, LinkView, VERSION};
 use crate::agents::g2048::{AgentSpec, Algorithm, Spawns};
 use crate::agents::params::G2048;
@@ -30,6 +33,7 @@ pub const KEYS: &[&str] = &[
     "games",
     "batch-nodes",
     "seed",
+    compare::KEY,
 ];
 
 /// Every setting of the 2048 view. Field names are the JS names (camelCase).
@@ -63,6 +67,11 @@ pub struct View {
     pub batch_nodes: u64,
     /// The seed of the game's spawns (and of the batch); `None` until the page draws one.
     pub seed: Option<u64>,
+    /// Side by side: two to four panes on this position, each this view with its own agent and
+    /// parameters (the link's `compare` key); empty for the single view.
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "View2048[]"))]
+    pub compare: Vec<View>,
 }
 
 impl Default for View {
@@ -80,6 +89,7 @@ impl Default for View {
             games: G2048.int_default("games") as u32,
             batch_nodes: G2048.int_default("batch-nodes"),
             seed: None,
+            compare: Vec::new(),
         }
     }
 }
@@ -112,7 +122,8 @@ impl LinkView for View {
         G2048.int("games", self.games)?;
         G2048.int("batch-nodes", self.batch_nodes)?;
         // The agent's own checks agree with the ranges above.
-        check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())
+        check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())?;
+        compare::validate_panes(&self.compare)
     }
 
     /// Reads a 2048 link's fields.
@@ -132,6 +143,7 @@ impl LinkView for View {
         fields.number("games", &mut view.games)?;
         fields.number("batch-nodes", &mut view.batch_nodes)?;
         view.seed = fields.seed()?;
+        view.compare = compare::read_panes(fields)?;
         view.validate()?;
         Ok(view)
     }
@@ -160,7 +172,26 @@ impl LinkView for View {
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
         }
+        out.push_str(&compare::format_panes(&self.compare)?);
         Ok(out)
+    }
+}
+
+impl Comparable for View {
+    const TABLE: crate::agents::params::Table = G2048;
+
+    fn panes(&self) -> &[View] {
+        &self.compare
+    }
+
+    /// The generic text, with MCTS's `tree-depth=0` (no limit) written too, which the view's
+    /// own link leaves out: a pane without it would take the link's `tree-depth`.
+    fn pane_text(&self) -> Result<String, FieldError> {
+        let mut text = compare::algorithm_pane_text(self)?;
+        if self.algo == Algorithm::Mcts && self.tree_depth == 0 {
+            text.push_str(":tree-depth=0");
+        }
+        Ok(text)
     }
 }
 
@@ -283,5 +314,57 @@ mod tests {
         let unlimited = View::parse("v=1&game=2048&algo=mcts&tree-depth=0").unwrap();
         assert_eq!(unlimited.agent_spec(Limits::default()).tree_depth, None);
         assert_eq!(unlimited, View::default());
+    }
+
+    #[test]
+    fn side_by_side_panes_round_trip() {
+        let link = "v=1&game=2048&algo=mcts&tree-depth=3&budget-ms=200&seed=9\
+                    &compare=expectimax:depth=2;mcts:uct=0.5:tree-depth=0;mcts";
+        let view = View::parse(link).unwrap();
+        let panes: Vec<(Algorithm, u32)> = view
+            .compare
+            .iter()
+            .map(|p| (p.algo, p.tree_depth))
+            .collect();
+        assert_eq!(
+            panes,
+            [
+                (Algorithm::Expectimax, 3),
+                (Algorithm::Mcts, 0),
+                (Algorithm::Mcts, 3)
+            ]
+        );
+        assert_eq!(view.compare[0].depth, 2);
+        assert_eq!(view.compare[1].uct, 0.5);
+        for pane in &view.compare {
+            assert_eq!((pane.budget_ms, pane.seed), (200, Some(9)));
+        }
+        let written = view.format().unwrap();
+        assert_eq!(View::parse(&written).unwrap(), view, "{written}");
+        assert!(
+            written.contains(";mcts:uct=0.5:spawns=averaged:tree-depth=0;"),
+            "{written}"
+        );
+    }
+
+    #[test]
+    fn side_by_side_errors_name_the_field_and_the_pane() {
+        for (rest, expected) in [
+            ("compare=mcts", "1 pane given"),
+            ("compare=mcts;minimax", "pane 2: algo:"),
+            (
+                "compare=expectimax:depth=0;mcts",
+                "pane 1: depth: must be between",
+            ),
+            (
+                "compare=expectimax:uct=2;mcts",
+                "pane 1: 'uct' is not a parameter of expectimax (its parameters: depth)",
+            ),
+            ("compare=mcts;mcts:uct=-1", "pane 2: uct:"),
+        ] {
+            let err = View::parse(&format!("v=1&game=2048&{rest}")).unwrap_err();
+            assert_eq!(err.field, "compare", "{rest}: {err}");
+            assert!(err.message.starts_with(expected), "{rest}: {}", err.message);
+        }
     }
 }

@@ -10,23 +10,37 @@
 //!   (`agents::othello`, e.g. `alphabeta:depth=6:eval=course`); the page keeps its own limits:
 //!   at most [`MAX_MS`] ms and [`MAX_SOLVE`] empties for the exact solver.
 //! - `seed`: the agents' random choices (ties, MCTS playouts).
+//! - `compare`: side by side (see [`compare`](super::compare)), two to four agents for the side
+//!   to move at the position shown, each in the grammar of `black` and `white`
+//!   (`compare=minimax:depth=4;alphabeta:depth=4`).
 //!
 //! Every key but `v` and `game` may be left out. Errors name the key; for an agent the message
 //! names its own key too (`field 'white': solve: ...`).
 
+use super::compare::{self, Comparable};
 use super::{check_view_game, error, FieldError, Fields, LinkView, MAX_SEED, VERSION};
 use crate::agents::othello::{AgentSpec, Algorithm, Budget, EvalKind};
+use crate::agents::params::{Table, OTHELLO};
 use crate::field_error::check_range;
 use crate::field_error::quoted;
 use crate::game::Game;
 use crate::games::othello::text::TextError;
-use crate::games::othello::{Move, Othello};
+use crate::games::othello::{Color, Move, Othello};
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
 /// Every key an Othello link may hold.
 pub const KEYS: &[&str] = &[
-    "v", "game", "board", "side", "moves", "at", "black", "white", "seed",
+    "v",
+    "game",
+    "board",
+    "side",
+    "moves",
+    "at",
+    "black",
+    "white",
+    "seed",
+    compare::KEY,
 ];
 
 /// Longest think time per move a link may give, in milliseconds.
@@ -211,6 +225,11 @@ pub struct View {
     pub white: Side,
     /// The agents' seed; `None` until the page draws one.
     pub seed: Option<u64>,
+    /// Side by side: two to four panes on the position shown, each this view with its own agent
+    /// for the side to move (the link's `compare` key); empty for the single view.
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "ViewOthello[]"))]
+    pub compare: Vec<View>,
 }
 
 impl Default for View {
@@ -226,6 +245,7 @@ impl Default for View {
             black: Side::human(),
             white: Side::agent(AgentSpec::new(Algorithm::Mtdf, Limits::default())),
             seed: None,
+            compare: Vec::new(),
         }
     }
 }
@@ -265,6 +285,61 @@ impl View {
         }
         Ok(state)
     }
+
+    /// The position the board shows (after `at` moves, or all of them).
+    pub fn shown_position(&self) -> Result<Othello, FieldError> {
+        self.position_after(self.at.map_or(self.moves.len(), |at| at as usize))
+    }
+
+    /// The link's name of the side to move at the position shown, and its settings; an error
+    /// when the game is over there.
+    fn side_to_move(&self) -> Result<(&'static str, &Side), String> {
+        let position = self.shown_position().map_err(|e| e.to_string())?;
+        if position.is_terminal() {
+            return Err("the game is over at the position shown: no side is to move".into());
+        }
+        Ok(match position.side() {
+            Color::Black => ("black", &self.black),
+            Color::White => ("white", &self.white),
+        })
+    }
+}
+
+impl Comparable for View {
+    const TABLE: Table = OTHELLO;
+
+    fn panes(&self) -> &[View] {
+        &self.compare
+    }
+
+    /// A pane is an agent for the side to move at the position shown, in the grammar of
+    /// `black` and `white` (`alphabeta:depth=5:eval=course`).
+    fn read_pane(fields: &Fields, text: &str) -> Result<View, String> {
+        let mut view = View::from_fields(&compare::fields_without_panes(fields))
+            .map_err(|e| format!("{}: {}", e.field, e.message))?;
+        let (field, _) = view.side_to_move()?;
+        if text == "human" {
+            return Err("a pane is an agent (for example alphabeta:depth=4), not a person".into());
+        }
+        let side = Side::parse(field, text).map_err(|e| e.message)?;
+        match field {
+            "black" => view.black = side,
+            _ => view.white = side,
+        }
+        Ok(view)
+    }
+
+    fn pane_text(&self) -> Result<String, FieldError> {
+        self.validate()?;
+        let (_, side) = self.side_to_move().map_err(|m| error(compare::KEY, m))?;
+        if side.human {
+            return Err(error(
+                compare::KEY,
+                "a person plays the side to move: a pane is an agent",
+            ));
+        }
+        Ok(side.text())
+    }
 }
 
 impl LinkView for View {
@@ -291,7 +366,7 @@ impl LinkView for View {
         if let Some(seed) = self.seed {
             check_range("seed", seed, 0..=MAX_SEED)?;
         }
-        Ok(())
+        compare::validate_panes(&self.compare)
     }
 
     /// Reads an Othello link's fields.
@@ -352,7 +427,10 @@ impl LinkView for View {
             view.white = Side::parse("white", text)?;
         }
         view.seed = fields.seed()?;
+        // The position and the sides first, so that their errors name their own fields.
         view.validate()?;
+        view.compare = compare::read_panes(fields)?;
+        compare::validate_panes(&view.compare)?;
         Ok(view)
     }
 
@@ -383,6 +461,7 @@ impl LinkView for View {
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
         }
+        out.push_str(&compare::format_panes(&self.compare)?);
         Ok(out)
     }
 }
@@ -540,5 +619,69 @@ mod tests {
         let err =
             View::parse(&format!("v=1&game=othello&board={full}&side=O&moves=pass")).unwrap_err();
         assert_eq!(err.message, "move 1 (pass) comes after the end of the game");
+    }
+
+    #[test]
+    fn side_by_side_panes_are_agents_for_the_side_to_move() {
+        // After f5 White is to move: the panes are White's agents, Black stays a person.
+        let link =
+            "v=1&game=othello&moves=f5&black=human&white=mtdf:ms=1000:eval=strong:solve=0&seed=4\
+                    &compare=minimax:depth=3:eval=course;alphabeta:depth=3:eval=course";
+        let view = View::parse(link).unwrap();
+        let algos: Vec<Algorithm> = view.compare.iter().map(|pane| pane.white.algo).collect();
+        assert_eq!(algos, [Algorithm::Minimax, Algorithm::AlphaBeta]);
+        for pane in &view.compare {
+            assert!(pane.black.human);
+            assert_eq!(pane.white.budget, BudgetKind::Depth);
+            assert_eq!((pane.white.depth, pane.white.eval), (3, EvalKind::Course));
+            assert_eq!((&pane.moves, pane.seed), (&view.moves, Some(4)));
+            assert!(pane.compare.is_empty());
+        }
+        let written = view.format().unwrap();
+        assert!(
+            written.contains("&compare=minimax:depth=3:eval=course"),
+            "{written}"
+        );
+        let back = View::parse(&written).unwrap();
+        assert_eq!(back, view);
+        assert_eq!(back.format().unwrap(), written);
+        // At the start Black is to move (`at` steps back to it).
+        let view =
+            View::parse("v=1&game=othello&moves=f5&at=0&compare=mcts:nodes=500;mtdf:depth=4")
+                .unwrap();
+        assert_eq!(view.compare[0].black.algo, Algorithm::Mcts);
+        assert!(!view.compare[0].white.human && view.compare[0].white == View::default().white);
+        assert_eq!(View::parse(&view.format().unwrap()).unwrap(), view);
+    }
+
+    #[test]
+    fn side_by_side_errors_name_the_field_and_the_pane() {
+        let full = "X".repeat(64);
+        let cases = [
+            (
+                "compare=minimax:depth=3".to_string(),
+                "1 pane given; side by side shows 2 to 4",
+            ),
+            ("compare=minimax;best".into(), "pane 2: algo: unknown"),
+            (
+                "compare=minimax:depth=0;alphabeta".into(),
+                "pane 1: depth: must be between 1 and 60, got 0",
+            ),
+            ("compare=minimax;human".into(), "pane 2: a pane is an agent"),
+            ("compare=mtdf:solve=30;minimax".into(), "pane 1: solve:"),
+            (
+                format!("board={full}&side=O&compare=minimax;alphabeta"),
+                "pane 1: the game is over at the position shown",
+            ),
+        ];
+        for (rest, expected) in cases {
+            let err = View::parse(&format!("v=1&game=othello&{rest}")).unwrap_err();
+            assert_eq!(err.field, "compare", "{rest}: {err}");
+            assert!(err.message.starts_with(expected), "{rest}: {}", err.message);
+        }
+        // The position's own errors name their own field, not the panes'.
+        let err =
+            View::parse("v=1&game=othello&moves=f5,f5&compare=minimax;alphabeta").unwrap_err();
+        assert_eq!(err.field, "moves");
     }
 }

@@ -6,9 +6,11 @@
 //! exploration constant `uct`, `iterations` playouts a move) or `exhaustive` (the exact optimum);
 //! `moves` is the game's text form, the amounts added so far (`+20 -18`, percent-encoded when
 //! written: `+` as `%2B`, so that a reader decoding `+` as a space cannot misread it; a
-//! hand-written `+` reads as a plus sign), and opens the game at that position. Every key but `v`
-//! and `game` may be left out.
+//! hand-written `+` reads as a plus sign), and opens the game at that position. `compare` puts two
+//! to four agents side by side on that position (see [`compare`](super::compare):
+//! `compare=mcts:uct=0.5;mcts:uct=2`). Every key but `v` and `game` may be left out.
 
+use super::compare::{self, Comparable};
 use super::{check_seed_and_agent, check_view_game, encode, error, Fields, LinkView, VERSION};
 use crate::agents::params::SUMZERO;
 use crate::agents::sumzero::{AgentSpec, Algorithm};
@@ -19,7 +21,16 @@ use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
 /// Every key a Sum to zero link may hold.
-pub const KEYS: &[&str] = &["v", "game", "algo", "uct", "iterations", "moves", "seed"];
+pub const KEYS: &[&str] = &[
+    "v",
+    "game",
+    "algo",
+    "uct",
+    "iterations",
+    "moves",
+    "seed",
+    compare::KEY,
+];
 
 /// Every setting of the Sum to zero view. Field names are the JS names (camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,6 +55,11 @@ pub struct View {
     pub moves: String,
     /// The seed of the agent's random choices; `None` until the page draws one.
     pub seed: Option<u64>,
+    /// Side by side: two to four panes on this position, each this view with its own agent and
+    /// parameters (the link's `compare` key); empty for the single view.
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "ViewSumZero[]"))]
+    pub compare: Vec<View>,
 }
 
 impl Default for View {
@@ -58,6 +74,7 @@ impl Default for View {
             iterations: SUMZERO.int_default("iterations"),
             moves: String::new(),
             seed: None,
+            compare: Vec::new(),
         }
     }
 }
@@ -88,7 +105,8 @@ impl LinkView for View {
         SUMZERO.int("iterations", self.iterations)?;
         self.position()?;
         // The agent's own checks agree with the ranges above.
-        check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())
+        check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())?;
+        compare::validate_panes(&self.compare)
     }
 
     /// Reads a Sum to zero link's fields; the moves are kept in the game's own spelling.
@@ -104,6 +122,7 @@ impl LinkView for View {
             view.moves = read_moves(moves)?.to_string();
         }
         view.seed = fields.seed()?;
+        view.compare = compare::read_panes(fields)?;
         view.validate()?;
         Ok(view)
     }
@@ -126,7 +145,16 @@ impl LinkView for View {
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
         }
+        out.push_str(&compare::format_panes(&self.compare)?);
         Ok(out)
+    }
+}
+
+impl Comparable for View {
+    const TABLE: crate::agents::params::Table = SUMZERO;
+
+    fn panes(&self) -> &[View] {
+        &self.compare
     }
 }
 
@@ -294,5 +322,57 @@ mod tests {
         ];
         let fields: Vec<String> = bad.iter().map(|v| v.format().unwrap_err().field).collect();
         assert_eq!(fields, ["uct", "iterations", "moves", "game"]);
+    }
+
+    #[test]
+    fn side_by_side_panes_round_trip() {
+        let link = "v=1&game=sumzero&algo=mcts&iterations=300&moves=%2B20&seed=5\
+                    &compare=mcts:uct=0.5;mcts:uct=2:iterations=50;exhaustive";
+        let view = View::parse(link).unwrap();
+        let panes: Vec<(Algorithm, f64, u64)> = view
+            .compare
+            .iter()
+            .map(|p| (p.algo, p.uct, p.iterations))
+            .collect();
+        let k = View::default().uct;
+        assert_eq!(
+            panes,
+            [
+                (Algorithm::Mcts, 0.5, 300),
+                (Algorithm::Mcts, 2.0, 50),
+                (Algorithm::Exhaustive, k, 300)
+            ]
+        );
+        for pane in &view.compare {
+            assert_eq!((pane.moves.as_str(), pane.seed), ("+20", Some(5)));
+        }
+        let written = view.format().unwrap();
+        assert!(
+            written.ends_with(
+                "&compare=mcts:uct=0.5:iterations=300;mcts:uct=2:iterations=50;exhaustive"
+            ),
+            "{written}"
+        );
+        assert_eq!(View::parse(&written).unwrap(), view);
+    }
+
+    #[test]
+    fn side_by_side_errors_name_the_field_and_the_pane() {
+        for (rest, expected) in [
+            ("compare=mcts;mcts;mcts;mcts;mcts", "5 panes given"),
+            ("compare=mcts:uct=0.5;", "pane 2: names no algorithm"),
+            (
+                "compare=mcts:iterations=0;mcts",
+                "pane 1: iterations: must be between",
+            ),
+            (
+                "compare=mcts;exhaustive:uct=1",
+                "pane 2: 'uct' is not a parameter of exhaustive (its parameters: none)",
+            ),
+        ] {
+            let err = View::parse(&format!("v=1&game=sumzero&{rest}")).unwrap_err();
+            assert_eq!(err.field, "compare", "{rest}: {err}");
+            assert!(err.message.starts_with(expected), "{rest}: {}", err.message);
+        }
     }
 }

@@ -217,8 +217,7 @@ class BaitGame extends AgentRuns {
     this.view = { ...view, compare: [] };
     this.fillControls(view);
     this.loadLevel(view.level);
-    if (panes.length) this.shell.sideBySide.open(this.sideBySideHost(), panes);
-    else this.closeSideBySide();
+    this.openLinkPanes(panes);
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default view is shown. ${error}${kept && ` ${kept}`}`);
     } else {
@@ -303,12 +302,13 @@ class BaitGame extends AgentRuns {
       words: OPTION_WORDS,
       algorithms: ALGORITHMS,
       renderer: render,
-      boardView: () => this.session.view(),
-      state: () => this.session.encode(),
-      overlayOf: (message) => ({
+      position: () => ({ state: this.session.encode(), board: this.session.view() }),
+      // The plan's path is traced on the session, so it is drawn only while the session is at
+      // the position the run searched (as the single view hides it once moves were played).
+      overlayOf: (message, position) => ({
         heat: message.heat,
         frontier: message.frontier,
-        path: message.plan?.length ? this.session.pathOf(message.plan) : undefined,
+        path: message.plan?.length && this.session.encode() === position.state ? this.session.pathOf(message.plan) : undefined,
       }),
       // BFS, and A* with either of its admissible lower bounds, find a shortest plan.
       provesShortest: (view) => view.algo === 'bfs' || view.algo === 'astar',
@@ -317,30 +317,15 @@ class BaitGame extends AgentRuns {
     return this.sbsHost;
   }
 
-  sideBySideOpen() {
-    return this.shell.sideBySide.host === this.sbsHost && this.shell.sideBySide.isOpen;
-  }
-
-  closeSideBySide() {
-    if (this.sideBySideOpen()) this.shell.sideBySide.close();
-  }
-
-  /** The "Side by side" button: opens the panes (the view's algorithm beside BFS or A*) or
-   * closes them, and writes the link. */
-  toggleSideBySide() {
-    if (this.sideBySideOpen()) {
-      this.closeSideBySide();
-    } else {
-      this.halt();
-      const other = this.view.algo === 'astar' ? 'bfs' : 'astar';
-      this.shell.sideBySide.open(this.sideBySideHost(), [this.view, { ...this.view, algo: other }]);
-    }
-    this.writeLink(this.view);
+  /** Side by side opens with the view's algorithm beside BFS or A*. */
+  sideBySidePanes() {
+    const other = this.view.algo === 'astar' ? 'bfs' : 'astar';
+    return [this.view, { ...this.view, algo: other }];
   }
 
   /** The link holds the panes while side by side is open. */
   linkView(view) {
-    return { ...view, compare: this.sideBySideOpen() ? this.shell.sideBySide.views() : [] };
+    return this.withPanes(view);
   }
 
   /** Makes `text` the current level (it must be valid) and resets the game. */

@@ -118,10 +118,12 @@ class Game2048 extends AgentRuns {
   /** Shows the view of a link (or the default view and the link's error). */
   applyView(view, error) {
     this.halt();
-    this.view = view;
+    const panes = view.compare ?? [];
+    this.view = { ...view, compare: [] };
     this.fillControls();
-    this.batch.setView(view);
+    this.batch.setView(this.view);
     this.newSession();
+    this.openLinkPanes(panes);
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default 2048 view is shown. ${error}`);
     } else {
@@ -151,7 +153,11 @@ class Game2048 extends AgentRuns {
   settingsChanged() {
     this.showRelevantControls();
     const view = this.readControls();
-    const problem = this.params.problem(view, $('g2048-seed')) ?? this.writeLink(view);
+    let problem = this.params.problem(view, $('g2048-seed'));
+    if (!problem) {
+      if (this.sideBySideOpen()) this.shell.sideBySide.rebase(view);
+      problem = this.writeLink(view);
+    }
     if (problem) {
       this.setStatus('error', problem);
       return;
@@ -172,6 +178,46 @@ class Game2048 extends AgentRuns {
     } else if (this.shell.statusEl.dataset.state === 'error') {
       this.setStatus('idle', this.idleWords());
     }
+  }
+
+  /** The link holds the panes while side by side is open. */
+  linkView(view) {
+    return this.withPanes(view);
+  }
+
+  // ---------- side by side (the shell's side-by-side.js) ----------
+
+  /** What side by side needs of 2048: each pane's agent is asked for a move on the board on
+   * show, under the think time of a hint; the summary shows its move and that move's value. */
+  sideBySideHost() {
+    this.sbsHost ??= {
+      game: '2048',
+      table: this.params.table,
+      words: OPTION_WORDS,
+      algorithms: ALGORITHMS,
+      renderer: render,
+      position: () => ({ state: this.session.encode(), board: this.session.view(), moves: this.session.moves() }),
+      overlayOf: (message) => {
+        const { values, best } = moveValues(message);
+        return { hint: { values, best, label: formatValue } };
+      },
+      request: (view, position) => ({ type: 'act', stream: position.moves, budgetMs: view.budgetMs, progress: true }),
+      bestOf: (message) => {
+        const { values, best } = moveValues(message);
+        return {
+          move: best === null ? '–' : this.treeActionName(best),
+          value: best === null || values[best] === null ? '–' : formatValue(values[best]),
+        };
+      },
+      hasFrontier: false,
+      panesChanged: () => this.writeLink(),
+    };
+    return this.sbsHost;
+  }
+
+  /** Side by side opens with expectimax beside MCTS, the view's settings for both. */
+  sideBySidePanes() {
+    return [{ ...this.view, algo: 'expectimax' }, { ...this.view, algo: 'mcts' }];
   }
 
   // ---------- the board ----------
@@ -345,13 +391,7 @@ class Game2048 extends AgentRuns {
     this.setStat('work', unit ? `${work.toLocaleString('en-US')} ${unit}` : '–');
     this.setStat('depth', this.view.algo === 'expectimax' ? progress.iterations : progress.maxDepth || '–');
     this.setStat('think', elapsedMs === null || elapsedMs === undefined ? '–' : `${Math.round(elapsedMs)} ms`);
-    const values = [null, null, null, null];
-    for (const row of message.rootActions ?? []) values[row.action] = row.value;
-    let best = message.action ?? null;
-    if (best === null) {
-      const known = values.map((v, i) => [v, i]).filter(([v]) => v !== null);
-      if (known.length) best = known.reduce((a, b) => (b[0] > a[0] ? b : a))[1];
-    }
+    const { values, best } = moveValues(message);
     this.hint = { values, best, atMoves, visits: message.rootActions ?? [] };
     this.showValueTable();
   }
@@ -467,6 +507,19 @@ class Game2048 extends AgentRuns {
  * A move's value, precise enough to tell close moves apart: 12.25 → "12.3", 14123.6 → "14,124",
  * 123456789 → "123.46M".
  */
+/** Each move's value in a search's answer or progress (null: not valued), and its best move:
+ * the answer's, else the best valued. */
+function moveValues(message) {
+  const values = [null, null, null, null];
+  for (const row of message.rootActions ?? []) values[row.action] = row.value;
+  let best = message.action ?? null;
+  if (best === null) {
+    const known = values.map((v, i) => [v, i]).filter(([v]) => v !== null);
+    if (known.length) best = known.reduce((a, b) => (b[0] > a[0] ? b : a))[1];
+  }
+  return { values, best };
+}
+
 function formatValue(value) {
   const size = Math.abs(value);
   if (size >= 1e7) return `${(value / 1e6).toFixed(2)}M`;

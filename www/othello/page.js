@@ -11,8 +11,9 @@ import { Board } from '../board.js';
 import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
-import { Sides, describe, playerReads } from './sides.js';
-import { clearThinking, showThinking, pvSteps } from './thinking.js';
+import { Sides, describe, playerReads, OPTION_WORDS } from './sides.js';
+import { clearThinking, showThinking, pvSteps, valueWords } from './thinking.js';
+import { PLAYERS } from './params.js';
 import { showMoveList } from './move-list.js';
 import { needsANumber, seedIn } from '../fields.js';
 import { guardTextBox, within } from '../limits.js';
@@ -140,12 +141,14 @@ class OthelloGame extends AgentRuns {
   /** Shows the view of a link (or the default view and the link's error). */
   applyView(view, error) {
     this.halt();
-    this.view = view;
+    const panes = view.compare ?? [];
+    this.view = { ...view, compare: [] };
     this.sides.fill(view);
     $('othello-seed').value = String(view.seed);
     $('othello-position').value = view.board ? `${view.board} ${view.side}` : '';
     $('othello-position-error').textContent = '';
     this.newSession();
+    this.openLinkPanes(panes);
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default Othello view is shown. ${error}`);
     } else {
@@ -158,7 +161,65 @@ class OthelloGame extends AgentRuns {
   linkView(view = this.view) {
     const played = Array.from(this.session.history());
     const moves = [...played, ...[...this.ahead].reverse()];
-    return { ...view, moves, at: this.ahead.length ? played.length : null };
+    return this.withPanes({ ...view, moves, at: this.ahead.length ? played.length : null });
+  }
+
+  // ---------- side by side (the shell's side-by-side.js) ----------
+
+  /** What side by side needs of Othello: a pane is an agent for the side to move (kept on both
+   * sides of the pane's view, so that it plays whichever side is to move when the pane runs),
+   * asked for its move as Play asks; the summary shows its move and value. */
+  sideBySideHost() {
+    const agentOf = (view) => view[SIDES[this.session.playerToMove() ?? 0]];
+    this.sbsHost ??= {
+      game: 'othello',
+      table: this.table,
+      words: OPTION_WORDS,
+      algorithms: Object.fromEntries(Object.entries(PLAYERS).filter(([key]) => key !== 'human')),
+      renderer: render,
+      position: () => ({
+        state: this.session.encode(),
+        board: this.session.view(),
+        player: this.session.playerToMove(),
+        moves: this.session.moves(),
+        empty: this.discs().empty,
+      }),
+      overlayOf: (message, position) => (position.player === undefined ? {} : { pv: pvSteps(message.plan ?? [], position.player) }),
+      agentOf,
+      withAgent: (view, agent) => {
+        const side = { ...agentOf(view), ...agent, human: false };
+        return { ...view, black: side, white: { ...side } };
+      },
+      request: (view, position) => {
+        const side = agentOf(view);
+        const timed = side.budget === 'time' && position.empty > side.solve && playerReads(this.table, side.algo, 'budget');
+        return { type: 'act', stream: position.moves, budgetMs: timed ? side.ms : null, progress: true };
+      },
+      bestOf: (message) => {
+        const move = message.action ?? message.plan?.[0];
+        return { move: move === undefined || move === null ? '–' : render.squareName(move), value: message.thinking ? valueWords(message.thinking) : '–' };
+      },
+      hasFrontier: false,
+      describe: (agent) => describe(agent, this.table),
+      panesChanged: () => this.writeLink(),
+    };
+    return this.sbsHost;
+  }
+
+  /** Side by side opens with minimax and alpha-beta at the same depth for the side to move (the
+   * side's own agent, if an agent plays it, gives the evaluation and depth). */
+  sideBySidePanes() {
+    const player = this.session.playerToMove();
+    if (player === undefined) {
+      this.setStatus('error', 'Side by side compares agents on a position with a side to move; this game is over.');
+      return null;
+    }
+    const side = this.sideOf(player);
+    const depth = side.human || side.budget !== 'depth' ? 4 : side.depth;
+    const agent = { algo: 'minimax', eval: side.human ? 'course' : side.eval, budget: 'depth', depth, solve: 0 };
+    const host = this.sideBySideHost();
+    const base = { ...this.linkView(), compare: [] };
+    return [host.withAgent(base, agent), host.withAgent(base, { ...agent, algo: 'alphabeta' })];
   }
 
   settingsChanged() {
@@ -176,6 +237,7 @@ class OthelloGame extends AgentRuns {
       this.setStatus('error', 'The seed needs a whole number from 0 up.');
       return;
     }
+    if (this.sideBySideOpen()) this.shell.sideBySide.rebase({ ...this.linkView(view), compare: [] });
     const problem = this.writeLink(view);
     if (problem) {
       this.setStatus('error', problem);

@@ -13,7 +13,7 @@ import { controlsIn, makeSlot, reads } from '../param-controls.js';
 const BUDGET_AMOUNTS = { depth: 'depth', time: 'ms', nodes: 'nodes' };
 
 /** Words for the options of the choice parameters. */
-const OPTION_WORDS = { eval: EVALS, budget: BUDGETS };
+export const OPTION_WORDS = { eval: EVALS, budget: BUDGETS };
 
 function element(tag, props = {}, children = []) {
   const el = document.createElement(tag);

@@ -68,7 +68,7 @@ function signed(value, digits = 0) {
 }
 
 /** A thinking's value in words, always from Black's view. */
-function valueWords(t) {
+export function valueWords(t) {
   if (t.value === null || t.value === undefined) return '–';
   const margin = (discs) => (discs === 0 ? 'a draw' : `${discs > 0 ? 'Black' : 'White'} wins by ${Math.abs(discs)}`);
   switch (t.units) {

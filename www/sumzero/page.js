@@ -119,12 +119,15 @@ class SumZeroGame extends AgentRuns {
 
   applyView(view, error) {
     this.halt();
+    const panes = view.compare ?? [];
+    view = { ...view, compare: [] };
     this.view = view;
     $('sumzero-algo').value = view.algo;
     this.params.fill(view);
     $('sumzero-seed').value = String(view.seed);
     this.showRelevantControls();
     this.newSession(view.moves);
+    this.openLinkPanes(panes);
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default Sum to zero view is shown. ${error}`);
     } else {
@@ -135,7 +138,41 @@ class SumZeroGame extends AgentRuns {
 
   /** The view with the moves on the board. */
   linkView(view = this.view) {
-    return { ...view, moves: this.session.view().text };
+    return this.withPanes({ ...view, moves: this.session.view().text });
+  }
+
+  // ---------- side by side (the shell's side-by-side.js) ----------
+
+  /** What side by side needs of Sum to zero: each pane's agent is asked for a move on the
+   * position on show, as Play asks; the summary shows its move and what it gives away beside
+   * the exact optimum. */
+  sideBySideHost() {
+    this.sbsHost ??= {
+      game: 'sumzero',
+      table: this.params.table,
+      algorithms: ALGORITHMS,
+      renderer: render,
+      position: () => ({ state: this.session.encode(), board: this.session.view(), moves: this.session.moves() }),
+      overlayOf: (message) => (message.thinking ? { thinking: message.thinking } : {}),
+      request: (view, position) => ({ type: 'act', stream: position.moves, budgetMs: null, progress: true }),
+      bestOf: (message) => {
+        const move = message.action ?? message.plan?.[0];
+        const t = message.thinking;
+        const known = t && t.choiceValue !== null && t.choiceValue !== undefined;
+        return {
+          move: move === undefined || move === null ? '–' : this.treeActionName(move),
+          value: known ? `best reward after it ${reward(t.choiceValue)}, regret ${reward(t.regret)}` : '–',
+        };
+      },
+      hasFrontier: false,
+      panesChanged: () => this.writeLink(),
+    };
+    return this.sbsHost;
+  }
+
+  /** Side by side opens with MCTS at two exploration constants (the view's and a tenth of it). */
+  sideBySidePanes() {
+    return [{ ...this.view, algo: 'mcts' }, { ...this.view, algo: 'mcts', uct: this.view.uct / 10 }];
   }
 
   showRelevantControls() {
@@ -148,7 +185,11 @@ class SumZeroGame extends AgentRuns {
   settingsChanged() {
     this.showRelevantControls();
     const view = { ...this.view, algo: $('sumzero-algo').value, ...this.params.read(), seed: seedIn($('sumzero-seed')) };
-    const problem = this.params.problem(view, $('sumzero-seed')) ?? this.writeLink(view);
+    let problem = this.params.problem(view, $('sumzero-seed'));
+    if (!problem) {
+      if (this.sideBySideOpen()) this.shell.sideBySide.rebase(view);
+      problem = this.writeLink(view);
+    }
     if (problem) {
       this.setStatus('error', problem);
       return;
