@@ -234,6 +234,9 @@ pub struct Line<A> {
     /// What the search that wrote `nodes` needs to tell whether they still hold (MCTS: its
     /// tree's epoch and iterations then).
     stamp: Option<(u64, u64)>,
+    /// How many leading actions the last write left as they were (at most the common prefix of
+    /// the line before and after it).
+    kept: usize,
 }
 
 impl<A> Default for Line<A> {
@@ -242,18 +245,33 @@ impl<A> Default for Line<A> {
             actions: Vec::new(),
             nodes: Vec::new(),
             stamp: None,
+            kept: 0,
         }
     }
 }
 
-impl<A> Line<A> {
+impl<A: PartialEq> Line<A> {
     /// The actions.
     pub fn actions(&self) -> &[A] {
         &self.actions
     }
 
+    /// How many leading actions the last write ([`Line::set`] or a search's
+    /// [`Search::best_and_line`]) kept: the actions from there on may have changed, those
+    /// before it did not. A line is unchanged by a write that kept all of it and kept its
+    /// length.
+    pub fn kept(&self) -> usize {
+        self.kept
+    }
+
     /// Replaces the line by `actions` (not a path of known nodes).
     pub fn set(&mut self, actions: Vec<A>) {
+        self.kept = self
+            .actions
+            .iter()
+            .zip(&actions)
+            .take_while(|(old, new)| old == new)
+            .count();
         self.actions = actions;
         self.nodes.clear();
         self.stamp = None;

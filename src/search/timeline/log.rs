@@ -250,6 +250,13 @@ pub(super) struct WalkRecord {
     pub(super) rollout_moves: u32,
 }
 
+/// How a step changed the plan: the first `kept` actions stay, the rest are `tail`.
+#[derive(Clone, Copy)]
+pub(super) struct PlanEdit<'a> {
+    pub(super) kept: usize,
+    pub(super) tail: &'a [u32],
+}
+
 /// What the recorder buffered during the step under way.
 #[derive(Default)]
 struct Pending {
@@ -426,14 +433,15 @@ impl Log {
         }
     }
 
-    /// Closes the step under way with the search's state after it; stops recording (a `full`
-    /// marker) if the record would pass a cap.
+    /// Closes the step under way with the search's state after it (`plan`: how its plan
+    /// changed, `None` if it did not); stops recording (a `full` marker) if the record would
+    /// pass a cap.
     pub(super) fn close_step(
         &mut self,
         progress: Progress,
         stats: Stats,
         best: Option<u32>,
-        plan: &[u32],
+        plan: Option<PlanEdit<'_>>,
         root: &[RootActionStat],
     ) {
         if !self.recording() {
@@ -465,16 +473,11 @@ impl Log {
             flags |= BEST;
             put_varint(&mut record, best.map_or(0, |b| u64::from(b) + 1));
         }
-        if plan != self.current.plan.as_slice() {
+        if let Some(edit) = plan {
             flags |= PLAN;
-            let kept = plan
-                .iter()
-                .zip(&self.current.plan)
-                .take_while(|(a, b)| a == b)
-                .count();
-            put_varint(&mut record, kept as u64);
-            put_varint(&mut record, (plan.len() - kept) as u64);
-            for &action in &plan[kept..] {
+            put_varint(&mut record, edit.kept as u64);
+            put_varint(&mut record, edit.tail.len() as u64);
+            for &action in edit.tail {
                 put_varint(&mut record, u64::from(action));
             }
         }
@@ -541,14 +544,14 @@ impl Log {
         self.bytes.extend_from_slice(&record);
         self.record = record;
         self.steps += 1;
-        self.mark(progress, &stats, best, plan, root);
+        if let Some(edit) = plan {
+            self.current.plan.truncate(edit.kept);
+            self.current.plan.extend_from_slice(edit.tail);
+        }
+        self.mark(progress, &stats, best, root);
         self.current.progress = progress;
         self.current.stats = stats;
         self.current.best = best;
-        if flags & PLAN != 0 {
-            self.current.plan.clear();
-            self.current.plan.extend_from_slice(plan);
-        }
         if flags & ROOT != 0 {
             self.current.root.clear();
             self.current.root.extend_from_slice(root);
@@ -568,15 +571,10 @@ impl Log {
         }
     }
 
-    /// The markers of the step just recorded (`self.current` still holds the step before).
-    fn mark(
-        &mut self,
-        progress: Progress,
-        stats: &Stats,
-        best: Option<u32>,
-        plan: &[u32],
-        root: &[RootActionStat],
-    ) {
+    /// The markers of the step just recorded (`self.current` still holds the step before,
+    /// but for its plan).
+    fn mark(&mut self, progress: Progress, stats: &Stats, best: Option<u32>, root: &[RootActionStat]) {
+        let plan_len = self.current.plan.len();
         if self.options.iterations_are_depths {
             // A step can complete several shallow depths; each gets its marker.
             let first = self.current.stats.iterations + 1;
@@ -589,12 +587,12 @@ impl Log {
         }
         if progress != self.current.progress {
             match progress {
-                Progress::Solved if plan.is_empty() => {
+                Progress::Solved if plan_len == 0 => {
                     self.push_marker(MarkerKind::PlanFound, "solved".into())
                 }
                 Progress::Solved => self.push_marker(
                     MarkerKind::PlanFound,
-                    format!("plan found ({} actions)", plan.len()),
+                    format!("plan found ({plan_len} actions)"),
                 ),
                 Progress::Exhausted => {
                     self.push_marker(MarkerKind::Limit, "searched every state".into())

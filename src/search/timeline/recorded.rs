@@ -1,6 +1,6 @@
 //! [`Recorded`]: a search whose run is recorded step by step.
 
-use super::log::Log;
+use super::log::{Log, PlanEdit};
 use super::Recorder;
 use crate::game::Game;
 use crate::search::anytime::RootActionStat;
@@ -19,8 +19,10 @@ pub struct Recorded<G: Game, S> {
     unit: u64,
     log: Rc<RefCell<Log>>,
     finished: Option<Progress>,
+    /// The inner search's line, kept up to date by [`Search::best_and_line`].
     line: Line<G::Action>,
-    plan: Vec<u32>,
+    /// The action indices of the part of the line the last step changed.
+    tail: Vec<u32>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -37,20 +39,18 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
     /// then does `budget` steps of `unit` units each.
     pub fn with_unit(inner: S, recorder: &Recorder<G>, unit: u64) -> Self {
         let log = Rc::clone(recorder.log());
-        let plan: Vec<u32> = indices::<G>(inner.principal_variation());
-        log.borrow_mut().start(
-            inner.stats(),
-            inner.best_action().map(G::action_index),
-            &plan,
-            &inner.root_action_stats(),
-        );
+        let mut line = Line::default();
+        let best = inner.best_and_line(&mut line).map(G::action_index);
+        let plan: Vec<u32> = line.actions().iter().map(|&a| G::action_index(a)).collect();
+        log.borrow_mut()
+            .start(inner.stats(), best, &plan, &inner.root_action_stats());
         Recorded {
             inner,
             unit: unit.max(1),
             log,
             finished: None,
-            line: Line::default(),
-            plan,
+            line,
+            tail: Vec::new(),
             game: PhantomData,
         }
     }
@@ -60,24 +60,32 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
         &self.inner
     }
 
+    /// Records the step just taken. Only the part of the line the search rewrote is read
+    /// (its [`Line::kept`]), so a step that leaves the line alone costs no plan work.
     fn close_step(&mut self, progress: Progress) {
         let stats: Stats = self.inner.stats();
+        let before = self.line.actions().len();
         let best = self
             .inner
             .best_and_line(&mut self.line)
             .map(G::action_index);
-        self.plan.clear();
-        self.plan
-            .extend(self.line.actions().iter().map(|&a| G::action_index(a)));
+        let (kept, actions) = (self.line.kept(), self.line.actions());
+        let plan = if kept < before || kept < actions.len() {
+            self.tail.clear();
+            let tail = actions[kept..].iter().map(|&a| G::action_index(a));
+            self.tail.extend(tail);
+            Some(PlanEdit {
+                kept,
+                tail: &self.tail,
+            })
+        } else {
+            None
+        };
         let root: Vec<RootActionStat> = self.inner.root_action_stats();
         self.log
             .borrow_mut()
-            .close_step(progress, stats, best, &self.plan, &root);
+            .close_step(progress, stats, best, plan, &root);
     }
-}
-
-fn indices<G: Game>(actions: Vec<G::Action>) -> Vec<u32> {
-    actions.into_iter().map(G::action_index).collect()
 }
 
 impl<G: Game, S: Search<G>> Search<G> for Recorded<G, S> {
