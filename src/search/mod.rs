@@ -190,11 +190,29 @@ pub trait Search<G: crate::game::Game> {
         self.best_action()
     }
 
+    /// When the line ([`Search::principal_variation`]) is the path to a node of the search's
+    /// node store below its root: that node, its parent and the action between them, read
+    /// without walking the path; `None` otherwise. The best action is then the line's first.
+    /// A recorded run uses it to record the line as "the line it had when `parent` was the
+    /// end, and `action`" without reading the line.
+    fn line_end(&self) -> Option<PathEnd<G::Action>> {
+        None
+    }
+
     /// Per root action, what an anytime search knows of it (visits and value); empty for
     /// searches that keep no such statistics.
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         Vec::new()
     }
+}
+
+/// The end of a line that is a path in a search's node store (see [`Search::line_end`]):
+/// node ids are the search's own and never reused in a run, and a node's path never changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathEnd<A> {
+    pub node: u32,
+    pub parent: u32,
+    pub action: A,
 }
 
 /// A boxed search is a search (so `Box<dyn Search<G>>` fits wherever a search does).
@@ -217,6 +235,10 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
 
     fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
         (**self).best_and_line(line)
+    }
+
+    fn line_end(&self) -> Option<PathEnd<G::Action>> {
+        (**self).line_end()
     }
 
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {

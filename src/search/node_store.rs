@@ -277,6 +277,16 @@ impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
 }
 
 impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
+    /// State `id`, its parent and the action between them; `None` at the root.
+    pub(crate) fn path_end(&self, id: u32) -> Option<super::PathEnd<A>> {
+        let node = self.value(id);
+        Some(super::PathEnd {
+            node: id,
+            parent: node.parent,
+            action: node.action?,
+        })
+    }
+
     /// Writes the path to state `id` into `line` ([`NodeStore::path_to`]'s actions), walking the
     /// parent links only up to the first node `line` already has at that depth (ids are never
     /// reused, so the rest of the path is the same); [`super::Line::kept`] tells how far.
