@@ -622,10 +622,10 @@ impl Log {
         let markers = self.markers_due(progress, &stats, best, root);
         let roomy = self.bytes.len() + most <= self.bytes.capacity()
             && (!extend || self.refs.len() < self.refs.capacity());
-        if self.steps >= self.options.caps.max_steps
-            || (!(roomy && !checkpoint && markers == 0)
-                && !self.make_room(plan, most, checkpoint, markers))
-        {
+        let fits = self.steps < self.options.caps.max_steps
+            && ((roomy && !checkpoint && markers == 0)
+                || self.make_room(plan, most, checkpoint, markers));
+        if !fits {
             self.full_at = Some(self.steps);
             self.push_marker(
                 MarkerKind::Full,
