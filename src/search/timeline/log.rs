@@ -3,8 +3,9 @@
 //!
 //! A step's record is a flags byte, then one section per flag, in this order:
 //! counters (a mask byte and the zigzag deltas of the fields that changed), progress (a code
-//! byte), best action (0 for none, else index + 1), plan (length of the prefix kept from the
-//! previous plan, then the new tail), root action statistics (new length, then each changed row:
+//! byte), best action (0 for none, else index + 1), plan (1 + the length of the prefix kept
+//! from the previous plan, then the new tail; or 0: the plan of an earlier step and one
+//! action, held in the [`PlanRef`] table), root action statistics (new length, then each changed row:
 //! position, index, visits, exact `f64` value), events (count, then per event a tag
 //! `(cell + 1) << 2 | same_value << 1 | kind`, the depth and, unless the same as the previous
 //! event's, the value as `f32`), an MCTS walk (nodes, edge actions, whether a node was added,
