@@ -642,7 +642,7 @@ fn a_full_timeline_stops_recording_and_the_search_ends_as_unrecorded() {
         let full = timeline.full_at().expect("the cap is reached");
         assert_eq!(timeline.len(), full);
         assert!(full <= 500);
-        assert!(timeline.memory_bytes() <= caps.max_bytes.max(1 << 20));
+        assert!(timeline.memory_bytes() <= caps.max_bytes);
         let markers = timeline.markers();
         let last = markers.last().unwrap();
         assert_eq!(last.kind, MarkerKind::Full);
@@ -773,5 +773,97 @@ fn a_kept_line_stays_the_principal_variation_after_every_step() {
             spec.build(&root, 0, NoObserver).unwrap(),
             20_000,
         );
+    }
+}
+
+#[test]
+fn the_byte_cap_bounds_the_memory_held() {
+    let (root, setup) = bait_setup(2);
+    let spec = bait::AgentSpec {
+        algo: bait::Algorithm::Bfs,
+        ..bait::AgentSpec::default()
+    };
+    for max_bytes in [20_000, 100_000, 400_000, 1_500_000] {
+        let options = TimelineOptions {
+            caps: TimelineCaps {
+                max_steps: u64::MAX,
+                max_bytes,
+            },
+            has_frontier: true,
+            ..TimelineOptions::new(setup.cells)
+        };
+        let recorder = Recorder::new(options, setup.locate);
+        let search = spec.build(&root, 0, recorder.clone()).unwrap();
+        let mut recorded = Recorded::new(search, &recorder);
+        let mut memory = Vec::new();
+        while !recorded.step(97).is_finished() {
+            memory.push(recorder.timeline().memory_bytes());
+        }
+        let timeline = recorder.timeline();
+        let at = format!("max_bytes {max_bytes}");
+        assert!(timeline.full_at().is_some(), "{at}: the cap is reached");
+        let most = memory.iter().copied().max().unwrap_or(0);
+        assert!(most <= max_bytes, "{at}: {most} bytes held at most");
+        assert!(
+            timeline.memory_bytes() > max_bytes / 2,
+            "{at}: full at {} bytes",
+            timeline.memory_bytes()
+        );
+    }
+}
+
+/// Records `spec` from `root` for `steps` steps and checks the plan and best action the view
+/// shows at every `every`-th step against one live run stepped once at a time.
+fn check_plans_at_every_step<G: Game + 'static, A: Agent<G>>(
+    name: &str,
+    spec: &A,
+    root: &G,
+    setup: &Setup<G>,
+    steps: u64,
+    every: u64,
+) {
+    let options = TimelineOptions {
+        has_frontier: true,
+        ..TimelineOptions::new(setup.cells)
+    };
+    let recorder = Recorder::new(options, setup.locate);
+    let search = spec.build(root, 0, recorder.clone()).unwrap();
+    let mut recorded = Recorded::new(search, &recorder);
+    let mut rng = Rng::new(17);
+    step_in_slices(&mut recorded, steps, &mut rng);
+    let timeline = recorder.timeline();
+    let mut live = spec.build(root, 0, NoObserver).unwrap();
+    for k in 0..=timeline.len() {
+        if k % every == 0 || k % CHECKPOINT_EVERY < 2 || k == timeline.len() {
+            let view = timeline.view_at(k);
+            let plan: Vec<u32> = live
+                .principal_variation()
+                .into_iter()
+                .map(G::action_index)
+                .collect();
+            assert_eq!(view.plan, plan, "{name} at step {k}: plan");
+            let best = live.best_action().map(G::action_index);
+            assert_eq!(view.best_action, best, "{name} at step {k}: best action");
+        }
+        if live.step(1).is_finished() && k >= timeline.len() {
+            break;
+        }
+    }
+}
+
+#[test]
+fn plans_recorded_as_an_earlier_plan_and_one_action_replay_at_every_step() {
+    for (level, algo, steps) in [
+        (2, bait::Algorithm::Bfs, 9_000),
+        (1, bait::Algorithm::Bfs, 3_000),
+        (2, bait::Algorithm::Astar, 9_000),
+    ] {
+        let (root, setup) = bait_setup(level);
+        let spec = bait::AgentSpec {
+            algo,
+            ..bait::AgentSpec::default()
+        };
+        let name = format!("{} on level {level}", algo.name());
+        check_plans_at_every_step(&name, &spec, &root, &setup, steps, 13);
     }
 }

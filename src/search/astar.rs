@@ -32,7 +32,7 @@
 //! (weighted A*); Dial, *Shortest-path forest with topological ordering*, 1969 (bucket queue).
 
 use super::node_store::{push_gently, KeyMode, Lookup, Node, NodeStore, NO_PARENT};
-use super::{Limit, Limits, Line, NoObserver, Observer, Progress, Search, Stats, Visit};
+use super::{Limit, Limits, Line, NoObserver, Observer, PathEnd, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
 /// The heuristic weight `w = num / den >= 1`, kept as a reduced fraction so that `f` stays an
@@ -472,6 +472,13 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
             (_, Some(closest)) => self.nodes.update_path(closest.node, line),
         }
         line.actions().first().copied()
+    }
+
+    fn line_end(&self) -> Option<PathEnd<P::Action>> {
+        match (self.outcome, self.closest) {
+            (Some(Progress::Solved), _) | (_, None) => None,
+            (_, Some(closest)) => self.nodes.path_end(closest.node),
+        }
     }
 
     /// The plan once solved; before, the path to the queued state with the least `h` (ties:

@@ -18,7 +18,7 @@
 use std::collections::VecDeque;
 
 use super::node_store::{KeyMode, Lookup, Node, NodeStore, NO_PARENT};
-use super::{Limit, Limits, Line, NoObserver, Observer, Progress, Search, Stats, Visit};
+use super::{Limit, Limits, Line, NoObserver, Observer, PathEnd, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
 /// Settings of a breadth-first search.
@@ -211,6 +211,13 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
             self.nodes.update_path(self.last_expanded, line);
         }
         line.actions().first().copied()
+    }
+
+    fn line_end(&self) -> Option<PathEnd<P::Action>> {
+        if self.outcome == Some(Progress::Solved) || self.stats.expanded == 0 {
+            return None;
+        }
+        self.nodes.path_end(self.last_expanded)
     }
 
     /// The plan once solved; otherwise (running, exhausted or stopped by a limit) the path to

@@ -190,11 +190,29 @@ pub trait Search<G: crate::game::Game> {
         self.best_action()
     }
 
+    /// When the line ([`Search::principal_variation`]) is the path to a node of the search's
+    /// node store below its root: that node, its parent and the action between them, read
+    /// without walking the path; `None` otherwise. The best action is then the line's first.
+    /// A recorded run uses it to record the line as "the line it had when `parent` was the
+    /// end, and `action`" without reading the line.
+    fn line_end(&self) -> Option<PathEnd<G::Action>> {
+        None
+    }
+
     /// Per root action, what an anytime search knows of it (visits and value); empty for
     /// searches that keep no such statistics.
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         Vec::new()
     }
+}
+
+/// The end of a line that is a path in a search's node store (see [`Search::line_end`]):
+/// node ids are the search's own and never reused in a run, and a node's path never changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathEnd<A> {
+    pub node: u32,
+    pub parent: u32,
+    pub action: A,
 }
 
 /// A boxed search is a search (so `Box<dyn Search<G>>` fits wherever a search does).
@@ -219,6 +237,10 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
         (**self).best_and_line(line)
     }
 
+    fn line_end(&self) -> Option<PathEnd<G::Action>> {
+        (**self).line_end()
+    }
+
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         (**self).root_action_stats()
     }
@@ -234,6 +256,9 @@ pub struct Line<A> {
     /// What the search that wrote `nodes` needs to tell whether they still hold (MCTS: its
     /// tree's epoch and iterations then).
     stamp: Option<(u64, u64)>,
+    /// How many leading actions the last write left as they were (at most the common prefix of
+    /// the line before and after it).
+    kept: usize,
 }
 
 impl<A> Default for Line<A> {
@@ -242,18 +267,33 @@ impl<A> Default for Line<A> {
             actions: Vec::new(),
             nodes: Vec::new(),
             stamp: None,
+            kept: 0,
         }
     }
 }
 
-impl<A> Line<A> {
+impl<A: PartialEq> Line<A> {
     /// The actions.
     pub fn actions(&self) -> &[A] {
         &self.actions
     }
 
+    /// How many leading actions the last write ([`Line::set`] or a search's
+    /// [`Search::best_and_line`]) kept: the actions from there on may have changed, those
+    /// before it did not. A line is unchanged by a write that kept all of it and kept its
+    /// length.
+    pub fn kept(&self) -> usize {
+        self.kept
+    }
+
     /// Replaces the line by `actions` (not a path of known nodes).
     pub fn set(&mut self, actions: Vec<A>) {
+        self.kept = self
+            .actions
+            .iter()
+            .zip(&actions)
+            .take_while(|(old, new)| old == new)
+            .count();
         self.actions = actions;
         self.nodes.clear();
         self.stamp = None;

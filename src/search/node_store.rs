@@ -277,9 +277,19 @@ impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
 }
 
 impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
+    /// State `id`, its parent and the action between them; `None` at the root.
+    pub(crate) fn path_end(&self, id: u32) -> Option<super::PathEnd<A>> {
+        let node = self.value(id);
+        Some(super::PathEnd {
+            node: id,
+            parent: node.parent,
+            action: node.action?,
+        })
+    }
+
     /// Writes the path to state `id` into `line` ([`NodeStore::path_to`]'s actions), walking the
     /// parent links only up to the first node `line` already has at that depth (ids are never
-    /// reused, so the rest of the path is the same).
+    /// reused, so the rest of the path is the same); [`super::Line::kept`] tells how far.
     pub(crate) fn update_path(&self, id: u32, line: &mut super::Line<A>) {
         let depth = self.value(id).depth as usize;
         if line.nodes.len() != line.actions.len() || line.stamp.is_some() {
@@ -289,10 +299,12 @@ impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
         }
         line.actions.truncate(depth);
         line.nodes.truncate(depth);
+        line.kept = 0;
         let mut current = id;
         let mut at = depth;
         while current != NO_PARENT && at > 0 {
             if line.nodes.get(at - 1) == Some(&current) {
+                line.kept = at;
                 break;
             }
             let node = self.value(current);

@@ -12,7 +12,7 @@ use crate::game::Game;
 use crate::rng::Rng;
 use crate::search::anytime::RootActionStat;
 use crate::search::timeline::Timeline;
-use crate::search::{Limit, Progress, Search, Stats};
+use crate::search::{Limit, Line, PathEnd, Progress, Search, Stats};
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -68,6 +68,14 @@ impl<G: Game, S: Search<G>> Search<G> for WorkCap<S> {
 
     fn principal_variation(&self) -> Vec<G::Action> {
         self.search.principal_variation()
+    }
+
+    fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
+        self.search.best_and_line(line)
+    }
+
+    fn line_end(&self) -> Option<PathEnd<G::Action>> {
+        self.search.line_end()
     }
 
     fn stats(&self) -> Stats {

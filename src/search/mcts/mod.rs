@@ -261,7 +261,9 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, 
 
     /// Open loop, choosing the most-visited child: when `line` was written one iteration ago,
     /// only the part below the first node where that iteration's walk left it can have changed
-    /// (a child that gained a visit and was already the most visited stays so).
+    /// (a child that gained a visit and was already the most visited stays so), and only if
+    /// that node's preferred child is no longer the line's (the line below it is outside the
+    /// walk's subtree, so untouched).
     fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
         if self.config.chance_nodes || self.config.final_choice != FinalChoice::MostVisited {
             line.set(self.principal_variation());
@@ -282,12 +284,19 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, 
             {
                 kept += 1;
             }
-            if kept + 1 == self.path.len() && kept > 0 {
-                // The walk ended on the line: no child below it changed.
+            let ended_on_line = kept + 1 == self.path.len() && kept > 0;
+            let parent = kept.checked_sub(1).map_or(ROOT, |i| line.nodes[i]);
+            let same_child = kept < line.nodes.len()
+                && self.tree.preferred_child(parent, FinalChoice::MostVisited)
+                    == Some(line.nodes[kept]);
+            if ended_on_line || same_child {
+                // No preferred child on the line changed.
                 line.stamp = Some(stamp);
+                line.kept = line.actions.len();
                 return line.actions.first().copied();
             }
         }
+        line.kept = kept;
         line.actions.truncate(kept);
         line.nodes.truncate(kept);
         let mut node = line.nodes.last().copied().unwrap_or(ROOT);

@@ -3,8 +3,9 @@
 //!
 //! A step's record is a flags byte, then one section per flag, in this order:
 //! counters (a mask byte and the zigzag deltas of the fields that changed), progress (a code
-//! byte), best action (0 for none, else index + 1), plan (length of the prefix kept from the
-//! previous plan, then the new tail), root action statistics (new length, then each changed row:
+//! byte), best action (0 for none, else index + 1), plan (1 + the length of the prefix kept
+//! from the previous plan, then the new tail; or 0: the plan of an earlier step and one
+//! action, held in the [`PlanRef`] table), root action statistics (new length, then each changed row:
 //! position, index, visits, exact `f64` value), events (count, then per event a tag
 //! `(cell + 1) << 2 | same_value << 1 | kind`, the depth and, unless the same as the previous
 //! event's, the value as `f32`), an MCTS walk (nodes, edge actions, whether a node was added,
@@ -102,6 +103,24 @@ fn put_signed(out: &mut Vec<u8>, value: i64) {
 
 fn put_f64(out: &mut Vec<u8>, value: f64) {
     out.extend_from_slice(&value.to_le_bytes());
+}
+
+/// Makes `vec`'s capacity hold `additional` more items, growing it (when it must) to twice its
+/// capacity, or less when that would pass `room` more bytes; false when they do not fit in
+/// `room`.
+fn grow_within<T>(vec: &mut Vec<T>, additional: usize, room: u64) -> bool {
+    let need = vec.len() + additional;
+    if need <= vec.capacity() {
+        return true;
+    }
+    let size = std::mem::size_of::<T>().max(1);
+    let most = vec.capacity() as u64 + room / size as u64;
+    if need as u64 > most {
+        return false;
+    }
+    let target = (2 * vec.capacity()).max(need).max(256 / size);
+    vec.reserve_exact(target.min(most as usize) - vec.len());
+    true
 }
 
 /// Reads what the writers above wrote; past the end it reads zeros (the log is ours, so that
@@ -208,7 +227,11 @@ pub(super) struct State {
     pub(super) progress: Progress,
     pub(super) stats: Stats,
     pub(super) best: Option<u32>,
+    /// The plan, unless `plan_ref` is set.
     pub(super) plan: Vec<u32>,
+    /// The step whose record extended an earlier step's plan to make the plan
+    /// ([`Log::resolve_plan`] reads it then).
+    pub(super) plan_ref: Option<u64>,
     pub(super) root: Vec<RootActionStat>,
     pub(super) cells: CellCounts,
     pub(super) last: Option<LastEvent>,
@@ -250,6 +273,26 @@ pub(super) struct WalkRecord {
     pub(super) rollout_moves: u32,
 }
 
+/// How a step changed the plan.
+#[derive(Clone, Copy)]
+pub(super) enum PlanChange<'a> {
+    /// Unchanged.
+    Same,
+    /// The first `kept` actions stay (0 after an `Extend`), the rest are `tail`.
+    Edit { kept: usize, tail: &'a [u32] },
+    /// The plan at step `from` (earlier, recorded) and `action`.
+    Extend { from: u64, action: u32 },
+}
+
+/// A plan recorded as an earlier step's plan and one action: at step `step`, the plan at step
+/// `from` and `action` (steps below `u32::MAX`).
+#[derive(Clone, Copy)]
+pub(super) struct PlanRef {
+    step: u32,
+    from: u32,
+    action: u32,
+}
+
 /// What the recorder buffered during the step under way.
 #[derive(Default)]
 struct Pending {
@@ -274,8 +317,9 @@ pub(super) struct Log {
     /// also after the log is full).
     pub(super) current: State,
     pending: Pending,
-    record: Vec<u8>,
     pub(super) markers: Vec<Marker>,
+    /// The plans recorded as [`PlanChange::Extend`], by step.
+    refs: Vec<PlanRef>,
     /// UCT's settings, from the first MCTS walk.
     pub(super) uct: Option<(f64, bool)>,
     /// The step and offset of every recorded RHEA generation.
@@ -299,13 +343,14 @@ impl Log {
                 stats: Stats::default(),
                 best: None,
                 plan: Vec::new(),
+                plan_ref: None,
                 root: Vec::new(),
                 cells: CellCounts::new(options.cells),
                 last: None,
             },
             pending: Pending::default(),
-            record: Vec::new(),
             markers: Vec::new(),
+            refs: Vec::new(),
             uct: None,
             generations: Vec::new(),
             has_walks: false,
@@ -323,6 +368,126 @@ impl Log {
             + self.checkpoint_bytes
             + (self.markers.len() * std::mem::size_of::<Marker>()) as u64
             + (self.generations.len() * 16) as u64
+            + (self.refs.capacity() * std::mem::size_of::<PlanRef>()) as u64
+    }
+
+    /// The state at step `step` (clamped to the steps recorded; its plan may be a
+    /// `plan_ref`) and where step `step + 1`'s record starts.
+    pub(super) fn state_at(
+        &self,
+        step: u64,
+        walks: &mut dyn FnMut(&WalkRecord),
+    ) -> (u64, State, usize) {
+        let step = step.min(self.steps);
+        let Some(checkpoint) = self
+            .checkpoints
+            .get((step / CHECKPOINT_EVERY) as usize)
+            .or(self.checkpoints.last())
+        else {
+            return (0, self.current.clone(), 0);
+        };
+        let first = (step / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
+        let mut state = checkpoint.state.clone();
+        let mut reader = Reader::new(&self.bytes, checkpoint.offset);
+        let mut walk = WalkRecord::default();
+        for at in first..step {
+            apply_record(&mut reader, at + 1, &mut state, &mut walk, walks);
+        }
+        (step, state, reader.pos)
+    }
+
+    /// Gives `state` its plan when it is a `plan_ref`.
+    pub(super) fn resolve_plan(&self, state: &mut State) {
+        if let Some(step) = state.plan_ref.take() {
+            state.plan = self.plan_at_ref(step);
+        }
+    }
+
+    /// The plan recorded at step `step` as [`PlanChange::Extend`]: following the steps it
+    /// extends back to one recorded in full, whose plan a replay gives.
+    fn plan_at_ref(&self, step: u64) -> Vec<u32> {
+        let mut tail = Vec::new();
+        let mut at = step;
+        let mut plan = loop {
+            match self.refs.binary_search_by_key(&at, |r| u64::from(r.step)) {
+                Ok(i) => {
+                    tail.push(self.refs[i].action);
+                    at = u64::from(self.refs[i].from);
+                }
+                Err(_) => match self.state_at(at, &mut |_| {}).1 {
+                    State {
+                        plan_ref: Some(earlier),
+                        ..
+                    } if earlier < at => at = earlier,
+                    state => break state.plan,
+                },
+            }
+        };
+        plan.extend(tail.iter().rev());
+        plan
+    }
+
+    /// How many markers [`Log::mark`] will add for this step (at least).
+    fn markers_due(
+        &self,
+        progress: Progress,
+        stats: &Stats,
+        best: Option<u32>,
+        root: &[RootActionStat],
+    ) -> u64 {
+        let mut due = 0;
+        if self.options.iterations_are_depths {
+            due += stats
+                .iterations
+                .saturating_sub(self.current.stats.iterations)
+                .min(65);
+        }
+        if best != self.current.best && best.is_some() && !root.is_empty() {
+            due += 1;
+        }
+        if progress != self.current.progress && progress != Progress::Running {
+            due += 1;
+        }
+        due
+    }
+
+    /// Grows the byte log for a record of at most `most` bytes, and the plans recorded as
+    /// extensions for one more if `plan` is one, within the byte cap, also counting the
+    /// checkpoint the step makes if `checkpoint`, its `markers` and room kept for the `full`
+    /// marker; false when they do not fit.
+    fn make_room(
+        &mut self,
+        plan: PlanChange<'_>,
+        most: usize,
+        checkpoint: bool,
+        markers: u64,
+    ) -> bool {
+        let checkpoint_cost = if checkpoint {
+            let plan_len = match plan {
+                PlanChange::Edit { kept, tail } => kept + tail.len(),
+                _ => self.current.plan.len(),
+            };
+            self.current.memory_bytes() + 8 + 4 * plan_len as u64
+                - 4 * self.current.plan.len() as u64
+        } else {
+            0
+        };
+        let markers_cost = (markers + 1) * std::mem::size_of::<Marker>() as u64;
+        let max_bytes = self.options.caps.max_bytes;
+        if self.memory_bytes() + checkpoint_cost + markers_cost > max_bytes {
+            return false;
+        }
+        let room = |log: &Log| {
+            max_bytes.saturating_sub(log.memory_bytes() + checkpoint_cost + markers_cost)
+        };
+        if matches!(plan, PlanChange::Extend { .. }) {
+            let room = room(self);
+            if !grow_within(&mut self.refs, 1, room) {
+                return false;
+            }
+        }
+        let room = room(self);
+        grow_within(&mut self.bytes, most, room)
     }
 
     /// Step 0: what the search reports before any work (events reported while it was made
@@ -426,35 +591,66 @@ impl Log {
         }
     }
 
-    /// Closes the step under way with the search's state after it; stops recording (a `full`
-    /// marker) if the record would pass a cap.
+    /// Closes the step under way with the search's state after it (`plan`: how its plan
+    /// changed, `None` if it did not); stops recording (a `full` marker) if the record would
+    /// pass a cap.
     pub(super) fn close_step(
         &mut self,
         progress: Progress,
         stats: Stats,
         best: Option<u32>,
-        plan: &[u32],
+        plan: PlanChange<'_>,
         root: &[RootActionStat],
     ) {
         if !self.recording() {
             return;
         }
-        let mut record = std::mem::take(&mut self.record);
-        record.clear();
+        // The cap bounds the memory held (capacities), so the log grows only within it: room
+        // for the longest record this step can make is made first.
+        let tail_len = match plan {
+            PlanChange::Edit { tail, .. } => tail.len(),
+            _ => 0,
+        };
+        let pending = &self.pending;
+        let most = 96
+            + 5 * tail_len
+            + 28 * root.len()
+            + pending.events.len()
+            + pending.walk.len()
+            + pending.generation.len();
+        let extend = matches!(plan, PlanChange::Extend { .. });
+        let checkpoint = (self.steps + 1) % CHECKPOINT_EVERY == 0;
+        let markers = self.markers_due(progress, &stats, best, root);
+        let roomy = self.bytes.len() + most <= self.bytes.capacity()
+            && (!extend || self.refs.len() < self.refs.capacity());
+        let fits = self.steps < self.options.caps.max_steps
+            && ((roomy && !checkpoint && markers == 0)
+                || self.make_room(plan, most, checkpoint, markers));
+        if !fits {
+            self.full_at = Some(self.steps);
+            self.push_marker(
+                MarkerKind::Full,
+                format!("timeline full at step {}", self.steps),
+            );
+            return;
+        }
+
+        let offset = self.bytes.len();
+        let record = &mut self.bytes;
         record.push(0);
         let mut flags = 0u8;
         let (old, new) = (stats_fields(&self.current.stats), stats_fields(&stats));
-        let mask = old
-            .iter()
-            .zip(&new)
-            .enumerate()
-            .filter(|(_, (a, b))| a != b)
-            .fold(0u8, |mask, (i, _)| mask | 1 << i);
+        let mut mask = 0u8;
+        for i in 0..6 {
+            mask |= u8::from(old[i] != new[i]) << i;
+        }
         if mask != 0 {
             flags |= STATS;
             record.push(mask);
-            for i in (0..6).filter(|i| mask & 1 << i != 0) {
-                put_signed(&mut record, new[i].wrapping_sub(old[i]) as i64);
+            for i in 0..6 {
+                if mask & 1 << i != 0 {
+                    put_signed(record, new[i].wrapping_sub(old[i]) as i64);
+                }
             }
         }
         if progress != self.current.progress {
@@ -463,92 +659,85 @@ impl Log {
         }
         if best != self.current.best {
             flags |= BEST;
-            put_varint(&mut record, best.map_or(0, |b| u64::from(b) + 1));
+            put_varint(record, best.map_or(0, |b| u64::from(b) + 1));
         }
-        if plan != self.current.plan.as_slice() {
-            flags |= PLAN;
-            let kept = plan
-                .iter()
-                .zip(&self.current.plan)
-                .take_while(|(a, b)| a == b)
-                .count();
-            put_varint(&mut record, kept as u64);
-            put_varint(&mut record, (plan.len() - kept) as u64);
-            for &action in &plan[kept..] {
-                put_varint(&mut record, u64::from(action));
+        match plan {
+            PlanChange::Same => {}
+            PlanChange::Edit { kept, tail } => {
+                flags |= PLAN;
+                put_varint(record, kept as u64 + 1);
+                put_varint(record, tail.len() as u64);
+                for &action in tail {
+                    put_varint(record, u64::from(action));
+                }
+            }
+            PlanChange::Extend { .. } => {
+                flags |= PLAN;
+                record.push(0);
             }
         }
         if root != self.current.root.as_slice() {
             flags |= ROOT;
-            put_varint(&mut record, root.len() as u64);
+            put_varint(record, root.len() as u64);
             let old = &self.current.root;
             let changed = |i: &usize| old.get(*i) != Some(&root[*i]);
-            put_varint(&mut record, (0..root.len()).filter(changed).count() as u64);
+            put_varint(record, (0..root.len()).filter(changed).count() as u64);
             for i in (0..root.len()).filter(changed) {
-                put_varint(&mut record, i as u64);
-                put_varint(&mut record, u64::from(root[i].index));
-                put_varint(&mut record, root[i].visits);
-                put_f64(&mut record, root[i].value);
+                put_varint(record, i as u64);
+                put_varint(record, u64::from(root[i].index));
+                put_varint(record, root[i].visits);
+                put_f64(record, root[i].value);
             }
         }
-        if self.pending.event_count > 0 {
+        let pending = &mut self.pending;
+        if pending.event_count > 0 {
             flags |= EVENTS;
-            put_varint(&mut record, self.pending.event_count);
-            record.extend_from_slice(&self.pending.events);
+            put_varint(record, pending.event_count);
+            record.extend_from_slice(&pending.events);
         }
-        if !self.pending.walk.is_empty() {
+        if !pending.walk.is_empty() {
             flags |= WALK;
-            record.extend_from_slice(&self.pending.walk);
+            record.extend_from_slice(&pending.walk);
         }
         let generation_at = record.len();
-        if !self.pending.generation.is_empty() {
+        if !pending.generation.is_empty() {
             flags |= GENERATION;
-            record.extend_from_slice(&self.pending.generation);
+            record.extend_from_slice(&pending.generation);
         }
-        record[0] = flags;
-        self.pending.events.clear();
-        self.pending.event_count = 0;
-        self.pending.last_value = None;
-        self.pending.walk.clear();
-        self.pending.generation.clear();
+        record[offset] = flags;
+        pending.events.clear();
+        pending.event_count = 0;
+        pending.last_value = None;
+        pending.walk.clear();
+        pending.generation.clear();
 
-        let caps = self.options.caps;
-        let checkpoint = (self.steps + 1) % CHECKPOINT_EVERY == 0;
-        let checkpoint_cost = if checkpoint {
-            self.current.memory_bytes() + 8
-        } else {
-            0
-        };
-        let bytes_after =
-            self.bytes.len() as u64 + record.len() as u64 + self.checkpoint_bytes + checkpoint_cost;
-        if self.steps >= caps.max_steps || bytes_after > caps.max_bytes {
-            self.full_at = Some(self.steps);
-            self.push_marker(
-                MarkerKind::Full,
-                format!("timeline full at step {}", self.steps),
-            );
-            self.record = record;
-            return;
-        }
-        let offset = self.bytes.len();
         if flags & WALK != 0 {
             self.has_walks = true;
         }
         if flags & GENERATION != 0 {
-            self.generations
-                .push((self.steps + 1, offset + generation_at));
+            self.generations.push((self.steps + 1, generation_at));
         }
-        self.bytes.extend_from_slice(&record);
-        self.record = record;
         self.steps += 1;
-        self.mark(progress, &stats, best, plan, root);
+        match plan {
+            PlanChange::Same => {}
+            PlanChange::Edit { kept, tail } => {
+                self.current.plan.truncate(kept);
+                self.current.plan.extend_from_slice(tail);
+                self.current.plan_ref = None;
+            }
+            PlanChange::Extend { from, action } => {
+                self.refs.push(PlanRef {
+                    step: self.steps as u32,
+                    from: from as u32,
+                    action,
+                });
+                self.current.plan_ref = Some(self.steps);
+            }
+        }
+        self.mark(progress, &stats, best, root);
         self.current.progress = progress;
         self.current.stats = stats;
         self.current.best = best;
-        if flags & PLAN != 0 {
-            self.current.plan.clear();
-            self.current.plan.extend_from_slice(plan);
-        }
         if flags & ROOT != 0 {
             self.current.root.clear();
             self.current.root.extend_from_slice(root);
@@ -568,13 +757,13 @@ impl Log {
         }
     }
 
-    /// The markers of the step just recorded (`self.current` still holds the step before).
+    /// The markers of the step just recorded (`self.current` still holds the step before,
+    /// but for its plan).
     fn mark(
         &mut self,
         progress: Progress,
         stats: &Stats,
         best: Option<u32>,
-        plan: &[u32],
         root: &[RootActionStat],
     ) {
         if self.options.iterations_are_depths {
@@ -589,13 +778,17 @@ impl Log {
         }
         if progress != self.current.progress {
             match progress {
-                Progress::Solved if plan.is_empty() => {
-                    self.push_marker(MarkerKind::PlanFound, "solved".into())
+                Progress::Solved => {
+                    let plan_len = match self.current.plan_ref {
+                        Some(step) => self.plan_at_ref(step).len(),
+                        None => self.current.plan.len(),
+                    };
+                    let label = match plan_len {
+                        0 => "solved".into(),
+                        len => format!("plan found ({len} actions)"),
+                    };
+                    self.push_marker(MarkerKind::PlanFound, label)
                 }
-                Progress::Solved => self.push_marker(
-                    MarkerKind::PlanFound,
-                    format!("plan found ({} actions)", plan.len()),
-                ),
                 Progress::Exhausted => {
                     self.push_marker(MarkerKind::Limit, "searched every state".into())
                 }
@@ -608,10 +801,11 @@ impl Log {
     }
 }
 
-/// Reads one step's record at `reader`, applying it to `state`; hands a walk to `on_walk`
+/// Reads step `step`'s record at `reader`, applying it to `state`; hands a walk to `on_walk`
 /// (reading it into `walk`) when there is one.
 pub(super) fn apply_record(
     reader: &mut Reader<'_>,
+    step: u64,
     state: &mut State,
     walk: &mut WalkRecord,
     on_walk: &mut dyn FnMut(&WalkRecord),
@@ -634,14 +828,19 @@ pub(super) fn apply_record(
         state.best = reader.varint().checked_sub(1).map(|b| b as u32);
     }
     if flags & PLAN != 0 {
-        let kept = reader.varint() as usize;
-        state.plan.truncate(kept);
-        let added = reader.varint();
-        for _ in 0..added {
-            if reader.at_end() {
-                break;
+        match reader.varint().checked_sub(1) {
+            None => state.plan_ref = Some(step),
+            Some(kept) => {
+                state.plan_ref = None;
+                state.plan.truncate(kept as usize);
+                let added = reader.varint();
+                for _ in 0..added {
+                    if reader.at_end() {
+                        break;
+                    }
+                    state.plan.push(reader.varint() as u32);
+                }
             }
-            state.plan.push(reader.varint() as u32);
         }
     }
     if flags & ROOT != 0 {

@@ -1,6 +1,6 @@
 //! [`Recorded`]: a search whose run is recorded step by step.
 
-use super::log::Log;
+use super::log::{Log, PlanChange};
 use super::Recorder;
 use crate::game::Game;
 use crate::search::anytime::RootActionStat;
@@ -19,8 +19,22 @@ pub struct Recorded<G: Game, S> {
     unit: u64,
     log: Rc<RefCell<Log>>,
     finished: Option<Progress>,
+    /// The inner search's line as [`Search::best_and_line`] last wrote it.
     line: Line<G::Action>,
-    plan: Vec<u32>,
+    /// Whether `line` is the plan recorded last (not when a step since was recorded as
+    /// extending an earlier step's plan).
+    line_recorded: bool,
+    /// The action indices of the part of the line the last step changed.
+    tail: Vec<u32>,
+    /// Steps closed.
+    step: u64,
+    /// The best action recorded last.
+    best: Option<u32>,
+    /// The node the last step's line led to, when it was a path (see [`Search::line_end`]).
+    last_end: Option<u32>,
+    /// Per node id of the inner search, the last step whose line led to it and that line's
+    /// first action (each plus 1; 0 for none).
+    ends: Vec<(u32, u32)>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -37,22 +51,27 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
     /// then does `budget` steps of `unit` units each.
     pub fn with_unit(inner: S, recorder: &Recorder<G>, unit: u64) -> Self {
         let log = Rc::clone(recorder.log());
-        let plan: Vec<u32> = indices::<G>(inner.principal_variation());
-        log.borrow_mut().start(
-            inner.stats(),
-            inner.best_action().map(G::action_index),
-            &plan,
-            &inner.root_action_stats(),
-        );
-        Recorded {
+        let mut line = Line::default();
+        let best = inner.best_and_line(&mut line).map(G::action_index);
+        let plan: Vec<u32> = line.actions().iter().map(|&a| G::action_index(a)).collect();
+        log.borrow_mut()
+            .start(inner.stats(), best, &plan, &inner.root_action_stats());
+        let mut recorded = Recorded {
             inner,
             unit: unit.max(1),
             log,
             finished: None,
-            line: Line::default(),
-            plan,
+            line,
+            line_recorded: true,
+            tail: Vec::new(),
+            step: 0,
+            best,
+            last_end: None,
+            ends: Vec::new(),
             game: PhantomData,
-        }
+        };
+        recorded.note_end(recorded.inner.line_end().map(|end| end.node));
+        recorded
     }
 
     /// The search recorded.
@@ -60,24 +79,74 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
         &self.inner
     }
 
+    /// Notes that the line of the step just closed led to `node` (`None`: not a path).
+    fn note_end(&mut self, node: Option<u32>) {
+        self.last_end = node;
+        let Some(node) = node.map(|n| n as usize) else {
+            return;
+        };
+        if self.step >= u64::from(u32::MAX) {
+            return;
+        }
+        if node >= self.ends.len() {
+            self.ends
+                .resize((node + 1).max(2 * self.ends.len()), (0, 0));
+        }
+        self.ends[node] = (self.step as u32 + 1, self.best.map_or(0, |b| b + 1));
+    }
+
+    /// Records the step just taken. The line is read only as far as it changed: not at all
+    /// when it leads to the same node, or to a child of the node an earlier step's line led
+    /// to (recorded as that step's plan and one action); else only the part the search
+    /// rewrote (its [`Line::kept`]).
     fn close_step(&mut self, progress: Progress) {
+        self.step += 1;
         let stats: Stats = self.inner.stats();
-        let best = self
-            .inner
-            .best_and_line(&mut self.line)
-            .map(G::action_index);
-        self.plan.clear();
-        self.plan
-            .extend(self.line.actions().iter().map(|&a| G::action_index(a)));
+        let end = self.inner.line_end();
+        let earlier = end.and_then(|end| {
+            let (step, first) = *self.ends.get(end.parent as usize)?;
+            let from = u64::from(step.checked_sub(1)?);
+            Some((from, first.checked_sub(1), G::action_index(end.action)))
+        });
+        let plan = match (end, earlier) {
+            (Some(end), _) if self.last_end == Some(end.node) => PlanChange::Same,
+            (_, Some((from, first, action))) if self.step < u64::from(u32::MAX) => {
+                self.line_recorded = false;
+                self.best = first;
+                PlanChange::Extend { from, action }
+            }
+            _ => {
+                let before = self.line.actions().len();
+                self.best = self
+                    .inner
+                    .best_and_line(&mut self.line)
+                    .map(G::action_index);
+                let actions = self.line.actions();
+                let kept = if self.line_recorded {
+                    self.line.kept()
+                } else {
+                    0
+                };
+                if !self.line_recorded || kept < before || kept < actions.len() {
+                    self.line_recorded = true;
+                    self.tail.clear();
+                    let tail = actions[kept..].iter().map(|&a| G::action_index(a));
+                    self.tail.extend(tail);
+                    PlanChange::Edit {
+                        kept,
+                        tail: &self.tail,
+                    }
+                } else {
+                    PlanChange::Same
+                }
+            }
+        };
         let root: Vec<RootActionStat> = self.inner.root_action_stats();
         self.log
             .borrow_mut()
-            .close_step(progress, stats, best, &self.plan, &root);
+            .close_step(progress, stats, self.best, plan, &root);
+        self.note_end(end.map(|end| end.node));
     }
-}
-
-fn indices<G: Game>(actions: Vec<G::Action>) -> Vec<u32> {
-    actions.into_iter().map(G::action_index).collect()
 }
 
 impl<G: Game, S: Search<G>> Search<G> for Recorded<G, S> {

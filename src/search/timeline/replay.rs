@@ -1,7 +1,7 @@
 //! [`Timeline`]: a recorded run read back at any step.
 
 use super::cells::CellCounts;
-use super::log::{apply_record, read_generation, Log, Reader, State, WalkRecord, CHECKPOINT_EVERY};
+use super::log::{apply_record, read_generation, Log, Reader, State, WalkRecord};
 use super::tree::RebuiltTree;
 use crate::search::anytime::RootActionStat;
 use crate::search::{Progress, Stats};
@@ -230,26 +230,13 @@ impl Timeline {
         log.has_walks || log.options.tree
     }
 
-    /// The state at step `step` (clamped to the steps recorded) and where step `step + 1`'s
-    /// record starts.
+    /// The state at step `step` (clamped to the steps recorded) with its plan, and where step
+    /// `step + 1`'s record starts.
     fn state_at(&self, step: u64, walks: &mut dyn FnMut(&WalkRecord)) -> (u64, State, usize) {
         let log = self.log.borrow();
-        let step = step.min(log.steps);
-        let Some(checkpoint) = log
-            .checkpoints
-            .get((step / CHECKPOINT_EVERY) as usize)
-            .or(log.checkpoints.last())
-        else {
-            return (0, log.current.clone(), 0);
-        };
-        let first = (step / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
-        let mut state = checkpoint.state.clone();
-        let mut reader = Reader::new(&log.bytes, checkpoint.offset);
-        let mut walk = WalkRecord::default();
-        for _ in first..step {
-            apply_record(&mut reader, &mut state, &mut walk, walks);
-        }
-        (step, state, reader.pos)
+        let (step, mut state, offset) = log.state_at(step, walks);
+        log.resolve_plan(&mut state);
+        (step, state, offset)
     }
 
     /// What the live run showed after `step` steps (clamped to the steps recorded).
@@ -302,7 +289,7 @@ impl Timeline {
         let mut walk = WalkRecord::default();
         let tree = &mut cached.tree;
         let mut view = None;
-        apply_record(&mut reader, &mut cached.state, &mut walk, &mut |w| {
+        apply_record(&mut reader, step, &mut cached.state, &mut walk, &mut |w| {
             let path = tree.apply_traced(w);
             let depth = path.last().map_or(0, |node| node.depth);
             view = Some(IterationView {
@@ -343,10 +330,14 @@ impl Timeline {
             let mut reader = Reader::new(&log.bytes, cached.offset);
             let mut walk = WalkRecord::default();
             let tree = &mut cached.tree;
-            for _ in cached.step..step {
-                apply_record(&mut reader, &mut cached.state, &mut walk, &mut |w| {
-                    tree.apply(w)
-                });
+            for at in cached.step..step {
+                apply_record(
+                    &mut reader,
+                    at + 1,
+                    &mut cached.state,
+                    &mut walk,
+                    &mut |w| tree.apply(w),
+                );
             }
             cached.step = step;
             cached.offset = reader.pos;
