@@ -12,8 +12,8 @@ use js_sys::{Array, Object};
 use searchlab::share::GAMES;
 use searchlab::wasm::{
     bench_2048_mcts, bench_astar, bench_othello_solve, default_view, default_view_for,
-    game_capabilities, limits, parameter_table, parse_share_link, validate_level, BatchGame,
-    GameSession, SearchJob,
+    format_page_settings, game_capabilities, limits, page_settings, parameter_table,
+    parse_share_link, validate_level, BatchGame, GameSession, SearchJob,
 };
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -123,6 +123,15 @@ fn share_link_views_are_their_types() {
 #[wasm_bindgen_test]
 fn the_page_limits_are_their_type() {
     assert_type(&limits().unwrap(), "PageLimits");
+}
+
+#[wasm_bindgen_test]
+fn the_page_settings_are_their_type_and_format_back() {
+    let settings = page_settings(JsValue::from("v=1&game=othello&class=1")).unwrap();
+    assert_type(&settings, "PageSettings");
+    assert_eq!(format_page_settings(settings).unwrap(), "&class=1");
+    let plain = page_settings(JsValue::from("v=1")).unwrap();
+    assert_eq!(format_page_settings(plain).unwrap(), "");
 }
 
 #[wasm_bindgen_test]

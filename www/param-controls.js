@@ -17,6 +17,31 @@ export function fieldOf(key) {
   return key.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 }
 
+/** Decimals a number input shows; a value with more (the UCT constant √2) is shown rounded. */
+const SHOWN_DECIMALS = 4;
+
+/** `value` as a number input shows it: at most SHOWN_DECIMALS decimals. */
+export function shownNumber(value) {
+  return String(Number(value.toFixed(SHOWN_DECIMALS)));
+}
+
+/** Shows `value` in the number input `input`, rounded; the exact value is kept (in
+ * `data-exact`) and read back by `exactNumberIn` while the shown text is left as it is. */
+export function showNumber(input, value) {
+  const shown = shownNumber(value);
+  input.value = shown;
+  if (shown === String(value)) delete input.dataset.exact;
+  else input.dataset.exact = String(value);
+}
+
+/** The number `input` holds: the exact value `showNumber` kept if its rounded text is still
+ * shown, else what the input says (NaN if nothing). */
+export function exactNumberIn(input) {
+  const exact = input.dataset.exact;
+  if (exact !== undefined && input.value === shownNumber(Number(exact))) return Number(exact);
+  return numberIn(input);
+}
+
 /** Whether `param` is the own parameter of `algo` (not a setting of every run). */
 export function reads(param, algo) {
   return param.algos.includes(algo);
@@ -183,6 +208,7 @@ export class ParamControls {
       const value = view[fieldOf(param.key)];
       const controls = controlsIn(this.slots.get(param.key));
       if (param.kind === 'floats') controls.forEach((el, i) => { el.value = String(value[i]); });
+      else if (param.kind === 'float') showNumber(controls[0], value);
       else controls[0].value = String(value);
     }
   }
@@ -194,7 +220,7 @@ export class ParamControls {
     for (const param of this.table) {
       const controls = controlsIn(this.slots.get(param.key));
       if (param.kind === 'floats') values[fieldOf(param.key)] = controls.map(numberIn);
-      else values[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : numberIn(controls[0]);
+      else values[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : exactNumberIn(controls[0]);
     }
     return values;
   }

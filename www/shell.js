@@ -37,6 +37,7 @@ const app = {
   // a link it had written, after a link it could not open, change nothing.
   shownLink: '',
   links: 0, // links followed so far: a link still loading its game gives way to a newer one
+  page: { classMode: false }, // the page's own settings in the link (PageSettings), whatever the game
 };
 
 /** Shows `text` in the status line, in `state` (the controllers keep it up to date). */
@@ -50,9 +51,11 @@ function messageOf(error) {
   return String(error?.message ?? error).split('\n')[0];
 }
 
+/** Writes a game's fragment, with the page's own settings (class mode), to the address bar. */
 function writeLink(fragment) {
-  app.shownLink = fragment;
-  history.replaceState(null, '', `#${fragment}`);
+  const full = fragment + wasm.formatPageSettings(app.page);
+  app.shownLink = full;
+  history.replaceState(null, '', `#${full}`);
 }
 
 /** What the shell shares with every game's controller. */
@@ -90,13 +93,22 @@ function readLink() {
     }
   }
   if (view.seed === undefined || view.seed === null) view.seed = wasm.freshSeed();
-  return { view, error };
+  let page = { classMode: false };
+  if (size === null && fragment) {
+    try {
+      page = wasm.pageSettings(fragment);
+    } catch (e) {
+      error ??= messageOf(e);
+    }
+  }
+  return { view, page, error };
 }
 
 /** Shows the view the address bar holds, in the controller of its game. */
 async function applyLink() {
   const link = ++app.links;
-  const { view, error } = readLink();
+  const { view, page, error } = readLink();
+  showClassMode(page.classMode);
   const game = GAMES[view.game];
   if (app.current !== app.controllers[game.id]) {
     app.current?.leave();
@@ -142,7 +154,7 @@ function fillGamePicker() {
   }
   select.addEventListener('change', () => {
     // The chosen game's default view with a fresh seed; applyLink follows the address bar.
-    location.hash = `v=1&game=${encodeURIComponent(select.value)}`;
+    location.hash = `v=1&game=${encodeURIComponent(select.value)}${wasm.formatPageSettings(app.page)}`;
   });
 }
 
@@ -174,6 +186,28 @@ function savedTheme() {
   }
 }
 
+// ---------- class mode ----------
+
+/** Shows the page in class mode (the projector's layout) or in the normal one. Class mode folds
+ * the settings ("More settings") and the rules away; the normal layout shows them. */
+function showClassMode(on) {
+  if (on === app.page.classMode && document.documentElement.classList.contains('class-mode') === on) return;
+  app.page = { ...app.page, classMode: on };
+  document.documentElement.classList.toggle('class-mode', on);
+  $('class-mode').setAttribute('aria-pressed', String(on));
+  $('more-settings').open = !on;
+  $('rules').open = !on;
+}
+
+/** The Class mode button: switches the layout and writes it into the link. */
+function toggleClassMode() {
+  showClassMode(!app.page.classMode);
+  // The game on show writes its link again, and writeLink adds the page settings as they now are.
+  app.current?.writeLink();
+  // The boards take their new size and the class palette.
+  for (const controller of Object.values(app.controllers)) controller.themeChanged();
+}
+
 // ---------- start ----------
 
 /** A handler that passes its arguments to the method `name` of the game on show. */
@@ -185,7 +219,7 @@ function wire() {
   fillGamePicker();
   for (const name of ['play', 'step', 'stop', 'reset', 'undo']) $(name).addEventListener('click', routed(name));
   $('speed').addEventListener('input', () => {
-    $('speed-value').textContent = `${$('speed').value} moves/s`;
+    $('speed-value').textContent = `${$('speed').value} moves a second`;
   });
   $('copy-link').addEventListener('click', async () => {
     try {
@@ -200,6 +234,7 @@ function wire() {
     applyTheme(THEMES[(THEMES.indexOf(current) + 1) % THEMES.length]);
   });
   $('side-by-side-toggle').addEventListener('click', () => app.current?.toggleSideBySide?.());
+  $('class-mode').addEventListener('click', toggleClassMode);
   document.addEventListener('keydown', (event) => {
     if (!app.sideBySide.key(event)) app.current?.key(event);
   });

@@ -6,6 +6,11 @@ export function statText(value) {
   return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
 }
 
+/** `count` moves in words: "1 move", "12 moves", "1,500 moves". */
+export function movesText(count) {
+  return `${statText(count)} ${count === 1 ? 'move' : 'moves'}`;
+}
+
 /**
  * Fills `table`'s body with `rows`, each { cells: [text, ...], best, marks, action }: the best row
  * has the class `best` and each of `marks` is a class too, and `action`, if given, becomes the

@@ -10,12 +10,13 @@
 //! Every game has its own view and keys in its own module ([`bait::View`], [`g2048::View`],
 //! [`othello::View`]); what they share is here: [`Fields`] (the size limit, `key=value` pairs,
 //! percent-decoding, repeated keys, the version and the game), the error type and the range
-//! checks.
+//! checks. The page's own keys, which any game's link may carry, are in [`page`].
 
 pub mod bait;
 pub mod compare;
 pub mod g2048;
 pub mod othello;
+pub mod page;
 pub mod sumzero;
 
 use crate::field_error::{check_range, quoted, FieldError};
@@ -176,16 +177,21 @@ impl Fields {
         self.allow_only(known)
     }
 
-    /// Fails on the first key not in `known`, listing the known ones.
+    /// Fails on the first key neither in `known` nor a page key ([`page::KEYS`], read by the
+    /// page for every game), listing the known ones.
     fn allow_only(&self, known: &[&str]) -> Result<(), FieldError> {
         match self
             .pairs
             .iter()
-            .find(|(k, _)| !known.contains(&k.as_str()))
+            .find(|(k, _)| !known.contains(&k.as_str()) && !page::KEYS.contains(&k.as_str()))
         {
             Some((key, _)) => Err(error(
                 &quoted(key),
-                format!("unknown field (known fields: {})", known.join(", ")),
+                format!(
+                    "unknown field (known fields: {}, {})",
+                    known.join(", "),
+                    page::KEYS.join(", ")
+                ),
             )),
             None => Ok(()),
         }

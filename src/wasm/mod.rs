@@ -8,7 +8,7 @@
 //! - `Timeline` ([`JsTimeline`], `timeline.rs`): a recorded search run
 //!   (`new SearchJob(..., record = true)`, `job.timeline()`), read at any step.
 //! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
-//!   `shareLinkGame`), `validateLevel`, `gameCapabilities` and `freshSeed` (here).
+//!   `shareLinkGame`, `pageSettings`, `formatPageSettings`), `validateLevel`, `gameCapabilities` and `freshSeed` (here).
 //! - The page's limits on outside text and Othello's links (`limits`, `limits.rs`).
 //! - Speed comparisons (`bench.rs`), for `tests/e2e/bench*.mjs`.
 //! - The TypeScript types of the objects that cross, generated from the Rust types by tsify
@@ -42,6 +42,7 @@ pub use search_job::SearchJob;
 pub use session::GameSession;
 pub use timeline::JsTimeline;
 
+use crate::share::page::PageSettings;
 use crate::share::{Fields, MAX_SEED};
 use boundary::{game_of_view, link_error, string_from_js, to_js};
 use page_game::{GameKind, Kind};
@@ -111,6 +112,27 @@ pub fn share_link_game(
 ) -> Result<String, JsError> {
     let fields = Fields::read(&string_from_js("fragment", &fragment)?).map_err(link_error)?;
     Ok(fields.game().map_err(link_error)?.to_string())
+}
+
+/// The page's own settings in a share-link fragment (class mode), whatever its game; throws an
+/// error naming the bad field. The game's view is read separately, by [`parse_share_link`].
+#[wasm_bindgen(js_name = pageSettings, unchecked_return_type = "PageSettings")]
+pub fn page_settings(
+    #[wasm_bindgen(unchecked_param_type = "string")] fragment: JsValue,
+) -> Result<JsValue, JsError> {
+    let fields = Fields::read(&string_from_js("fragment", &fragment)?).map_err(link_error)?;
+    to_js(&PageSettings::from_fields(&fields).map_err(link_error)?)
+}
+
+/// The keys that carry the page's own settings, to append to a game's fragment (`&class=1`, or
+/// an empty string for the defaults).
+#[wasm_bindgen(js_name = formatPageSettings)]
+pub fn format_page_settings(
+    #[wasm_bindgen(unchecked_param_type = "PageSettings")] settings: JsValue,
+) -> Result<String, JsError> {
+    let settings: PageSettings = serde_wasm_bindgen::from_value(settings)
+        .map_err(|e| JsError::new(&format!("page settings: {e}")))?;
+    Ok(settings.format())
 }
 
 /// Writes a view as a share-link fragment (without `#`). Throws an error naming a field out of

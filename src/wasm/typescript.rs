@@ -49,6 +49,8 @@ pub fn declarations() -> Vec<&'static str> {
         agents::othello::EvalKind::DECL,
         share::sumzero::View::DECL,
         agents::sumzero::Algorithm::DECL,
+        // The page's own settings in a link (`pageSettings`).
+        share::page::PageSettings::DECL,
         // The agents' parameter tables (`parameterTable`).
         agents::params::Param::DECL,
         agents::params::Kind::DECL,

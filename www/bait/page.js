@@ -19,7 +19,7 @@ import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { labelOf, needsANumber, seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
-import { statText, showRootActions } from '../stats.js';
+import { statText, showRootActions, movesText } from '../stats.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -451,7 +451,7 @@ class BaitGame extends AgentRuns {
     }
     if (this.session.cannotWin()) {
       this.halt();
-      this.setStatus('idle', `Stuck after ${this.session.moves()} moves: the level can no longer be won (${STUCK_REASON}). Press Undo or Reset.`);
+      this.setStatus('idle', `Stuck after ${movesText(this.session.moves())}: the level can no longer be won (${STUCK_REASON}). Press Undo or Reset.`);
       return true;
     }
     return false;
@@ -484,7 +484,7 @@ class BaitGame extends AgentRuns {
         return;
       }
       // One announcement per plan: the moves themselves show on the board and in data-moves.
-      this.setStatus('playing', `Playing ${this.algoName()}'s plan of ${this.plan.actions.length} moves.`);
+      this.setStatus('playing', `Playing ${this.algoName()}'s plan of ${movesText(this.plan.actions.length)}.`);
       while (token === this.token && this.planIsCurrent()) {
         this.playMove(this.takePlanned());
         if (this.finishIfOver()) return;
@@ -583,7 +583,7 @@ class BaitGame extends AgentRuns {
     if (planned) this.plan.index += 1;
     this.redraw();
     this.updateMoves();
-    if (!this.finishIfOver()) this.setStatus('idle', `You moved ${ACTIONS[action].name.toLowerCase()}: ${this.session.moves()} moves.`);
+    if (!this.finishIfOver()) this.setStatus('idle', `You moved ${ACTIONS[action].name.toLowerCase()}: ${movesText(this.session.moves())}.`);
   }
 
   undo() {
@@ -596,7 +596,7 @@ class BaitGame extends AgentRuns {
     if (this.plan && this.plan.index > 0 && this.plan.atMoves + this.plan.index - 1 === this.session.moves()) this.plan.index -= 1;
     this.redraw();
     this.updateMoves();
-    this.setStatus('idle', `Undone: ${this.session.moves()} moves.`);
+    this.setStatus('idle', `Undone: ${movesText(this.session.moves())}.`);
   }
 
   /** Handles a key press (the shell passes every keydown): the editor's keys while it is open,

@@ -47,7 +47,7 @@ export const ALGORITHMS = {
 /** Words for the options of the choice parameters, by parameter key and option name. */
 export const OPTION_WORDS = {
   heuristic: {
-    walls: 'Walls-only distance to key, then door',
-    state: 'Distance around stuck boxes and dead holes',
+    walls: 'Walls-only distance (key, door)',
+    state: 'Distance around boxes and holes',
   },
 };

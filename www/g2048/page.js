@@ -15,7 +15,7 @@ import { BatchPanel } from './batch-panel.js';
 import { seedIn } from '../fields.js';
 import { ParamControls, fieldOf, sameValue } from '../param-controls.js';
 import { ALGORITHMS, OPTION_WORDS, BATCH_ONLY } from './params.js';
-import { statText, fillTable } from '../stats.js';
+import { statText, fillTable, movesText } from '../stats.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -291,7 +291,7 @@ class Game2048 extends AgentRuns {
     }
     if (!this.announced2048 && this.maxTile() >= 2048) {
       this.announced2048 = true;
-      this.setStatus(this.shell.statusEl.dataset.state, `2048! The 2048 tile after ${this.session.moves()} moves. The game goes on: how far can it get?`);
+      this.setStatus(this.shell.statusEl.dataset.state, `2048! The 2048 tile after ${movesText(this.session.moves())}. The game goes on: how far can it get?`);
     }
     return false;
   }
@@ -310,7 +310,7 @@ class Game2048 extends AgentRuns {
       return;
     }
     this.applyMove(action, SLIDE_MS);
-    if (!this.afterMove()) this.setStatus('idle', `You moved ${name}: ${this.session.moves()} moves.`);
+    if (!this.afterMove()) this.setStatus('idle', `You moved ${name}: ${movesText(this.session.moves())}.`);
   }
 
   undo() {
@@ -322,7 +322,7 @@ class Game2048 extends AgentRuns {
     this.animation = null;
     this.redraw();
     this.updateStats();
-    this.setStatus('idle', `Undone: ${this.session.moves()} moves.`);
+    this.setStatus('idle', `Undone: ${movesText(this.session.moves())}.`);
   }
 
   reset() {

@@ -21,7 +21,7 @@ export function squareName(index) {
 
 /** CSS custom properties the renderer reads, so the board follows the page's theme. */
 export const COLOR_NAMES = ['othello-board', 'othello-line', 'othello-black', 'othello-black-edge',
-  'othello-white', 'othello-white-edge', 'othello-last', 'othello-veil', 'focus', 'muted', 'text'];
+  'othello-white', 'othello-white-edge', 'othello-last', 'othello-legal-ring', 'othello-veil', 'focus', 'muted', 'text'];
 
 /** Where the board sits in a canvas of css size w×h: a centred square with room for the
  * coordinates on its left and top. */
@@ -49,7 +49,7 @@ export function cellAt(layout, px, py) {
 
 /**
  * Draws the board and its overlays. `overlay` may hold:
- *   legal: squares where the side to move may play (drawn as small dots of its colour),
+ *   legal: squares where the side to move may play (small dots of its colour in a light ring),
  *   mover: 1 (Black) or 2 (White), the side to move, for the dots' colour,
  *   last: the last move's square (marked on its disc) and flipped: the discs it turned,
  *   cursor: the keyboard's square,
@@ -109,9 +109,13 @@ export function drawBoard(ctx, view, overlay, layout, colors) {
     for (const square of overlay.legal) {
       if (square === PASS) continue;
       const [x, y] = centre(square);
-      ctx.globalAlpha = 0.45;
-      drawDisc(ctx, x, y, cell * 0.13, discColours[overlay.mover], 1);
-      ctx.globalAlpha = 1;
+      // A light ring, so the dot stands out on the board in either theme (a black dot alone
+      // vanishes on the dark theme's green).
+      ctx.beginPath();
+      ctx.arc(x, y, cell * 0.16, 0, Math.PI * 2);
+      ctx.fillStyle = colors['othello-legal-ring'];
+      ctx.fill();
+      drawDisc(ctx, x, y, cell * 0.11, discColours[overlay.mover], 1);
     }
   }
   (overlay.pv ?? []).forEach((step, i) => {

@@ -6,8 +6,7 @@
 // What the players are and the words for the options are in params.js.
 
 import { PLAYERS, EVALS, COURSE_NOTE, BUDGETS } from './params.js';
-import { numberIn } from '../fields.js';
-import { controlsIn, makeSlot, reads } from '../param-controls.js';
+import { controlsIn, makeSlot, reads, showNumber, exactNumberIn } from '../param-controls.js';
 
 /** The parameter that holds each budget's amount. */
 const BUDGET_AMOUNTS = { depth: 'depth', time: 'ms', nodes: 'nodes' };
@@ -68,7 +67,10 @@ class SidePanel {
   /** Shows a side's settings. */
   fill(side) {
     this.inputs.player.value = side.human ? 'human' : side.algo;
-    for (const param of this.table) this.inputs[param.key].value = String(side[param.key]);
+    for (const param of this.table) {
+      if (param.kind === 'float') showNumber(this.inputs[param.key], side[param.key]);
+      else this.inputs[param.key].value = String(side[param.key]);
+    }
     this.showRelevant();
   }
 
@@ -96,7 +98,7 @@ class SidePanel {
     if (player !== 'human') side.algo = player;
     for (const param of this.table) {
       const input = this.inputs[param.key];
-      side[param.key] = param.kind === 'choice' ? input.value : numberIn(input);
+      side[param.key] = param.kind === 'choice' ? input.value : exactNumberIn(input);
     }
     return side;
   }
