@@ -58,10 +58,15 @@ pub struct TimelineOptions {
     /// Whether the search is MCTS, whose tree [`super::Timeline::tree_at`] shows (a root
     /// alone before the first iteration).
     pub tree: bool,
+    /// Whether the search's plan is a line of play between two players (the principal
+    /// variation), which marks "best line (N moves)" where a one-player plan marks
+    /// "plan found (N actions)".
+    pub plan_is_line: bool,
 }
 
 impl TimelineOptions {
-    /// Default caps, `cells` cells, no frontier, iterations not depths, no tree.
+    /// Default caps, `cells` cells, no frontier, iterations not depths, no tree, a plan (not
+    /// a line of play).
     pub fn new(cells: usize) -> Self {
         TimelineOptions {
             caps: TimelineCaps::default(),
@@ -69,6 +74,7 @@ impl TimelineOptions {
             has_frontier: false,
             iterations_are_depths: false,
             tree: false,
+            plan_is_line: false,
         }
     }
 }
@@ -592,6 +598,10 @@ impl Log {
                 Progress::Solved if plan.is_empty() => {
                     self.push_marker(MarkerKind::PlanFound, "solved".into())
                 }
+                Progress::Solved if self.options.plan_is_line => self.push_marker(
+                    MarkerKind::PlanFound,
+                    format!("best line ({} moves)", plan.len()),
+                ),
                 Progress::Solved => self.push_marker(
                     MarkerKind::PlanFound,
                     format!("plan found ({} actions)", plan.len()),
