@@ -19,7 +19,7 @@
 import { SearchClient, SearchStopped } from './search-client.js';
 import { TimelineFeed } from './timeline-feed.js';
 import { Board } from './board.js';
-import { makeSlot, controlsIn, fieldOf, keysOf } from './param-controls.js';
+import { makeSlot, controlsIn, fieldOf, keysOf, showNumber, exactNumberIn, SHOWN_DECIMALS } from './param-controls.js';
 import { numberIn } from './fields.js';
 import { statText } from './stats.js';
 
@@ -214,6 +214,7 @@ export class SideBySide {
       const controls = controlsIn(slot);
       const value = pane.view[fieldOf(key)];
       if (param.kind === 'floats') controls.forEach((c, i) => { c.value = String(value[i]); });
+      else if (param.kind === 'float') showNumber(controls[0], value);
       else controls[0].value = String(value);
       for (const control of controls) control.addEventListener('change', () => this.paneEdited(pane));
       pane.inputs.push({ param, controls });
@@ -229,7 +230,7 @@ export class SideBySide {
     for (const { param, controls } of pane.inputs) {
       if (!param.algos.includes(view.algo)) continue;
       if (param.kind === 'floats') view[fieldOf(param.key)] = controls.map(numberIn);
-      else view[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : numberIn(controls[0]);
+      else view[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : exactNumberIn(controls[0]);
     }
     const algoChanged = view.algo !== pane.view.algo;
     pane.view = view;
@@ -436,7 +437,7 @@ export class SideBySide {
     const { table, algorithms } = this.host;
     const params = keysOf(table, pane.view.algo).map((key) => {
       const value = pane.view[fieldOf(key)];
-      const show = (x) => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: 3 }) : String(x));
+      const show = (x) => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: SHOWN_DECIMALS }) : String(x));
       return `${key} ${Array.isArray(value) ? value.map(show).join(',') : show(value)}`;
     });
     const name = algorithms[pane.view.algo]?.name ?? pane.view.algo;
