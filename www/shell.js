@@ -237,7 +237,7 @@ function wire() {
   $('more-settings').addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || !app.page.classMode || !$('more-settings').open) return;
     $('more-settings').open = false;
-    $('more-settings').querySelector('summary').focus();
+    $('more-settings').querySelector('summary').focus({ preventScroll: true });
   });
   document.addEventListener('keydown', (event) => {
     if (!app.sideBySide.key(event)) app.current?.key(event);

@@ -167,6 +167,7 @@ test('class mode: More settings opens as a drawer, the page does not scroll and 
       await page.keyboard.press('Escape');
       assert.equal(await page.locator('#more-settings').evaluate((el) => el.open), false, 'Escape closes the drawer');
       assert.equal(await page.evaluate(() => document.activeElement.tagName), 'SUMMARY');
+      assert.equal(await page.evaluate(() => scrollY), 0, `${game} ${size}: closing the drawer scrolled the page`);
       if (game === 'othello') await page.screenshot({ path: path.join(suite.shots, `class-drawer-${game}-${size.join('x')}.png`) });
       assert.deepEqual(problems, []);
       await page.close();
