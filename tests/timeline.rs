@@ -358,6 +358,31 @@ fn othello_thinking_noted_at_each_step_is_the_live_report() {
 }
 
 #[test]
+fn an_othello_search_marks_its_best_line_not_a_plan() {
+    let setup = Setup::<Othello> {
+        locate: None,
+        cells: 0,
+    };
+    let spec = othello::AgentSpec::parse("alphabeta:depth=4", 1000, Limits::default()).unwrap();
+    let options = TimelineOptions {
+        plan_is_line: true,
+        ..TimelineOptions::new(0)
+    };
+    let unit = spec.timeline_unit();
+    let root = othello_endgame(40, 1);
+    let timeline =
+        check_agent_in_units("alphabeta", &spec, &root, &setup, options, 6_000, 11, unit);
+    let markers = timeline.markers();
+    let found = markers
+        .iter()
+        .find(|m| m.kind == MarkerKind::PlanFound)
+        .expect("a finished search marks its line");
+    let line = timeline.view_at(found.step).plan;
+    assert!(!line.is_empty());
+    assert_eq!(found.label, format!("best line ({} moves)", line.len()));
+}
+
+#[test]
 fn sum_to_zero_agents_replay_to_any_step_as_a_live_run() {
     let setup = Setup::<SumZero> {
         locate: None,

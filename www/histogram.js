@@ -39,6 +39,9 @@ export function shortNumber(n) {
   return String(n);
 }
 
+/** The smallest text the chart draws, in CSS pixels. */
+const MIN_TEXT_PX = 12;
+
 export function layoutFor(view, w, h) {
   return { w, h };
 }
@@ -47,19 +50,26 @@ export function cellAt() {
   return null;
 }
 
+/**
+ * Draws the chart. Its text takes the canvas element's CSS font size (12 px in the normal layout,
+ * 20 px in class mode), never less than 12 px; axis labels that would overlap are thinned to every
+ * second, fifth, ... bar. The size drawn is left in the canvas's `data-label-px` for tests.
+ */
 export function drawBoard(ctx, view, _overlay, layout, colors) {
   const { w, h } = layout;
-  const font = (size, weight = 400) => `${weight} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  const size = Math.max(MIN_TEXT_PX, parseFloat(getComputedStyle(ctx.canvas).fontSize) || 0);
+  ctx.canvas.dataset.labelPx = String(size);
+  const font = (weight = 400) => `${weight} ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   if (view.bars.length === 0) {
     ctx.fillStyle = colors.muted;
-    ctx.font = font(13);
+    ctx.font = font();
     ctx.fillText(view.empty, w / 2, h / 2);
     return;
   }
-  const top = 18;
-  const bottom = 22;
+  const top = size * 1.5;
+  const bottom = size * 1.8;
   const left = 6;
   const plotH = h - top - bottom;
   const most = Math.max(...view.bars.map((b) => b.count));
@@ -71,17 +81,20 @@ export function drawBoard(ctx, view, _overlay, layout, colors) {
   ctx.moveTo(left, top + plotH + 0.5);
   ctx.lineTo(w - left, top + plotH + 0.5);
   ctx.stroke();
-  const labelSize = Math.max(9, Math.min(12, slot / 4));
+  ctx.font = font();
+  const widest = Math.max(...view.bars.map((bar) => ctx.measureText(bar.label).width)) + size / 2;
+  const labelEvery = [1, 2, 5, 10, 20].find((n) => n * slot >= widest) ?? view.bars.length;
   view.bars.forEach((bar, i) => {
     const x = left + i * slot + (slot - barW) / 2;
     const barH = most > 0 ? (bar.count / most) * plotH : 0;
     ctx.fillStyle = colors.accent;
     ctx.fillRect(x, top + plotH - barH, barW, barH);
     ctx.fillStyle = colors.text;
-    ctx.font = font(12, 600);
-    if (bar.count > 0) ctx.fillText(String(bar.count), x + barW / 2, top + plotH - barH - 8);
+    ctx.font = font(600);
+    if (bar.count > 0) ctx.fillText(String(bar.count), x + barW / 2, top + plotH - barH - size * 0.7, slot);
+    if (i % labelEvery !== 0) return;
     ctx.fillStyle = colors.muted;
-    ctx.font = font(labelSize);
-    ctx.fillText(bar.label, x + barW / 2, h - bottom / 2, slot);
+    ctx.font = font();
+    ctx.fillText(bar.label, x + barW / 2, h - bottom / 2);
   });
 }

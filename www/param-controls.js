@@ -18,7 +18,7 @@ export function fieldOf(key) {
 }
 
 /** Decimals a number input shows; a value with more (the UCT constant √2) is shown rounded. */
-const SHOWN_DECIMALS = 4;
+export const SHOWN_DECIMALS = 4;
 
 /** `value` as a number input shows it: at most SHOWN_DECIMALS decimals. */
 export function shownNumber(value) {

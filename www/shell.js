@@ -235,6 +235,12 @@ function wire() {
   });
   $('side-by-side-toggle').addEventListener('click', () => app.current?.toggleSideBySide?.());
   $('class-mode').addEventListener('click', toggleClassMode);
+  // In class mode the settings open as a drawer over the statistics; Escape closes it.
+  $('more-settings').addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !app.page.classMode || !$('more-settings').open) return;
+    $('more-settings').open = false;
+    $('more-settings').querySelector('summary').focus({ preventScroll: true });
+  });
   document.addEventListener('keydown', (event) => {
     if (!app.sideBySide.key(event)) app.current?.key(event);
   });

@@ -25,7 +25,7 @@
 import { SearchClient, SearchStopped } from './search-client.js';
 import { TimelineFeed } from './timeline-feed.js';
 import { Board } from './board.js';
-import { makeSlot, controlsIn, fieldOf, keysOf } from './param-controls.js';
+import { makeSlot, controlsIn, fieldOf, keysOf, showNumber, exactNumberIn, SHOWN_DECIMALS } from './param-controls.js';
 import { numberIn } from './fields.js';
 import { statText } from './stats.js';
 
@@ -251,6 +251,7 @@ export class SideBySide {
       const controls = controlsIn(slot);
       const value = agent[fieldOf(key)];
       if (param.kind === 'floats') controls.forEach((c, i) => { c.value = String(value[i]); });
+      else if (param.kind === 'float') showNumber(controls[0], value);
       else controls[0].value = String(value);
       for (const control of controls) control.addEventListener('change', () => this.paneEdited(pane));
       pane.inputs.push({ param, controls });
@@ -267,7 +268,7 @@ export class SideBySide {
     for (const { param, controls } of pane.inputs) {
       if (!param.algos.includes(agent.algo)) continue;
       if (param.kind === 'floats') agent[fieldOf(param.key)] = controls.map(numberIn);
-      else agent[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : numberIn(controls[0]);
+      else agent[fieldOf(param.key)] = param.kind === 'choice' ? controls[0].value : exactNumberIn(controls[0]);
     }
     const algoChanged = agent.algo !== before.algo;
     pane.view = this.withAgent(pane.view, agent);
@@ -527,7 +528,7 @@ export class SideBySide {
     if (this.host.describe) return this.host.describe(agent);
     const params = keysOf(table, agent.algo).map((key) => {
       const value = agent[fieldOf(key)];
-      const show = (x) => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: 3 }) : String(x));
+      const show = (x) => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: SHOWN_DECIMALS }) : String(x));
       return `${key} ${Array.isArray(value) ? value.map(show).join(',') : show(value)}`;
     });
     const name = algorithms[agent.algo]?.name ?? agent.algo;

@@ -18,6 +18,8 @@ const PACES = [1, 10, 100, 1000, 10000];
 const DEFAULT_PACE = 10;
 /** Horizontal room the slider's thumb takes at each end of the track, in CSS pixels. */
 const THUMB_PAD = 8;
+/** The smallest marker label the track draws, in CSS pixels. */
+const MIN_LABEL_PX = 12;
 /** Marker colours by kind (theme-independent, readable on light and dark panels). */
 const MARKER_COLORS = {
   plan_found: '#1c9a5a',
@@ -317,13 +319,18 @@ export class SearchTimeline {
     const ctx = canvas.getContext('2d');
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    ctx.font = '11px system-ui, sans-serif';
+    // Labels in the track's own CSS font size and colour (the tick keeps the marker's colour);
+    // the size drawn is left in `data-label-px` for tests.
+    const style = getComputedStyle(canvas);
+    const labelPx = Math.max(MIN_LABEL_PX, parseFloat(style.fontSize) || 0);
+    canvas.dataset.labelPx = String(labelPx);
+    ctx.font = `${labelPx}px system-ui, sans-serif`;
     ctx.textBaseline = 'top';
     let labelEnd = -Infinity;
     for (const marker of this.markers) {
       const x = Math.round(this.xOf(marker.step, width)) + 0.5;
       ctx.strokeStyle = MARKER_COLORS[marker.kind] ?? '#888';
-      ctx.fillStyle = ctx.strokeStyle;
+      ctx.fillStyle = style.color;
       ctx.lineWidth = 2;
       ctx.beginPath();
       ctx.moveTo(x, height - 9);

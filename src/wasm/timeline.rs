@@ -18,15 +18,18 @@ const MAX_TREE_NODES: u64 = 100_000;
 const MAX_TREE_DEPTH: u64 = 1_000;
 
 /// A recording's options for a job from `root` of game `G`: the heat map over the board's
-/// cells when the game has an agent cell; no frontier, no depth markers, no tree (callers set
-/// those their search has).
+/// cells when the game has an agent cell; the plan a line of play when the game has two
+/// players; no frontier, no depth markers, no tree (callers set those their search has).
 pub(super) fn options_for<G: PageGame>(root: &G) -> TimelineOptions {
     let cells = if G::CAPABILITIES.agent_cell.is_some() {
         root.cell_count()
     } else {
         0
     };
-    TimelineOptions::new(cells)
+    TimelineOptions {
+        plan_is_line: G::NUM_PLAYERS > 1,
+        ..TimelineOptions::new(cells)
+    }
 }
 
 /// A recorder for `G` with `options`, locating states by the game's agent cell.

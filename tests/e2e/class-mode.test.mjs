@@ -1,7 +1,11 @@
 // Class mode in Chromium: at 1024x768 and 1366x768, in both themes, every game shows its board,
 // its statistics, its legend and the search timeline inside the viewport, with statistics of
 // 20 px or more; the Class mode button writes `class=1` into the link and a link with it opens
-// in class mode; the normal layout keeps the statistics inside the viewport at 1366x768.
+// in class mode; the normal layout keeps the statistics inside the viewport at 1366x768 (Sum to
+// zero's agent-beside-the-optimum numbers too); class mode's settings open as a drawer that leaves
+// the page unscrolled and the board in view; the histograms' and the timeline's labels are drawn
+// at 12 px or more (20 px in class mode); a side-by-side pane shows the UCT constant rounded as
+// the main controls do; Othello's dropdowns show their whole choice.
 // Run with `node --test tests/e2e/class-mode.test.mjs` after `./dev.sh build`.
 
 import { test } from 'node:test';
@@ -52,6 +56,8 @@ function boxes(page) {
       timeline: shown(timeline) ? box(timeline) : null,
       statFonts: stats.map((el) => parseFloat(getComputedStyle(el).fontSize)),
       labelFonts: [...document.querySelectorAll('.stats dt')].filter(shown).map((el) => parseFloat(getComputedStyle(el).fontSize)),
+      markerLabelPx: Number(document.querySelector('.timeline-markers')?.dataset.labelPx),
+      hint: [...document.querySelectorAll('.board-column .hint')].filter(shown).map((el) => ({ ...box(el), px: parseFloat(getComputedStyle(el).fontSize) })),
     };
   }, STATS);
 }
@@ -74,6 +80,10 @@ for (const size of SIZES) {
         assertInside(`${game}: the legend`, seen.legend, size);
         assertInside(`${game}: the search timeline`, seen.timeline, size);
         for (const px of [...seen.statFonts, ...seen.labelFonts]) assert.ok(px >= 20, `${game}: a statistic or its label is ${px} px`);
+        assert.ok(seen.markerLabelPx >= 20, `${game}: the timeline's marker labels are ${seen.markerLabelPx} px`);
+        assert.equal(seen.hint.length, 1, `${game}: one how-to-play hint under the board`);
+        assertInside(`${game}: the how-to-play hint`, seen.hint[0], size);
+        assert.ok(seen.hint[0].px >= 20, `${game}: the hint is ${seen.hint[0].px} px`);
         await page.screenshot({ path: path.join(suite.shots, `class-${game}-${size.join('x')}-${theme}.png`) });
         assert.deepEqual(problems, []);
         await page.close();
@@ -113,6 +123,116 @@ test('the normal layout at 1366x768 keeps every game\'s statistics inside the vi
     const seen = await boxes(page);
     assert.ok(seen.stats.length >= 4, `${game}: its statistics are shown`);
     seen.stats.forEach((box, i) => assertInside(`${game}: statistic ${i + 1}`, box, [1366, 768]));
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('Sum to zero at 1366x768: the agent beside the optimum stays in view in the normal layout', async () => {
+  const { page, problems } = await open(GAMES.sumzero, [1366, 768], 'light');
+  const numbers = await page.evaluate(() => [...document.querySelectorAll('[data-sumzero-think]')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return { name: el.dataset.sumzeroThink, top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+  }));
+  assert.equal(numbers.length, 6);
+  for (const box of numbers) assertInside(`the agent's ${box.name}`, box, [1366, 768]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('class mode: More settings opens as a drawer, the page does not scroll and the board stays in view', async () => {
+  for (const [game, link] of Object.entries(GAMES)) {
+    for (const size of SIZES) {
+      const { page, problems } = await open(`${link}&class=1`, size, 'light');
+      const summary = page.locator('#more-settings > summary');
+      await summary.click();
+      assert.equal(await page.locator('#more-settings').evaluate((el) => el.open), true);
+      // Scroll as a person would, over the drawer and over the board.
+      const drawer = await page.locator('#more-settings').boundingBox();
+      await page.mouse.move(drawer.x + drawer.width / 2, drawer.y + drawer.height / 2);
+      await page.mouse.wheel(0, 3000);
+      await page.mouse.move(10, size[1] / 2);
+      await page.mouse.wheel(0, 3000);
+      await page.keyboard.press('End');
+      const seen = await page.evaluate(() => ({
+        scrollY,
+        scrollHeight: document.documentElement.scrollHeight,
+        drawerScrolled: document.getElementById('more-settings').scrollTop,
+      }));
+      assert.equal(seen.scrollY, 0, `${game} ${size}: the page scrolled`);
+      assert.ok(seen.scrollHeight <= size[1], `${game} ${size}: the page is ${seen.scrollHeight} px tall`);
+      assert.ok(seen.drawerScrolled > 0, `${game} ${size}: the drawer scrolls its own settings`);
+      assertInside(`${game} ${size}: the board`, (await boxes(page)).board, size);
+      await page.locator('#more-settings select:visible').first().focus();
+      await page.keyboard.press('Escape');
+      assert.equal(await page.locator('#more-settings').evaluate((el) => el.open), false, 'Escape closes the drawer');
+      assert.equal(await page.evaluate(() => document.activeElement.tagName), 'SUMMARY');
+      assert.equal(await page.evaluate(() => scrollY), 0, `${game} ${size}: closing the drawer scrolled the page`);
+      if (game === 'othello') await page.screenshot({ path: path.join(suite.shots, `class-drawer-${game}-${size.join('x')}.png`) });
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  }
+});
+
+/** Each 2048 histogram's label size as drawn, and the chart's CSS font size. */
+function histogramLabels(page) {
+  return page.evaluate(() => [...document.querySelectorAll('canvas.chart')].map((c) => ({
+    id: c.id, drawn: Number(c.dataset.labelPx), css: parseFloat(getComputedStyle(c).fontSize),
+  })));
+}
+
+test('the histograms label their axes at 12 px, and 20 px in class mode; the timeline\'s markers at 12 px or more', async () => {
+  const { page, problems } = await open(GAMES[2048], [1366, 768], 'light');
+  const normal = await histogramLabels(page);
+  assert.equal(normal.length, 2);
+  for (const chart of normal) assert.ok(chart.drawn >= 12 && chart.drawn === chart.css, `${chart.id}: ${JSON.stringify(chart)}`);
+  const marker = Number(await page.locator('.timeline-markers').getAttribute('data-label-px'));
+  assert.ok(marker >= 12, `the timeline's marker labels are ${marker} px`);
+  await page.getByRole('button', { name: 'Class mode' }).click();
+  await page.locator('#more-settings > summary').click();
+  await page.locator('#g2048-hist-scores').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => [...document.querySelectorAll('canvas.chart')].every((c) => Number(c.dataset.labelPx) >= 20));
+  for (const chart of await histogramLabels(page)) assert.equal(chart.drawn, 20, `${chart.id} in class mode`);
+  await page.screenshot({ path: path.join(suite.shots, 'class-2048-histograms.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a side-by-side pane shows the UCT constant rounded, as the main controls do, and keeps its exact value', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=bait&algo=mcts&seed=1&compare=bfs;mcts`);
+  const main = await page.locator('[data-params] input[type=number]:visible').evaluateAll((els) => els.map((el) => el.value));
+  const inputs = page.locator('#side-by-side input[type=number][aria-label^="Pane 2 "]');
+  const values = await inputs.evaluateAll((els) => els.map((el) => el.value));
+  assert.ok(values.includes('1.4142'), `pane 2 shows ${values}`);
+  assert.ok(main.includes('1.4142'), `the main controls show ${main}`);
+  // An edit of another of the pane's numbers keeps the constant exact: no link names it rounded.
+  const other = inputs.nth(values.findIndex((v) => v !== '1.4142'));
+  await other.fill(String(Number(await other.inputValue()) + 1));
+  await other.dispatchEvent('change');
+  const link = await page.evaluate(() => location.hash);
+  assert.match(link, /compare=bfs;mcts:/, 'the edit is in the link');
+  assert.doesNotMatch(link, /uct=1\.4142(?!\d)/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Othello\'s players panel shows each dropdown\'s whole choice (normal and class mode)', async () => {
+  for (const classMode of [false, true]) {
+    const { page, problems } = await open(`${GAMES.othello}${classMode ? '&class=1' : ''}`, [1366, 768], 'light');
+    if (classMode) await page.locator('#more-settings > summary').click();
+    const cut = await page.evaluate(() => {
+      const ctx = document.createElement('canvas').getContext('2d');
+      return [...document.querySelectorAll('#othello-sides select')].filter((s) => s.getClientRects().length > 0).flatMap((select) => {
+        const style = getComputedStyle(select);
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0].textContent;
+        // The room for the text: the box less its padding and the drop-down arrow (about 1.2em).
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.2 * parseFloat(style.fontSize);
+        return ctx.measureText(text).width > room ? [`${select.dataset.testid}: "${text}" in ${room.toFixed(0)} px`] : [];
+      });
+    });
+    assert.deepEqual(cut, [], `class mode ${classMode}`);
     assert.deepEqual(problems, []);
     await page.close();
   }

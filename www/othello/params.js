@@ -39,11 +39,16 @@ export const PLAYERS = {
 };
 
 /** The evaluations; the course's is labelled as the course's. */
+/** The evaluations' names, short enough for the side panel's dropdown; EVAL_NOTES says what each is. */
 export const EVALS = {
-  strong: 'Ours: mobility, corners, X- and C-squares, stable discs, parity',
+  strong: 'Ours',
   course: 'The course\'s heuristic',
 };
 
-export const COURSE_NOTE = 'The course\'s heuristic, as its OthelloState.heuristic() computes it: discs + 8 × mobility + 300 × corners + "stability" (really runs of discs open to capture, with its diagonal quirk) + 5000 for a win.';
+/** What each evaluation computes, shown under the dropdown. */
+export const EVAL_NOTES = {
+  strong: 'Ours: mobility, corners, X- and C-squares, stable discs and parity.',
+  course: 'The course\'s heuristic, as its OthelloState.heuristic() computes it: discs + 8 × mobility + 300 × corners + "stability" (really runs of discs open to capture, with its diagonal quirk) + 5000 for a win.',
+};
 
 export const BUDGETS = { depth: 'Fixed depth', time: 'Time per move', nodes: 'Nodes per move' };

@@ -5,7 +5,7 @@
 // them from a view's sides and reads them back; Rust checks the values when the link is written.
 // What the players are and the words for the options are in params.js.
 
-import { PLAYERS, EVALS, COURSE_NOTE, BUDGETS } from './params.js';
+import { PLAYERS, EVALS, EVAL_NOTES, BUDGETS } from './params.js';
 import { controlsIn, makeSlot, reads, showNumber, exactNumberIn } from '../param-controls.js';
 
 /** The parameter that holds each budget's amount. */
@@ -45,7 +45,7 @@ class SidePanel {
     this.inputs = { player, ...Object.fromEntries(table.map((param) => [param.key, controlsIn(this.slots[param.key])[0]])) };
     this.text = element('p', { class: 'description' });
     this.note = element('p', { class: 'note', 'data-testid': `${id}-note` });
-    this.evalNote = element('p', { class: 'note', 'data-testid': `${id}-eval-note`, text: COURSE_NOTE });
+    this.evalNote = element('p', { class: 'note', 'data-testid': `${id}-eval-note` });
     const slots = table.flatMap((param) => (param.key === 'eval' ? [this.slots.eval, this.evalNote] : [this.slots[param.key]]));
     this.root = element('fieldset', { class: 'side', 'data-side': colour }, [
       element('legend', { text: title }),
@@ -88,7 +88,8 @@ class SidePanel {
     this.text.textContent = PLAYERS[player].text;
     this.note.textContent = PLAYERS[player].note ?? '';
     this.note.hidden = !PLAYERS[player].note;
-    this.evalNote.hidden = !(has('eval') && this.inputs.eval.value === 'course');
+    this.evalNote.textContent = EVAL_NOTES[this.inputs.eval.value] ?? '';
+    this.evalNote.hidden = !has('eval');
   }
 
   /** The side as the controls show it (numbers left for Rust to check; NaN when not a number). */

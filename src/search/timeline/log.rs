@@ -59,10 +59,15 @@ pub struct TimelineOptions {
     /// Whether the search is MCTS, whose tree [`super::Timeline::tree_at`] shows (a root
     /// alone before the first iteration).
     pub tree: bool,
+    /// Whether the search's plan is a line of play between two players (the principal
+    /// variation), which marks "best line (N moves)" where a one-player plan marks
+    /// "plan found (N actions)".
+    pub plan_is_line: bool,
 }
 
 impl TimelineOptions {
-    /// Default caps, `cells` cells, no frontier, iterations not depths, no tree.
+    /// Default caps, `cells` cells, no frontier, iterations not depths, no tree, a plan (not
+    /// a line of play).
     pub fn new(cells: usize) -> Self {
         TimelineOptions {
             caps: TimelineCaps::default(),
@@ -70,6 +75,7 @@ impl TimelineOptions {
             has_frontier: false,
             iterations_are_depths: false,
             tree: false,
+            plan_is_line: false,
         }
     }
 }
@@ -785,6 +791,7 @@ impl Log {
                     };
                     let label = match plan_len {
                         0 => "solved".into(),
+                        len if self.options.plan_is_line => format!("best line ({len} moves)"),
                         len => format!("plan found ({len} actions)"),
                     };
                     self.push_marker(MarkerKind::PlanFound, label)
