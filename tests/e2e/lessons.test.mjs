@@ -50,6 +50,40 @@ async function runSummary(page) {
   }));
 }
 
+/** Does what a step's text asks (Run, Play, Ask or Step) and checks what it says the page then
+ * shows: the side-by-side summary, the status, Sum to zero's visits, Othello's move and search. */
+async function checkClaims(page, claims, where) {
+  const kinds = Object.keys(claims);
+  assert.equal(kinds.length, 1, `${where}: one kind of claim`);
+  if (claims.summary) {
+    const rows = await runSummary(page);
+    assert.equal(rows.length, claims.summary.length, `${where}: panes in the summary`);
+    claims.summary.forEach((claim, p) => {
+      for (const [key, value] of Object.entries(claim)) assert.equal(rows[p][key], value, `${where}: pane ${p + 1} ${key}`);
+    });
+  } else if (claims.status) {
+    await page.getByTestId('play').click();
+    await page.waitForFunction((words) => document.querySelector('[data-testid=status]').textContent.includes(words), claims.status, { timeout: 30000 });
+  } else if (claims.visits) {
+    await page.getByTestId('sumzero-ask').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=sumzero-actions] tr.best').length === 1, null, { timeout: 30000 });
+    await page.getByTestId('sumzero-playouts').filter({ hasText: '200' }).waitFor({ timeout: 30000 });
+    const visits = await page.$$eval('[data-testid=sumzero-actions] tr[data-action]', (rows) => rows.map((row) => Number(row.cells[3].textContent.replace(/,/g, ''))));
+    assert.deepEqual(visits, claims.visits, `${where}: visits`);
+  } else if (claims.othello) {
+    const moves = await page.locator('[data-testid=othello-moves] button').count();
+    await page.getByTestId('step').click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=othello-moves] button').length === n, moves + 1, { timeout: 60000 });
+    const text = async (id) => (await page.getByTestId(id).textContent()).trim();
+    const { move, value, nodes } = claims.othello;
+    assert.equal((await page.locator('[data-testid=othello-moves] button').last().textContent()).trim(), move, `${where}: move`);
+    assert.equal(await text('othello-value'), value, `${where}: value`);
+    assert.equal(await text('othello-nodes'), nodes, `${where}: nodes`);
+  } else {
+    assert.fail(`${where}: unknown claim ${kinds[0]}`);
+  }
+}
+
 for (const name of NAMES) {
   test(`lesson ${name}: every step opens from its link and shows what it names`, async () => {
     const lesson = LESSONS[name];
@@ -90,12 +124,7 @@ for (const name of NAMES) {
         for (const [key, value] of pane) assert.equal(shownPanes[p].get(key), value, `${where}: pane ${p + 1} ${key}`);
       });
       if (panes.length) assert.equal(await page.locator('[data-testid^=sbs-pane-]').count(), panes.length, where);
-      if (step.claims) {
-        const rows = await runSummary(page);
-        step.claims.forEach((claim, p) => {
-          for (const [key, value] of Object.entries(claim)) assert.equal(rows[p][key], value, `${where}: pane ${p + 1} ${key}`);
-        });
-      }
+      if (step.claims) await checkClaims(page, step.claims, where);
       if (step.timeline !== undefined) {
         await page.getByTestId('lesson-run').click();
         const slider = page.getByRole('slider', { name: 'Search timeline' });
