@@ -51,7 +51,8 @@ async function runSummary(page) {
 }
 
 /** Does what a step's text asks (Run, Play, Ask or Step) and checks what it says the page then
- * shows: the side-by-side summary, the status, Sum to zero's visits, Othello's move and search. */
+ * shows: the side-by-side summary, the status, Sum to zero's visits and MCTS tree, Othello's move
+ * and search. */
 async function checkClaims(page, claims, where) {
   const kinds = Object.keys(claims);
   assert.equal(kinds.length, 1, `${where}: one kind of claim`);
@@ -70,6 +71,14 @@ async function checkClaims(page, claims, where) {
     await page.getByTestId('sumzero-playouts').filter({ hasText: '200' }).waitFor({ timeout: 30000 });
     const visits = await page.$$eval('[data-testid=sumzero-actions] tr[data-action]', (rows) => rows.map((row) => Number(row.cells[3].textContent.replace(/,/g, ''))));
     assert.deepEqual(visits, claims.visits, `${where}: visits`);
+  } else if (claims.tree) {
+    await page.getByTestId('sumzero-ask').click();
+    await page.getByTestId('sumzero-playouts').filter({ hasText: '200' }).waitFor({ timeout: 30000 });
+    await page.getByTestId('show-tree').check();
+    const tree = page.getByTestId('mcts-tree');
+    await page.waitForFunction((n) => document.querySelector('[data-testid=mcts-tree]')?.dataset.nodes === n, String(claims.tree.nodes), { timeout: 30000 });
+    const children = JSON.parse(await tree.getAttribute('data-root-children'));
+    assert.deepEqual(children.map((c) => c.visits), claims.tree.visits, `${where}: the root's children's visits`);
   } else if (claims.othello) {
     const moves = await page.locator('[data-testid=othello-moves] button').count();
     await page.getByTestId('step').click();
