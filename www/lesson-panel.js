@@ -77,11 +77,11 @@ export class LessonPanel {
     this.all.addEventListener('click', () => this.showList());
     this.closeButton = el('button', { type: 'button', className: 'quiet', textContent: 'Close lessons' });
     this.closeButton.addEventListener('click', () => this.close());
-    this.stepView = el('div', { className: 'lesson-step', hidden: true },
-      this.progress, this.text, this.question,
-      el('div', { className: 'row' }, this.back, this.next, this.showStepButton, this.all));
+    // One row for the title, the progress and the buttons, so the board stays in view.
+    this.nav = el('div', { className: 'row lesson-nav', hidden: true }, this.progress, this.back, this.next, this.all);
+    this.stepView = el('div', { className: 'lesson-step', hidden: true }, this.text, this.question, this.showStepButton);
     this.root.setAttribute('aria-labelledby', 'lesson-heading');
-    this.root.append(el('div', { className: 'row lesson-head' }, this.heading, this.closeButton), this.list, this.stepView);
+    this.root.append(el('div', { className: 'row lesson-head' }, this.heading, this.nav, this.closeButton), this.list, this.stepView);
   }
 
   /** The lessons' names, from the index (read once). */
@@ -125,6 +125,7 @@ export class LessonPanel {
     this.toggle.setAttribute('aria-expanded', 'true');
     this.list.hidden = true;
     this.stepView.hidden = false;
+    this.nav.hidden = false;
     this.heading.textContent = lesson.title;
     this.progress.textContent = `Step ${current.step} of ${lesson.steps.length}`;
     this.progress.dataset.step = String(current.step);
@@ -145,6 +146,7 @@ export class LessonPanel {
     this.root.hidden = false;
     this.toggle.setAttribute('aria-expanded', 'true');
     this.stepView.hidden = true;
+    this.nav.hidden = true;
     this.list.hidden = false;
     this.heading.textContent = 'Lessons';
     try {
