@@ -96,26 +96,44 @@ fn every_step_is_text_a_question_and_a_share_link_with_a_seed() {
     for name in index().lessons {
         let lesson: Lesson = read(&format!("{name}.json"));
         assert_eq!(lesson.version, 1, "{name}: version");
-        assert!(!lesson.title.is_empty() && !lesson.summary.is_empty(), "{name}: title and summary");
+        assert!(
+            !lesson.title.is_empty() && !lesson.summary.is_empty(),
+            "{name}: title and summary"
+        );
         let steps = u32::try_from(lesson.steps.len()).unwrap();
-        assert!((1..=MAX_LESSON_STEPS).contains(&steps), "{name}: {steps} steps");
+        assert!(
+            (1..=MAX_LESSON_STEPS).contains(&steps),
+            "{name}: {steps} steps"
+        );
         for (i, step) in lesson.steps.iter().enumerate() {
             let at = format!("{name} step {}", i + 1);
-            assert!(!step.text.is_empty() && !step.question.is_empty(), "{at}: text and question");
+            assert!(
+                !step.text.is_empty() && !step.question.is_empty(),
+                "{at}: text and question"
+            );
             let seed = parse_link(&step.link).unwrap_or_else(|e| panic!("{at}: {e}"));
             assert!(seed.is_some(), "{at}: the link has no seed");
             let fields = Fields::read(&step.link).unwrap();
             for key in PAGE_KEYS {
-                assert!(fields.get(key).is_none(), "{at}: the link holds the page key {key}");
+                assert!(
+                    fields.get(key).is_none(),
+                    "{at}: the link holds the page key {key}"
+                );
             }
             if step.timeline.is_some() {
                 // The page runs the side-by-side panes to show a timeline position.
-                assert!(fields.get("compare").is_some(), "{at}: a timeline position needs compare=");
+                assert!(
+                    fields.get("compare").is_some(),
+                    "{at}: a timeline position needs compare="
+                );
             }
             if let Some(claims) = &step.claims {
                 assert_eq!(claims.len(), 1, "{at}: one kind of claim");
                 let kind = claims.keys().next().unwrap();
-                assert!(CLAIM_KINDS.contains(&kind.as_str()), "{at}: unknown claim {kind}");
+                assert!(
+                    CLAIM_KINDS.contains(&kind.as_str()),
+                    "{at}: unknown claim {kind}"
+                );
             }
         }
     }
