@@ -34,19 +34,20 @@ export class LessonPanel {
    * Builds the panel inside `root` (an empty element, hidden until opened); `toggle` is the
    * Lessons button. `stepHref(lesson)` is the fragment of a lesson step ({ name, step }) with the
    * page's other settings; `run()` starts the search on show (Run in side by side, else Play) and
-   * returns a function that says whether it has ended; `timeline` is the search timeline, for the
-   * steps that show a timeline position; `onClose()` is called when the panel closes.
+   * returns a function that says whether it has ended; `showSearchStep(n)` puts the search
+   * timeline at step n; `onClose()` is called when the panel closes.
    */
-  constructor({ root, toggle, timeline, stepHref, run, onClose }) {
+  constructor({ root, toggle, stepHref, run, showSearchStep, onClose }) {
     this.root = root;
     this.toggle = toggle;
-    this.timeline = timeline;
+    this.showSearchStep = showSearchStep;
     this.stepHref = stepHref;
     this.run = run;
     this.onClose = onClose;
-    this.names = null; // the lessons' names in the list's order, once index.json is read
-    this.lessons = new Map(); // name → the lesson's data, once read
+    this.names = null; // a promise of the lessons' names in the list's order (index.json), once asked
+    this.lessons = new Map(); // name → a promise of the lesson's data, once asked
     this.current = null; // { name, step } on show, or null (the list)
+    this.read = new Map(); // name → the lesson's data, once read
     this.build();
     toggle.addEventListener('click', () => (this.root.hidden ? this.showList() : this.close()));
   }
@@ -85,11 +86,10 @@ export class LessonPanel {
   }
 
   /** The lessons' names, from the index (read once). */
-  async lessonNames() {
-    if (!this.names) {
-      const index = await fetchJson(INDEX);
-      this.names = index.lessons;
-    }
+  lessonNames() {
+    this.names ??= fetchJson(INDEX).then((index) => index.lessons);
+    // A failed read is tried again next time.
+    this.names.catch(() => { this.names = null; });
     return this.names;
   }
 
@@ -99,7 +99,11 @@ export class LessonPanel {
     if (!names.includes(name)) {
       throw new Error(`share link, field 'lesson': no lesson named '${name}' (lessons: ${names.join(', ')})`);
     }
-    if (!this.lessons.has(name)) this.lessons.set(name, await fetchJson(`lessons/${name}.json`));
+    if (!this.lessons.has(name)) {
+      const data = fetchJson(`lessons/${name}.json`);
+      this.lessons.set(name, data);
+      data.catch(() => this.lessons.delete(name));
+    }
     return this.lessons.get(name);
   }
 
@@ -110,6 +114,7 @@ export class LessonPanel {
    */
   async stepOf({ name, step }) {
     const lesson = await this.lesson(name);
+    this.read.set(name, lesson);
     if (step > lesson.steps.length) {
       throw new Error(`share link, field 'step': lesson '${name}' has ${lesson.steps.length} steps, got ${step}`);
     }
@@ -118,7 +123,7 @@ export class LessonPanel {
 
   /** Shows step { name, step } (already read by `stepOf`). */
   showStep(current) {
-    const lesson = this.lessons.get(current.name);
+    const lesson = this.read.get(current.name);
     const step = lesson.steps[current.step - 1];
     this.current = current;
     this.root.hidden = false;
@@ -172,7 +177,7 @@ export class LessonPanel {
   /** Goes `by` steps forward (1) or back (-1), through the address bar. */
   move(by) {
     if (!this.current) return;
-    const steps = this.lessons.get(this.current.name).steps.length;
+    const steps = this.read.get(this.current.name).steps.length;
     const step = this.current.step + by;
     if (step < 1 || step > steps) return;
     location.hash = this.stepHref({ name: this.current.name, step });
@@ -180,7 +185,7 @@ export class LessonPanel {
 
   /** Starts the step's search and, once it has ended, puts the timeline at the step's position. */
   async runToTimelineStep() {
-    const step = this.lessons.get(this.current.name).steps[this.current.step - 1];
+    const step = this.read.get(this.current.name).steps[this.current.step - 1];
     const shown = { ...this.current };
     this.showStepButton.disabled = true;
     try {
@@ -193,7 +198,7 @@ export class LessonPanel {
         };
         check();
       });
-      if (this.current && this.current.step === shown.step && this.current.name === shown.name) this.timeline.choose(step.timeline);
+      if (this.current && this.current.step === shown.step && this.current.name === shown.name) this.showSearchStep(step.timeline);
     } finally {
       this.showStepButton.disabled = false;
     }

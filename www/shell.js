@@ -297,6 +297,13 @@ function wire() {
 
 async function start() {
   applyTheme(savedTheme());
+  app.lessons = new LessonPanel({
+    root: $('lesson-panel'), toggle: $('lessons-toggle'), stepHref: lessonStepHref, run: runForLesson,
+    showSearchStep: (step) => app.timeline.choose(step), onClose: lessonsClosed,
+  });
+  // A lesson's link: read its file while the wasm module loads (the link is checked once it has).
+  const lesson = /(?:^#|&)lesson=([a-z][a-z0-9-]*)(?:&|$)/.exec(location.hash);
+  if (lesson) app.lessons.lesson(lesson[1]).catch(() => {});
   // Most visits open the default game: fetch its modules while the wasm module loads.
   GAMES[DEFAULT_GAME].load().catch(() => {});
   try {
@@ -309,10 +316,6 @@ async function start() {
   app.timeline = new SearchTimeline($('timeline'));
   app.tree = new MctsTree($('tree-panel'), routed('treeToggled'));
   app.sideBySide = new SideBySide({ root: $('side-by-side'), toggle: $('side-by-side-toggle'), timeline: app.timeline, statusEl, messageOf });
-  app.lessons = new LessonPanel({
-    root: $('lesson-panel'), toggle: $('lessons-toggle'), timeline: app.timeline,
-    stepHref: lessonStepHref, run: runForLesson, onClose: lessonsClosed,
-  });
   wire();
   await applyLink();
   metrics.interactiveMs = performance.now();
