@@ -180,7 +180,8 @@ function fillGamePicker() {
   }
   select.addEventListener('change', () => {
     // The chosen game's default view with a fresh seed; applyLink follows the address bar.
-    location.hash = `v=1&game=${encodeURIComponent(select.value)}${wasm.formatPageSettings(app.page)}`;
+    // Another game leaves the lesson on show (its steps name their own games).
+    location.hash = `v=1&game=${encodeURIComponent(select.value)}${wasm.formatPageSettings({ ...app.page, lesson: undefined })}`;
   });
 }
 
@@ -241,8 +242,8 @@ function lessonStepHref(lesson) {
   return `v=1${wasm.formatPageSettings({ classMode: app.page.classMode, lesson })}`;
 }
 
-/** Runs the search on show for a lesson step (Run of the side-by-side panes, else Play);
- * returns a function that says whether it has ended. */
+/** Runs the search on show for a lesson step: Run of the side-by-side panes its link opened, or
+ * Play if a person has closed them since; returns a function that says whether it has ended. */
 function runForLesson() {
   const summary = document.querySelector('[data-testid=sbs-summary]');
   if (app.sideBySide.isOpen) {

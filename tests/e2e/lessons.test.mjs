@@ -184,7 +184,12 @@ test('the Lessons button lists every lesson, each a link to its first step', asy
   await links.nth(1).click();
   await page.locator('[data-testid=lesson-progress][data-step="1"]').waitFor();
   assert.equal(await page.getByTestId('lesson-panel').getAttribute('data-lesson'), NAMES[1]);
-  // Closing the panel leaves the lesson keys out of the link.
+  // Another game leaves the lesson; closing the panel leaves the lesson keys out of the link.
+  await page.getByTestId('game').selectOption('2048');
+  await page.getByTestId('lesson-list').waitFor();
+  assert.ok(!fieldsOf(await page.evaluate(() => location.hash)).has('lesson'));
+  await links.nth(1).click();
+  await page.locator('[data-testid=lesson-progress][data-step="1"]').waitFor();
   await page.getByRole('button', { name: 'Close lessons' }).click();
   assert.ok(!fieldsOf(await page.evaluate(() => location.hash)).has('lesson'));
   assert.deepEqual(problems, []);
