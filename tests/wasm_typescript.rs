@@ -132,6 +132,12 @@ fn the_page_settings_are_their_type_and_format_back() {
     assert_eq!(format_page_settings(settings).unwrap(), "&class=1");
     let plain = page_settings(JsValue::from("v=1")).unwrap();
     assert_eq!(format_page_settings(plain).unwrap(), "");
+    let lesson = page_settings(JsValue::from("v=1&lesson=bfs-vs-dfs&step=2&class=1")).unwrap();
+    assert_type(&lesson, "PageSettings");
+    assert_eq!(
+        format_page_settings(lesson).unwrap(),
+        "&class=1&lesson=bfs-vs-dfs&step=2"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -13,6 +13,7 @@ import { SearchTimeline } from './timeline.js';
 import { MctsTree } from './mcts-tree.js';
 import { PopulationView } from './population-view.js';
 import { SideBySide } from './side-by-side.js';
+import { LessonPanel } from './lesson-panel.js';
 import { maxTextBytes, count, oversize } from './limits.js';
 
 const $ = (id) => document.getElementById(id);
@@ -29,6 +30,7 @@ const app = {
   tree: null, // the MCTS tree view under it
   population: null, // RHEA's population view under it
   sideBySide: null, // the side-by-side panes, for a game whose controller offers a host
+  lessons: null, // the guided lessons' panel
   controllers: {}, // every controller opened so far, by game (each keeps its board and session)
   current: null, // the controller of the game on show
   // The fragment the page shows: the one it wrote last, or read last, even a link it could not
@@ -37,7 +39,7 @@ const app = {
   // a link it had written, after a link it could not open, change nothing.
   shownLink: '',
   links: 0, // links followed so far: a link still loading its game gives way to a newer one
-  page: { classMode: false }, // the page's own settings in the link (PageSettings), whatever the game
+  page: { classMode: false }, // the page's own settings in the link (PageSettings: class mode, the lesson step), whatever the game
 };
 
 /** Shows `text` in the status line, in `state` (the controllers keep it up to date). */
@@ -107,8 +109,28 @@ function readLink() {
 /** Shows the view the address bar holds, in the controller of its game. */
 async function applyLink() {
   const link = ++app.links;
-  const { view, page, error } = readLink();
+  let { view, page, error } = readLink();
   showClassMode(page.classMode);
+  app.page = { ...app.page, lesson: undefined };
+  if (page.lesson && !error) {
+    try {
+      const step = await app.lessons.stepOf(page.lesson);
+      if (link !== app.links) return;
+      // A link of only the lesson keys opens the step's board and settings; one with a game's keys
+      // too opens those (what a person changed since), with the lesson at that step beside them.
+      if (onlyPageKeys(location.hash)) {
+        view = wasm.parseShareLink(step.link);
+        if (view.seed === undefined || view.seed === null) view.seed = wasm.freshSeed();
+      }
+      app.page = { ...app.page, lesson: page.lesson };
+      app.lessons.showStep(page.lesson);
+    } catch (e) {
+      if (link !== app.links) return;
+      error = messageOf(e);
+    }
+  } else if (app.lessons.current) {
+    app.lessons.showList();
+  }
   const game = GAMES[view.game];
   if (app.current !== app.controllers[game.id]) {
     app.current?.leave();
@@ -120,6 +142,12 @@ async function applyLink() {
   app.sideBySide.setAvailable(typeof controller.sideBySideHost === 'function');
   showGame(game.id);
   controller.applyView(view, error);
+}
+
+/** Whether a fragment holds only the version and page keys (a lesson step's short link). */
+function onlyPageKeys(fragment) {
+  const keys = fragment.replace(/^#/, '').split('&').filter(Boolean).map((part) => part.split('=')[0]);
+  return keys.every((key) => ['v', 'class', 'lesson', 'step'].includes(key));
 }
 
 /** The controller of `game`, opened once and kept; null (with the reason shown) if its module
@@ -154,7 +182,8 @@ function fillGamePicker() {
   }
   select.addEventListener('change', () => {
     // The chosen game's default view with a fresh seed; applyLink follows the address bar.
-    location.hash = `v=1&game=${encodeURIComponent(select.value)}${wasm.formatPageSettings(app.page)}`;
+    // Another game leaves the lesson on show (its steps name their own games).
+    location.hash = `v=1&game=${encodeURIComponent(select.value)}${wasm.formatPageSettings({ ...app.page, lesson: undefined })}`;
   });
 }
 
@@ -208,6 +237,32 @@ function toggleClassMode() {
   for (const controller of Object.values(app.controllers)) controller.themeChanged();
 }
 
+// ---------- lessons ----------
+
+/** The fragment of lesson step `lesson` ({ name, step }), with the page's class mode. */
+function lessonStepHref(lesson) {
+  return `v=1${wasm.formatPageSettings({ classMode: app.page.classMode, lesson })}`;
+}
+
+/** Runs the search on show for a lesson step: Run of the side-by-side panes its link opened, or
+ * Play if a person has closed them since; returns a function that says whether it has ended. */
+function runForLesson() {
+  const summary = document.querySelector('[data-testid=sbs-summary]');
+  if (app.sideBySide.isOpen) {
+    document.querySelector('[data-testid=sbs-run]').click();
+    return () => summary.dataset.state === 'done' || summary.dataset.state === 'stopped';
+  }
+  const before = app.timeline.run;
+  $('play').click();
+  return () => app.timeline.run !== before && !app.timeline.live;
+}
+
+/** The lessons' panel closed: the game on show writes its link without the lesson keys. */
+function lessonsClosed() {
+  app.page = { ...app.page, lesson: undefined };
+  app.current?.writeLink();
+}
+
 // ---------- start ----------
 
 /** A handler that passes its arguments to the method `name` of the game on show. */
@@ -242,7 +297,7 @@ function wire() {
     $('more-settings').querySelector('summary').focus({ preventScroll: true });
   });
   document.addEventListener('keydown', (event) => {
-    if (!app.sideBySide.key(event)) app.current?.key(event);
+    if (!app.lessons.key(event) && !app.sideBySide.key(event)) app.current?.key(event);
   });
   window.addEventListener('hashchange', () => {
     if (location.hash.replace(/^#/, '') !== app.shownLink) applyLink();
@@ -251,6 +306,13 @@ function wire() {
 
 async function start() {
   applyTheme(savedTheme());
+  app.lessons = new LessonPanel({
+    root: $('lesson-panel'), toggle: $('lessons-toggle'), stepHref: lessonStepHref, run: runForLesson,
+    showSearchStep: (step) => app.timeline.choose(step), onClose: lessonsClosed,
+  });
+  // A lesson's link: read its file while the wasm module loads (the link is checked once it has).
+  const lesson = /(?:^#|&)lesson=([a-z][a-z0-9-]*)(?:&|$)/.exec(location.hash);
+  if (lesson) app.lessons.lesson(lesson[1]).catch(() => {});
   // Most visits open the default game: fetch its modules while the wasm module loads.
   GAMES[DEFAULT_GAME].load().catch(() => {});
   try {

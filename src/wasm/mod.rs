@@ -124,15 +124,16 @@ pub fn page_settings(
     to_js(&PageSettings::from_fields(&fields).map_err(link_error)?)
 }
 
-/// The keys that carry the page's own settings, to append to a game's fragment (`&class=1`, or
-/// an empty string for the defaults).
+/// The keys that carry the page's own settings, to append to a game's fragment (`&class=1`,
+/// `&lesson=bfs-vs-dfs&step=2`, or an empty string for the defaults). Throws an error naming a
+/// lesson key out of range.
 #[wasm_bindgen(js_name = formatPageSettings)]
 pub fn format_page_settings(
     #[wasm_bindgen(unchecked_param_type = "PageSettings")] settings: JsValue,
 ) -> Result<String, JsError> {
     let settings: PageSettings = serde_wasm_bindgen::from_value(settings)
         .map_err(|e| JsError::new(&format!("page settings: {e}")))?;
-    Ok(settings.format())
+    settings.format().map_err(link_error)
 }
 
 /// Writes a view as a share-link fragment (without `#`). Throws an error naming a field out of

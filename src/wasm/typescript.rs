@@ -51,6 +51,7 @@ pub fn declarations() -> Vec<&'static str> {
         agents::sumzero::Algorithm::DECL,
         // The page's own settings in a link (`pageSettings`).
         share::page::PageSettings::DECL,
+        share::page::LessonStep::DECL,
         // The agents' parameter tables (`parameterTable`).
         agents::params::Param::DECL,
         agents::params::Kind::DECL,

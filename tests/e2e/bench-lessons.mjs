@@ -1,0 +1,69 @@
+// Lesson step to ready (`node tests/e2e/bench-lessons.mjs` after `./dev.sh build`): how long a
+// lesson step's link takes to show its board, in Chromium. Ready: the lesson panel shows the step
+// and the game's controller has written the step's view into the address bar, then one animation
+// frame (the board drawn). Two figures: opened in a new tab (from navigation start, the wasm
+// module and the game loaded: each lesson's first step) and followed in an open page (a hash
+// change, as Next does: every step of every lesson, after one warm-up round). Prints the load
+// average, the median and the worst. Not a test: it asserts nothing and is not picked up by
+// `node --test`.
+
+import { loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, ROOT } from './harness.mjs';
+
+const readJson = (file) => JSON.parse(readFileSync(path.join(ROOT, 'lessons', file), 'utf8'));
+const NAMES = readJson('index.json').lessons;
+const STEPS = NAMES.flatMap((name) => readJson(`${name}.json`).steps.map((_, i) => [name, i + 1]));
+
+/** In the page: resolves to ms from `t0` until step `step` of lesson `name` is ready. */
+function readyAfter([name, step, t0]) {
+  return new Promise((resolve) => {
+    const check = () => {
+      const panel = document.querySelector('[data-testid=lesson-panel]');
+      const progress = document.querySelector('[data-testid=lesson-progress]');
+      if (panel?.dataset.lesson === name && progress.dataset.step === String(step) && location.hash.includes('game=')) {
+        requestAnimationFrame(() => resolve(performance.now() - t0));
+      } else {
+        requestAnimationFrame(check);
+      }
+    };
+    check();
+  });
+}
+
+const summary = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `${sorted.length} steps, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, worst ${sorted.at(-1).toFixed(1)} ms`;
+};
+
+const server = await startServer();
+const browser = await launchBrowser();
+console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
+const opened = [];
+for (const name of NAMES) {
+  const { page } = await openPage(browser.context, `${server.url}#v=1&lesson=${name}&step=1`);
+  opened.push(await page.evaluate(readyAfter, [name, 1, 0]));
+  await page.close();
+}
+console.log(`opened in a new tab: ${summary(opened)}`);
+
+const { page } = await openPage(browser.context, `${server.url}#v=1&game=bait`, {
+  init: `window.searchlabLessonReady = ${readyAfter.toString()};`,
+});
+const followed = [];
+for (let round = 0; round < 2; round++) {
+  for (const [name, step] of STEPS) {
+    const ms = await page.evaluate(([name, step]) => {
+      const t0 = performance.now();
+      location.hash = `v=1&lesson=${name}&step=${step}`;
+      return window.searchlabLessonReady([name, step, t0]);
+    }, [name, step]);
+    if (round === 1) followed.push(ms);
+  }
+}
+console.log(`followed in an open page: ${summary(followed)}`);
+console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+await browser.close();
+await server.close();
