@@ -29,7 +29,7 @@ test('the page loads with no console errors, in light and dark themes', async ()
   const s = await status(page);
   assert.equal(s.state, 'idle', s.text);
   assert.equal(s.moves, 0);
-  assert.match(page.url(), /#v=1&game=bait&level=.+&algo=astar&.*seed=\d+/, 'the URL follows the settings');
+  assert.match(page.url(), /#v=1&game=bait&(level|lvl)=.+&algo=astar&.*seed=\d+/, 'the URL follows the settings');
   await page.screenshot({ path: path.join(suite.shots, 'load-light.png') });
   // The URL follows the settings, and Copy link copies it.
   await page.selectOption('[data-testid=algo]', 'mcts');

@@ -201,6 +201,9 @@ class BaitGame extends AgentRuns {
         view = { ...this.wasm.defaultViewFor('bait'), seed: this.wasm.freshSeed() };
       }
     }
+    // A shipped level named by the link (`lvl`, checked by Rust), else the rows, else our first.
+    const named = view.lvl ? LEVELS.find((level) => level.id === view.lvl) : null;
+    if (named) view = { ...view, level: named.text };
     if (view.level === undefined || view.level === null) view.level = LEVELS[0].text;
     // Edits under way that the new level replaces are set aside, and the status says so.
     const kept = this.levelPanel.closeEditorFor(view.level, 'The address bar opened another level while you were editing');
@@ -208,6 +211,14 @@ class BaitGame extends AgentRuns {
     this.view = { ...view, compare: [] };
     this.fillControls(view);
     this.loadLevel(view.level);
+    // The link's moves (replayed and checked by Rust when it was read) bring the game back to
+    // where it was.
+    for (const action of view.moves ?? []) this.session.apply(action);
+    if (view.moves?.length) {
+      this.redraw();
+      this.updateMoves();
+    }
+    Object.assign(this.view, this.levelFields());
     if (panes.length) this.shell.sideBySide.open(this.sideBySideHost(), panes);
     else this.closeSideBySide();
     if (error) {
@@ -247,8 +258,22 @@ class BaitGame extends AgentRuns {
     Object.assign(view, this.params.read());
     view.pace = Number($('pace').value);
     view.seed = seedIn($('p-seed'));
-    view.level = this.levelText;
-    return view;
+    return { ...view, ...this.levelFields() };
+  }
+
+  /** The link's level fields: one of our levels by name (`lvl`), else its rows; and the moves
+   * played. */
+  levelFields() {
+    const shipped = LEVELS.find((level) => level.text === this.levelText);
+    const moves = this.session ? Array.from(this.session.history()) : [];
+    return { lvl: shipped ? shipped.id : null, level: shipped ? null : this.levelText, moves };
+  }
+
+  /** Puts the moves played in the link (after a move, an undo or a reset). */
+  movesChanged() {
+    if (!this.view) return;
+    this.view = { ...this.view, ...this.levelFields() };
+    this.writeLink(this.view);
   }
 
   /** What is wrong with the numbers of `view`, in words, or null. */
@@ -372,6 +397,7 @@ class BaitGame extends AgentRuns {
     this.session.apply(action);
     this.redraw();
     this.updateMoves();
+    this.movesChanged();
   }
 
   /** Runs a plan search from the current state; resolves to true when a plan is ready. */
@@ -572,6 +598,7 @@ class BaitGame extends AgentRuns {
     this.session.reset();
     this.clearSearch();
     this.redraw();
+    this.movesChanged();
     this.setStatus('idle', this.idleWords());
   }
 
@@ -589,6 +616,7 @@ class BaitGame extends AgentRuns {
     if (planned) this.plan.index += 1;
     this.redraw();
     this.updateMoves();
+    this.movesChanged();
     if (!this.finishIfOver()) this.setStatus('idle', `You moved ${ACTIONS[action].name.toLowerCase()}: ${movesText(this.session.moves())}.`);
   }
 
@@ -602,6 +630,7 @@ class BaitGame extends AgentRuns {
     if (this.plan && this.plan.index > 0 && this.plan.atMoves + this.plan.index - 1 === this.session.moves()) this.plan.index -= 1;
     this.redraw();
     this.updateMoves();
+    this.movesChanged();
     this.setStatus('idle', `Undone: ${movesText(this.session.moves())}.`);
   }
 

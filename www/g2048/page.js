@@ -20,6 +20,8 @@ import { statText, fillTable, movesText } from '../stats.js';
 const $ = (id) => document.getElementById(id);
 
 const SLIDE_MS = 120;
+/** Most moves a link holds: one letter each, well inside the link's 8192 bytes with the rest. */
+const MAX_LINK_MOVES = 7000;
 
 /** Opens the 2048 controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
@@ -122,6 +124,13 @@ class Game2048 extends AgentRuns {
     this.fillControls();
     this.batch.setView(view);
     this.newSession();
+    // The link's moves (replayed and checked by Rust when it was read: the spawns come from the
+    // seed) bring the game back to the board it showed.
+    if (!error && view.moves?.length) {
+      for (const action of view.moves) this.session.apply(action);
+      this.redraw();
+      this.updateStats();
+    }
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default 2048 view is shown. ${error}`);
     } else {
@@ -145,7 +154,23 @@ class Game2048 extends AgentRuns {
   }
 
   readControls() {
-    return { ...this.view, algo: $('g2048-algo').value, ...this.params.read(), seed: seedIn($('g2048-seed')) };
+    const seed = seedIn($('g2048-seed'));
+    // A new seed starts a new game: the moves played belong to the old one.
+    const moves = seed === this.view.seed ? this.playedMoves() : [];
+    return { ...this.view, algo: $('g2048-algo').value, ...this.params.read(), seed, moves };
+  }
+
+  /** The moves played, for the link: none for a game longer than a link holds (its seed alone
+   * then starts it again). */
+  playedMoves() {
+    const moves = this.session ? Array.from(this.session.history()) : [];
+    return moves.length <= MAX_LINK_MOVES ? moves : [];
+  }
+
+  /** Puts the moves played in the link (after a move, an undo or a reset). */
+  movesChanged() {
+    this.view = { ...this.view, moves: this.playedMoves() };
+    this.writeLink(this.view);
   }
 
   settingsChanged() {
@@ -233,6 +258,7 @@ class Game2048 extends AgentRuns {
     this.session.apply(action);
     this.animate(durationMs);
     this.updateStats();
+    this.movesChanged();
   }
 
   /** Shows the end of the game or the first 2048 tile; returns whether the game is over. */
@@ -276,6 +302,7 @@ class Game2048 extends AgentRuns {
     this.animation = null;
     this.redraw();
     this.updateStats();
+    this.movesChanged();
     this.setStatus('idle', `Undone: ${movesText(this.session.moves())}.`);
   }
 
@@ -288,6 +315,7 @@ class Game2048 extends AgentRuns {
     this.clearThinking();
     this.redraw();
     this.updateStats();
+    this.movesChanged();
     this.setStatus('idle', this.idleWords());
   }
 
