@@ -4,8 +4,9 @@
 // plan so far; slowed to a pace, Pause holds its search and Step advances it one expansion at a
 // time. MCTS and RHEA act under GVGAI's 40 ms budget, with each root action's value and visits,
 // or plan by committing to one move after another (each searched for its iterations), then play.
-// A person plays with the arrow keys or WASD, with undo. The shell opens this controller when the
-// view's game is Bait and routes the shared controls (play, step, stop, reset, undo, keys) to it.
+// A person plays with the arrow keys, WASD or swipes on the board, with undo. The shell opens
+// this controller when the view's game is Bait and routes the shared controls (play, step, stop,
+// reset, undo, keys) to it.
 //
 // Nothing from a link or a pasted level is ever inserted as HTML (textContent only).
 
@@ -17,6 +18,7 @@ import { LevelPanel } from './level-panel.js';
 import { loadLevels } from './levels.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
+import { listenForSwipes } from '../swipe.js';
 import { labelOf, needsANumber, seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions, movesText } from '../stats.js';
@@ -74,6 +76,9 @@ class BaitGame extends AgentRuns {
       $('p-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
+    // A swipe on the board moves the avatar (the editor paints instead while it is open).
+    const byName = Object.fromEntries(ACTIONS.map((action) => [action.name.toLowerCase(), action.index]));
+    listenForSwipes(this.board.canvas, (direction) => this.humanMove(byName[direction]));
   }
 
   // ---------- status ----------
@@ -106,7 +111,7 @@ class BaitGame extends AgentRuns {
   }
 
   idleWords() {
-    return `Ready. Press Play to let ${this.algoName()} ${this.view.mode === 'plan' ? 'plan' : 'act'}, or move with the arrow keys.`;
+    return `Ready. Press Play to let ${this.algoName()} ${this.view.mode === 'plan' ? 'plan' : 'act'}, or move with the arrow keys or a swipe on the board.`;
   }
 
   /** The outcome if the game is over, else the words for a game ready to play. */

@@ -13,6 +13,7 @@ import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';
 import { seedIn } from '../fields.js';
+import { listenForSwipes } from '../swipe.js';
 import { ParamControls, fieldOf, sameValue } from '../param-controls.js';
 import { ALGORITHMS, OPTION_WORDS, BATCH_ONLY } from './params.js';
 import { statText, fillTable, movesText } from '../stats.js';
@@ -56,24 +57,9 @@ class Game2048 extends AgentRuns {
       $('g2048-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
-    const canvas = this.board.canvas;
-    let swipe = null;
-    canvas.addEventListener('pointerdown', (event) => {
-      swipe = { x: event.clientX, y: event.clientY, id: event.pointerId };
-      canvas.focus();
-    });
-    canvas.addEventListener('pointerup', (event) => {
-      if (!swipe || swipe.id !== event.pointerId) return;
-      const dx = event.clientX - swipe.x;
-      const dy = event.clientY - swipe.y;
-      swipe = null;
-      if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
-      const action = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0);
-      this.humanMove(action);
-    });
-    canvas.addEventListener('pointercancel', () => {
-      swipe = null;
-    });
+    // Directions in the engine's order: 0 up, 1 right, 2 down, 3 left.
+    const directions = { up: 0, right: 1, down: 2, left: 3 };
+    listenForSwipes(this.board.canvas, (direction) => this.humanMove(directions[direction]));
   }
 
   /** Ends everything this controller runs (the page switches to another game). */
