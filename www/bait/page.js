@@ -14,7 +14,7 @@ import { Board } from '../board.js';
 import * as render from './render.js';
 import { ACTIONS, NOOP, KEYS, lostReason, STUCK_REASON } from './game.js';
 import { ALGORITHMS, OPTION_WORDS } from './params.js';
-import { LevelPanel } from './level-panel.js';
+import { LevelPanel, disableRunControls } from './level-panel.js';
 import { loadLevels } from './levels.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
@@ -140,10 +140,12 @@ class BaitGame extends AgentRuns {
     } else if (this.overlay.planPreview) {
       overlay.path = this.session.pathOf(this.overlay.planPreview);
     }
-    this.board.show(this.session.view(), overlay);
-    // For tests and tools: what the overlay holds (the heat map's total, the frontier's cells, the
-    // cells of the path drawn).
+    const view = this.session.view();
+    this.board.show(view, overlay);
+    // For tests and tools: the avatar's column and row, and what the overlay holds (the heat map's total,
+    // the frontier's cells, the cells of the path drawn).
     const canvas = this.board.canvas;
+    canvas.dataset.avatar = `${view.avatarX},${view.avatarY}`;
     canvas.dataset.heat = String(sum(overlay.heat));
     canvas.dataset.frontierCells = String(overlay.frontier ? overlay.frontier.filter((n) => n > 0).length : 0);
     canvas.dataset.path = String(overlay.path ? overlay.path.length : 0);
@@ -584,6 +586,13 @@ class BaitGame extends AgentRuns {
       this.endRun();
       this.setStatus('idle', `Paused after move ${this.session.moves()}.`);
     }
+  }
+
+  /** Leaving Bait: the run controls come back for the next game (the editor, if open, is
+   * closed when a link shows Bait again). */
+  leave() {
+    super.leave();
+    disableRunControls(false);
   }
 
   endRun() {

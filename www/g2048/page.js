@@ -209,7 +209,10 @@ class Game2048 extends AgentRuns {
       overlay.t = this.animation.t;
       overlay.over = false;
     }
-    this.board.show(this.session.view(), overlay);
+    const view = this.session.view();
+    this.board.show(view, overlay);
+    // For tests and tools: the tiles' exponents, row by row.
+    this.board.canvas.dataset.cells = Array.from(view.cells).join(',');
   }
 
   themeChanged() {
