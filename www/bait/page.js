@@ -142,8 +142,8 @@ class BaitGame extends AgentRuns {
     }
     const view = this.session.view();
     this.board.show(view, overlay);
-    // For tests and tools: the avatar's column and row, and what the overlay holds (the heat map's total,
-    // the frontier's cells, the cells of the path drawn).
+    // For tests and tools: the avatar's column and row, and what the overlay holds (the heat
+    // map's total, the frontier's cells, the cells of the path drawn).
     const canvas = this.board.canvas;
     canvas.dataset.avatar = `${view.avatarX},${view.avatarY}`;
     canvas.dataset.heat = String(sum(overlay.heat));
