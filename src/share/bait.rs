@@ -80,7 +80,6 @@ pub struct View {
     /// The name of one of the page's shipped levels (the link's `lvl`); with `level`, `None`
     /// for the page's default level, the first shipped one.
     #[serde(default)]
-    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub lvl: Option<String>,
     /// The moves played from the level's start, as action indices (0 left, 1 right, 2 down,
     /// 3 up, 4 wait).
