@@ -2,7 +2,8 @@
 // Bridge; a Bait link with moves opens at the position after them; a 2048 link with moves
 // reopens the very board; a swipe on the Bait board moves the avatar; the Othello hint rings a
 // legal move; the editor's undo and redo bring painted cells back and forth; a level without a
-// door is not called valid; Play, Step and Undo are disabled while editing.
+// door is not called valid; Play, Step and Undo are disabled while editing. A tap beside the
+// avatar steps towards it.
 // Run with `node --test tests/e2e/class-links.test.mjs` after `./dev.sh build`.
 
 import { test } from 'node:test';
@@ -76,7 +77,7 @@ test('a 2048 link with moves reopens the same board', async () => {
   await again.page.close();
 });
 
-test('a swipe on the Bait board moves the avatar', async () => {
+test('a swipe on the Bait board moves the avatar, and so does a tap', async () => {
   const { page, problems } = await open('v=1&game=bait&lvl=first-steps&algo=bfs&seed=1');
   assert.equal(await avatar(page), '1,1');
   const swipe = (dx, dy) => page.$eval('[data-testid=board]', (canvas, [dx, dy]) => {
@@ -89,12 +90,26 @@ test('a swipe on the Bait board moves the avatar', async () => {
   }, [dx, dy]);
   await swipe(80, 10);
   assert.equal(await avatar(page), '2,1');
-  // A tap (a press that hardly travels) is no move.
-  await swipe(5, 3);
-  assert.equal(await avatar(page), '2,1');
   await swipe(-10, -90); // up, into the wall: a move that bumps
   assert.equal((await status(page)).moves, 2);
   assert.equal(await avatar(page), '2,1');
+  // A tap (a press that hardly travels) on a cell of the 7×5 level steps towards it.
+  const tap = (x, y) => page.$eval('[data-testid=board]', (canvas, [x, y]) => {
+    const box = canvas.getBoundingClientRect();
+    const cell = Math.floor(Math.min(box.width / 7, box.height / 5));
+    const at = {
+      clientX: box.left + (box.width - cell * 7) / 2 + cell * (x + 0.5),
+      clientY: box.top + (box.height - cell * 5) / 2 + cell * (y + 0.5),
+    };
+    const init = { pointerId: 8, pointerType: 'touch', isPrimary: true, bubbles: true, ...at };
+    canvas.dispatchEvent(new PointerEvent('pointerdown', init));
+    canvas.dispatchEvent(new PointerEvent('pointerup', { ...init, clientX: at.clientX + 3 }));
+  }, [x, y]);
+  await tap(4, 1); // the key, two cells to the right
+  assert.equal(await avatar(page), '3,1');
+  await tap(3, 1); // the avatar's own cell: no move
+  assert.equal((await status(page)).moves, 3);
+  assert.equal(await avatar(page), '3,1');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -76,9 +76,16 @@ class BaitGame extends AgentRuns {
       $('p-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
-    // A swipe on the board moves the avatar (the editor paints instead while it is open).
+    // A swipe on the board moves the avatar; a tap on a cell moves it one step towards that cell
+    // (the editor paints instead while it is open).
     const byName = Object.fromEntries(ACTIONS.map((action) => [action.name.toLowerCase(), action.index]));
-    listenForSwipes(this.board.canvas, (direction) => this.humanMove(byName[direction]));
+    listenForSwipes(this.board.canvas, (direction) => this.humanMove(byName[direction]), (event) => {
+      const cell = this.levelPanel.editing ? null : this.board.cellAt(event);
+      const { avatarX, avatarY } = this.session.view();
+      if (!cell || (cell.x === avatarX && cell.y === avatarY)) return;
+      const [dx, dy] = [cell.x - avatarX, cell.y - avatarY];
+      this.humanMove(byName[Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'down' : 'up')]);
+    });
   }
 
   // ---------- status ----------
