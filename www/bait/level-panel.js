@@ -20,7 +20,8 @@ const $ = (id) => document.getElementById(id);
 export class LevelPanel {
   /**
    * `game` is the Bait controller (page.js): its board, wasm, session, levelText, halt(),
-   * loadLevel(text), levelChosen(text, words), redraw(), setStatus(state, text) and idleWords();
+   * loadLevel(text), levelChosen(text, words), movesChanged(), redraw(), setStatus(state, text)
+   * and idleWords();
    * `levels` are the page's own levels ({ id, title, description, text }).
    */
   constructor(game, levels) {
@@ -154,6 +155,7 @@ export class LevelPanel {
   openEditor(text, edited = false) {
     this.game.halt();
     this.game.session.reset();
+    this.game.movesChanged();
     this.showEditor(true);
     this.editor.open(text, edited);
     this.game.board.canvas.focus();
