@@ -247,3 +247,19 @@ fn warehouse_drowns_bfs_but_not_astar() {
     assert_eq!(progress, Progress::Solved);
     assert!(expanded < 300_000, "A* expanded {expanded}");
 }
+
+#[test]
+fn the_links_shipped_levels_are_the_index_in_its_order() {
+    use searchlab::share::shipped_levels::SHIPPED_LEVELS;
+    let index: Vec<Entry> = index().into_iter().filter(|e| e.game == "bait").collect();
+    let names: Vec<&str> = SHIPPED_LEVELS.iter().map(|&(name, _)| name).collect();
+    let ids: Vec<&str> = index.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(
+        names, ids,
+        "src/share/shipped_levels.rs lists the index's levels"
+    );
+    for (entry, &(_, text)) in index.iter().zip(SHIPPED_LEVELS) {
+        let file = std::fs::read_to_string(format!("{LEVELS}/{}", entry.file)).unwrap();
+        assert_eq!(text, file, "{}", entry.id);
+    }
+}

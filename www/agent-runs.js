@@ -399,16 +399,18 @@ export class AgentRuns {
   /**
    * Asks the worker for the move in the current state, under `budgetMs` (null: the agent's own
    * limits), calling `onProgress(progress)`, if given, while the run is current (without it the
-   * worker posts no progress). Resolves to the worker's answer, or null when the run was
+   * worker posts no progress); `view` sets the agents (the controller's own by default).
+   * Resolves to the worker's answer, or null when the run was
    * superseded meanwhile.
    */
-  async requestMove(token, { budgetMs, game, onProgress }) {
+  async requestMove(token, { budgetMs, game, onProgress, view = this.view }) {
     const sent = performance.now();
     const message = await this.ask(token, {
       type: 'act',
       stream: this.session.moves(),
       budgetMs,
       progress: Boolean(onProgress),
+      view,
     }, onProgress);
     const roundTripMs = performance.now() - sent;
     this.shell.metrics.acts.push({

@@ -11,8 +11,15 @@
 //! link adds the run mode, the think time per action (`budget-ms`), the pace at which a plan is
 //! searched so a class can watch it (`pace`, steps a second) and the course heuristic's weights
 //! (`weights=score,distance,boxes`).
+//!
+//! Added with issue 18 (links without them read as before): `lvl=bridge` names one of the
+//! page's shipped levels ([`SHIPPED_LEVELS`]) instead of spelling its rows (a link holds `level`
+//! or `lvl`, not both), and `moves=RRDL` holds the moves played from the start ([`played`]),
+//! replayed and checked here so that the link reopens at that point.
 
 use super::compare::{self, Comparable};
+use super::played;
+use super::shipped_levels::{shipped_level, shipped_names, SHIPPED_LEVELS};
 use super::{
     check_seed_and_agent, check_view_game, encode, error, FieldError, Fields, LinkView,
     MAX_LEVEL_COLUMNS, MAX_LEVEL_ROWS, VERSION,
@@ -20,7 +27,9 @@ use super::{
 use crate::agents::bait::{AgentSpec, Algorithm, Bound};
 use crate::agents::params::BAIT;
 use crate::field_error::quoted;
+use crate::game::Game;
 use crate::games::bait::eval::CourseWeights;
+use crate::games::bait::{Action, BaitState};
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -66,8 +75,17 @@ pub struct View {
     /// The game (one of [`GAMES`](super::GAMES)).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bait\""))]
     pub game: String,
-    /// The level's text, rows separated by `\n`; `None` for the page's default level.
+    /// The level's text, rows separated by `\n`; `None` for a shipped level (`lvl`).
     pub level: Option<String>,
+    /// The name of one of the page's shipped levels (the link's `lvl`); with `level`, `None`
+    /// for the page's default level, the first shipped one.
+    #[serde(default)]
+    pub lvl: Option<String>,
+    /// The moves played from the level's start, as action indices (0 left, 1 right, 2 down,
+    /// 3 up, 4 wait).
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub moves: Vec<u32>,
     /// The search algorithm.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmBait"))]
     pub algo: Algorithm,
@@ -118,6 +136,8 @@ impl Default for View {
         View {
             game: "bait".into(),
             level: None,
+            lvl: None,
+            moves: Vec::new(),
             algo: spec.algo,
             mode: default_mode(spec.algo),
             depth: spec.dls_depth(),
@@ -142,6 +162,47 @@ impl Default for View {
 pub const PACES: [u32; 5] = [0, 1, 10, 100, 1000];
 
 impl View {
+    /// The level's text: its rows, else the shipped level it names, else the default level.
+    pub fn level_text(&self) -> Result<&str, FieldError> {
+        match (&self.level, &self.lvl) {
+            (Some(_), Some(_)) => Err(error(
+                "lvl",
+                "a link names its level by rows (level) or by name (lvl), not both",
+            )),
+            (Some(rows), None) => Ok(rows),
+            (None, Some(name)) => shipped_level(name).ok_or_else(|| {
+                error(
+                    "lvl",
+                    format!(
+                        "unknown level '{}' (expected {})",
+                        quoted(name),
+                        shipped_names()
+                    ),
+                )
+            }),
+            (None, None) => Ok(SHIPPED_LEVELS[0].1),
+        }
+    }
+
+    /// Replays the moves on the level: the error names the first move that cannot be played
+    /// (the game was over) or the level's problem.
+    fn check_moves(&self) -> Result<(), FieldError> {
+        let text = self.level_text()?;
+        if self.moves.is_empty() {
+            return Ok(());
+        }
+        let field = if self.lvl.is_some() { "lvl" } else { "level" };
+        let mut state = BaitState::parse(text).map_err(|e| error(field, format!("{e}")))?;
+        for (i, &index) in self.moves.iter().enumerate() {
+            let action = Action::from_index(index)
+                .ok_or_else(|| played::illegal(i + 1, '?', "no such action"))?;
+            state
+                .try_apply(action)
+                .map_err(|e| played::illegal(i + 1, action.letter(), &e.reason))?;
+        }
+        Ok(())
+    }
+
     /// The agent these settings describe, with at most `max_memory_bytes` of search memory.
     pub fn agent_spec(&self, max_memory_bytes: u64) -> AgentSpec {
         let [score, distance, box_to_hole] = self.weights;
@@ -180,6 +241,7 @@ impl LinkView for View {
         if let Some(level) = &self.level {
             check_level_size(level)?;
         }
+        self.check_moves()?;
         BAIT.int("depth", self.depth)?;
         for weight in self.weights {
             BAIT.float("weights", weight)?;
@@ -225,6 +287,10 @@ impl LinkView for View {
                 ));
             }
             view.level = Some(level.split('/').collect::<Vec<_>>().join("\n"));
+        }
+        view.lvl = get("lvl").map(str::to_string);
+        if let Some(moves) = get(played::KEY) {
+            view.moves = played::read(moves, &MOVE_LETTERS, "L, R, D, U or N")?;
         }
         if let Some(algo) = get("algo") {
             view.algo = Algorithm::parse(algo).map_err(|e| error("algo", e.message))?;
@@ -287,6 +353,9 @@ impl LinkView for View {
             out.push_str("&level=");
             out.push_str(&rows.join("/"));
         }
+        if let Some(name) = &self.lvl {
+            out.push_str(&format!("&lvl={}", encode(name)));
+        }
         out.push_str("&algo=");
         out.push_str(self.algo.name());
         // MCTS and RHEA read their iterations per move only when they plan.
@@ -328,6 +397,7 @@ impl LinkView for View {
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
         }
+        out.push_str(&played::format(&self.moves, &MOVE_LETTERS)?);
         out.push_str(&compare::format_panes(&self.compare)?);
         Ok(out)
     }
@@ -341,11 +411,16 @@ impl Comparable for View {
     }
 }
 
+/// The letters of the moves, in action order: Bait's plan letters.
+const MOVE_LETTERS: [char; 5] = ['L', 'R', 'D', 'U', 'N'];
+
 /// Every key a link may hold.
 const KEYS: &[&str] = &[
     "v",
     "game",
     "level",
+    "lvl",
+    played::KEY,
     "algo",
     "mode",
     "depth",
@@ -591,6 +666,65 @@ mod tests {
         let key = format!("{}\u{7}", "x".repeat(40));
         let err = View::parse(&format!("v=1&{key}=1")).unwrap_err();
         assert_eq!(err.field, format!("{}…", "x".repeat(24)));
+    }
+
+    #[test]
+    fn lvl_names_a_shipped_level_and_round_trips() {
+        let view = View::parse("v=1&game=bait&lvl=bridge&algo=bfs").unwrap();
+        assert_eq!(view.lvl.as_deref(), Some("bridge"));
+        assert_eq!(view.level, None);
+        assert_eq!(view.level_text().unwrap(), shipped_level("bridge").unwrap());
+        let link = view.format().unwrap();
+        assert!(
+            link.starts_with("v=1&game=bait&lvl=bridge&algo=bfs&"),
+            "{link}"
+        );
+        assert_eq!(View::parse(&link).unwrap(), view);
+        // The default level is the first shipped one.
+        assert_eq!(View::default().level_text().unwrap(), SHIPPED_LEVELS[0].1);
+    }
+
+    #[test]
+    fn an_unknown_lvl_lists_the_shipped_names() {
+        let err = View::parse("v=1&lvl=bridges").unwrap_err();
+        assert_eq!(err.field, "lvl");
+        assert_eq!(
+            err.message,
+            "unknown level 'bridges' (expected first-steps, open-field, bridge, sealed-door, \
+             far-door or warehouse)"
+        );
+        let err = View::parse("v=1&lvl=bridge&level=www/wAw/www").unwrap_err();
+        assert_eq!(err.field, "lvl");
+        assert!(err.message.contains("not both"), "{err}");
+        // `level` keeps its meaning: rows, never a name.
+        assert_eq!(field_of("v=1&level=bridge&moves=R"), "level");
+    }
+
+    #[test]
+    fn moves_round_trip_and_are_replayed() {
+        let link = "v=1&game=bait&level=wwwww/wAkgw/wwwww&algo=bfs&mode=plan&max-nodes=2000000&seed=5&moves=LNRR";
+        let view = View::parse(link).unwrap();
+        assert_eq!(view.moves, vec![0, 4, 1, 1]);
+        assert_eq!(view.format().unwrap(), link);
+        let on_bridge = View::parse("v=1&lvl=bridge&moves=UDLRN").unwrap();
+        assert_eq!(on_bridge.moves.len(), 5);
+    }
+
+    #[test]
+    fn a_move_after_the_end_or_a_wrong_letter_is_named() {
+        // Key, door: won after two moves; the third cannot be played.
+        let err = View::parse("v=1&level=wwwww/wAkgw/wwwww&moves=RRL").unwrap_err();
+        assert_eq!(err.field, "moves");
+        assert_eq!(
+            err.message,
+            "move 3 ('L') cannot be played: the game is over"
+        );
+        let err = View::parse("v=1&moves=RRx").unwrap_err();
+        assert_eq!(
+            err.message,
+            "move 3: 'x' is not a move (expected L, R, D, U or N)"
+        );
+        assert_eq!(field_of("v=1&level=www/wxw/www&moves=R"), "level");
     }
 
     #[test]

@@ -12,11 +12,19 @@
 //! spawns of the game on the board come from `seed`. `compare` puts two to four agents side by
 //! side on the board shown (see [`compare`](super::compare): `compare=expectimax:depth=3;mcts:uct=1`).
 //! Every key but `v` and `game` may be left out.
+//!
+//! `moves=URDL` (added with issue 18) holds the moves played ([`played`]: up, right, down,
+//! left): the spawns come from the seed, drawn as the page's game session draws them, so the
+//! link reopens the very board; the moves are replayed and checked here, and need a seed.
 
 use super::compare::{self, Comparable};
+use super::played;
 use super::{check_seed_and_agent, check_view_game, error, FieldError, Fields, LinkView, VERSION};
 use crate::agents::g2048::{AgentSpec, Algorithm, Spawns};
 use crate::agents::params::G2048;
+use crate::game::{Game, Turn};
+use crate::games::g2048::{Direction, G2048};
+use crate::rng::Rng;
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +42,11 @@ pub const KEYS: &[&str] = &[
     "batch-nodes",
     "seed",
     compare::KEY,
+    played::KEY,
 ];
+
+/// The letters of the moves, in direction order (0 up, 1 right, 2 down, 3 left).
+const MOVE_LETTERS: [char; 4] = ['U', 'R', 'D', 'L'];
 
 /// Every setting of the 2048 view. Field names are the JS names (camelCase).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -72,6 +84,10 @@ pub struct View {
     #[serde(default)]
     #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "View2048[]"))]
     pub compare: Vec<View>,
+    /// The moves played from the start, as direction indices (0 up, 1 right, 2 down, 3 left).
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub moves: Vec<u32>,
 }
 
 impl Default for View {
@@ -90,8 +106,29 @@ impl Default for View {
             batch_nodes: G2048.int_default("batch-nodes"),
             seed: None,
             compare: Vec::new(),
+            moves: Vec::new(),
         }
     }
+}
+
+/// The game after `moves` from the start whose spawns `seed` draws, exactly as the page's game
+/// session plays it (a generator seeded with `seed` draws every spawn, the two first ones
+/// included); the error names the first move that changes nothing or comes after the end.
+pub fn replay(seed: u64, moves: &[u32]) -> Result<G2048, FieldError> {
+    let mut nature = Rng::new(seed);
+    let mut game = G2048::start();
+    let settle = |game: &mut G2048, nature: &mut Rng| {
+        while game.turn() == Turn::Chance && game.spawn_random(nature).is_some() {}
+    };
+    settle(&mut game, &mut nature);
+    for (i, &index) in moves.iter().enumerate() {
+        let direction = Direction::from_index(index)
+            .ok_or_else(|| played::illegal(i + 1, '?', "no such direction"))?;
+        game.try_move(direction)
+            .map_err(|e| played::illegal(i + 1, MOVE_LETTERS[index as usize], &e.reason))?;
+        settle(&mut game, &mut nature);
+    }
+    Ok(game)
 }
 
 impl View {
@@ -121,6 +158,15 @@ impl LinkView for View {
         G2048.int("budget-ms", self.budget_ms)?;
         G2048.int("games", self.games)?;
         G2048.int("batch-nodes", self.batch_nodes)?;
+        if !self.moves.is_empty() {
+            let seed = self.seed.ok_or_else(|| {
+                error(
+                    played::KEY,
+                    "the spawns come from the seed: a link with moves needs seed too",
+                )
+            })?;
+            replay(seed, &self.moves)?;
+        }
         // The agent's own checks agree with the ranges above.
         check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())?;
         compare::validate_panes(&self.compare)
@@ -144,6 +190,9 @@ impl LinkView for View {
         fields.number("batch-nodes", &mut view.batch_nodes)?;
         view.seed = fields.seed()?;
         view.compare = compare::read_panes(fields)?;
+        if let Some(moves) = fields.get(played::KEY) {
+            view.moves = played::read(moves, &MOVE_LETTERS, "U, R, D or L")?;
+        }
         view.validate()?;
         Ok(view)
     }
@@ -173,6 +222,7 @@ impl LinkView for View {
             out.push_str(&format!("&seed={seed}"));
         }
         out.push_str(&compare::format_panes(&self.compare)?);
+        out.push_str(&played::format(&self.moves, &MOVE_LETTERS)?);
         Ok(out)
     }
 }
@@ -300,6 +350,88 @@ mod tests {
         );
         assert_eq!(spec.depth, Some(3));
         assert_eq!(spec.tree_depth, None);
+    }
+
+    /// Moves from `seed`, each the first direction that changes the board, and the number
+    /// (from 1) and letter of a move that would not: (moves, bad move appended).
+    fn a_game_and_a_refused_move(seed: u64) -> (Vec<u32>, Vec<u32>) {
+        let mut moves = Vec::new();
+        loop {
+            let game = replay(seed, &moves).unwrap();
+            let mut refused = None;
+            let mut legal = None;
+            for direction in 0..4 {
+                let mut next = moves.clone();
+                next.push(direction);
+                match replay(seed, &next) {
+                    Ok(_) if legal.is_none() => legal = Some(direction),
+                    Ok(_) => {}
+                    Err(_) => refused = refused.or(Some(next)),
+                }
+            }
+            if let (Some(bad), false) = (refused, moves.is_empty()) {
+                return (moves, bad);
+            }
+            assert!(
+                !game.is_terminal(),
+                "seed {seed}: over before a refused move"
+            );
+            moves.push(legal.expect("a legal move while the game goes on"));
+        }
+    }
+
+    #[test]
+    fn moves_round_trip_and_a_refused_move_is_named() {
+        let (moves, bad) = a_game_and_a_refused_move(42);
+        let view = View {
+            seed: Some(42),
+            moves: moves.clone(),
+            ..View::default()
+        };
+        let link = view.format().unwrap();
+        assert!(
+            link.ends_with(&format!("&seed=42&moves={}", letters(&moves))),
+            "{link}"
+        );
+        let back = View::parse(&link).unwrap();
+        assert_eq!(back.moves, moves);
+        assert_eq!(back.format().unwrap(), link);
+        let err =
+            View::parse(&format!("v=1&game=2048&seed=42&moves={}", letters(&bad))).unwrap_err();
+        assert_eq!(err.field, "moves");
+        let last = MOVE_LETTERS[*bad.last().unwrap() as usize];
+        assert!(
+            err.message.starts_with(&format!(
+                "move {} ('{last}') cannot be played: moving",
+                bad.len()
+            )),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn moves_need_a_seed_and_known_letters() {
+        assert_eq!(field_of("v=1&game=2048&moves=U"), "moves");
+        let err = View::parse("v=1&game=2048&seed=1&moves=UX").unwrap_err();
+        assert_eq!(
+            err.message,
+            "move 2: 'X' is not a move (expected U, R, D or L)"
+        );
+    }
+
+    #[test]
+    fn the_replay_draws_the_spawns_from_the_seed() {
+        let (moves, _) = a_game_and_a_refused_move(7);
+        let a = replay(7, &moves).unwrap();
+        assert_eq!(a, replay(7, &moves).unwrap());
+        // Two starting tiles, then one spawn after each move.
+        let tiles_made = moves.len() + 2;
+        assert!(a.board().empty_mask().count_ones() as usize >= 16 - tiles_made);
+        assert_ne!(replay(7, &[]).unwrap(), replay(8, &[]).unwrap());
+    }
+
+    fn letters(moves: &[u32]) -> String {
+        moves.iter().map(|&m| MOVE_LETTERS[m as usize]).collect()
     }
 
     #[test]

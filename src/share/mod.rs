@@ -17,6 +17,8 @@ pub mod compare;
 pub mod g2048;
 pub mod othello;
 pub mod page;
+pub mod played;
+pub mod shipped_levels;
 pub mod sumzero;
 
 use crate::field_error::{check_range, quoted, FieldError};

@@ -32,7 +32,8 @@ async function searchWorker(page, old = null) {
 /** What the page shows of the user's level and settings. */
 async function settings(page) {
   return {
-    url: page.url(),
+    // The moves played (the link's `moves`, issue 18) are the game, not a setting.
+    url: page.url().replace(/&moves=[A-Z]*/, ''),
     level: await page.inputValue('[data-testid=level]'),
     algo: await page.inputValue('[data-testid=algo]'),
   };

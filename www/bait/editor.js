@@ -1,21 +1,29 @@
 // The level editor: paint tiles on the board with the pointer (click or drag) or the keyboard
-// (arrow keys move the cursor, Space or Enter paints), resize the grid, and see the parser's
-// verdict live, with the faulty cell marked.
+// (arrow keys move the cursor, Space or Enter paints), resize the grid, undo and redo strokes,
+// and see the verdict live: the parser's, with the faulty cell marked, then whether the level
+// can be won at a glance (a door, a key, a way to them).
 
 export class Editor {
   /**
    * game: { tiles (game.js's TILES), floorChar, renderer (with drawTile and viewFromRows) };
    * board: the Board; elements: { palette, width, height, status };
    * validate(text) returns null or { line, column, message } (1-based);
-   * onChange(text, problem) is called after every edit.
+   * unwinnable(text), for a text validate accepts, returns null or words saying why the level
+   * cannot be won (what is missing);
+   * onChange(text, problem) is called after every edit;
+   * elements.undo and elements.redo are the stroke buttons.
    */
-  constructor({ game, board, elements, validate, onChange }) {
+  constructor({ game, board, elements, validate, unwinnable, onChange }) {
     this.game = game;
     this.board = board;
     this.el = elements;
     this.validate = validate;
+    this.unwinnable = unwinnable;
     this.onChange = onChange;
     this.rows = [];
+    this.past = []; // the texts before each stroke, the latest last
+    this.future = []; // the texts of strokes undone, the latest undone last
+    this.strokeStart = null; // the text when the pointer stroke under way began
     this.tile = game.tiles[0];
     this.cursor = { x: 0, y: 0 };
     this.problem = null;
@@ -63,6 +71,7 @@ export class Editor {
     canvas.addEventListener('pointerdown', (event) => {
       if (!this.active) return;
       this.painting = true;
+      this.strokeStart = this.text();
       canvas.setPointerCapture(event.pointerId);
       this.paintAt(event);
     });
@@ -70,6 +79,7 @@ export class Editor {
       if (this.active && this.painting) this.paintAt(event);
     });
     const end = () => {
+      if (this.painting) this.commit(this.strokeStart);
       this.painting = false;
     };
     canvas.addEventListener('pointerup', end);
@@ -78,8 +88,12 @@ export class Editor {
       if (!this.active) return;
       const width = clampInt(this.el.width.value, 3, 40);
       const height = clampInt(this.el.height.value, 3, 40);
+      const before = this.text();
       this.resize(width, height);
+      this.commit(before);
     };
+    this.el.undo.addEventListener('click', () => this.undo());
+    this.el.redo.addEventListener('click', () => this.redo());
     this.el.width.addEventListener('change', resize);
     this.el.height.addEventListener('change', resize);
   }
@@ -95,7 +109,47 @@ export class Editor {
     this.el.width.value = String(width);
     this.el.height.value = String(this.rows.length);
     this.opened = edited ? null : this.text();
+    this.past = [];
+    this.future = [];
     this.changed();
+  }
+
+  /** Ends a stroke that began on `before`: it can be undone if it changed the level. */
+  commit(before) {
+    if (before === null || before === this.text()) return;
+    this.past.push(before);
+    this.future = [];
+    this.showHistory();
+  }
+
+  /** Takes back the last stroke (painting, a tile typed, a resize); returns whether there was one. */
+  undo() {
+    if (!this.active || !this.past.length) return false;
+    this.future.push(this.text());
+    this.setText(this.past.pop());
+    return true;
+  }
+
+  /** Makes the last stroke undone again; returns whether there was one. */
+  redo() {
+    if (!this.active || !this.future.length) return false;
+    this.past.push(this.text());
+    this.setText(this.future.pop());
+    return true;
+  }
+
+  setText(text) {
+    this.rows = text.split('\n');
+    this.el.width.value = String(this.rows[0].length);
+    this.el.height.value = String(this.rows.length);
+    this.cursor = { x: Math.min(this.cursor.x, this.rows[0].length - 1), y: Math.min(this.cursor.y, this.rows.length - 1) };
+    this.showHistory();
+    this.changed();
+  }
+
+  showHistory() {
+    this.el.undo.disabled = !this.past.length;
+    this.el.redo.disabled = !this.future.length;
   }
 
   /** Whether the level in the editor is the user's edit: changed since it opened, or opened on an
@@ -143,14 +197,17 @@ export class Editor {
       this.draw();
       return true;
     }
+    const before = this.text();
     if (event.key === ' ' || event.key === 'Enter') {
       this.paint(this.cursor.x, this.cursor.y);
+      this.commit(before);
       return true;
     }
     const tile = this.game.tiles.find((t) => t.char === event.key);
     if (tile) {
       this.choose(tile);
       this.paint(this.cursor.x, this.cursor.y);
+      this.commit(before);
       return true;
     }
     return false;
@@ -170,12 +227,14 @@ export class Editor {
 
   changed() {
     this.problem = this.validate(this.text());
+    this.missing = this.problem ? null : this.unwinnable(this.text());
     const status = this.el.status;
+    status.dataset.valid = String(!this.problem && !this.missing);
     if (this.problem) {
-      status.dataset.valid = 'false';
       status.textContent = `Not playable yet: ${this.problem.message}`;
+    } else if (this.missing) {
+      status.textContent = `Playable, but it cannot be won: ${this.missing}. It is now the current level.`;
     } else {
-      status.dataset.valid = 'true';
       status.textContent = `Valid level, ${this.rows[0].length} × ${this.rows.length}. It is now the current level.`;
     }
     this.draw();

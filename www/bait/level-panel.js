@@ -11,7 +11,7 @@
 
 import { Editor } from './editor.js';
 import * as render from './render.js';
-import { TILES, FLOOR_CHAR } from './game.js';
+import { TILES, FLOOR_CHAR, STUCK_REASON } from './game.js';
 import { normalizeLevel } from './levels.js';
 import { guardTextBox, within } from '../limits.js';
 
@@ -20,7 +20,8 @@ const $ = (id) => document.getElementById(id);
 export class LevelPanel {
   /**
    * `game` is the Bait controller (page.js): its board, wasm, session, levelText, halt(),
-   * loadLevel(text), levelChosen(text, words), redraw(), setStatus(state, text) and idleWords();
+   * loadLevel(text), levelChosen(text, words), movesChanged(), redraw(), setStatus(state, text)
+   * and idleWords();
    * `levels` are the page's own levels ({ id, title, description, text }).
    */
   constructor(game, levels) {
@@ -30,8 +31,12 @@ export class LevelPanel {
     this.editor = new Editor({
       game: { tiles: TILES, floorChar: FLOOR_CHAR, renderer: render },
       board: game.board,
-      elements: { palette: $('palette'), width: $('edit-width'), height: $('edit-height'), status: $('editor-status') },
+      elements: {
+        palette: $('palette'), width: $('edit-width'), height: $('edit-height'), status: $('editor-status'),
+        undo: $('edit-undo'), redo: $('edit-redo'),
+      },
       validate: (text) => this.validate(text),
+      unwinnable: (text) => this.unwinnable(text),
       onChange: (text, problem) => this.editorChanged(text, problem),
     });
     this.fillList();
@@ -89,6 +94,19 @@ export class LevelPanel {
     return this.game.wasm.validateLevel('bait', text) ?? null;
   }
 
+  /** Why the (valid) level `text` cannot be won, naming what is missing, or null. The rules win
+   * a level without a door at the first move, so it is no puzzle either. */
+  unwinnable(text) {
+    if (!text.includes('g')) return "it has no door (g), so the rules call it won at the first move: add a door";
+    if (!text.includes('k')) return 'it has no key (k), so the door never opens: add a key';
+    const session = new this.game.wasm.GameSession('bait', text);
+    try {
+      return session.cannotWin() ? `the avatar cannot get to the key and the door (${STUCK_REASON})` : null;
+    } finally {
+      session.free();
+    }
+  }
+
   loadPasted() {
     const raw = $('paste-text').value;
     if (!within(raw, 'a level', (words) => this.pasteFailed(words))) return;
@@ -114,6 +132,7 @@ export class LevelPanel {
 
   editorChanged(text, problem) {
     if (problem) this.game.setStatus('error', `The edited level is not valid: ${problem.message}`);
+    else if (this.editor.missing) this.game.levelChosen(text, `Editing: the level can be played but not won: ${this.editor.missing}.`);
     else this.game.levelChosen(text, 'Editing: the level is valid.');
   }
 
@@ -136,6 +155,7 @@ export class LevelPanel {
   openEditor(text, edited = false) {
     this.game.halt();
     this.game.session.reset();
+    this.game.movesChanged();
     this.showEditor(true);
     this.editor.open(text, edited);
     this.game.board.canvas.focus();
@@ -185,12 +205,30 @@ export class LevelPanel {
     button.setAttribute('aria-pressed', String(open));
     button.textContent = open ? 'Done editing' : 'Edit level';
     $('editor').hidden = !open;
+    disableRunControls(open);
   }
 
-  /** The editor's keys on the focused board (paint, move the cursor, choose a tile). */
+  /** The editor's keys: Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo a stroke anywhere
+   * but in a text field; on the focused board, paint, move the cursor, choose a tile. */
   editorKey(event) {
+    const command = event.ctrlKey || event.metaKey;
+    const inField = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
+    const key = event.key.toLowerCase();
+    if (command && !inField && (key === 'z' || key === 'y')) {
+      event.preventDefault();
+      const redo = key === 'y' || event.shiftKey;
+      const done = redo ? this.editor.redo() : this.editor.undo();
+      if (!done) this.game.setStatus('idle', redo ? 'Nothing to redo.' : 'Nothing to undo in the editor.');
+      return;
+    }
     if (event.target === this.game.board.canvas && !event.altKey && !event.metaKey && this.editor.key(event)) {
       event.preventDefault();
     }
   }
+}
+
+/** Play, Step and Undo do nothing while the editor is open: they say so by being disabled (and
+ * the editor's hint says why). */
+export function disableRunControls(disabled) {
+  for (const id of ['play', 'step', 'undo']) $(id).disabled = disabled;
 }

@@ -4,8 +4,9 @@
 // plan so far; slowed to a pace, Pause holds its search and Step advances it one expansion at a
 // time. MCTS and RHEA act under GVGAI's 40 ms budget, with each root action's value and visits,
 // or plan by committing to one move after another (each searched for its iterations), then play.
-// A person plays with the arrow keys or WASD, with undo. The shell opens this controller when the
-// view's game is Bait and routes the shared controls (play, step, stop, reset, undo, keys) to it.
+// A person plays with the arrow keys, WASD or swipes on the board, with undo. The shell opens
+// this controller when the view's game is Bait and routes the shared controls (play, step, stop,
+// reset, undo, keys) to it.
 //
 // Nothing from a link or a pasted level is ever inserted as HTML (textContent only).
 
@@ -13,10 +14,11 @@ import { Board } from '../board.js';
 import * as render from './render.js';
 import { ACTIONS, NOOP, KEYS, lostReason, STUCK_REASON } from './game.js';
 import { ALGORITHMS, OPTION_WORDS } from './params.js';
-import { LevelPanel } from './level-panel.js';
+import { LevelPanel, disableRunControls } from './level-panel.js';
 import { loadLevels } from './levels.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
+import { listenForSwipes } from '../swipe.js';
 import { labelOf, needsANumber, seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions, movesText } from '../stats.js';
@@ -74,6 +76,16 @@ class BaitGame extends AgentRuns {
       $('p-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
+    // A swipe on the board moves the avatar; a tap on a cell moves it one step towards that cell
+    // (the editor paints instead while it is open).
+    const byName = Object.fromEntries(ACTIONS.map((action) => [action.name.toLowerCase(), action.index]));
+    listenForSwipes(this.board.canvas, (direction) => this.humanMove(byName[direction]), (event) => {
+      const cell = this.levelPanel.editing ? null : this.board.cellAt(event);
+      const { avatarX, avatarY } = this.session.view();
+      if (!cell || (cell.x === avatarX && cell.y === avatarY)) return;
+      const [dx, dy] = [cell.x - avatarX, cell.y - avatarY];
+      this.humanMove(byName[Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'down' : 'up')]);
+    });
   }
 
   // ---------- status ----------
@@ -106,7 +118,7 @@ class BaitGame extends AgentRuns {
   }
 
   idleWords() {
-    return `Ready. Press Play to let ${this.algoName()} ${this.view.mode === 'plan' ? 'plan' : 'act'}, or move with the arrow keys.`;
+    return `Ready. Press Play to let ${this.algoName()} ${this.view.mode === 'plan' ? 'plan' : 'act'}, or move with the arrow keys or a swipe on the board.`;
   }
 
   /** The outcome if the game is over, else the words for a game ready to play. */
@@ -135,10 +147,12 @@ class BaitGame extends AgentRuns {
     } else if (this.overlay.planPreview) {
       overlay.path = this.session.pathOf(this.overlay.planPreview);
     }
-    this.board.show(this.session.view(), overlay);
-    // For tests and tools: what the overlay holds (the heat map's total, the frontier's cells, the
-    // cells of the path drawn).
+    const view = this.session.view();
+    this.board.show(view, overlay);
+    // For tests and tools: the avatar's column and row, and what the overlay holds (the heat
+    // map's total, the frontier's cells, the cells of the path drawn).
     const canvas = this.board.canvas;
+    canvas.dataset.avatar = `${view.avatarX},${view.avatarY}`;
     canvas.dataset.heat = String(sum(overlay.heat));
     canvas.dataset.frontierCells = String(overlay.frontier ? overlay.frontier.filter((n) => n > 0).length : 0);
     canvas.dataset.path = String(overlay.path ? overlay.path.length : 0);
@@ -210,6 +224,9 @@ class BaitGame extends AgentRuns {
         view = { ...this.wasm.defaultViewFor('bait'), seed: this.wasm.freshSeed() };
       }
     }
+    // A shipped level named by the link (`lvl`, checked by Rust), else the rows, else our first.
+    const named = view.lvl ? LEVELS.find((level) => level.id === view.lvl) : null;
+    if (named) view = { ...view, level: named.text };
     if (view.level === undefined || view.level === null) view.level = LEVELS[0].text;
     // Edits under way that the new level replaces are set aside, and the status says so.
     const kept = this.levelPanel.closeEditorFor(view.level, 'The address bar opened another level while you were editing');
@@ -217,6 +234,14 @@ class BaitGame extends AgentRuns {
     this.view = { ...view, compare: [] };
     this.fillControls(view);
     this.loadLevel(view.level);
+    // The link's moves (replayed and checked by Rust when it was read) bring the game back to
+    // where it was.
+    for (const action of view.moves ?? []) this.session.apply(action);
+    if (view.moves?.length) {
+      this.redraw();
+      this.updateMoves();
+    }
+    Object.assign(this.view, this.levelFields());
     this.openLinkPanes(panes);
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default view is shown. ${error}${kept && ` ${kept}`}`);
@@ -255,8 +280,22 @@ class BaitGame extends AgentRuns {
     Object.assign(view, this.params.read());
     view.pace = Number($('pace').value);
     view.seed = seedIn($('p-seed'));
-    view.level = this.levelText;
-    return view;
+    return { ...view, ...this.levelFields() };
+  }
+
+  /** The link's level fields: one of our levels by name (`lvl`), else its rows; and the moves
+   * played. */
+  levelFields() {
+    const shipped = LEVELS.find((level) => level.text === this.levelText);
+    const moves = this.session ? Array.from(this.session.history()) : [];
+    return { lvl: shipped ? shipped.id : null, level: shipped ? null : this.levelText, moves };
+  }
+
+  /** Puts the moves played in the link (after a move, an undo or a reset). */
+  movesChanged() {
+    if (!this.view) return;
+    this.view = { ...this.view, ...this.levelFields() };
+    this.writeLink(this.view);
   }
 
   /** What is wrong with the numbers of `view`, in words, or null. */
@@ -366,6 +405,7 @@ class BaitGame extends AgentRuns {
     this.session.apply(action);
     this.redraw();
     this.updateMoves();
+    this.movesChanged();
   }
 
   /** Runs a plan search from the current state; resolves to true when a plan is ready. */
@@ -549,6 +589,13 @@ class BaitGame extends AgentRuns {
     }
   }
 
+  /** Leaving Bait: the run controls come back for the next game (the editor, if open, is
+   * closed when a link shows Bait again). */
+  leave() {
+    super.leave();
+    disableRunControls(false);
+  }
+
   endRun() {
     super.endRun();
     this.pace = 0;
@@ -566,6 +613,7 @@ class BaitGame extends AgentRuns {
     this.session.reset();
     this.clearSearch();
     this.redraw();
+    this.movesChanged();
     this.setStatus('idle', this.idleWords());
   }
 
@@ -583,6 +631,7 @@ class BaitGame extends AgentRuns {
     if (planned) this.plan.index += 1;
     this.redraw();
     this.updateMoves();
+    this.movesChanged();
     if (!this.finishIfOver()) this.setStatus('idle', `You moved ${ACTIONS[action].name.toLowerCase()}: ${movesText(this.session.moves())}.`);
   }
 
@@ -596,6 +645,7 @@ class BaitGame extends AgentRuns {
     if (this.plan && this.plan.index > 0 && this.plan.atMoves + this.plan.index - 1 === this.session.moves()) this.plan.index -= 1;
     this.redraw();
     this.updateMoves();
+    this.movesChanged();
     this.setStatus('idle', `Undone: ${movesText(this.session.moves())}.`);
   }
 

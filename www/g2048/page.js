@@ -13,6 +13,7 @@ import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { BatchPanel } from './batch-panel.js';
 import { seedIn } from '../fields.js';
+import { listenForSwipes } from '../swipe.js';
 import { ParamControls, fieldOf, sameValue } from '../param-controls.js';
 import { ALGORITHMS, OPTION_WORDS, BATCH_ONLY } from './params.js';
 import { statText, fillTable, movesText } from '../stats.js';
@@ -20,6 +21,8 @@ import { statText, fillTable, movesText } from '../stats.js';
 const $ = (id) => document.getElementById(id);
 
 const SLIDE_MS = 120;
+/** Most moves a link holds: one letter each, well inside the link's 8192 bytes with the rest. */
+const MAX_LINK_MOVES = 7000;
 
 /** Opens the 2048 controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
@@ -54,24 +57,9 @@ class Game2048 extends AgentRuns {
       $('g2048-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
     });
-    const canvas = this.board.canvas;
-    let swipe = null;
-    canvas.addEventListener('pointerdown', (event) => {
-      swipe = { x: event.clientX, y: event.clientY, id: event.pointerId };
-      canvas.focus();
-    });
-    canvas.addEventListener('pointerup', (event) => {
-      if (!swipe || swipe.id !== event.pointerId) return;
-      const dx = event.clientX - swipe.x;
-      const dy = event.clientY - swipe.y;
-      swipe = null;
-      if (Math.max(Math.abs(dx), Math.abs(dy)) < 24) return;
-      const action = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0);
-      this.humanMove(action);
-    });
-    canvas.addEventListener('pointercancel', () => {
-      swipe = null;
-    });
+    // Directions in the engine's order: 0 up, 1 right, 2 down, 3 left.
+    const directions = { up: 0, right: 1, down: 2, left: 3 };
+    listenForSwipes(this.board.canvas, (direction) => this.humanMove(directions[direction]));
   }
 
   /** Ends everything this controller runs (the page switches to another game). */
@@ -123,6 +111,13 @@ class Game2048 extends AgentRuns {
     this.fillControls();
     this.batch.setView(this.view);
     this.newSession();
+    // The link's moves (replayed and checked by Rust when it was read: the spawns come from the
+    // seed) bring the game back to the board it showed.
+    if (!error && view.moves?.length) {
+      for (const action of view.moves) this.session.apply(action);
+      this.redraw();
+      this.updateStats();
+    }
     this.openLinkPanes(panes);
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default 2048 view is shown. ${error}`);
@@ -147,7 +142,23 @@ class Game2048 extends AgentRuns {
   }
 
   readControls() {
-    return { ...this.view, algo: $('g2048-algo').value, ...this.params.read(), seed: seedIn($('g2048-seed')) };
+    const seed = seedIn($('g2048-seed'));
+    // A new seed starts a new game: the moves played belong to the old one.
+    const moves = seed === this.view.seed ? this.playedMoves() : [];
+    return { ...this.view, algo: $('g2048-algo').value, ...this.params.read(), seed, moves };
+  }
+
+  /** The moves played, for the link: none for a game longer than a link holds (its seed alone
+   * then starts it again). */
+  playedMoves() {
+    const moves = this.session ? Array.from(this.session.history()) : [];
+    return moves.length <= MAX_LINK_MOVES ? moves : [];
+  }
+
+  /** Puts the moves played in the link (after a move, an undo or a reset). */
+  movesChanged() {
+    this.view = { ...this.view, moves: this.playedMoves() };
+    this.writeLink(this.view);
   }
 
   settingsChanged() {
@@ -244,7 +255,10 @@ class Game2048 extends AgentRuns {
       overlay.t = this.animation.t;
       overlay.over = false;
     }
-    this.board.show(this.session.view(), overlay);
+    const view = this.session.view();
+    this.board.show(view, overlay);
+    // For tests and tools: the tiles' exponents, row by row.
+    this.board.canvas.dataset.cells = Array.from(view.cells).join(',');
   }
 
   themeChanged() {
@@ -279,6 +293,7 @@ class Game2048 extends AgentRuns {
     this.session.apply(action);
     this.animate(durationMs);
     this.updateStats();
+    this.movesChanged();
   }
 
   /** Shows the end of the game or the first 2048 tile; returns whether the game is over. */
@@ -322,6 +337,7 @@ class Game2048 extends AgentRuns {
     this.animation = null;
     this.redraw();
     this.updateStats();
+    this.movesChanged();
     this.setStatus('idle', `Undone: ${movesText(this.session.moves())}.`);
   }
 
@@ -334,6 +350,7 @@ class Game2048 extends AgentRuns {
     this.clearThinking();
     this.redraw();
     this.updateStats();
+    this.movesChanged();
     this.setStatus('idle', this.idleWords());
   }
 

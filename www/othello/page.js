@@ -39,6 +39,7 @@ class OthelloGame extends AgentRuns {
     this.sides = new Sides($('othello-sides'), this.table, this.wasm.limits().othello, () => this.settingsChanged());
     this.cursor = 19; // d3, a first move for Black
     this.thought = null; // { message, atMoves }: the last thinking shown
+    this.hint = null; // { square, atMoves }: the move the agent advised the person to play
     this.wire();
   }
 
@@ -64,6 +65,7 @@ class OthelloGame extends AgentRuns {
     $('othello-position-load').addEventListener('click', () => this.loadPosition());
     guardTextBox($('othello-position'), 'a position', (words) => this.positionFailed(words));
     $('othello-start').addEventListener('click', () => this.setPosition(null, 'X'));
+    $('othello-hint').addEventListener('click', () => this.askHint());
     $('othello-seed').addEventListener('change', () => this.settingsChanged());
     $('othello-reseed').addEventListener('click', () => {
       $('othello-seed').value = String(this.wasm.freshSeed());
@@ -329,6 +331,8 @@ class OthelloGame extends AgentRuns {
     if (thought && thought.atMoves === this.session.moves() && !this.ahead.length && player !== undefined) {
       overlay.pv = pvSteps(thought.message.plan ?? [], player);
     }
+    const hint = this.hint && this.hint.atMoves === this.session.moves() && !this.ahead.length ? this.hint.square : null;
+    overlay.hint = hint;
     if (this.isOver() && !this.ahead.length) overlay.result = this.resultWords().split('.')[0];
     this.board.show(this.session.view(), overlay);
     // For tests and tools: where the squares are (css pixels from the canvas's corner), the
@@ -337,6 +341,8 @@ class OthelloGame extends AgentRuns {
     if (layout) canvas.dataset.layout = JSON.stringify({ ox: layout.ox, oy: layout.oy, cell: layout.cell });
     canvas.dataset.cursor = String(this.cursor);
     canvas.dataset.legal = (overlay.legal ?? []).join(',');
+    canvas.dataset.hint = hint === null ? '' : String(hint);
+    if (hint === null) $('othello-hint-text').textContent = '';
   }
 
   updateGame() {
@@ -480,6 +486,10 @@ class OthelloGame extends AgentRuns {
         event.preventDefault();
         this.humanMove(this.cursor);
         return true;
+      case 'h':
+      case 'H':
+        this.askHint();
+        return true;
       case '[':
         this.goTo(this.session.moves() - 1);
         return true;
@@ -528,10 +538,49 @@ class OthelloGame extends AgentRuns {
     showThinking(message, `${who}:`);
   }
 
-  /** Asks the worker for the move of the side to move; resolves to { action, roundTripMs }. */
-  async think(token) {
+  /** The agent that advises a person playing `player`: the opponent's agent, or the default
+   * agent when people play both sides. */
+  adviserOf(player) {
+    const opponent = this.sideOf(1 - player);
+    return opponent.human ? this.wasm.defaultViewFor('othello')[SIDES[1 - player]] : opponent;
+  }
+
+  /** The "Hint" button and H: asks the adviser for the person's best move here (its own budget
+   * and settings), then marks it on the board with a ring and says it in words. */
+  async askHint() {
+    if (this.isOver()) {
+      this.showResult(' There is no move to hint at.');
+      return;
+    }
     const player = this.session.playerToMove();
-    const side = this.sideOf(player);
+    if (!this.sideOf(player).human) {
+      this.setStatus('idle', `A hint is for a person, and ${this.who(player)} is to move. ${this.idleWords()}`);
+      return;
+    }
+    if (this.running) this.halt();
+    const adviser = this.adviserOf(player);
+    const view = { ...this.view, [SIDES[player]]: adviser };
+    const token = this.startRun(false);
+    const name = describe(adviser, this.table);
+    this.setStatus('thinking', `${name} is looking for a hint for ${COLOURS[player]}…`);
+    const answer = await this.moveOf(token, this.think(token, view), name);
+    if (!answer) return;
+    this.endRun();
+    const square = answer.action;
+    this.hint = { square, atMoves: this.session.moves() };
+    this.redraw();
+    const words = square === render.PASS
+      ? `Hint for ${COLOURS[player]}: pass, there is no other move.`
+      : `Hint for ${COLOURS[player]}: ${name} would play ${render.squareName(square)} (ringed on the board).`;
+    $('othello-hint-text').textContent = words;
+    this.setStatus('idle', words);
+  }
+
+  /** Asks the worker for the move of the side to move (as `view` sets the sides); resolves to
+   * { action, roundTripMs }. */
+  async think(token, view = this.view) {
+    const player = this.session.playerToMove();
+    const side = view[SIDES[player]];
     // The exact solver has no deadline whatever the budget: it runs in steps, posting progress
     // (its node count) as it goes, until it has solved the position or is stopped.
     const exactNow = this.discs().empty <= side.solve;
@@ -539,6 +588,7 @@ class OthelloGame extends AgentRuns {
     const message = await this.requestMove(token, {
       budgetMs: timed ? side.ms : null,
       game: 'othello',
+      view,
       onProgress: (progress) => {
         this.showThinking(progress, player);
         this.redraw();

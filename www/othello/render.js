@@ -54,6 +54,7 @@ export function cellAt(layout, px, py) {
  *   last: the last move's square (marked on its disc) and flipped: the discs it turned,
  *   cursor: the keyboard's square,
  *   pv: [{ square, colour }] the line the agent expects, numbered from 1,
+ *   hint: the square the agent advises the person to play (a thick ring in the focus colour),
  *   result: words shown over a veil once the game is over.
  */
 export function drawBoard(ctx, view, overlay, layout, colors) {
@@ -130,6 +131,15 @@ export function drawBoard(ctx, view, overlay, layout, colors) {
     ctx.textBaseline = 'middle';
     ctx.fillText(String(i + 1), x, y + cell * 0.01);
   });
+  if (overlay.hint !== undefined && overlay.hint !== null && overlay.hint !== PASS) {
+    // A ring, not a colour alone: it reads in both themes and under colour-blindness.
+    const [x, y] = centre(overlay.hint);
+    ctx.strokeStyle = colors.focus;
+    ctx.lineWidth = Math.max(2, cell * 0.08);
+    ctx.beginPath();
+    ctx.arc(x, y, cell * 0.34, 0, Math.PI * 2);
+    ctx.stroke();
+  }
   if (overlay.cursor !== undefined && overlay.cursor !== null) {
     const x = (overlay.cursor % 8) * cell;
     const y = Math.floor(overlay.cursor / 8) * cell;
