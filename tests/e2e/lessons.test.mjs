@@ -26,7 +26,7 @@ function fieldsOf(fragment) {
 }
 
 /** The keys that say what a step shows: the game, its board or position, its agents, its panes. */
-const NAMED = ['game', 'level', 'moves', 'board', 'algo', 'black', 'white', 'heuristic', 'weight', 'depth', 'uct', 'rollout-depth'];
+const NAMED = ['game', 'level', 'lvl', 'moves', 'board', 'algo', 'black', 'white', 'heuristic', 'weight', 'depth', 'uct', 'rollout-depth'];
 
 /** The Bait pane keys of a compare value, without the values the page adds for the other keys. */
 function panesOf(compare) {
