@@ -1,5 +1,6 @@
 // Accessibility in Chromium: axe-core finds no violation on any game's view (Bait, 2048, Othello,
-// Sum to zero; normal and class mode) nor on any step of any guided lesson (www/lessons/).
+// Sum to zero; normal and class mode; light and dark theme) nor on any step of any guided lesson
+// (www/lessons/).
 // Run with `node --test tests/e2e/a11y.test.mjs` after `./dev.sh build`.
 
 import { test, before, after } from 'node:test';
@@ -34,9 +35,13 @@ after(async () => {
   await server?.close();
 });
 
-/** Opens `fragment`, waits for `ready` (a selector), runs axe and returns its violations, one line each. */
-async function violationsAt(fragment, ready) {
-  const { page, problems } = await openPage(browser.context, `${server.url}#${fragment}`);
+/**
+ * Opens `fragment` in `theme` (auto when not given), waits for `ready` (a selector), runs axe and
+ * returns its violations, one line each.
+ */
+async function violationsAt(fragment, { ready, theme = 'auto' } = {}) {
+  const init = `localStorage.setItem('searchlab-theme', ${JSON.stringify(theme)})`;
+  const { page, problems } = await openPage(browser.context, `${server.url}#${fragment}`, { init });
   try {
     if (ready) await page.locator(ready).waitFor({ timeout: 10000 });
     assert.deepEqual(problems, []);
@@ -50,11 +55,14 @@ async function violationsAt(fragment, ready) {
 
 for (const [game, fragment] of Object.entries(GAMES)) {
   for (const classMode of [false, true]) {
-    test(`axe finds no violation on ${game}${classMode ? ' in class mode' : ''}`, async () => {
-      const found = await violationsAt(classMode ? `${fragment}&class=1` : fragment);
-      for (const line of found) console.log(`# ${game}${classMode ? ' class' : ''}: ${line}`);
-      assert.deepEqual(found, []);
-    });
+    for (const theme of ['light', 'dark']) {
+      const view = `${game}${classMode ? ' in class mode' : ''} in the ${theme} theme`;
+      test(`axe finds no violation on ${view}`, async () => {
+        const found = await violationsAt(classMode ? `${fragment}&class=1` : fragment, { theme });
+        for (const line of found) console.log(`# ${view}: ${line}`);
+        assert.deepEqual(found, []);
+      });
+    }
   }
 }
 
@@ -62,10 +70,9 @@ for (const [name, steps] of LESSONS) {
   test(`axe finds no violation on any step of the lesson ${name}`, async () => {
     const found = [];
     for (let step = 1; step <= steps; step += 1) {
-      const lines = await violationsAt(
-        `v=1&lesson=${name}&step=${step}`,
-        `[data-testid=lesson-progress][data-step="${step}"]`,
-      );
+      const lines = await violationsAt(`v=1&lesson=${name}&step=${step}`, {
+        ready: `[data-testid=lesson-progress][data-step="${step}"]`,
+      });
       found.push(...lines.map((line) => `step ${step}: ${line}`));
     }
     for (const line of found) console.log(`# ${name} ${line}`);
