@@ -196,7 +196,7 @@ function applyTheme(theme) {
   else document.documentElement.dataset.theme = theme;
   const button = $('theme');
   button.textContent = `Theme: ${theme}`;
-  button.setAttribute('aria-label', `Colour theme: ${theme === 'auto' ? 'automatic' : theme}`);
+  button.setAttribute('aria-label', `Theme: ${theme}, the colour theme${theme === 'auto' ? ' follows the system' : ''}`);
   try {
     localStorage.setItem('searchlab-theme', theme);
   } catch {

@@ -58,8 +58,11 @@ export function chromiumPath() {
   return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
 }
 
-/** Launches headless Chromium with a fresh profile; resolves to { browser, close }. */
-export async function launchBrowser() {
+/**
+ * Launches headless Chromium with a fresh profile; resolves to { browser, close }. `bypassCSP`
+ * (Playwright's context option) lets a test inject a script the page's policy would refuse.
+ */
+export async function launchBrowser({ bypassCSP = false } = {}) {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'searchlab-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
@@ -75,6 +78,7 @@ export async function launchBrowser() {
       '--disable-quic',
     ],
     viewport: { width: 1280, height: 900 },
+    bypassCSP,
   });
   return {
     context,

@@ -150,7 +150,7 @@ test('a person plays with the keys, a click and the buttons, with undo', async (
   const minus = chips.find((c) => c.action === 3);
   await page.mouse.click(box.x + minus.x, box.y + minus.y);
   assert.equal(await text(page, 'sumzero-line'), '+30 -18 -24');
-  await page.getByRole('button', { name: 'Add +14 (+2t at turn 7)' }).click();
+  await page.getByRole('button', { name: '1: +14, add +14 (+2t at turn 7)' }).click();
   s = await status(page);
   assert.equal(s.moves, 4);
   assert.equal(await text(page, 'sumzero-sum'), '2');

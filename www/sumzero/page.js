@@ -264,7 +264,8 @@ class SumZeroGame extends AgentRuns {
     this.buttons.forEach((button, i) => {
       button.disabled = !next;
       button.textContent = next ? `${ACTIONS[i].key}: ${signed(next.amounts[i])}` : `${ACTIONS[i].key}: ${ACTIONS[i].name}`;
-      button.setAttribute('aria-label', next ? `Add ${signed(next.amounts[i])} (${ACTIONS[i].name} at turn ${next.turn})` : `${ACTIONS[i].name}: the game is over`);
+      // The name starts with the visible text, so speech input can say what it sees.
+      button.setAttribute('aria-label', next ? `${button.textContent}, add ${signed(next.amounts[i])} (${ACTIONS[i].name} at turn ${next.turn})` : `${button.textContent}, the game is over`);
     });
   }
 
