@@ -12,9 +12,10 @@
 //! searched so a class can watch it (`pace`, steps a second) and the course heuristic's weights
 //! (`weights=score,distance,boxes`).
 //!
-//! Added with issue 18 (links without them read as before): `lvl=bridge` names one of the
-//! page's shipped levels ([`SHIPPED_LEVELS`]) instead of spelling its rows (a link holds `level`
-//! or `lvl`, not both), and `moves=RRDL` holds the moves played from the start ([`played`]),
+//! Added with issue 18 (links without them read as before): `level=bridge` (or `lvl=bridge`, the
+//! form links are written in) names one of the page's shipped levels ([`SHIPPED_LEVELS`])
+//! instead of spelling its rows (a link holds `level` or `lvl`, not both). No shipped name is a
+//! valid level, so reading a name in `level` changes no valid link's meaning. And `moves=RRDL` holds the moves played from the start ([`played`]),
 //! replayed and checked here so that the link reopens at that point.
 
 use super::compare::{self, Comparable};
@@ -286,9 +287,22 @@ impl LinkView for View {
                     format!("holds the control character {c:?}; rows are joined by '/'"),
                 ));
             }
-            view.level = Some(level.split('/').collect::<Vec<_>>().join("\n"));
+            if shipped_level(level).is_some() {
+                // `level=bridge`: a shipped level's name, never rows (see the module's doc).
+                if get("lvl").is_some() {
+                    return Err(error(
+                        "lvl",
+                        "a link names its level by rows (level) or by name (lvl), not both",
+                    ));
+                }
+                view.lvl = Some(level.to_string());
+            } else {
+                view.level = Some(level.split('/').collect::<Vec<_>>().join("\n"));
+            }
         }
-        view.lvl = get("lvl").map(str::to_string);
+        if let Some(name) = get("lvl") {
+            view.lvl = Some(name.to_string());
+        }
         if let Some(moves) = get(played::KEY) {
             view.moves = played::read(moves, &MOVE_LETTERS, "L, R, D, U or N")?;
         }
@@ -696,8 +710,28 @@ mod tests {
         let err = View::parse("v=1&lvl=bridge&level=www/wAw/www").unwrap_err();
         assert_eq!(err.field, "lvl");
         assert!(err.message.contains("not both"), "{err}");
-        // `level` keeps its meaning: rows, never a name.
-        assert_eq!(field_of("v=1&level=bridge&moves=R"), "level");
+        // A name that is not shipped is still read as rows, and refused as such.
+        assert_eq!(field_of("v=1&level=bridges&moves=R"), "level");
+    }
+
+    #[test]
+    fn level_accepts_a_shipped_name_as_lvl_does() {
+        for &(name, text) in SHIPPED_LEVELS {
+            // No shipped name is a valid level, so reading it as a name changes no valid link.
+            assert!(BaitState::parse(name).is_err(), "{name} parses as a level");
+            let by_level = View::parse(&format!("v=1&game=bait&level={name}&moves=N")).unwrap();
+            let by_lvl = View::parse(&format!("v=1&game=bait&lvl={name}&moves=N")).unwrap();
+            assert_eq!(by_level, by_lvl, "{name}");
+            assert_eq!(by_level.level_text().unwrap(), text);
+            // Written back in the `lvl` form, which reads the same.
+            assert!(by_level
+                .format()
+                .unwrap()
+                .contains(&format!("&lvl={name}&")));
+        }
+        let err = View::parse("v=1&level=bridge&lvl=bridge").unwrap_err();
+        assert_eq!(err.field, "lvl");
+        assert!(err.message.contains("not both"), "{err}");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 // Bridge; a Bait link with moves opens at the position after them; a 2048 link with moves
 // reopens the very board; a swipe on the Bait board moves the avatar; the Othello hint rings a
 // legal move; the editor's undo and redo bring painted cells back and forth; a level without a
-// door is not called valid; Play, Step and Undo are disabled while editing. A tap beside the
+// door is not called valid; Play, Step and Undo are disabled while editing; a time budget is
+// flagged beside Play with a switch to a node budget. A tap beside the
 // avatar steps towards it.
 // Run with `node --test tests/e2e/class-links.test.mjs` after `./dev.sh build`.
 
@@ -170,4 +171,22 @@ test('a level without a door is not called valid, and the editor says what is mi
   await waitForState(page, ['idle']);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('a time budget is flagged beside Play, and one click switches the link to a node budget', async () => {
+  const { page, problems } = await open('v=1&game=bait&lvl=first-steps&algo=mcts&mode=act&seed=1');
+  const note = '[data-testid=time-budget-note]';
+  await page.waitForSelector(note, { state: 'visible' });
+  assert.match(await page.textContent(note), /a time budget does not replay exactly/);
+  // No move acted yet: the parameter table's default iterations per move.
+  assert.match(await page.textContent('[data-testid=to-node-budget]'), /Use 1,000 iterations per move/);
+  await page.click('[data-testid=to-node-budget]');
+  await page.waitForFunction(() => /mode=plan/.test(location.hash) && /plan-iterations=1000/.test(location.hash));
+  assert.equal(await page.isVisible(note), false, 'plan mode replays exactly: no note');
+  // A planner never shows it.
+  const bfs = await open('v=1&game=bait&lvl=first-steps&algo=bfs&seed=1');
+  await bfs.page.waitForSelector('[data-testid=play]');
+  assert.equal(await bfs.page.isVisible(note), false);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(bfs.problems, []);
 });

@@ -72,6 +72,7 @@ class BaitGame extends AgentRuns {
         if (!this.held) this.shell.client.pace(pace);
       }
     });
+    $('to-node-budget').addEventListener('click', () => this.toNodeBudget());
     $('reseed').addEventListener('click', () => {
       $('p-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
@@ -270,6 +271,30 @@ class BaitGame extends AgentRuns {
     // MCTS and RHEA read their iterations per move only when they plan.
     const perMove = this.params.slot('plan-iterations');
     perMove.hidden = perMove.hidden || mode !== 'plan';
+    this.showTimeBudgetNote(algo, mode);
+  }
+
+  /** Beside Play, for MCTS and RHEA acting under a time budget: such a run does not replay
+   * exactly, and one click switches to plan mode with the same work as a node budget. */
+  showTimeBudgetNote(algo, mode) {
+    const timed = ALGORITHMS[algo].mode === 'act' && mode === 'act';
+    $('time-budget-note').hidden = !timed;
+    if (timed) $('to-node-budget').textContent = `Use ${this.nodeBudget().toLocaleString('en-US')} iterations per move instead`;
+  }
+
+  /** The iterations per move equivalent to the time budget: those of the last move acted on this
+   * view's algorithm, else the parameter table's default, within the parameter's range. */
+  nodeBudget() {
+    const param = this.params.param('plan-iterations');
+    const measured = this.lastActIterations?.algo === $('algo').value ? this.lastActIterations.count : 0;
+    return measured > 0 ? Math.min(param.max, Math.max(param.min, measured)) : param.default;
+  }
+
+  /** Switches to plan mode with `nodeBudget()` iterations per move (the link follows). */
+  toNodeBudget() {
+    this.params.slot('plan-iterations').querySelector('input').value = String(this.nodeBudget());
+    checkMode('plan');
+    this.settingsChanged();
   }
 
   /** The settings as the controls show them (numbers checked by Rust when the link is written). */
@@ -476,6 +501,8 @@ class BaitGame extends AgentRuns {
     }
     if (!message) return null;
     this.showSearch(message);
+    this.lastActIterations = { algo: this.view.algo, count: message.progress?.expanded ?? 0 };
+    if (!$('time-budget-note').hidden) this.showRelevantControls();
     return { action: message.action ?? NOOP, roundTripMs: message.roundTripMs };
   }
 
