@@ -20,7 +20,7 @@ use searchlab::search::timeline::{
     MarkerKind, Noted, Recorded, Recorder, Timeline, TimelineCaps, TimelineOptions,
     CHECKPOINT_EVERY,
 };
-use searchlab::search::{Limits, Line, NoObserver, Observer, Progress, Search, Visit};
+use searchlab::search::{Limits, Line, NoObserver, Observer, Progress, Search, Visit, Window};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -354,6 +354,78 @@ fn othello_thinking_noted_at_each_step_is_the_live_report() {
             assert!(cutoffs_seen, "{text}: alpha-beta cuts off");
         }
         assert!(notes.memory_bytes() > 0);
+    }
+}
+
+/// The window of the last node an alpha-beta search visited, kept without the timeline's code.
+#[derive(Clone, Default)]
+struct LastWindow(Rc<RefCell<Option<Window>>>);
+
+impl<G> Observer<G> for LastWindow {
+    fn window(&mut self, window: Window) {
+        *self.0.borrow_mut() = Some(window);
+    }
+}
+
+#[test]
+fn othello_alpha_beta_records_each_window_and_cutoff() {
+    for text in ["alphabeta:depth=5", "alphabeta:nodes=3000"] {
+        let spec = othello::AgentSpec::parse(text, 1000, Limits::default()).unwrap();
+        let root = othello_endgame(40, 1);
+        let unit = spec.timeline_unit();
+        let recorder = Recorder::new(TimelineOptions::new(0), None);
+        let thinking = spec
+            .think_observed(&root, 11, Some(Box::new(recorder.clone())))
+            .unwrap();
+        let mut recorded = Recorded::with_unit(thinking, &recorder, unit);
+        while !recorded.step(500).is_finished() {}
+        let timeline = recorder.timeline();
+        let length = timeline.len();
+        let last = LastWindow::default();
+        let mut live = spec
+            .think_observed(&root, 11, Some(Box::new(last.clone())))
+            .unwrap();
+        let mut at = 0;
+        for k in [0, 1, 2, 3, length / 3, length / 2, length - 1, length] {
+            while at < k {
+                live.step(unit);
+                at += 1;
+            }
+            let view = timeline.view_at(k);
+            let report = live.report();
+            assert_eq!(view.cutoffs, report.tree.cutoffs, "{text}: cutoffs at {k}");
+            assert_eq!(view.window, *last.0.borrow(), "{text}: window at {k}");
+        }
+        let end = timeline.view_at(length);
+        assert!(
+            end.cutoffs > 0 && end.window.is_some(),
+            "{text}: alpha-beta cuts off"
+        );
+        let cuts: Vec<_> = timeline
+            .markers()
+            .into_iter()
+            .filter(|m| m.kind == MarkerKind::Cutoff)
+            .collect();
+        assert!(!cuts.is_empty(), "{text}: cutoffs are marked");
+        let mut depths = Vec::new();
+        for marker in &cuts {
+            let depth: u32 = marker
+                .label
+                .strip_prefix("first cutoff at depth ")
+                .and_then(|d| d.parse().ok())
+                .unwrap_or_else(|| panic!("{text}: label {:?}", marker.label));
+            assert!(
+                !depths.contains(&depth),
+                "{text}: depth {depth} marked twice"
+            );
+            depths.push(depth);
+            let before = timeline.view_at(marker.step - 1).cutoffs;
+            assert_eq!(
+                timeline.view_at(marker.step).cutoffs,
+                before + 1,
+                "{text}: the marked step cuts off"
+            );
+        }
     }
 }
 

@@ -29,7 +29,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::{Limit, Observer, Progress, Search, Stats, Visit};
+use super::{Limit, Observer, Progress, Search, Stats, Visit, Window};
 use crate::game::Puzzle;
 
 /// Settings of a committed plan.
@@ -230,5 +230,13 @@ impl<G, O: Observer<G>> Observer<G> for SharedObserver<O> {
 
     fn generated(&mut self, state: &G, visit: Visit) {
         self.0.borrow_mut().generated(state, visit);
+    }
+
+    fn window(&mut self, window: Window) {
+        self.0.borrow_mut().window(window);
+    }
+
+    fn cutoff(&mut self, window: Window) {
+        self.0.borrow_mut().cutoff(window);
     }
 }

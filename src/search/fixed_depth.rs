@@ -19,7 +19,7 @@
 //!   depth or once a depth saw every line end (no leaf at the horizon: the value is exact).
 
 use super::two_player::{child_kind, mover, ChildKind, Decision, Evaluator, TreeStats, INFINITY};
-use super::{Limit, Limits, Progress, Search, Stats};
+use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Window};
 use crate::game::{Game, ZeroSum};
 use crate::rng::Rng;
 
@@ -67,9 +67,11 @@ struct Root<G: Game> {
     ties: Vec<(G::Action, Vec<G::Action>)>,
 }
 
-/// Minimax or alpha-beta to a fixed depth, resumable after any node.
-pub struct FixedDepth<G: Game, E> {
+/// Minimax or alpha-beta to a fixed depth, resumable after any node; tells `O` each node's
+/// window and each cutoff.
+pub struct FixedDepth<G: Game, E, O = NoObserver> {
     evaluator: E,
+    observer: O,
     limits: Limits,
     pruning: bool,
     state: G,
@@ -97,8 +99,24 @@ impl<G: Game + ZeroSum, E: Evaluator<G>> FixedDepth<G, E> {
         limits: Limits,
         seed: u64,
     ) -> Self {
+        Self::with_observer(root, evaluator, depth, pruning, limits, seed, NoObserver)
+    }
+}
+
+impl<G: Game + ZeroSum, E: Evaluator<G>, O: Observer<G>> FixedDepth<G, E, O> {
+    /// [`FixedDepth::new`] that reports each node's window and each cutoff to `observer`.
+    pub fn with_observer(
+        root: G,
+        evaluator: E,
+        depth: u32,
+        pruning: bool,
+        limits: Limits,
+        seed: u64,
+        observer: O,
+    ) -> Self {
         FixedDepth {
             evaluator,
+            observer,
             limits,
             pruning,
             state: root,
@@ -140,6 +158,11 @@ impl<G: Game + ZeroSum, E: Evaluator<G>> FixedDepth<G, E> {
         if !self.count(0) {
             return Some(Progress::LimitReached(Limit::Nodes));
         }
+        self.observer.window(Window {
+            depth: 0,
+            alpha: -INFINITY,
+            beta: INFINITY,
+        });
         let Some(player) = mover(&self.state) else {
             self.stats.leaves += 1;
             self.decision = Some(Decision {
@@ -178,6 +201,11 @@ impl<G: Game + ZeroSum, E: Evaluator<G>> FixedDepth<G, E> {
         }
         match child_kind(&child, player, depth_left) {
             ChildKind::Leaf { horizon } => {
+                self.observer.window(Window {
+                    depth: ply as u32,
+                    alpha,
+                    beta,
+                });
                 self.stats.leaves += 1;
                 self.stats.leaves_at_horizon += u64::from(horizon);
                 Ok(Some(self.evaluator.evaluate(&child, player)))
@@ -188,6 +216,11 @@ impl<G: Game + ZeroSum, E: Evaluator<G>> FixedDepth<G, E> {
                 } else {
                     (alpha, beta)
                 };
+                self.observer.window(Window {
+                    depth: ply as u32,
+                    alpha,
+                    beta,
+                });
                 if self.frames.len() == self.height {
                     self.frames.push(Frame::empty(child.clone()));
                 }
@@ -244,6 +277,11 @@ impl<G: Game + ZeroSum, E: Evaluator<G>> FixedDepth<G, E> {
             if value > frame.alpha {
                 frame.alpha = value;
                 if self.pruning && frame.alpha >= frame.beta {
+                    self.observer.cutoff(Window {
+                        depth: at as u32 + 1,
+                        alpha: frame.alpha,
+                        beta: frame.beta,
+                    });
                     self.stats.cutoffs += 1;
                     self.stats.pruned += (frame.moves.len() - frame.next) as u64;
                     frame.next = frame.moves.len();
@@ -350,7 +388,7 @@ impl<G: Game + ZeroSum, E: Evaluator<G>> FixedDepth<G, E> {
     }
 }
 
-impl<G: Game + ZeroSum, E: Evaluator<G>> Search<G> for FixedDepth<G, E> {
+impl<G: Game + ZeroSum, E: Evaluator<G>, O: Observer<G>> Search<G> for FixedDepth<G, E, O> {
     /// Visits about `budget` more nodes (at least one), going on from where the last slice
     /// ended.
     fn step(&mut self, budget: u64) -> Progress {
@@ -395,14 +433,16 @@ fn tree_to_stats(tree: &TreeStats, iterations: u64) -> Stats {
 }
 
 /// Iterative deepening over [`FixedDepth`]: depths 1 to `max_depth`, each from scratch.
-pub struct Deepening<G: Game, E> {
+pub struct Deepening<G: Game, E, O = NoObserver> {
     root: G,
     evaluator: E,
     pruning: bool,
     limits: Limits,
     seed: u64,
     max_depth: u32,
-    current: FixedDepth<G, E>,
+    current: FixedDepth<G, E, O>,
+    /// Each depth's search gets a clone of it.
+    observer: O,
     /// Counters of the completed depths.
     finished: TreeStats,
     completed: Option<Decision<G::Action>>,
@@ -421,13 +461,32 @@ impl<G: Game + ZeroSum, E: Evaluator<G> + Clone> Deepening<G, E> {
         limits: Limits,
         seed: u64,
     ) -> Self {
-        let current = FixedDepth::new(
+        Self::with_observer(
+            root, evaluator, max_depth, pruning, limits, seed, NoObserver,
+        )
+    }
+}
+
+impl<G: Game + ZeroSum, E: Evaluator<G> + Clone, O: Observer<G> + Clone> Deepening<G, E, O> {
+    /// [`Deepening::new`] whose searches report each node's window and each cutoff to
+    /// `observer`.
+    pub fn with_observer(
+        root: G,
+        evaluator: E,
+        max_depth: u32,
+        pruning: bool,
+        limits: Limits,
+        seed: u64,
+        observer: O,
+    ) -> Self {
+        let current = FixedDepth::with_observer(
             root.clone(),
             evaluator.clone(),
             1,
             pruning,
             limits,
             Rng::derive(seed, 1),
+            observer.clone(),
         );
         Deepening {
             root,
@@ -437,6 +496,7 @@ impl<G: Game + ZeroSum, E: Evaluator<G> + Clone> Deepening<G, E> {
             seed,
             max_depth: max_depth.max(1),
             current,
+            observer,
             finished: TreeStats::default(),
             completed: None,
             progress: Progress::Running,
@@ -460,7 +520,9 @@ impl<G: Game + ZeroSum, E: Evaluator<G> + Clone> Deepening<G, E> {
     }
 }
 
-impl<G: Game + ZeroSum, E: Evaluator<G> + Clone> Search<G> for Deepening<G, E> {
+impl<G: Game + ZeroSum, E: Evaluator<G> + Clone, O: Observer<G> + Clone> Search<G>
+    for Deepening<G, E, O>
+{
     fn step(&mut self, budget: u64) -> Progress {
         if self.progress.is_finished() {
             return self.progress;
@@ -491,13 +553,14 @@ impl<G: Game + ZeroSum, E: Evaluator<G> + Clone> Search<G> for Deepening<G, E> {
                         max_nodes: self.limits.max_nodes.saturating_sub(self.finished.nodes),
                         ..self.limits
                     };
-                    self.current = FixedDepth::new(
+                    self.current = FixedDepth::with_observer(
                         self.root.clone(),
                         self.evaluator.clone(),
                         depth + 1,
                         self.pruning,
                         limits,
                         Rng::derive(self.seed, u64::from(depth + 1)),
+                        self.observer.clone(),
                     );
                 }
                 other => {

@@ -126,6 +126,15 @@ pub struct Visit {
     pub value: f64,
 }
 
+/// The window `(alpha, beta)` an alpha-beta node is searched with, in the view of the player
+/// whose value the node computes (for a leaf, its parent's mover), at `depth` plies from the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub depth: u32,
+    pub alpha: i32,
+    pub beta: i32,
+}
+
 /// Watches a search: the page uses it to shade what a search explored, and a
 /// [`timeline::Recorder`] to record a run. The default methods do nothing, and [`NoObserver`]
 /// compiles away (the searches build what they pass from data they keep anyway). Puzzle
@@ -143,6 +152,11 @@ pub trait Observer<G> {
     /// RHEA finished a generation (or evaluated its first population): each individual's
     /// actions and value, best first.
     fn generation(&mut self, _population: &rhea::Population<'_>) {}
+    /// The alpha-beta family visited a node with this window.
+    fn window(&mut self, _window: Window) {}
+    /// The alpha-beta family cut off the rest of a node's moves: its window once alpha reached
+    /// beta.
+    fn cutoff(&mut self, _window: Window) {}
 }
 
 /// A boxed observer is an observer (so `Box<dyn Observer<G>>` fits wherever one does).
@@ -158,6 +172,12 @@ impl<G, O: Observer<G> + ?Sized> Observer<G> for Box<O> {
     }
     fn generation(&mut self, population: &rhea::Population<'_>) {
         (**self).generation(population);
+    }
+    fn window(&mut self, window: Window) {
+        (**self).window(window);
+    }
+    fn cutoff(&mut self, window: Window) {
+        (**self).cutoff(window);
     }
 }
 

@@ -152,7 +152,7 @@ impl JsTimeline {
     }
 
     /// The steps worth jumping to, in step order: `plan_found`, `best_move`, `depth_done`,
-    /// `limit` and `full`, each with a label.
+    /// `cutoff`, `limit` and `full`, each with a label.
     #[wasm_bindgen(unchecked_return_type = "Marker[]")]
     pub fn markers(&self) -> Result<JsValue, JsError> {
         to_js(&self.checked("markers")?.markers())

@@ -11,6 +11,7 @@ use crate::games::othello::endgame::{Solution, SteppedSolve};
 use crate::games::othello::{Move, Othello};
 use crate::rng::Rng;
 use crate::search::anytime::{returns_value, ValueFn};
+use crate::search::committed_plan::SharedObserver;
 use crate::search::fixed_depth::{Deepening, FixedDepth};
 use crate::search::iterative_deepening::{self, IterativeDeepening};
 use crate::search::mcts::{Mcts, MctsConfig};
@@ -39,8 +40,12 @@ pub(super) trait Engine: Search<Othello> {
     }
 }
 
-/// The observer a thinking's MCTS reports to (`None`: none, and MCTS runs unobserved).
+/// The observer a thinking's MCTS, minimax or alpha-beta reports to (`None`: none, and they
+/// run unobserved).
 pub type EngineObserver = Option<Box<dyn Observer<Othello>>>;
+
+/// The observer handed to minimax and alpha-beta (their deepening clones it per depth).
+type SharedEngineObserver = SharedObserver<Box<dyn Observer<Othello>>>;
 
 /// The engine a thinking starts with on `state`, whose legal moves are `moves`: the answer at
 /// once when there is at most one move, the exact solver when the agent solves `state`, else
@@ -70,7 +75,7 @@ pub(super) fn first_engine(
 }
 
 /// The agent's own search on `state` (not the solver: as an algorithm it answers with the first
-/// legal move once its solve has given up). MCTS takes `observer`.
+/// legal move once its solve has given up). MCTS, minimax and alpha-beta take `observer`.
 pub(super) fn search_engine(
     spec: &AgentSpec,
     state: &Othello,
@@ -86,13 +91,35 @@ pub(super) fn search_engine(
         }
         (Algorithm::Minimax | Algorithm::AlphaBeta, Budget::Depth(depth)) => {
             let pruning = spec.algo == Algorithm::AlphaBeta;
-            Box::new(FixedDepth::new(*state, eval, depth, pruning, limits, seed))
+            match observer.take() {
+                None => Box::new(FixedDepth::new(*state, eval, depth, pruning, limits, seed)),
+                Some(observer) => Box::new(FixedDepth::with_observer(
+                    *state,
+                    eval,
+                    depth,
+                    pruning,
+                    limits,
+                    seed,
+                    SharedObserver::new(observer),
+                )),
+            }
         }
         (Algorithm::Minimax | Algorithm::AlphaBeta, _) => {
             let pruning = spec.algo == Algorithm::AlphaBeta;
-            Box::new(Deepening::new(
-                *state, eval, MAX_DEPTH, pruning, limits, seed,
-            ))
+            match observer.take() {
+                None => Box::new(Deepening::new(
+                    *state, eval, MAX_DEPTH, pruning, limits, seed,
+                )),
+                Some(observer) => Box::new(Deepening::with_observer(
+                    *state,
+                    eval,
+                    MAX_DEPTH,
+                    pruning,
+                    limits,
+                    seed,
+                    SharedObserver::new(observer),
+                )),
+            }
         }
         (Algorithm::AlphaBetaTt | Algorithm::Mtdf, budget) => {
             let algorithm = if spec.algo == Algorithm::Mtdf {
@@ -262,8 +289,8 @@ fn tree_report(tree: TreeStats, decision: Option<&Decision<Move>>) -> Report {
 /// The tree searches (minimax and alpha-beta, fixed or deepened; alpha-beta with a table and
 /// MTD(f)) report their counters and last decision, and count their nodes against a budget.
 macro_rules! tree_engine {
-    ($($search:ident),+) => {$(
-        impl Engine for $search<Othello, Eval> {
+    ($($search:ty),+) => {$(
+        impl Engine for $search {
             fn report(&self) -> Report {
                 tree_report(self.tree_stats(), self.decision())
             }
@@ -274,7 +301,13 @@ macro_rules! tree_engine {
     )+};
 }
 
-tree_engine!(FixedDepth, Deepening, IterativeDeepening);
+tree_engine!(
+    FixedDepth<Othello, Eval>,
+    FixedDepth<Othello, Eval, SharedEngineObserver>,
+    Deepening<Othello, Eval>,
+    Deepening<Othello, Eval, SharedEngineObserver>,
+    IterativeDeepening<Othello, Eval>
+);
 
 impl<O: Observer<Othello>> Engine for Mcts<Othello, ValueFn<Othello>, O> {
     /// The tree's deepest node as the depth, playouts as nodes, and the move's mean final disc

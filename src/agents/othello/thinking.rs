@@ -102,7 +102,8 @@ impl AgentSpec {
     }
 
     /// [`AgentSpec::think`] whose MCTS (the agent's, also after a solve gave up) reports its
-    /// tree walks to `observer`; the other engines report nothing.
+    /// tree walks to `observer`, and whose minimax or alpha-beta (fixed depth or deepened)
+    /// reports each node's window and each cutoff; the other engines report nothing.
     pub fn think_observed(
         &self,
         state: &Othello,

@@ -7,8 +7,9 @@
 //! from the previous plan, then the new tail; or 0: the plan of an earlier step and one
 //! action, held in the [`PlanRef`] table), root action statistics (new length, then each changed row:
 //! position, index, visits, exact `f64` value), events (count, then per event a tag
-//! `(cell + 1) << 2 | same_value << 1 | kind`, the depth and, unless the same as the previous
-//! event's, the value as `f32`), an MCTS walk (nodes, edge actions, whether a node was added,
+//! `(cell + 1) << 3 | same_value << 2 | kind` and the depth; for an expanded (kind 0) or
+//! generated (1) state then, unless the same as the previous event's, the value as `f32`; for
+//! an alpha-beta node's window (2) or a cutoff (3), alpha and beta zigzag-coded), an MCTS walk (nodes, edge actions, whether a node was added,
 //! rollout moves, then per node a flags byte and the `f64` rewards that are not repeats) and an
 //! RHEA generation (individuals, each its actions and `f64` value). "Previous" resets at each
 //! record, so replay can start at any checkpoint.
@@ -16,7 +17,7 @@
 use super::cells::CellCounts;
 use super::replay::{EventKind, LastEvent, Marker, MarkerKind};
 use crate::search::anytime::RootActionStat;
-use crate::search::{Limit, Progress, Stats};
+use crate::search::{Limit, Progress, Stats, Window};
 
 /// Steps between two checkpoints: a view replays at most `CHECKPOINT_EVERY - 1` records.
 pub const CHECKPOINT_EVERY: u64 = 4096;
@@ -94,6 +95,12 @@ const GENERATION: u8 = 128;
 const SAME_CREDIT: u8 = 1;
 const NO_OWN: u8 = 2;
 const OWN_IS_CREDIT: u8 = 4;
+
+/// Event kinds in a tag's low two bits.
+const KIND_EXPANDED: u64 = 0;
+const KIND_GENERATED: u64 = 1;
+const KIND_WINDOW: u64 = 2;
+const KIND_CUTOFF: u64 = 3;
 
 pub(super) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
@@ -241,6 +248,10 @@ pub(super) struct State {
     pub(super) root: Vec<RootActionStat>,
     pub(super) cells: CellCounts,
     pub(super) last: Option<LastEvent>,
+    /// Alpha-beta: the window of the last node visited.
+    pub(super) window: Option<Window>,
+    /// Alpha-beta: cutoffs reported so far.
+    pub(super) cutoffs: u64,
 }
 
 impl State {
@@ -259,6 +270,15 @@ impl State {
             EventKind::Generated => self.cells.count_generated(cell),
         }
         self.last = Some(event);
+    }
+
+    /// Counts an alpha-beta node's window (`cutoff` false) or a cutoff.
+    pub(super) fn count_window(&mut self, window: Window, cutoff: bool) {
+        if cutoff {
+            self.cutoffs += 1;
+        } else {
+            self.window = Some(window);
+        }
     }
 }
 
@@ -307,6 +327,8 @@ struct Pending {
     last_value: Option<f32>,
     walk: Vec<u8>,
     generation: Vec<u8>,
+    /// The depth of this step's first cutoff at a depth not cut before (its marker).
+    first_cut: Option<u32>,
 }
 
 /// A recording: the byte log, checkpoints, markers and the live state of the step under way.
@@ -324,6 +346,8 @@ pub(super) struct Log {
     pub(super) current: State,
     pending: Pending,
     pub(super) markers: Vec<Marker>,
+    /// Depths (below 64) at which a cutoff has been marked.
+    cut_depths: u64,
     /// The plans recorded as [`PlanChange::Extend`], by step.
     refs: Vec<PlanRef>,
     /// UCT's settings, from the first MCTS walk.
@@ -353,9 +377,12 @@ impl Log {
                 root: Vec::new(),
                 cells: CellCounts::new(options.cells),
                 last: None,
+                window: None,
+                cutoffs: 0,
             },
             pending: Pending::default(),
             markers: Vec::new(),
+            cut_depths: 0,
             refs: Vec::new(),
             uct: None,
             generations: Vec::new(),
@@ -454,7 +481,7 @@ impl Log {
         if progress != self.current.progress && progress != Progress::Running {
             due += 1;
         }
-        due
+        due + u64::from(self.pending.first_cut.is_some())
     }
 
     /// Grows the byte log for a record of at most `most` bytes, and the plans recorded as
@@ -533,14 +560,37 @@ impl Log {
         let same = pending.last_value == Some(event.value)
             || (pending.last_value.is_some_and(f32::is_nan) && event.value.is_nan());
         let cell = event.cell.map_or(0, |c| u64::from(c) + 1);
-        let kind = u64::from(event.kind == EventKind::Generated);
-        put_varint(&mut pending.events, cell << 2 | u64::from(same) << 1 | kind);
+        let kind = match event.kind {
+            EventKind::Expanded => KIND_EXPANDED,
+            EventKind::Generated => KIND_GENERATED,
+        };
+        put_varint(&mut pending.events, cell << 3 | u64::from(same) << 2 | kind);
         put_varint(&mut pending.events, u64::from(event.depth));
         if !same {
             pending.events.extend_from_slice(&event.value.to_le_bytes());
             pending.last_value = Some(event.value);
         }
         pending.event_count += 1;
+    }
+
+    /// An alpha-beta node's window (`cutoff` false) or a cutoff, counted live and buffered for
+    /// the step's record; the first cutoff at each depth is marked.
+    pub(super) fn window(&mut self, window: Window, cutoff: bool) {
+        self.current.count_window(window, cutoff);
+        if !self.recording() {
+            return;
+        }
+        let pending = &mut self.pending;
+        let kind = if cutoff { KIND_CUTOFF } else { KIND_WINDOW };
+        put_varint(&mut pending.events, kind);
+        put_varint(&mut pending.events, u64::from(window.depth));
+        put_signed(&mut pending.events, i64::from(window.alpha));
+        put_signed(&mut pending.events, i64::from(window.beta));
+        pending.event_count += 1;
+        let bit = 1u64.checked_shl(window.depth).unwrap_or(0);
+        if cutoff && pending.first_cut.is_none() && self.cut_depths & bit == 0 && bit != 0 {
+            pending.first_cut = Some(window.depth);
+        }
     }
 
     /// An MCTS walk, buffered for the step's record.
@@ -782,6 +832,10 @@ impl Log {
         if best != self.current.best && best.is_some() && !root.is_empty() {
             self.push_marker(MarkerKind::BestMove, "new best move".into());
         }
+        if let Some(depth) = self.pending.first_cut.take() {
+            self.cut_depths |= 1 << depth;
+            self.push_marker(MarkerKind::Cutoff, format!("first cutoff at depth {depth}"));
+        }
         if progress != self.current.progress {
             match progress {
                 Progress::Solved => {
@@ -882,16 +936,26 @@ pub(super) fn apply_record(
             }
             let tag = reader.varint();
             let depth = reader.varint() as u32;
-            if tag & 2 == 0 {
+            let kind = tag & 3;
+            if kind == KIND_WINDOW || kind == KIND_CUTOFF {
+                let window = Window {
+                    depth,
+                    alpha: reader.signed() as i32,
+                    beta: reader.signed() as i32,
+                };
+                state.count_window(window, kind == KIND_CUTOFF);
+                continue;
+            }
+            if tag & 4 == 0 {
                 value = reader.f32();
             }
             state.count_event(LastEvent {
-                kind: if tag & 1 == 0 {
+                kind: if kind == KIND_EXPANDED {
                     EventKind::Expanded
                 } else {
                     EventKind::Generated
                 },
-                cell: (tag >> 2).checked_sub(1).map(|c| c as u32),
+                cell: (tag >> 3).checked_sub(1).map(|c| c as u32),
                 depth,
                 value,
             });

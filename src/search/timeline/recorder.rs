@@ -5,7 +5,7 @@ use super::replay::{EventKind, LastEvent, Timeline};
 use super::TimelineOptions;
 use crate::search::mcts::Walk;
 use crate::search::rhea::Population;
-use crate::search::{Observer, Visit};
+use crate::search::{Observer, Visit, Window};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -72,5 +72,13 @@ impl<G> Observer<G> for Recorder<G> {
 
     fn generation(&mut self, population: &Population<'_>) {
         self.log.borrow_mut().generation(population);
+    }
+
+    fn window(&mut self, window: Window) {
+        self.log.borrow_mut().window(window, false);
+    }
+
+    fn cutoff(&mut self, window: Window) {
+        self.log.borrow_mut().window(window, true);
     }
 }

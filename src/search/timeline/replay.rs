@@ -4,7 +4,7 @@ use super::cells::CellCounts;
 use super::log::{apply_record, read_generation, Log, Reader, State, WalkRecord};
 use super::tree::RebuiltTree;
 use crate::search::anytime::RootActionStat;
-use crate::search::{Progress, Stats};
+use crate::search::{Progress, Stats, Window};
 use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -47,6 +47,8 @@ pub enum MarkerKind {
     DepthDone,
     /// A limit stopped the search, or it searched every state without a plan.
     Limit,
+    /// The alpha-beta family's first cutoff at a depth.
+    Cutoff,
     /// Recording stopped here: the timeline is full.
     Full,
 }
@@ -77,6 +79,10 @@ pub struct StepView {
     pub frontier: Vec<u32>,
     pub root_actions: Vec<RootActionStat>,
     pub last: Option<LastEvent>,
+    /// Alpha-beta family: the window of the node the step visited last.
+    pub window: Option<Window>,
+    /// Alpha-beta family: beta cutoffs so far.
+    pub cutoffs: u64,
 }
 
 /// One node of an MCTS tree rebuilt at a step.
@@ -259,6 +265,8 @@ impl Timeline {
             },
             root_actions: state.root.clone(),
             last: state.last,
+            window: state.window,
+            cutoffs: state.cutoffs,
         }
     }
 
