@@ -199,9 +199,13 @@ test('a recorded MCTS run: root statistics at each step, and the tree view has t
   };
   for (const k of [end.length, Math.floor(end.length / 2), 5]) {
     await scrubTo(page, k);
+    // The slider moves at once; the table follows when the worker answers the step's query, so
+    // wait for the table of step k (a stale table from another step fails by timeout).
     await page.waitForFunction(
       (n) => [...document.querySelectorAll('[data-testid=root-actions] tbody tr')]
         .reduce((sum, tr) => sum + Number(tr.cells[2].textContent.replace(/,/g, '')), 0) >= n - 1
+        && [...document.querySelectorAll('[data-testid=root-actions] tbody tr')]
+          .reduce((sum, tr) => sum + Number(tr.cells[2].textContent.replace(/,/g, '')), 0) <= n
         && document.querySelector('[data-testid=timeline]').dataset.step === String(n),
       k,
       { timeout: 5000 },
