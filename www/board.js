@@ -37,22 +37,9 @@ export class Board {
   }
 
   draw() {
-    const { canvas } = this;
-    const cssWidth = canvas.clientWidth;
-    const cssHeight = canvas.clientHeight;
-    if (!cssWidth || !cssHeight) return;
-    const ratio = devicePixelRatio || 1;
-    const width = Math.round(cssWidth * ratio);
-    const height = Math.round(cssHeight * ratio);
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    const ctx = canvas.getContext('2d');
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, width, height);
-    if (!this.view) return;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const cleared = crispContext(this.canvas);
+    if (!cleared || !this.view) return;
+    const { ctx, width: cssWidth, height: cssHeight } = cleared;
     this.layout = this.renderer.layoutFor(this.view, cssWidth, cssHeight);
     this.renderer.drawBoard(ctx, this.view, this.overlay, this.layout, this.colors);
   }
@@ -63,6 +50,29 @@ export class Board {
     const rect = this.canvas.getBoundingClientRect();
     return this.renderer.cellAt(this.layout, event.clientX - rect.left, event.clientY - rect.top);
   }
+}
+
+/**
+ * `canvas`'s 2D context, its backing store sized to its CSS box at the device pixel ratio (resized
+ * only when that changed), cleared, and scaled so that drawing is in CSS pixels: { ctx, width,
+ * height } in CSS pixels, or null while the canvas has no box.
+ */
+export function crispContext(canvas) {
+  const width = canvas.clientWidth;
+  const height = canvas.clientHeight;
+  if (!width || !height) return null;
+  const ratio = devicePixelRatio || 1;
+  const pixelsWide = Math.round(width * ratio);
+  const pixelsHigh = Math.round(height * ratio);
+  if (canvas.width !== pixelsWide || canvas.height !== pixelsHigh) {
+    canvas.width = pixelsWide;
+    canvas.height = pixelsHigh;
+  }
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, pixelsWide, pixelsHigh);
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return { ctx, width, height };
 }
 
 /** The CSS custom properties `--name` as a { name: value } map. */

@@ -12,6 +12,7 @@
 // turns it on and off.
 
 import { statText } from './stats.js';
+import { crispContext } from './board.js';
 import { MctsPhases } from './mcts-phases.js';
 
 const ROW_GAP = 56;
@@ -187,15 +188,9 @@ export class MctsTree {
 
   draw() {
     const canvas = this.canvas;
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
-    if (!width || !height) return;
-    const ratio = devicePixelRatio || 1;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    const ctx = canvas.getContext('2d');
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, width, height);
+    const cleared = crispContext(canvas);
+    if (!cleared) return;
+    const { ctx, width, height } = cleared;
     if (!this.nodes.length) return;
     const style = getComputedStyle(document.documentElement);
     const ink = style.getPropertyValue('--text').trim() || '#222';

@@ -12,6 +12,7 @@
 // the playground's Step).
 
 import { statText } from './stats.js';
+import { crispContext } from './board.js';
 
 /** Replay paces offered, in steps a second. */
 const PACES = [1, 10, 100, 1000, 10000];
@@ -310,15 +311,9 @@ export class SearchTimeline {
 
   drawMarkers() {
     const canvas = this.track;
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
-    if (!width || !height) return;
-    const ratio = devicePixelRatio || 1;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    const ctx = canvas.getContext('2d');
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, width, height);
+    const cleared = crispContext(canvas);
+    if (!cleared) return;
+    const { ctx, width, height } = cleared;
     // Labels in the track's own CSS font size and colour (the tick keeps the marker's colour);
     // the size drawn is left in `data-label-px` for tests.
     const style = getComputedStyle(canvas);
