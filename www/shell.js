@@ -225,7 +225,7 @@ function showClassMode(on) {
   document.documentElement.classList.toggle('class-mode', on);
   $('class-mode').setAttribute('aria-pressed', String(on));
   $('more-settings').open = !on;
-  $('rules').open = !on;
+  for (const rules of document.querySelectorAll('details.rules')) rules.open = !on;
 }
 
 /** The Class mode button: switches the layout and writes it into the link. */
