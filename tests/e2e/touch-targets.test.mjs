@@ -54,7 +54,7 @@ test('the timeline, the editor and a lesson keep 44x44 targets at a phone viewpo
   assert.deepEqual(await smallControls(page), [], 'editing');
   await page.click('[data-testid=edit-toggle]');
   await page.click('[data-testid=lessons]');
-  await page.waitForSelector('[data-testid=lesson-panel]:not([hidden])');
+  await page.waitForSelector('[data-testid=lesson-list] a');
   assert.deepEqual(await smallControls(page), [], 'with the lesson list');
   assert.deepEqual(problems, []);
   await page.close();
