@@ -115,6 +115,7 @@ async function applyLink() {
   if (page.lesson && !error) {
     try {
       const step = await app.lessons.stepOf(page.lesson);
+      performance.mark('searchlab:lesson-read');
       if (link !== app.links) return;
       // A link of only the lesson keys opens the step's board and settings; one with a game's keys
       // too opens those (what a person changed since), with the lesson at that step beside them.
@@ -137,11 +138,13 @@ async function applyLink() {
     app.current = null;
   }
   const controller = await controllerOf(game);
+  performance.mark('searchlab:controller-open');
   if (!controller || link !== app.links) return;
   app.current = controller;
   app.sideBySide.setAvailable(typeof controller.sideBySideHost === 'function');
   showGame(game.id);
   controller.applyView(view, error);
+  performance.mark('searchlab:view-applied');
 }
 
 /** Whether a fragment holds only the version and page keys (a lesson step's short link). */
@@ -310,17 +313,14 @@ async function start() {
     root: $('lesson-panel'), toggle: $('lessons-toggle'), stepHref: lessonStepHref, run: runForLesson,
     showSearchStep: (step) => app.timeline.choose(step), onClose: lessonsClosed,
   });
-  // A lesson's link: read its file while the wasm module loads (the link is checked once it has).
-  const lesson = /(?:^#|&)lesson=([a-z][a-z0-9-]*)(?:&|$)/.exec(location.hash);
-  if (lesson) app.lessons.lesson(lesson[1]).catch(() => {});
-  // Most visits open the default game: fetch its modules while the wasm module loads.
-  GAMES[DEFAULT_GAME].load().catch(() => {});
   try {
     await init();
   } catch (error) {
     setStatus('error', `SearchLab could not start: ${messageOf(error)}`);
     return;
   }
+  // Marks of the start-up's stages, for tests/e2e/bench-lessons.mjs (see BENCHMARKS.md).
+  performance.mark('searchlab:wasm-ready');
   app.client = new SearchClient({ onRestart: routed('workerRestarted') });
   app.timeline = new SearchTimeline($('timeline'));
   app.tree = new MctsTree($('tree-panel'), routed('treeToggled'));
