@@ -8,6 +8,10 @@
 // marks (performance.mark 'searchlab:…': wasm module ready, lesson read, game controller open,
 // view applied) beside the document's own (DOM interactive, DOMContentLoaded). Not a test: it asserts nothing and is not picked up by
 // `node --test`.
+//
+// `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure only,
+// for this build's www/ and the www/ in DIR (another build, pkg/ included), alternated tab by tab
+// for ROUNDS rounds of every lesson (default 3), so that both see the same machine load.
 
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -42,6 +46,35 @@ const summary = (times) => {
 const server = await startServer();
 const browser = await launchBrowser();
 console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
+/** Ms from navigation start until lesson `name`'s first step is ready in a new tab of `url`. */
+async function openedIn(url, name) {
+  const { page } = await openPage(browser.context, `${url}#v=1&lesson=${name}&step=1`);
+  const ms = await page.evaluate(readyAfter, [name, 1, 0]);
+  await page.close();
+  return ms;
+}
+
+const against = process.argv.indexOf('--against');
+if (against > 0) {
+  const other = await startServer(path.resolve(process.argv[against + 1]));
+  const rounds = Number(process.argv[against + 2] ?? 3);
+  const times = { 'this build': [], [process.argv[against + 1]]: [] };
+  const urls = { 'this build': server.url, [process.argv[against + 1]]: other.url };
+  for (let round = 0; round < rounds; round++) {
+    for (const name of NAMES) {
+      const order = Object.keys(urls);
+      if (round % 2) order.reverse();
+      for (const which of order) times[which].push(await openedIn(urls[which], name));
+    }
+  }
+  for (const [which, list] of Object.entries(times)) console.log(`${which}: opened in a new tab: ${summary(list)}`);
+  console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await browser.close();
+  await server.close();
+  await other.close();
+  process.exit(0);
+}
 
 /** In the page: ms from navigation start to each stage of the start-up. */
 function stages() {
