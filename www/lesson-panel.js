@@ -108,6 +108,10 @@ export class LessonPanel {
     // One row for the title, the progress and the buttons, so the board stays in view.
     this.nav = el('div', { className: 'row lesson-nav', hidden: true }, this.progress, this.back, this.next, this.all);
     this.stepView = el('div', { className: 'lesson-step', hidden: true }, this.text, this.question, this.showStepButton);
+    // In class mode a long step scrolls inside the panel: a stop for the keyboard, so it can.
+    this.stepView.tabIndex = 0;
+    this.stepView.setAttribute('role', 'group');
+    this.stepView.setAttribute('aria-label', 'Lesson step');
     this.root.setAttribute('aria-labelledby', 'lesson-heading');
     this.root.append(el('div', { className: 'row lesson-head' }, this.heading, this.nav, this.closeButton), this.list, this.stepView);
   }

@@ -221,14 +221,17 @@ function savedTheme() {
 // ---------- class mode ----------
 
 /** Shows the page in class mode (the projector's layout) or in the normal one. Class mode folds
- * the settings ("More settings") and the rules away; the normal layout shows them. */
+ * the settings ("More settings") away (its style sheet leaves the rules out), and puts the lesson panel at the top of the
+ * board's column, whose board then gives up the height the lesson takes (above the columns, it
+ * pushed the board below the fold at 768 px); the normal layout shows them, the lesson above. */
 function showClassMode(on) {
   if (on === app.page.classMode && document.documentElement.classList.contains('class-mode') === on) return;
   app.page = { ...app.page, classMode: on };
   document.documentElement.classList.toggle('class-mode', on);
+  if (on) document.querySelector('.board-column').prepend($('lesson-panel'));
+  else document.querySelector('header.top').after($('lesson-panel'));
   $('class-mode').setAttribute('aria-pressed', String(on));
   $('more-settings').open = !on;
-  for (const rules of document.querySelectorAll('details.rules')) rules.open = !on;
 }
 
 /** The Class mode button: switches the layout and writes it into the link. */

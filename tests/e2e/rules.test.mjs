@@ -16,7 +16,7 @@ const GAMES = {
   sumzero: { link: 'v=1&game=sumzero&seed=1', title: 'Rules of Sum to zero', words: /\+2t, −2t, \+3t or −3t/ },
 };
 
-test('every game shows its rules panel, open in the normal layout and folded in class mode', async () => {
+test('every game shows its rules panel, open in the normal layout and left out in class mode', async () => {
   for (const [game, { link, title, words }] of Object.entries(GAMES)) {
     const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#${link}`);
     const rules = page.locator(`[data-testid=rules-${game}]`);
@@ -27,7 +27,7 @@ test('every game shows its rules panel, open in the normal layout and folded in 
     const others = await page.$$eval('details.rules', (all, id) => all.filter((el) => el.dataset.testid !== id && !el.hidden).length, `rules-${game}`);
     assert.equal(others, 0, `${game}: no other game's rules`);
     await page.click('[data-testid=class-mode]');
-    assert.equal(await rules.evaluate((el) => el.open), false, `${game}: folded in class mode`);
+    assert.equal(await rules.isVisible(), false, `${game}: left out in class mode`);
     assert.deepEqual(problems, []);
     await page.close();
   }
@@ -77,7 +77,7 @@ test('the legends name every overlay, the MCTS bars included', async () => {
     assert.match(bait, words);
   }
   assert.match(await legend('legend-2048'), /Hint pills.*veil/s);
-  assert.match(await legend('legend-othello'), /legal move.*last move.*line expected.*value for you.*keyboard's square/s);
+  assert.match(await legend('legend-othello'), /legal move.*last move.*line expected.*Hint: each move's value for you.*keyboard's square/s);
   assert.match(await legend('legend-sumzero'), /reachable.*agent's choice/s);
   assert.deepEqual(problems, []);
   await page.close();
