@@ -1,7 +1,7 @@
 // Class mode in Chromium: at 1024x768 and 1366x768, in both themes, every game shows its board,
 // its statistics, its legend and the search timeline inside the viewport, with statistics of
 // 20 px or more; the Class mode button writes `class=1` into the link and a link with it opens
-// in class mode; the normal layout keeps the statistics inside the viewport at 1366x768 (Sum to
+// in class mode; the normal layout keeps the statistics inside the viewport at 1024x768 and 1366x768 (Sum to
 // zero's agent-beside-the-optimum numbers too); class mode's settings open as a drawer that leaves
 // the page unscrolled and the board in view; the histograms' and the timeline's labels are drawn
 // at 12 px or more (20 px in class mode); a side-by-side pane shows the UCT constant rounded as
@@ -146,16 +146,19 @@ test('the Class mode button writes class=1 into the link, and the link reopens i
   for (const p of [page, again.page, bad.page]) await p.close();
 });
 
-test('the normal layout at 1366x768 keeps every game\'s statistics inside the viewport', async () => {
-  for (const [game, link] of Object.entries(GAMES)) {
-    const { page, problems } = await open(link, [1366, 768], 'light');
-    const seen = await boxes(page);
-    assert.ok(seen.stats.length >= 4, `${game}: its statistics are shown`);
-    seen.stats.forEach((box, i) => assertInside(`${game}: statistic ${i + 1}`, box, [1366, 768]));
-    assert.deepEqual(problems, []);
-    await page.close();
-  }
-});
+for (const size of SIZES) {
+  test(`the normal layout at ${size.join('x')} keeps every game's statistics inside the viewport`, async () => {
+    for (const [game, link] of Object.entries(GAMES)) {
+      const { page, problems } = await open(link, size, 'light');
+      const seen = await boxes(page);
+      assert.ok(seen.stats.length >= 4, `${game}: its statistics are shown`);
+      seen.stats.forEach((box, i) => assertInside(`${game}: statistic ${i + 1}`, box, size));
+      assertInside(`${game}: the board`, seen.board, size);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+}
 
 test('Sum to zero at 1366x768: the agent beside the optimum stays in view in the normal layout', async () => {
   const { page, problems } = await open(GAMES.sumzero, [1366, 768], 'light');
