@@ -1,7 +1,7 @@
 // Issue 18's links, touch play, Othello hint and editor fixes in Chromium: `lvl=bridge` opens
 // Bridge; a Bait link with moves opens at the position after them; a 2048 link with moves
-// reopens the very board; a swipe on the Bait board moves the avatar; the Othello hint values every legal square and rings the best
-// legal move; the editor's undo and redo bring painted cells back and forth; a level without a
+// reopens the very board; a swipe on the Bait board moves the avatar; the Othello hint writes a
+// value on every legal square and rings the best move; the editor's undo and redo bring painted cells back and forth; a level without a
 // door is not called valid; Play, Step and Undo are disabled while editing; a time budget is
 // flagged beside Play with a switch to a node budget. A tap beside the
 // avatar steps towards it.
