@@ -88,6 +88,21 @@ fn step_in_slices<G: Game>(search: &mut dyn Search<G>, steps: u64, rng: &mut Rng
     progress
 }
 
+/// Records the search `build` makes with a fresh recorder (`options`, `locate`), `unit` units of
+/// its work per step, running it with `run`; returns the timeline.
+fn record<G: Game, S: Search<G>>(
+    options: TimelineOptions,
+    locate: Option<fn(&G) -> usize>,
+    unit: u64,
+    build: impl FnOnce(Recorder<G>) -> S,
+    run: impl FnOnce(&mut Recorded<G, S>),
+) -> Timeline {
+    let recorder = Recorder::new(options, locate);
+    let mut recorded = Recorded::with_unit(build(recorder.clone()), &recorder, unit);
+    run(&mut recorded);
+    recorder.timeline()
+}
+
 /// A game with what the timeline needs of it.
 struct Setup<G> {
     locate: Option<fn(&G) -> usize>,
@@ -368,25 +383,47 @@ impl<G> Observer<G> for LastWindow {
 }
 
 #[test]
-fn othello_alpha_beta_records_each_window_and_cutoff() {
-    for text in ["alphabeta:depth=5", "alphabeta:nodes=3000"] {
+fn othello_tree_searches_record_each_window_and_cutoff() {
+    let agents = [
+        "alphabeta:depth=5",
+        "alphabeta:nodes=3000",
+        "alphabeta_tt:depth=5",
+        "alphabeta_tt:nodes=20000",
+        "mtdf:nodes=20000:solve=0",
+    ];
+    for text in agents {
         let spec = othello::AgentSpec::parse(text, 1000, Limits::default()).unwrap();
         let root = othello_endgame(40, 1);
         let unit = spec.timeline_unit();
-        let recorder = Recorder::new(TimelineOptions::new(0), None);
-        let thinking = spec
-            .think_observed(&root, 11, Some(Box::new(recorder.clone())))
-            .unwrap();
-        let mut recorded = Recorded::with_unit(thinking, &recorder, unit);
-        while !recorded.step(500).is_finished() {}
-        let timeline = recorder.timeline();
+        // As the page records them: the table's searches always deepen, alpha-beta without a
+        // depth budget.
+        let deepened = matches!(
+            spec.algo,
+            othello::Algorithm::AlphaBetaTt | othello::Algorithm::Mtdf
+        ) || !matches!(spec.budget, othello::Budget::Depth(_));
+        let options = TimelineOptions {
+            iterations_are_depths: deepened,
+            ..TimelineOptions::new(0)
+        };
+        let timeline = record(
+            options,
+            None,
+            unit,
+            |recorder| {
+                spec.think_observed(&root, 11, Some(Box::new(recorder)))
+                    .unwrap()
+            },
+            |recorded| while !recorded.step(500).is_finished() {},
+        );
         let length = timeline.len();
         let last = LastWindow::default();
         let mut live = spec
             .think_observed(&root, 11, Some(Box::new(last.clone())))
             .unwrap();
         let mut at = 0;
-        for k in [0, 1, 2, 3, length / 3, length / 2, length - 1, length] {
+        let mut ks = [0, 1, 2, 3, length / 3, length / 2, length - 1, length];
+        ks.sort_unstable();
+        for k in ks {
             while at < k {
                 live.step(unit);
                 at += 1;
@@ -401,9 +438,9 @@ fn othello_alpha_beta_records_each_window_and_cutoff() {
             end.cutoffs > 0 && end.window.is_some(),
             "{text}: alpha-beta cuts off"
         );
-        let cuts: Vec<_> = timeline
-            .markers()
-            .into_iter()
+        let markers = timeline.markers();
+        let cuts: Vec<_> = markers
+            .iter()
             .filter(|m| m.kind == MarkerKind::Cutoff)
             .collect();
         assert!(!cuts.is_empty(), "{text}: cutoffs are marked");
@@ -420,10 +457,25 @@ fn othello_alpha_beta_records_each_window_and_cutoff() {
             );
             depths.push(depth);
             let before = timeline.view_at(marker.step - 1).cutoffs;
-            assert_eq!(
-                timeline.view_at(marker.step).cutoffs,
-                before + 1,
-                "{text}: the marked step cuts off"
+            let after = timeline.view_at(marker.step).cutoffs;
+            assert!(after > before, "{text}: the marked step cuts off");
+            if unit == 1 {
+                assert_eq!(after, before + 1, "{text}: one node per step");
+            }
+        }
+        let done: Vec<_> = markers
+            .iter()
+            .filter(|m| m.kind == MarkerKind::DepthDone)
+            .collect();
+        assert_eq!(!done.is_empty(), deepened, "{text}: depth markers");
+        for (i, marker) in done.iter().enumerate() {
+            assert_eq!(marker.label, format!("depth {} done", i + 1), "{text}");
+            let completed = |k: u64| timeline.view_at(k).stats.iterations;
+            assert!(
+                completed(marker.step - 1) <= i as u64 && completed(marker.step) > i as u64,
+                "{text}: depth {} completes at step {}",
+                i + 1,
+                marker.step
             );
         }
     }
