@@ -459,9 +459,6 @@ fn othello_tree_searches_record_each_window_and_cutoff() {
             let before = timeline.view_at(marker.step - 1).cutoffs;
             let after = timeline.view_at(marker.step).cutoffs;
             assert!(after > before, "{text}: the marked step cuts off");
-            if unit == 1 {
-                assert_eq!(after, before + 1, "{text}: one node per step");
-            }
         }
         let done: Vec<_> = markers
             .iter()
