@@ -137,11 +137,15 @@ fn check_agent_in_units<G: Game + 'static, A: Agent<G>>(
     unit: u64,
 ) -> Timeline {
     let mut rng = Rng::new(seed ^ 0x7157);
-    let recorder = Recorder::new(options, setup.locate);
-    let search = spec.build(root, seed, recorder.clone()).unwrap();
-    let mut recorded = Recorded::with_unit(search, &recorder, unit);
-    step_in_slices(&mut recorded, steps, &mut rng);
-    let timeline = recorder.timeline();
+    let timeline = record(
+        options,
+        setup.locate,
+        unit,
+        |recorder| spec.build(root, seed, recorder).unwrap(),
+        |recorded| {
+            step_in_slices(recorded, steps, &mut rng);
+        },
+    );
     let len = timeline.len();
     assert!(len > 0, "{name}: nothing recorded");
     let mut ks = vec![0, 1, len, len / 2];
@@ -341,13 +345,17 @@ fn othello_thinking_noted_at_each_step_is_the_live_report() {
     for (text, root) in agents {
         let spec = othello::AgentSpec::parse(text, 1000, limits).unwrap();
         let unit = spec.timeline_unit();
-        let recorder = Recorder::new(TimelineOptions::new(0), None);
-        let thinking = spec.think(&root, 11).unwrap();
-        let noted = Noted::new(thinking, |t| t.report().note(), recorder.timeline());
-        let notes = noted.notes();
-        let mut recorded = Recorded::with_unit(noted, &recorder, unit);
-        while !recorded.step(500).is_finished() {}
-        let timeline = recorder.timeline();
+        let mut notes = None;
+        let build = |recorder: Recorder<Othello>| {
+            let thinking = spec.think(&root, 11).unwrap();
+            let noted = Noted::new(thinking, |t| t.report().note(), recorder.timeline());
+            notes = Some(noted.notes());
+            noted
+        };
+        let timeline = record(TimelineOptions::new(0), None, unit, build, |recorded| {
+            while !recorded.step(500).is_finished() {}
+        });
+        let notes = notes.unwrap();
         let length = timeline.len();
         assert!(length > 3, "{text}: {length} steps");
         let mut live = spec.think(&root, 11).unwrap();
@@ -536,16 +544,13 @@ fn check_tree<G: Game + 'static, V: Fn(&G, usize) -> f64>(
     live: impl Fn() -> Mcts<G, V>,
     steps: u64,
 ) {
-    let recorder = Recorder::new(
-        TimelineOptions {
-            tree: true,
-            ..TimelineOptions::new(0)
-        },
-        None,
-    );
-    let mut recorded = Recorded::new(make(recorder.clone()), &recorder);
-    recorded.step(steps);
-    let timeline = recorder.timeline();
+    let options = TimelineOptions {
+        tree: true,
+        ..TimelineOptions::new(0)
+    };
+    let timeline = record(options, None, 1, make, |recorded| {
+        recorded.step(steps);
+    });
     let mut rng = Rng::new(99);
     for k in [0, 1, 2, 17, steps / 3, steps] {
         let mut search = live();
@@ -659,17 +664,14 @@ fn an_mcts_iteration_replays_phase_by_phase_as_the_live_walk() {
     let othello = Othello::start();
     let value = |s: &Othello, p: usize| s.returns(p);
     let config = MctsConfig::zero_sum();
-    let recorder = Recorder::new(
-        TimelineOptions {
-            tree: true,
-            ..TimelineOptions::new(0)
-        },
-        None,
-    );
-    let mcts = Mcts::with_observer(othello, config, 6, value, recorder.clone()).unwrap();
-    let mut recorded = Recorded::new(mcts, &recorder);
-    recorded.step(300);
-    let timeline = recorder.timeline();
+    let options = TimelineOptions {
+        tree: true,
+        ..TimelineOptions::new(0)
+    };
+    let make = |recorder| Mcts::with_observer(othello, config, 6, value, recorder).unwrap();
+    let timeline = record(options, None, 1, make, |recorded| {
+        recorded.step(300);
+    });
     let walks = Walks::default();
     let mut live = Mcts::with_observer(othello, config, 6, value, walks.clone()).unwrap();
     live.step(300);
@@ -972,12 +974,11 @@ fn check_plans_at_every_step<G: Game + 'static, A: Agent<G>>(
         has_frontier: true,
         ..TimelineOptions::new(setup.cells)
     };
-    let recorder = Recorder::new(options, setup.locate);
-    let search = spec.build(root, 0, recorder.clone()).unwrap();
-    let mut recorded = Recorded::new(search, &recorder);
     let mut rng = Rng::new(17);
-    step_in_slices(&mut recorded, steps, &mut rng);
-    let timeline = recorder.timeline();
+    let build = |recorder| spec.build(root, 0, recorder).unwrap();
+    let timeline = record(options, setup.locate, 1, build, |recorded| {
+        step_in_slices(recorded, steps, &mut rng);
+    });
     let mut live = spec.build(root, 0, NoObserver).unwrap();
     for k in 0..=timeline.len() {
         if k % every == 0 || k % CHECKPOINT_EVERY < 2 || k == timeline.len() {
