@@ -128,7 +128,9 @@ pub struct Visit {
 
 /// The window `(alpha, beta)` an alpha-beta node is searched with, in the view of the player
 /// whose value the node computes (for a leaf, its parent's mover), at `depth` plies from the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A full window's bounds are `∓two_player::INFINITY`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Window {
     pub depth: u32,
     pub alpha: i32,
