@@ -226,6 +226,13 @@ pub trait Search<G: crate::game::Game> {
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         Vec::new()
     }
+
+    /// [`Search::root_action_stats`] written into `stats`, replacing what it held. A recorded
+    /// run reads them after every step; searches that keep such statistics override it to fill
+    /// the caller's buffer without allocating, and wrappers to pass it on.
+    fn root_action_stats_into(&self, stats: &mut Vec<anytime::RootActionStat>) {
+        *stats = self.root_action_stats();
+    }
 }
 
 /// The end of a line that is a path in a search's node store (see [`Search::line_end`]):
@@ -265,6 +272,10 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
 
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         (**self).root_action_stats()
+    }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<anytime::RootActionStat>) {
+        (**self).root_action_stats_into(stats);
     }
 }
 

@@ -236,4 +236,8 @@ impl Search<Othello> for Thinking {
     fn root_action_stats(&self) -> Vec<RootActionStat> {
         self.engine.root_action_stats()
     }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
+        self.engine.root_action_stats_into(stats);
+    }
 }
