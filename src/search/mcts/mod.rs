@@ -322,6 +322,12 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, 
     /// For each root action tried so far, in action-index order: its index, visits and mean
     /// reward for the root player.
     fn root_action_stats(&self) -> Vec<RootActionStat> {
-        self.tree.root_action_stats()
+        let mut stats = Vec::new();
+        self.tree.root_action_stats_into(&mut stats);
+        stats
+    }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
+        self.tree.root_action_stats_into(stats);
     }
 }
