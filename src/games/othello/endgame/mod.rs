@@ -48,7 +48,7 @@ use prefill::prefill_depths;
 use table::Table;
 
 /// Empties from which the transposition table and fastest-first ordering are used.
-pub const TT_EMPTIES: u32 = 7;
+pub const TT_EMPTIES: u32 = 8;
 /// Empties from which moves are ordered by a shallow search with the midgame evaluation.
 pub const SHALLOW_ORDER_EMPTIES: u32 = 16;
 /// Empties from which children are probed in the table before any is searched.
