@@ -13,7 +13,7 @@
 //!   alpha-beta with the midgame evaluation ([`super::eval::board_eval`]) orders instead,
 //!   and from [`PREFILL_EMPTIES`] empties an iterative-deepening midgame search first seeds
 //!   the table's best moves near the root;
-//! - 5 to 6 empties: no table, no move generation; a loop over the empty squares (skipping
+//! - 5 to 7 empties: no table, no move generation; a loop over the empty squares (skipping
 //!   squares with no opponent neighbour), those in quadrants with an odd number of empties first;
 //! - the last 4 empties: loops over the empty squares (skipping squares with no opponent
 //!   neighbour), a dedicated two-square search, and a last square scored by four table
