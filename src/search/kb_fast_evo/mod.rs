@@ -37,6 +37,7 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::field_error::{quoted, FieldError};
 use crate::game::Game;
 use crate::rng::Rng;
 use crate::search::anytime::InvalidConfig;
@@ -101,6 +102,46 @@ pub enum FeatureScale {
     /// Cells (nearly greedy rollouts once W has signal).
     Cells,
 }
+
+/// Names for a setting: `ALL` (in the order help lists them), `name()` (the command line's and
+/// links' word) and `parse(word)` (an error on `field` listing the names).
+macro_rules! named_setting {
+    ($setting:ident, $field:literal, [$($variant:ident => $word:literal),+]) => {
+        impl $setting {
+            /// Every value, in the order help lists them.
+            pub const ALL: [$setting; [$($word),+].len()] = [$($setting::$variant),+];
+
+            /// The word on the command line and in links.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($setting::$variant => $word),+
+                }
+            }
+
+            /// The value called `word`; the error names the field and every word.
+            pub fn parse(word: &str) -> Result<Self, FieldError> {
+                match word {
+                    $($word => Ok($setting::$variant),)+
+                    _ => Err(FieldError::new(
+                        $field,
+                        format!(
+                            "unknown {} '{}' (expected {})",
+                            $field,
+                            quoted(word),
+                            [$($word),+].join(" or ")
+                        ),
+                    )),
+                }
+            }
+        }
+    };
+}
+
+named_setting!(Rollouts, "rollouts", [Evolved => "evolved", Uniform => "uniform"]);
+named_setting!(Value, "value", [Knowledge => "knowledge", Score => "score"]);
+named_setting!(FeatureTypes, "features", [Paper => "paper", All => "all"]);
+named_setting!(Distance, "distance", [Euclidean => "euclidean", Walking => "walking"]);
+named_setting!(FeatureScale, "feature-scale", [Grid => "grid", Cells => "cells"]);
 
 /// Parameters of KB Fast-Evo MCTS.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
