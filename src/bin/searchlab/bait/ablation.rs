@@ -7,9 +7,9 @@
 //! seed `s` is `bait solve --algo kbfe --rollouts R --value V --iterations N --seed s`. One JSON
 //! line per (level, agent): wins with a 95% Wilson interval, mean score, median moves of the
 //! won games, deaths and timeouts; then per level, KB Fast-Evo against vanilla paired by seed
-//! (won by both, by one only, by neither). With `--act-ms`, first one line per (level, agent):
-//! iterations in an act of that many wall-clock milliseconds from the level's start (median of
-//! 5 acts).
+//! (won by both, by one only, by neither). With `--act-ms`, first one line per (level, agent),
+//! and for `--algo mcts` itself (`sample-mcts`): iterations in an act of that many wall-clock
+//! milliseconds from the level's start (median of 5 acts).
 
 use std::rc::Rc;
 use std::time::Instant;
@@ -18,6 +18,7 @@ use clap::Args;
 use serde_json::json;
 
 use searchlab::agents::bait::{AgentSpec, Algorithm};
+use searchlab::agents::Agent;
 use searchlab::game::Game;
 use searchlab::games::bait::{Action, BaitState, Level, Outcome};
 use searchlab::rng::Rng;
@@ -88,8 +89,13 @@ impl AblationFlags {
             })
             .collect::<CliResult<_>>()?;
         if let Some(ms) = self.act_ms {
+            let sample_mcts = AgentSpec {
+                algo: Algorithm::Mcts,
+                ..AgentSpec::default()
+            };
             for (path, level) in &levels {
-                for (spec, (name, ..)) in specs.iter().zip(AGENTS) {
+                let timed = specs.iter().zip(AGENTS.map(|(name, ..)| name));
+                for (spec, name) in timed.chain([(&sample_mcts, "sample-mcts")]) {
                     let start = BaitState::new(level.clone());
                     let mut counts: Vec<u64> = (0..5)
                         .map(|rep| act_iterations(spec, &start, rep, ms))
@@ -152,9 +158,10 @@ fn play(spec: &AgentSpec, level: &Rc<Level>, seed: u64, iterations: u64) -> Game
     }
 }
 
-/// Iterations `spec` runs from `start` in `ms` wall-clock milliseconds, in slices of 16.
+/// Iterations `spec` runs from `start` in `ms` wall-clock milliseconds, in slices of 16 (a
+/// fresh knowledge base for `kbfe`).
 fn act_iterations(spec: &AgentSpec, start: &BaitState, seed: u64, ms: f64) -> u64 {
-    let Ok(mut search) = spec.build_kbfe(start, seed, new_memory::<BaitState>(), NoObserver) else {
+    let Ok(mut search) = spec.build(start, seed, NoObserver) else {
         return 0;
     };
     let began = Instant::now();
