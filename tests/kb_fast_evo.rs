@@ -387,3 +387,71 @@ fn p2_the_knowledge_base_learns_bait_in_one_game() {
         "the door is locked"
     );
 }
+
+#[test]
+fn features_are_nearest_distances_straight_or_walking_in_cells_or_grid_units() {
+    use searchlab::search::kb_fast_evo::features::FeatureMeter;
+    use searchlab::search::kb_fast_evo::{Distance, FeatureScale};
+    // The key is 2 cells right of the avatar through a wall, 6 steps around it.
+    let state = picture(
+        "wwwww
+         wAwkw
+         w...w
+         w1g.w
+         wwwww",
+    );
+    let mut meter = FeatureMeter::default();
+    let mut f = Vec::new();
+    let mut measure = |types, distance, scale| {
+        meter.measure(&state, types, distance, scale, &mut f);
+        f.clone()
+    };
+    let straight = measure(
+        FeatureTypes::Paper,
+        Distance::Euclidean,
+        FeatureScale::Cells,
+    );
+    assert_eq!(
+        (straight[KEY as usize], straight[BOX as usize]),
+        (Some(2.0), Some(2.0))
+    );
+    assert_eq!(
+        straight[GOAL as usize], None,
+        "goal is static: not a paper feature"
+    );
+    let walking = measure(FeatureTypes::Paper, Distance::Walking, FeatureScale::Cells);
+    assert_eq!(
+        (walking[KEY as usize], walking[BOX as usize]),
+        (Some(4.0), Some(2.0))
+    );
+    let all = measure(FeatureTypes::All, Distance::Walking, FeatureScale::Grid);
+    assert_eq!(
+        all[GOAL as usize],
+        Some(3.0 / 10.0),
+        "cells / (width + height)"
+    );
+}
+
+#[test]
+fn kept_weights_carry_over_to_the_next_act_and_fresh_ones_do_not() {
+    let state = BaitState::new(official_level(0));
+    for keep in [false, true] {
+        let config = KbConfig {
+            keep_weights: keep,
+            ..KbConfig::default()
+        };
+        let memory = new_memory::<BaitState>();
+        let mut first = kb_fast_evo(state.clone(), config, 1, memory.clone(), NoObserver).unwrap();
+        first.step(50);
+        let evolved = memory.borrow().evolution.clone();
+        assert!(!evolved.types().is_empty());
+        kb_fast_evo(state.clone(), config, 2, memory.clone(), NoObserver).unwrap();
+        assert_eq!(memory.borrow().evolution == evolved, keep, "keep = {keep}");
+        assert!(memory
+            .borrow()
+            .knowledge
+            .items()
+            .iter()
+            .any(|i| i.count > 0));
+    }
+}
