@@ -34,6 +34,7 @@ mod depth_first;
 pub mod dfs;
 pub mod dls;
 pub mod expectimax;
+pub mod kb_fast_evo;
 pub mod mcts;
 pub mod node_store;
 pub mod rhea;
