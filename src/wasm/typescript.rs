@@ -87,6 +87,7 @@ pub fn declarations() -> Vec<&'static str> {
         BatchReport::DECL,
         // The search timeline.
         TimelineView::DECL,
+        search::Window::DECL,
         search::timeline::LastEvent::DECL,
         search::timeline::EventKind::DECL,
         search::timeline::Marker::DECL,
