@@ -23,6 +23,7 @@ import { listenForSwipes } from '../swipe.js';
 import { labelOf, needsANumber, seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions, movesText } from '../stats.js';
+import { KbfeView } from '../kbfe-view.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,6 +50,7 @@ class BaitGame extends AgentRuns {
     /** View fields whose change ends the agent's run and its search. */
     this.agentFields = ['algo', 'mode', ...this.params.fields(), 'seed'];
     this.levelPanel = new LevelPanel(this, LEVELS);
+    this.kbfe = new KbfeView($('kbfe-panel'));
     this.rules = new RulesPanel($('bait-tiles'), () => this.board.colors);
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.rules.draw());
     this.wire();
@@ -186,6 +188,8 @@ class BaitGame extends AgentRuns {
       rootActions: message.rootActions && message.rootActions.length ? message.rootActions : null,
     };
     showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2);
+    // KB Fast-Evo's knowledge base and W (its search's `thinking`).
+    if (this.view.algo === 'kbfe') this.kbfe.show(message.thinking, actionName);
   }
 
   /** The search as it was at a step of its timeline, drawn as the live search is. */
@@ -196,7 +200,7 @@ class BaitGame extends AgentRuns {
   }
 
   usesTree() {
-    return this.view.algo === 'mcts';
+    return this.view.algo === 'mcts' || this.view.algo === 'kbfe';
   }
 
   treeActionName(action) {
@@ -275,6 +279,7 @@ class BaitGame extends AgentRuns {
     const algo = $('algo').value;
     $('algo-description').textContent = ALGORITHMS[algo].text;
     this.params.show(algo);
+    if (algo !== 'kbfe') this.kbfe.clear();
     const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
     for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
     // MCTS and RHEA read their iterations per move only when they plan.
