@@ -441,3 +441,23 @@ fn a_recorded_run_at_a_step_is_its_types() {
 }
 
 const BAIT_LEVEL: &str = "wwwwwwwwww\nwA...w..kw\nw.ww.w.www\nw..m....gw\nw.w.1.w..w\nwwwwwwwwww";
+
+#[wasm_bindgen_test]
+fn what_kb_fast_evo_knows_is_its_type() {
+    let level = "wwwwwww\nwA..k.w\nw.www.w\nw.m..gw\nwwwwwww";
+    let state = new_session("bait", level).unwrap().encode().unwrap();
+    let view = default_view().unwrap();
+    set(&view, "algo", "kbfe".into());
+    set(&view, "mode", "act".into());
+    set(&view, "level", level.into());
+    let mut job = search_job(&state, view, 1.0, 0.0).unwrap();
+    assert_type(&job.thinking().unwrap(), "KbKnowledge");
+    job.step(JsValue::from(50.0)).unwrap();
+    let thinking = job.thinking().unwrap();
+    assert!(Array::from(&get(&thinking, "types")).length() > 0);
+    assert_type(&thinking, "KbKnowledge");
+    assert_type(
+        &thinking,
+        "Thinking | SumZeroThinking | KbKnowledge | undefined",
+    );
+}

@@ -266,6 +266,18 @@ impl AgentSpec {
         seed: u64,
         observer: O,
     ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
+        self.build_plan_with_memory(state, seed, new_memory::<BaitState>(), observer)
+    }
+
+    /// [`AgentSpec::build_plan`], KB Fast-Evo's moves sharing `memory` (ignored by the other
+    /// algorithms), so the caller can watch what it learns.
+    pub fn build_plan_with_memory<O: Observer<BaitState> + 'static>(
+        &self,
+        state: &BaitState,
+        seed: u64,
+        memory: SharedMemory,
+        observer: O,
+    ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
         if !self.algo.is_anytime() {
             return self.build(state, seed, observer);
         }
@@ -277,7 +289,6 @@ impl AgentSpec {
         };
         let spec = *self;
         let shared = SharedObserver::new(observer);
-        let memory = new_memory::<BaitState>();
         let factory = move |at: &BaitState, move_number: u64| {
             let seed = Rng::derive(seed, move_number);
             if spec.algo == Algorithm::Kbfe {

@@ -3,6 +3,7 @@
 
 use super::boundary::{to_js, uint8_array};
 use super::heat::{Heat, Running, SharedHeat};
+use super::kb_memory::{self, KbJob};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
 use super::search_job::{Indexed, Job};
 use super::timeline::{options_for, recorded, recorder};
@@ -143,7 +144,8 @@ impl PageGame for BaitState {
             let recorder = recorder::<BaitState>(TimelineOptions {
                 has_frontier,
                 // A committed plan runs a fresh MCTS for every move: no one tree to replay.
-                tree: view.algo == Algorithm::Mcts && view.mode == Mode::Act,
+                tree: matches!(view.algo, Algorithm::Mcts | Algorithm::Kbfe)
+                    && view.mode == Mode::Act,
                 ..options_for(self)
             });
             let search = build(self, view, seed, recorder.clone()).map_err(error)?;
@@ -156,16 +158,25 @@ impl PageGame for BaitState {
             let search = build(self, view, seed, heat.clone()).map_err(error)?;
             (search, Heat::Counted(heat))
         };
-        Ok(Box::new(Running {
+        let job = Box::new(Running {
             search: Indexed::new(search),
             heat,
             has_frontier,
+        });
+        if view.algo != Algorithm::Kbfe {
+            return Ok(job);
+        }
+        Ok(Box::new(KbJob {
+            job,
+            memory: kb_memory::claim::<BaitState>(),
+            root: self.clone(),
         }))
     }
 }
 
 /// The view's search from `state`: in plan mode a plan to the end (MCTS and RHEA commit to a
-/// move at a time), in act mode one decision.
+/// move at a time), in act mode one decision. KB Fast-Evo keeps its game's memory
+/// ([`kb_memory::claim`]) across acts.
 fn build<O: Observer<BaitState> + 'static>(
     state: &BaitState,
     view: &View,
@@ -173,7 +184,12 @@ fn build<O: Observer<BaitState> + 'static>(
     observer: O,
 ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
     let spec = view.agent_spec(SEARCH_MEMORY_BYTES);
+    let kb = || kb_memory::claim::<BaitState>();
     match view.mode {
+        Mode::Plan if view.algo == Algorithm::Kbfe => {
+            spec.build_plan_with_memory(state, seed, kb(), observer)
+        }
+        Mode::Act if view.algo == Algorithm::Kbfe => spec.build_kbfe(state, seed, kb(), observer),
         Mode::Plan => spec.build_plan(state, seed, observer),
         Mode::Act => spec.build(state, seed, observer),
     }

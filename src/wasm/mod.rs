@@ -26,6 +26,7 @@ mod boundary;
 mod encoded_state;
 mod g2048;
 mod heat;
+mod kb_memory;
 mod limits;
 mod othello;
 mod page_game;

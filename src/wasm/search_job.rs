@@ -309,10 +309,12 @@ impl SearchJob {
     ) -> Result<SearchJob, JsError> {
         let state = string_from_js("state", &state)?;
         let (game, state) = encoded_state::decode(&state).map_err(|e| JsError::new(&e))?;
-        let seed = Rng::derive(
+        let (seed, stream) = (
             seed_from_js("seed", &seed)?,
             seed_from_js("stream", &stream)?,
         );
+        super::kb_memory::enter_job(seed, stream);
+        let seed = Rng::derive(seed, stream);
         let record = bool_from_js("record", &record)?;
         let job = super::game_kind(game)?.job(state, view, seed, record)?;
         Ok(SearchJob {
@@ -369,8 +371,9 @@ impl SearchJob {
 
     /// Othello: what the agent thinks (depth, value for Black, exact or not, nodes searched and
     /// cut off); Sum to zero: every action's optimal value and regret beside MCTS's visits and
-    /// means, and the regret of the current choice; `undefined` for the other games.
-    #[wasm_bindgen(unchecked_return_type = "Thinking | SumZeroThinking | undefined")]
+    /// means, and the regret of the current choice; KB Fast-Evo: its knowledge base and W;
+    /// `undefined` for the other games and agents.
+    #[wasm_bindgen(unchecked_return_type = "Thinking | SumZeroThinking | KbKnowledge | undefined")]
     pub fn thinking(&self) -> Result<JsValue, JsError> {
         self.checked("thinking")?.thinking()
     }

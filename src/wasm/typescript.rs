@@ -20,6 +20,7 @@ use super::batch::BatchReport;
 use super::bench::{Bench2048Mcts, BenchAstar, BenchOthelloSolve};
 use super::boundary::GridView;
 use super::g2048::{MoveTrace, Slide, Spawn};
+use super::kb_memory::{KbColumn, KbKnowledge, KbTypeView};
 use super::limits::{OthelloLinkCaps, PageLimits};
 use super::othello::{OthelloMove, SideToMove, ThinkingView, ValueUnits};
 use super::page_game::LevelProblem;
@@ -84,6 +85,9 @@ pub fn declarations() -> Vec<&'static str> {
         ValueUnits::DECL,
         SumZeroThinking::DECL,
         SumZeroActionValue::DECL,
+        KbKnowledge::DECL,
+        KbTypeView::DECL,
+        KbColumn::DECL,
         BatchReport::DECL,
         // The search timeline.
         TimelineView::DECL,

@@ -23,6 +23,8 @@ import { listenForSwipes } from '../swipe.js';
 import { labelOf, needsANumber, seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions, movesText } from '../stats.js';
+import { KbfeView } from '../kbfe-view.js';
+import { flatView, nestedView } from './kbfe-fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,6 +51,7 @@ class BaitGame extends AgentRuns {
     /** View fields whose change ends the agent's run and its search. */
     this.agentFields = ['algo', 'mode', ...this.params.fields(), 'seed'];
     this.levelPanel = new LevelPanel(this, LEVELS);
+    this.kbfe = new KbfeView($('kbfe-panel'));
     this.rules = new RulesPanel($('bait-tiles'), () => this.board.colors);
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.rules.draw());
     this.wire();
@@ -186,6 +189,8 @@ class BaitGame extends AgentRuns {
       rootActions: message.rootActions && message.rootActions.length ? message.rootActions : null,
     };
     showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2);
+    // KB Fast-Evo's knowledge base and W (its search's `thinking`).
+    if (this.view.algo === 'kbfe') this.kbfe.show(message.thinking, actionName);
   }
 
   /** The search as it was at a step of its timeline, drawn as the live search is. */
@@ -196,7 +201,7 @@ class BaitGame extends AgentRuns {
   }
 
   usesTree() {
-    return this.view.algo === 'mcts';
+    return this.view.algo === 'mcts' || this.view.algo === 'kbfe';
   }
 
   treeActionName(action) {
@@ -263,7 +268,7 @@ class BaitGame extends AgentRuns {
 
   fillControls(view) {
     $('algo').value = view.algo;
-    this.params.fill(view);
+    this.params.fill(flatView(view));
     $('p-seed').value = String(view.seed);
     $('pace').value = String(view.pace);
     checkMode(view.mode);
@@ -275,6 +280,7 @@ class BaitGame extends AgentRuns {
     const algo = $('algo').value;
     $('algo-description').textContent = ALGORITHMS[algo].text;
     this.params.show(algo);
+    if (algo !== 'kbfe') this.kbfe.clear();
     const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
     for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
     // MCTS and RHEA read their iterations per move only when they plan.
@@ -308,13 +314,13 @@ class BaitGame extends AgentRuns {
 
   /** The settings as the controls show them (numbers checked by Rust when the link is written). */
   readControls() {
-    const view = { ...this.view };
+    const view = flatView(this.view);
     view.algo = $('algo').value;
     view.mode = document.querySelector('input[name="mode"]:checked').value;
     Object.assign(view, this.params.read());
     view.pace = Number($('pace').value);
     view.seed = seedIn($('p-seed'));
-    return { ...view, ...this.levelFields() };
+    return nestedView({ ...view, ...this.levelFields() });
   }
 
   /** The link's level fields: one of our levels by name (`lvl`), else its rows; and the moves
@@ -334,7 +340,7 @@ class BaitGame extends AgentRuns {
 
   /** What is wrong with the numbers of `view`, in words, or null. */
   problemOfNumbers(view) {
-    const blank = this.params.blank(view);
+    const blank = this.params.blank(flatView(view));
     if (blank?.param.key === 'weights') return `The leaf value weight '${labelOf(blank.input)}' needs a number.`;
     if (blank) return needsANumber(blank.input);
     return Number.isNaN(view.seed) ? needsANumber($('p-seed'), true) : null;
@@ -352,7 +358,8 @@ class BaitGame extends AgentRuns {
       this.setStatus('error', problem);
       return;
     }
-    const changedAgent = this.agentFields.some((k) => !sameValue(view[k], this.view[k]));
+    const [now, was] = [flatView(view), flatView(this.view)];
+    const changedAgent = this.agentFields.some((k) => !sameValue(now[k], was[k]));
     this.view = view;
     if (changedAgent) {
       this.halt();
@@ -374,6 +381,9 @@ class BaitGame extends AgentRuns {
       table: this.params.table,
       words: OPTION_WORDS,
       algorithms: ALGORITHMS,
+      // KB Fast-Evo's settings: flat in the panes' controls, nested in the view.
+      agentOf: flatView,
+      withAgent: (view, agent) => nestedView({ ...flatView(view), ...agent }),
       renderer: render,
       position: () => ({ state: this.session.encode(), board: this.session.view() }),
       // The plan's path is traced on the session, so it is drawn only while the session is at

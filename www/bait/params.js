@@ -42,6 +42,11 @@ export const ALGORITHMS = {
     text: 'Rolling horizon evolution: evolves short action sequences under a time budget, plays the best first move. Planning, it evolves for its iterations from each state, commits to the best sequence\'s first move and goes on from there, until it wins, loses or reaches the node limit.',
     mode: 'act',
   },
+  kbfe: {
+    name: 'KB Fast-Evo MCTS',
+    text: 'Knowledge-based Fast-Evolutionary MCTS (Perez, Samothrakis and Lucas, 2014): MCTS whose rollouts move by evolved weights on the distances to each sprite type, valued by what the agent learns about the sprites while it plays (curiosity for rare collisions, experience for sprites that pay). Its knowledge lasts the whole game. Planning, it commits to one move after another as MCTS does.',
+    mode: 'act',
+  },
 };
 
 /** Words for the options of the choice parameters, by parameter key and option name. */
@@ -50,4 +55,10 @@ export const OPTION_WORDS = {
     walls: 'Walls-only distance (key, door)',
     state: 'Distance around boxes and holes',
   },
+  rollouts: { evolved: 'Evolved weights (Fast-Evo)', uniform: 'Uniformly random (sampleMCTS)' },
+  value: { knowledge: 'Knowledge: eq. 6 (KB)', score: 'Score (sampleMCTS)' },
+  features: { paper: 'The paper\'s types (key, boxes)', all: 'Every type but walls (our extension)' },
+  distance: { euclidean: 'Straight line (the paper)', walking: 'Walking steps around walls' },
+  'feature-scale': { grid: 'Cells ÷ (width + height)', cells: 'Cells' },
+  'keep-weights': { off: 'Off (the paper)', on: 'On' },
 };
