@@ -66,10 +66,8 @@ fn replay_hash(letters: &str, thinking: &JsValue) -> String {
     for item in numbers(thinking, "types") {
         hash = fnv(&(number(&item, "z") as u64).to_le_bytes(), hash);
         hash = fnv(&number(&item, "mean").to_bits().to_le_bytes(), hash);
-        hash = fnv(
-            &[number(&item, "wins") as u8, number(&item, "losses") as u8],
-            hash,
-        );
+        hash = fnv(&(number(&item, "wins") as u64).to_le_bytes(), hash);
+        hash = fnv(&(number(&item, "losses") as u64).to_le_bytes(), hash);
     }
     // The view's W is row-major by move; the genome (and the hash) column-major.
     let weights = numbers(thinking, "weights");
@@ -89,7 +87,7 @@ fn replay_hash(letters: &str, thinking: &JsValue) -> String {
 fn a_game_of_acts_plays_the_native_moves_and_replays_to_a_pinned_hash() {
     let (letters, thinking, outcome) = play(11.0, 300.0, 60);
     assert_eq!((letters.as_str(), outcome.as_str()), ("LDRDLDUUUL", "won"));
-    assert_eq!(replay_hash(&letters, &thinking), "9759ffec729e92f0");
+    assert_eq!(replay_hash(&letters, &thinking), "e390f6051da97371");
 }
 
 #[wasm_bindgen_test]

@@ -22,7 +22,7 @@ pub const INITIAL_SIGMA: f64 = 0.1;
 pub fn gaussian(rng: &mut Rng) -> f64 {
     let u = 1.0 - rng.next_f64(); // (0, 1]
     let v = rng.next_f64();
-    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    (-2.0 * libm::log(u)).sqrt() * libm::cos(std::f64::consts::TAU * v)
 }
 
 /// W and the (1+1)-ES over it.
@@ -159,7 +159,7 @@ impl Evolution {
 pub fn softmax(strengths: &[f64], out: &mut Vec<f64>) {
     out.clear();
     let low = strengths.iter().copied().fold(f64::INFINITY, f64::min);
-    out.extend(strengths.iter().map(|&a| (-(a - low)).exp()));
+    out.extend(strengths.iter().map(|&a| libm::exp(-(a - low))));
     let total: f64 = out.iter().sum();
     for p in out.iter_mut() {
         *p /= total;

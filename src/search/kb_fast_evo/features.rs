@@ -68,7 +68,9 @@ impl FeatureMeter {
                 Distance::Euclidean => {
                     let dx = f64::from(sprite.at.x) - f64::from(avatar.at.x);
                     let dy = f64::from(sprite.at.y) - f64::from(avatar.at.y);
-                    Some(dx.hypot(dy))
+                    // Not `hypot`: the platforms' hypot differ in the last bit; a correctly
+                    // rounded square root of an exact integer sum is the same everywhere.
+                    Some((dx * dx + dy * dy).sqrt())
                 }
                 Distance::Walking => {
                     let index = (sprite.at.y * width + sprite.at.x) as usize;

@@ -39,7 +39,8 @@ pub fn uct(
         q
     };
     let n_parent = parent_visits as f64 + 1.0;
-    q + exploration * (n_parent.ln() / (visits as f64 + EPSILON)).sqrt()
+    // `libm::log`, not `f64::ln`: the same code natively and in wasm, so a seeded tree is the same.
+    q + exploration * (libm::log(n_parent) / (visits as f64 + EPSILON)).sqrt()
 }
 
 impl<G: Game, V: Simulation<G>, O: Observer<G>> Mcts<G, V, O> {
