@@ -4,3 +4,4 @@ pub mod bait;
 pub mod g2048;
 pub mod othello;
 pub mod sumzero;
+pub mod vgdl;

@@ -1,0 +1,520 @@
+//! One GVGAI tick (`ForwardModel.advance`), exactly:
+//!
+//! 1. nothing happens once the game is over (not even the tick);
+//! 2. the avatar, unless disabled, saves its cell and moves one cell (no move for NIL);
+//! 3. every other sprite saves its cell; a Flicker dies when its age exceeds its limit, then ages;
+//! 4. end-of-screen effects, for sprites off the board;
+//! 5. collision effects, pair by pair in the order the file first names each pair, each pair's
+//!    effects in file order (`repeat=N` N times). For each effect, every sprite of the first
+//!    group (its types in GVGAI's subtype order, each type's sprites in id order) meets every
+//!    sprite of the second group sharing its cell *at that moment*; sprites created by the effect
+//!    take part from the next effect on, killed ones stay until step 6 (skipped as first sprite
+//!    only), and a sprite moves at most once per tick (GVGAI's cooldown);
+//! 6. killed sprites are removed (a killed avatar is disabled: it stays, off the board's count);
+//! 7. terminations in file order, the first that holds ends the game; then GVGAI's 2000-tick
+//!    limit (a loss unless just won); the tick counter goes up.
+
+use std::cell::RefCell;
+
+use super::description::{EffectKind, TypeId};
+use super::level::Sprite;
+use super::ontology::SpriteClass;
+use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
+use crate::games::bait::Action;
+
+/// Receives GVGAI's collision events of a tick: for each effect applied between the avatar and
+/// another sprite, the avatar's type (active) and the other's (passive). `()` ignores them at
+/// no cost.
+pub trait CollisionSink {
+    fn collision(&mut self, active: TypeId, passive: TypeId);
+}
+
+impl CollisionSink for () {
+    #[inline(always)]
+    fn collision(&mut self, _active: TypeId, _passive: TypeId) {}
+}
+
+impl CollisionSink for Vec<(TypeId, TypeId)> {
+    fn collision(&mut self, active: TypeId, passive: TypeId) {
+        self.push((active, passive));
+    }
+}
+
+/// A sprite taking part in a collision: dynamic (index into the state's sprites) or static
+/// (its type and cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ref {
+    Dynamic(u16),
+    Static(TypeId, u16),
+}
+
+/// Per-sprite facts that live only during a tick, indexed like the state's sprites.
+#[derive(Default)]
+struct Scratch {
+    last: Vec<(i16, i16)>,
+    moved: Vec<bool>,
+    killed: Vec<bool>,
+    candidates: Vec<Ref>,
+    occupied: Vec<bool>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+struct Tick<'a, S: CollisionSink> {
+    state: &'a mut VgdlState,
+    scratch: &'a mut Scratch,
+    sink: &'a mut S,
+    /// Effects run so far this tick.
+    executed: u64,
+}
+
+impl VgdlState {
+    /// Applies one action (see the module doc).
+    #[inline]
+    pub fn advance(&mut self, action: Action) {
+        self.advance_with(action, &mut ());
+    }
+
+    /// Applies one action, reporting the tick's collision events to `sink`.
+    pub fn advance_with<S: CollisionSink>(&mut self, action: Action, sink: &mut S) {
+        if self.outcome != Outcome::Running {
+            return;
+        }
+        SCRATCH.with_borrow_mut(|scratch| {
+            let mut tick = Tick {
+                state: self,
+                scratch,
+                sink,
+                executed: 0,
+            };
+            tick.run(action);
+        });
+    }
+}
+
+impl<S: CollisionSink> Tick<'_, S> {
+    fn run(&mut self, action: Action) {
+        self.start(action);
+        self.end_of_screen();
+        self.collisions();
+        self.remove_killed();
+        self.terminate();
+        self.state.tick += 1;
+    }
+
+    /// Steps 2 and 3.
+    fn start(&mut self, action: Action) {
+        let n = self.state.sprites.len();
+        let s = &mut *self.scratch;
+        s.last.clear();
+        s.moved.clear();
+        s.killed.clear();
+        s.last.extend(self.state.sprites.iter().map(|p| (p.x, p.y)));
+        s.moved.resize(n, false);
+        s.killed.resize(n, false);
+        let avatar = self.state.avatar as usize;
+        if self.state.alive {
+            self.state.avatar_last = s.last[avatar];
+            let (dx, dy) = action.delta();
+            if (dx, dy) != (0, 0) {
+                let a = &mut self.state.sprites[avatar];
+                a.x += dx as i16;
+                a.y += dy as i16;
+                s.moved[avatar] = true;
+            }
+        } else {
+            s.last[avatar] = self.state.avatar_last;
+            s.moved[avatar] = true;
+        }
+        let d = &self.state.world.description;
+        for (i, sprite) in self.state.sprites.iter_mut().enumerate() {
+            let t = &d.types[sprite.kind as usize];
+            if t.class == Some(SpriteClass::Flicker) {
+                if i32::from(sprite.age) > t.flicker_limit {
+                    s.killed[i] = true;
+                }
+                sprite.age = sprite.age.saturating_add(1);
+            }
+        }
+    }
+
+    #[inline]
+    fn position(&self, r: Ref) -> (i16, i16) {
+        match r {
+            Ref::Dynamic(i) => {
+                let s = self.state.sprites[i as usize];
+                (s.x, s.y)
+            }
+            Ref::Static(_, cell) => {
+                let w = self.state.world.width;
+                ((cell as usize % w) as i16, (cell as usize / w) as i16)
+            }
+        }
+    }
+
+    #[inline]
+    fn kind(&self, r: Ref) -> TypeId {
+        match r {
+            Ref::Dynamic(i) => self.state.sprites[i as usize].kind,
+            Ref::Static(t, _) => t,
+        }
+    }
+
+    fn is_avatar(&self, r: Ref) -> bool {
+        self.state.world.description.types[self.kind(r) as usize].is_avatar()
+    }
+
+    /// Whether `r` is the avatar and disabled.
+    fn is_disabled(&self, r: Ref) -> bool {
+        r == Ref::Dynamic(self.state.avatar) && !self.state.alive
+    }
+
+    fn is_killed(&self, r: Ref) -> bool {
+        match r {
+            Ref::Dynamic(i) => self.scratch.killed[i as usize],
+            Ref::Static(..) => false,
+        }
+    }
+
+    /// Step 4.
+    fn end_of_screen(&mut self) {
+        let world = self.state.world.clone();
+        let d = &world.description;
+        for &t in &d.eos_types {
+            for &e in &d.eos_effects[t as usize] {
+                for i in 0..self.state.sprites.len() {
+                    let r = Ref::Dynamic(i as u16);
+                    let sprite = self.state.sprites[i];
+                    if world.is_member(t, sprite.kind)
+                        && world.cell(sprite.x, sprite.y).is_none()
+                        && !self.is_killed(r)
+                        && !self.is_disabled(r)
+                    {
+                        self.execute(e, r, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Step 5.
+    fn collisions(&mut self) {
+        let world = self.state.world.clone();
+        let d = &world.description;
+        for pair in &d.pairs {
+            for &e in &pair.effects {
+                let snapshot = self.state.sprites.len();
+                for &t1 in &d.subtypes[pair.first as usize] {
+                    if d.types[t1 as usize].dynamic {
+                        for i in 0..snapshot {
+                            if self.state.sprites[i].kind == t1 {
+                                self.collide(e, Ref::Dynamic(i as u16), pair.second, snapshot);
+                            }
+                        }
+                    } else {
+                        self.collide_statics(e, t1, pair.second, snapshot);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every static sprite of type `t1` against the second group, skipping the cells where no
+    /// sprite of that group can be (the dynamic ones' cells are gathered again after any effect
+    /// runs, since it may have moved them).
+    fn collide_statics(&mut self, e: u16, t1: TypeId, second: TypeId, snapshot: usize) {
+        let world = self.state.world.clone();
+        let d = &world.description;
+        let any_static = d.subtypes[second as usize]
+            .iter()
+            .any(|&t| !d.types[t as usize].dynamic && !world.static_cells[t as usize].is_empty());
+        let mut seen = u64::MAX;
+        let mut occupied = std::mem::take(&mut self.scratch.occupied);
+        for &cell in &world.static_cells[t1 as usize] {
+            if !any_static {
+                if seen != self.executed {
+                    seen = self.executed;
+                    occupied.clear();
+                    occupied.resize(world.width * world.height, false);
+                    for s in &self.state.sprites[..snapshot] {
+                        if let (true, Some(c)) =
+                            (world.is_member(second, s.kind), world.cell(s.x, s.y))
+                        {
+                            occupied[c] = true;
+                        }
+                    }
+                }
+                if !occupied[cell as usize] {
+                    continue;
+                }
+            }
+            self.collide(e, Ref::Static(t1, cell), second, snapshot);
+        }
+        self.scratch.occupied = occupied;
+    }
+
+    /// One first sprite against the second group: GVGAI gathers the second group's sprites on
+    /// its cell, then applies the effect to each that still shares the cell.
+    fn collide(&mut self, e: u16, s1: Ref, second: TypeId, snapshot: usize) {
+        let world = self.state.world.clone();
+        let (x, y) = self.position(s1);
+        let mut candidates = std::mem::take(&mut self.scratch.candidates);
+        candidates.clear();
+        let cell = world.cell(x, y);
+        for &t2 in &world.description.subtypes[second as usize] {
+            if world.description.types[t2 as usize].dynamic {
+                for j in 0..snapshot {
+                    let s = self.state.sprites[j];
+                    let r = Ref::Dynamic(j as u16);
+                    if s.kind == t2 && (s.x, s.y) == (x, y) && r != s1 {
+                        candidates.push(r);
+                    }
+                }
+            } else if let Some(cell) = cell {
+                for &t in world.statics_at(cell) {
+                    let r = Ref::Static(t, cell as u16);
+                    if t == t2 && r != s1 {
+                        candidates.push(r);
+                    }
+                }
+            }
+        }
+        for &s2 in &candidates {
+            if !self.is_killed(s1) && self.position(s1) == self.position(s2) {
+                self.execute(e, s1, Some(s2));
+            }
+        }
+        self.scratch.candidates = candidates;
+    }
+
+    /// Kills a sprite: an avatar not being transformed is disabled instead.
+    fn kill(&mut self, r: Ref, transformed: bool) {
+        if let Ref::Dynamic(i) = r {
+            if !transformed && self.is_avatar(r) {
+                if i == self.state.avatar {
+                    self.state.alive = false;
+                }
+            } else {
+                self.scratch.killed[i as usize] = true;
+            }
+        }
+    }
+
+    /// Adds a sprite created this tick; it cannot move before the next tick.
+    fn create(&mut self, kind: TypeId, at: (i16, i16), last: (i16, i16)) -> u16 {
+        self.state.sprites.push(Sprite {
+            x: at.0,
+            y: at.1,
+            kind,
+            age: 0,
+        });
+        self.scratch.last.push(last);
+        self.scratch.moved.push(true);
+        self.scratch.killed.push(false);
+        (self.state.sprites.len() - 1) as u16
+    }
+
+    fn resource_amount(&self, r: Ref, slot: u8) -> i32 {
+        if self.is_avatar(r) {
+            i32::from(self.state.resources[slot as usize])
+        } else {
+            0
+        }
+    }
+
+    /// Runs effect `e` on `s1` (and `s2`), adding its score when it applies.
+    fn execute(&mut self, e: u16, s1: Ref, s2: Option<Ref>) {
+        let world = self.state.world.clone();
+        let d = &world.description;
+        let effect = d.effects[e as usize];
+        self.executed += 1;
+        let mut applied = true;
+        match effect.kind {
+            EffectKind::StepBack => {
+                if let Ref::Dynamic(i) = s1 {
+                    let (x, y) = self.scratch.last[i as usize];
+                    let s = &mut self.state.sprites[i as usize];
+                    (s.x, s.y) = (x, y);
+                }
+            }
+            EffectKind::BounceForward => {
+                if let (Ref::Dynamic(i), Some(s2)) = (s1, s2) {
+                    let (dx, dy) = match s2 {
+                        Ref::Dynamic(j) => {
+                            let s = self.state.sprites[j as usize];
+                            let (lx, ly) = self.scratch.last[j as usize];
+                            ((s.x - lx).signum(), (s.y - ly).signum())
+                        }
+                        Ref::Static(..) => (0, 0),
+                    };
+                    if (dx, dy) != (0, 0) && !self.scratch.moved[i as usize] {
+                        let s = &mut self.state.sprites[i as usize];
+                        s.x += dx;
+                        s.y += dy;
+                        self.scratch.moved[i as usize] = true;
+                    }
+                }
+            }
+            EffectKind::UndoAll => {
+                for (sprite, &(x, y)) in self.state.sprites.iter_mut().zip(&self.scratch.last) {
+                    (sprite.x, sprite.y) = (x, y);
+                }
+            }
+            EffectKind::KillSprite => self.kill(s1, false),
+            EffectKind::KillBoth => {
+                self.kill(s1, false);
+                if let Some(s2) = s2 {
+                    self.kill(s2, false);
+                }
+            }
+            EffectKind::KillAll(t) => {
+                for i in 0..self.state.sprites.len() {
+                    if self.state.sprites[i].kind == t {
+                        self.kill(Ref::Dynamic(i as u16), false);
+                    }
+                }
+            }
+            EffectKind::TransformTo { stype, kill_second } => {
+                if !self.is_disabled(s1) {
+                    let last = match s1 {
+                        Ref::Dynamic(i) => self.scratch.last[i as usize],
+                        Ref::Static(..) => self.position(s1),
+                    };
+                    let new = self.create(stype, self.position(s1), last);
+                    if s1 == Ref::Dynamic(self.state.avatar) {
+                        self.state.avatar = new;
+                    }
+                    self.kill(s1, true);
+                    if let (true, Some(s2)) = (kill_second, s2) {
+                        self.kill(s2, true);
+                    }
+                }
+            }
+            EffectKind::Spawn(t) => {
+                let at = self.position(s1);
+                self.create(t, at, at);
+            }
+            EffectKind::CollectResource => {
+                applied = false;
+                if let Some(slot) = world.resource_slot[self.kind(s1) as usize] {
+                    let limit = d.resource_limits[slot as usize];
+                    let held = self.resource_amount(s2.unwrap_or(s1), slot);
+                    if held < limit {
+                        let value = d.types[self.kind(s1) as usize].resource_value;
+                        let topup = value.min(limit - held);
+                        self.state.resources[slot as usize] = (held + topup).max(0) as u8;
+                        self.kill(s1, true);
+                        applied = true;
+                    }
+                }
+            }
+            EffectKind::ChangeResource { slot, value } => {
+                let held = self.resource_amount(s1, slot);
+                applied = held + value <= d.resource_limits[slot as usize];
+                if applied {
+                    self.state.resources[slot as usize] = (held + value).max(0) as u8;
+                }
+            }
+            EffectKind::KillIfHasLess { slot, limit } => {
+                applied = self.resource_amount(s1, slot) <= limit;
+                if applied {
+                    self.kill(s1, false);
+                }
+            }
+            EffectKind::KillIfOtherHasMore {
+                slot,
+                limit,
+                subtract,
+            } => {
+                let other = s2.unwrap_or(s1);
+                let held = self.resource_amount(other, slot);
+                applied = held >= limit;
+                if applied {
+                    self.kill(s1, false);
+                    if subtract {
+                        self.state.resources[slot as usize] = (held - limit).max(0) as u8;
+                    }
+                }
+            }
+        }
+        if applied {
+            self.state.score += effect.score_change;
+        }
+        if let Some(s2) = s2 {
+            if self.is_avatar(s1) {
+                let (a, p) = (self.kind(s1), self.kind(s2));
+                self.sink.collision(a, p);
+            } else if self.is_avatar(s2) {
+                let (a, p) = (self.kind(s2), self.kind(s1));
+                self.sink.collision(a, p);
+            }
+        }
+    }
+
+    /// Step 6.
+    fn remove_killed(&mut self) {
+        if !self.scratch.killed.iter().any(|&k| k) {
+            return;
+        }
+        let mut avatar = self.state.avatar;
+        let mut kept = 0u16;
+        let killed = &self.scratch.killed;
+        let mut index = 0;
+        self.state.sprites.retain(|_| {
+            let keep = !killed[index];
+            if index == avatar as usize {
+                avatar = kept;
+            }
+            if keep {
+                kept += 1;
+            }
+            index += 1;
+            keep
+        });
+        self.state.avatar = avatar;
+    }
+
+    /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`).
+    fn count(&self, group: TypeId) -> i32 {
+        let world = &self.state.world;
+        let mut n = 0;
+        for &t in &world.description.subtypes[group as usize] {
+            n += world.static_cells[t as usize].len() as i32;
+        }
+        for (i, s) in self.state.sprites.iter().enumerate() {
+            let disabled = i == self.state.avatar as usize && !self.state.alive;
+            if world.is_member(group, s.kind) && !disabled {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Step 7 (without the tick increment).
+    fn terminate(&mut self) {
+        let world = self.state.world.clone();
+        for termination in &world.description.terminations {
+            use super::description::TerminationKind as K;
+            let done = match &termination.kind {
+                K::SpriteCounter(t) => self.count(*t) <= termination.limit,
+                K::MultiSpriteCounter(ts) => {
+                    ts.iter().map(|&t| self.count(t)).sum::<i32>() == termination.limit
+                }
+                K::Timeout => self.state.tick as i64 >= i64::from(termination.limit),
+            };
+            if done {
+                self.state.outcome = if termination.win {
+                    Outcome::Won
+                } else {
+                    Outcome::Lost
+                };
+                break;
+            }
+        }
+        if self.state.tick >= GVGAI_TICK_LIMIT && self.state.outcome != Outcome::Won {
+            self.state.outcome = Outcome::Lost;
+        }
+    }
+}
