@@ -229,6 +229,8 @@ fn parse_bool(value: &str, key: &str, word: &Word) -> Result<bool, VgdlError> {
 /// A sprite definition as read, before classes and parameters are resolved.
 struct Definition {
     class: Option<SpriteClass>,
+    /// The column of the class's name (0 when none is declared).
+    class_column: usize,
     parent: Option<TypeId>,
     parameters: HashMap<String, (String, usize)>,
     line: usize,
@@ -404,7 +406,9 @@ impl Builder {
             }
             let mut rest = &node.words[2..];
             let mut class = None;
+            let mut class_column = 0;
             if let Some(first) = rest.first().filter(|w| !w.text.contains('=')) {
+                class_column = first.column;
                 class = Some(SpriteClass::from_name(&first.text).ok_or_else(|| {
                     let message = if ontology::UNSUPPORTED_AVATARS.contains(&first.text.as_str()) {
                         format!(
@@ -433,6 +437,7 @@ impl Builder {
             self.subtypes[id as usize] = itypes.clone();
             self.definitions[id as usize] = Some(Definition {
                 class,
+                class_column,
                 parent,
                 parameters,
                 line: node.line,
@@ -494,7 +499,7 @@ impl Builder {
                         Some(inherited) if inherited != own => {
                             return Err(VgdlError::at(
                                 d.line,
-                                1,
+                                d.class_column,
                                 format!(
                                     "sprite {} declares {} but is nested under a {}; GVGAI would run it as a {}",
                                     self.names[t],
