@@ -136,6 +136,6 @@ fn ragged_levels_are_padded_and_cut_to_the_first_line() {
     let d = Rc::new(Description::parse(SOKOBAN).unwrap());
     let w = World::parse(d, "wwww\nwA\nw..wwwwww\nwwww\n\n").unwrap();
     assert_eq!((w.width, w.height), (4, 5));
-    assert!(w.statics_at(2 * 4 + 3).iter().any(|&t| t == 0));
+    assert!(w.statics_at(2 * 4 + 3).contains(&0));
     assert!(w.statics_at(4 * 4).is_empty());
 }
