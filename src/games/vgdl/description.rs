@@ -19,6 +19,15 @@ pub type TypeId = u8;
 /// Most sprite types a game may define (ids fit a byte).
 pub const MAX_TYPES: usize = 255;
 
+/// Most of one resource the avatar may hold (resource limits and values are at most this).
+pub const MAX_RESOURCE: i32 = 255;
+
+/// Largest Flicker `limit` (its age is a byte).
+pub const MAX_FLICKER_LIMIT: i32 = 250;
+
+/// GVGAI's `MAX_SPRITES`: no sprite is created while more than this many exist.
+pub const MAX_SPRITES: usize = 10_000;
+
 /// Most distinct resources a game may use (the avatar's resources are a fixed array).
 pub const MAX_RESOURCES: usize = 16;
 
@@ -210,6 +219,29 @@ fn parse_int(value: &str, key: &str, word: &Word) -> Result<i32, VgdlError> {
             format!("{key} must be a whole number, found \"{value}\""),
         )
     })
+}
+
+/// A whole number within `range`.
+fn parse_in(
+    value: &str,
+    key: &str,
+    word: &Word,
+    range: std::ops::RangeInclusive<i32>,
+) -> Result<i32, VgdlError> {
+    let n = parse_int(value, key, word)?;
+    if range.contains(&n) {
+        Ok(n)
+    } else {
+        Err(VgdlError::at(
+            0,
+            word.column,
+            format!(
+                "{key} must be between {} and {}, found {n}",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
 }
 
 fn parse_bool(value: &str, key: &str, word: &Word) -> Result<bool, VgdlError> {
@@ -549,13 +581,15 @@ impl Builder {
                 match (key, class) {
                     ("hidden", _) => sprite.hidden = parse_bool(value, key, &word).map_err(here)?,
                     ("value", Some(SpriteClass::Resource)) => {
-                        sprite.resource_value = parse_int(value, key, &word).map_err(here)?
+                        sprite.resource_value =
+                            parse_in(value, key, &word, 0..=MAX_RESOURCE).map_err(here)?
                     }
                     ("limit", Some(SpriteClass::Flicker)) => {
-                        sprite.flicker_limit = parse_int(value, key, &word).map_err(here)?
+                        sprite.flicker_limit =
+                            parse_in(value, key, &word, 0..=MAX_FLICKER_LIMIT).map_err(here)?
                     }
                     ("limit", Some(SpriteClass::Resource)) => {
-                        parse_int(value, key, &word).map_err(here)?;
+                        parse_in(value, key, &word, 0..=MAX_RESOURCE).map_err(here)?;
                     }
                     _ => {}
                 }
@@ -700,8 +734,14 @@ impl Builder {
                 k if allowed.contains(&k) => match k {
                     "killSecond" => kill_second = parse_bool(v, key, word).map_err(here)?,
                     "subtract" => subtract = parse_bool(v, key, word).map_err(here)?,
-                    "value" => value = parse_int(v, key, word).map_err(here)?,
-                    "limit" => limit = parse_int(v, key, word).map_err(here)?,
+                    "value" => {
+                        value =
+                            parse_in(v, key, word, -MAX_RESOURCE..=MAX_RESOURCE).map_err(here)?
+                    }
+                    "limit" => {
+                        limit =
+                            parse_in(v, key, word, -MAX_RESOURCE..=MAX_RESOURCE).map_err(here)?
+                    }
                     _ => {}
                 },
                 _ => {

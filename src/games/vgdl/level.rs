@@ -9,7 +9,7 @@
 
 use std::rc::Rc;
 
-use super::description::{Description, TypeId};
+use super::description::{Description, TypeId, MAX_SPRITES};
 use super::error::VgdlError;
 use super::ontology::SpriteClass;
 
@@ -125,6 +125,16 @@ impl World {
             }
         }
         cell_start.push(cell_types.len() as u32);
+        if cell_types.len() + initial.len() > MAX_SPRITES {
+            return Err(VgdlError::at(
+                1,
+                1,
+                format!(
+                    "the level has {} sprites; GVGAI creates at most {MAX_SPRITES}",
+                    cell_types.len() + initial.len()
+                ),
+            ));
+        }
         let Some((initial_avatar, _, _)) = avatar else {
             return Err(VgdlError::at(
                 1,

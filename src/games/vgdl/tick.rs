@@ -16,7 +16,7 @@
 
 use std::cell::RefCell;
 
-use super::description::{EffectKind, TypeId};
+use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::Sprite;
 use super::ontology::SpriteClass;
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
@@ -302,8 +302,12 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
     }
 
-    /// Adds a sprite created this tick; it cannot move before the next tick.
-    fn create(&mut self, kind: TypeId, at: (i16, i16), last: (i16, i16)) -> u16 {
+    /// Adds a sprite created this tick (it cannot move before the next tick), unless more than
+    /// GVGAI's `MAX_SPRITES` sprites exist.
+    fn create(&mut self, kind: TypeId, at: (i16, i16), last: (i16, i16)) -> Option<u16> {
+        if self.state.world.cell_types.len() + self.state.sprites.len() > MAX_SPRITES {
+            return None;
+        }
         self.state.sprites.push(Sprite {
             x: at.0,
             y: at.1,
@@ -313,7 +317,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.scratch.last.push(last);
         self.scratch.moved.push(true);
         self.scratch.killed.push(false);
-        (self.state.sprites.len() - 1) as u16
+        Some((self.state.sprites.len() - 1) as u16)
     }
 
     fn resource_amount(&self, r: Ref, slot: u8) -> i32 {
@@ -382,19 +386,20 @@ impl<S: CollisionSink> Tick<'_, S> {
                         Ref::Dynamic(i) => self.scratch.last[i as usize],
                         Ref::Static(..) => self.position(s1),
                     };
-                    let new = self.create(stype, self.position(s1), last);
-                    if s1 == Ref::Dynamic(self.state.avatar) {
-                        self.state.avatar = new;
-                    }
-                    self.kill(s1, true);
-                    if let (true, Some(s2)) = (kill_second, s2) {
-                        self.kill(s2, true);
+                    if let Some(new) = self.create(stype, self.position(s1), last) {
+                        if s1 == Ref::Dynamic(self.state.avatar) {
+                            self.state.avatar = new;
+                        }
+                        self.kill(s1, true);
+                        if let (true, Some(s2)) = (kill_second, s2) {
+                            self.kill(s2, true);
+                        }
                     }
                 }
             }
             EffectKind::Spawn(t) => {
                 let at = self.position(s1);
-                self.create(t, at, at);
+                let _ = self.create(t, at, at);
             }
             EffectKind::CollectResource => {
                 applied = false;
@@ -434,13 +439,13 @@ impl<S: CollisionSink> Tick<'_, S> {
                 if applied {
                     self.kill(s1, false);
                     if subtract {
-                        self.state.resources[slot as usize] = (held - limit).max(0) as u8;
+                        self.state.resources[slot as usize] = (held - limit).clamp(0, 255) as u8;
                     }
                 }
             }
         }
         if applied {
-            self.state.score += effect.score_change;
+            self.state.score = self.state.score.saturating_add(effect.score_change);
         }
         if let Some(s2) = s2 {
             if self.is_avatar(s1) {
