@@ -17,7 +17,7 @@
 use std::cell::RefCell;
 
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
-use super::level::Sprite;
+use super::level::{Sprite, World};
 use super::ontology::SpriteClass;
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use crate::games::bait::Action;
@@ -63,6 +63,8 @@ thread_local! {
 }
 
 struct Tick<'a, S: CollisionSink> {
+    /// The state's world, borrowed apart from the state so effects can change the state.
+    world: &'a World,
     state: &'a mut VgdlState,
     scratch: &'a mut Scratch,
     sink: &'a mut S,
@@ -82,8 +84,10 @@ impl VgdlState {
         if self.outcome != Outcome::Running {
             return;
         }
+        let world = self.world.clone();
         SCRATCH.with_borrow_mut(|scratch| {
             let mut tick = Tick {
+                world: &world,
                 state: self,
                 scratch,
                 sink,
@@ -128,7 +132,7 @@ impl<S: CollisionSink> Tick<'_, S> {
             s.last[avatar] = self.state.avatar_last;
             s.moved[avatar] = true;
         }
-        let d = &self.state.world.description;
+        let d = &self.world.description;
         for (i, sprite) in self.state.sprites.iter_mut().enumerate() {
             let t = &d.types[sprite.kind as usize];
             if t.class == Some(SpriteClass::Flicker) {
@@ -148,7 +152,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 (s.x, s.y)
             }
             Ref::Static(_, cell) => {
-                let w = self.state.world.width;
+                let w = self.world.width;
                 ((cell as usize % w) as i16, (cell as usize / w) as i16)
             }
         }
@@ -163,7 +167,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     fn is_avatar(&self, r: Ref) -> bool {
-        self.state.world.description.types[self.kind(r) as usize].is_avatar()
+        self.world.description.types[self.kind(r) as usize].is_avatar()
     }
 
     /// Whether `r` is the avatar and disabled.
@@ -180,7 +184,7 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Step 4.
     fn end_of_screen(&mut self) {
-        let world = self.state.world.clone();
+        let world = self.world;
         let d = &world.description;
         for &t in &d.eos_types {
             for &e in &d.eos_effects[t as usize] {
@@ -201,7 +205,7 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Step 5.
     fn collisions(&mut self) {
-        let world = self.state.world.clone();
+        let world = self.world;
         let d = &world.description;
         for pair in &d.pairs {
             for &e in &pair.effects {
@@ -225,7 +229,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// sprite of that group can be (the dynamic ones' cells are gathered again after any effect
     /// runs, since it may have moved them).
     fn collide_statics(&mut self, e: u16, t1: TypeId, second: TypeId, snapshot: usize) {
-        let world = self.state.world.clone();
+        let world = self.world;
         let d = &world.description;
         let any_static = d.subtypes[second as usize]
             .iter()
@@ -258,7 +262,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// One first sprite against the second group: GVGAI gathers the second group's sprites on
     /// its cell, then applies the effect to each that still shares the cell.
     fn collide(&mut self, e: u16, s1: Ref, second: TypeId, snapshot: usize) {
-        let world = self.state.world.clone();
+        let world = self.world;
         let (x, y) = self.position(s1);
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
         candidates.clear();
@@ -305,7 +309,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// Adds a sprite created this tick (it cannot move before the next tick), unless more than
     /// GVGAI's `MAX_SPRITES` sprites exist.
     fn create(&mut self, kind: TypeId, at: (i16, i16), last: (i16, i16)) -> Option<u16> {
-        if self.state.world.cell_types.len() + self.state.sprites.len() > MAX_SPRITES {
+        if self.world.cell_types.len() + self.state.sprites.len() > MAX_SPRITES {
             return None;
         }
         self.state.sprites.push(Sprite {
@@ -330,7 +334,7 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Runs effect `e` on `s1` (and `s2`), adding its score when it applies.
     fn execute(&mut self, e: u16, s1: Ref, s2: Option<Ref>) {
-        let world = self.state.world.clone();
+        let world = self.world;
         let d = &world.description;
         let effect = d.effects[e as usize];
         self.executed += 1;
@@ -483,7 +487,7 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`).
     fn count(&self, group: TypeId) -> i32 {
-        let world = &self.state.world;
+        let world = self.world;
         let mut n = 0;
         for &t in &world.description.subtypes[group as usize] {
             n += world.static_cells[t as usize].len() as i32;
@@ -499,7 +503,7 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Step 7 (without the tick increment).
     fn terminate(&mut self) {
-        let world = self.state.world.clone();
+        let world = self.world;
         for termination in &world.description.terminations {
             use super::description::TerminationKind as K;
             let done = match &termination.kind {
