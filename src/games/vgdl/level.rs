@@ -39,11 +39,14 @@ pub struct World {
     pub static_cells: Vec<Vec<u16>>,
     /// `members[g]`: bit t set when type t is in `subtypes[g]`.
     pub members: Vec<[u64; 4]>,
-    /// The dynamic sprites at the start, in sprite order, and which one is the avatar.
+    /// The dynamic sprites at the start, grouped by type (each type's in sprite order), and
+    /// which one is the avatar.
     pub initial: Vec<Sprite>,
     pub initial_avatar: u16,
     /// For each resource-class type, its resource slot.
     pub resource_slot: Vec<Option<u8>>,
+    /// The Flicker types.
+    pub flicker_types: Vec<TypeId>,
 }
 
 impl World {
@@ -135,13 +138,19 @@ impl World {
                 ),
             ));
         }
-        let Some((initial_avatar, _, _)) = avatar else {
+        if avatar.is_none() {
             return Err(VgdlError::at(
                 1,
                 1,
                 "the level has no avatar (no character maps to a MovingAvatar)",
             ));
-        };
+        }
+        // The state keeps its sprites grouped by type, each type's in sprite order.
+        initial.sort_by_key(|s| s.kind);
+        let initial_avatar = initial
+            .iter()
+            .position(|s| d.types[s.kind as usize].is_avatar())
+            .expect("the level has an avatar") as u16;
         let members = d
             .subtypes
             .iter()
@@ -159,7 +168,12 @@ impl World {
                 resource_slot[t as usize] = Some(slot as u8);
             }
         }
+        let flicker_types = (0..n)
+            .filter(|&t| d.types[t].class == Some(SpriteClass::Flicker))
+            .map(|t| t as TypeId)
+            .collect();
         Ok(World {
+            flicker_types,
             description,
             width,
             height,

@@ -36,7 +36,8 @@ pub const GVGAI_TICK_LIMIT: u32 = 2000;
 #[derive(Clone, Debug)]
 pub struct VgdlState {
     pub(super) world: Rc<World>,
-    /// Dynamic sprites in GVGAI's order (by sprite id, which is creation order).
+    /// Dynamic sprites grouped by type (in type id order), each type's in GVGAI's order (by
+    /// sprite id, which is creation order).
     pub(super) sprites: Vec<Sprite>,
     /// Index of the avatar in `sprites`.
     pub(super) avatar: u16,
@@ -126,7 +127,7 @@ impl VgdlState {
         &self.world.description
     }
 
-    /// The dynamic sprites, in GVGAI's order.
+    /// The dynamic sprites, grouped by type, each type's in GVGAI's order.
     pub fn sprites(&self) -> &[Sprite] {
         &self.sprites
     }

@@ -18,7 +18,6 @@ use std::cell::RefCell;
 
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
-use super::ontology::SpriteClass;
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use crate::games::bait::Action;
 
@@ -48,15 +47,27 @@ enum Ref {
     Static(TypeId, u16),
 }
 
-/// Per-sprite facts that live only during a tick, indexed like the state's sprites.
+/// Per-sprite facts that live only during a tick, indexed like the state's sprites, and the
+/// tick's indexes: each type's range of sprites, and each cell's dynamic sprites.
 #[derive(Default)]
 struct Scratch {
     last: Vec<(i16, i16)>,
     moved: Vec<bool>,
     killed: Vec<bool>,
+    /// `range[t]..range[t + 1]`: the sprites of type t at the start of the tick.
+    range: Vec<u32>,
+    /// Each cell's first dynamic sprite, and each sprite's next on its cell ([`NONE`] ends).
+    head: Vec<u32>,
+    next: Vec<u32>,
+    /// The first group's sprites of one type, gathered for an effect.
+    firsts: Vec<u16>,
+    /// Dynamic sprites on one cell, gathered for a collision.
+    here: Vec<u32>,
     candidates: Vec<Ref>,
-    occupied: Vec<bool>,
 }
+
+/// The end of a cell's list.
+const NONE: u32 = u32::MAX;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -68,8 +79,8 @@ struct Tick<'a, S: CollisionSink> {
     state: &'a mut VgdlState,
     scratch: &'a mut Scratch,
     sink: &'a mut S,
-    /// Effects run so far this tick.
-    executed: u64,
+    /// Sprites at the start of the tick (grouped by type); later ones were created this tick.
+    grouped: usize,
 }
 
 impl VgdlState {
@@ -91,7 +102,7 @@ impl VgdlState {
                 state: self,
                 scratch,
                 sink,
-                executed: 0,
+                grouped: 0,
             };
             tick.run(action);
         });
@@ -132,14 +143,87 @@ impl<S: CollisionSink> Tick<'_, S> {
             s.last[avatar] = self.state.avatar_last;
             s.moved[avatar] = true;
         }
-        let d = &self.world.description;
-        for (i, sprite) in self.state.sprites.iter_mut().enumerate() {
-            let t = &d.types[sprite.kind as usize];
-            if t.class == Some(SpriteClass::Flicker) {
-                if i32::from(sprite.age) > t.flicker_limit {
+        let world = self.world;
+        let d = &world.description;
+        self.grouped = n;
+        s.range.clear();
+        s.range.resize(d.types.len() + 1, 0);
+        for sprite in &self.state.sprites {
+            s.range[sprite.kind as usize + 1] += 1;
+        }
+        for t in 0..d.types.len() {
+            s.range[t + 1] += s.range[t];
+        }
+        for &t in &world.flicker_types {
+            let limit = d.types[t as usize].flicker_limit;
+            for i in s.range[t as usize] as usize..s.range[t as usize + 1] as usize {
+                let sprite = &mut self.state.sprites[i];
+                if i32::from(sprite.age) > limit {
                     s.killed[i] = true;
                 }
                 sprite.age = sprite.age.saturating_add(1);
+            }
+        }
+        self.rebuild_index();
+    }
+
+    /// Files every sprite under its cell.
+    fn rebuild_index(&mut self) {
+        let s = &mut *self.scratch;
+        s.head.clear();
+        s.head.resize(self.world.width * self.world.height, NONE);
+        s.next.clear();
+        s.next.resize(self.state.sprites.len(), NONE);
+        for i in (0..self.state.sprites.len()).rev() {
+            let sprite = self.state.sprites[i];
+            if let Some(c) = self.world.cell(sprite.x, sprite.y) {
+                s.next[i] = s.head[c];
+                s.head[c] = i as u32;
+            }
+        }
+    }
+
+    /// Moves sprite `i` to `to`, keeping the cell index.
+    fn move_to(&mut self, i: usize, to: (i16, i16)) {
+        let sprite = self.state.sprites[i];
+        if (sprite.x, sprite.y) == to {
+            return;
+        }
+        let s = &mut *self.scratch;
+        if let Some(c) = self.world.cell(sprite.x, sprite.y) {
+            if s.head[c] == i as u32 {
+                s.head[c] = s.next[i];
+            } else {
+                let mut at = s.head[c];
+                while at != NONE {
+                    if s.next[at as usize] == i as u32 {
+                        s.next[at as usize] = s.next[i];
+                        break;
+                    }
+                    at = s.next[at as usize];
+                }
+            }
+        }
+        s.next[i] = NONE;
+        if let Some(c) = self.world.cell(to.0, to.1) {
+            s.next[i] = s.head[c];
+            s.head[c] = i as u32;
+        }
+        let sprite = &mut self.state.sprites[i];
+        (sprite.x, sprite.y) = to;
+    }
+
+    /// The sprites of type `t` among the first `snapshot`, in sprite order: the tick's range
+    /// of `t`, then those of `t` created this tick.
+    fn each_of_type(&self, t: TypeId, snapshot: usize, mut visit: impl FnMut(usize)) {
+        let (from, to) = (
+            self.scratch.range[t as usize] as usize,
+            self.scratch.range[t as usize + 1] as usize,
+        );
+        (from..to.min(snapshot)).for_each(&mut visit);
+        for i in self.grouped..snapshot {
+            if self.state.sprites[i].kind == t {
+                visit(i);
             }
         }
     }
@@ -212,11 +296,13 @@ impl<S: CollisionSink> Tick<'_, S> {
                 let snapshot = self.state.sprites.len();
                 for &t1 in &d.subtypes[pair.first as usize] {
                     if d.types[t1 as usize].dynamic {
-                        for i in 0..snapshot {
-                            if self.state.sprites[i].kind == t1 {
-                                self.collide(e, Ref::Dynamic(i as u16), pair.second, snapshot);
-                            }
+                        let mut firsts = std::mem::take(&mut self.scratch.firsts);
+                        firsts.clear();
+                        self.each_of_type(t1, snapshot, |i| firsts.push(i as u16));
+                        for &i in &firsts {
+                            self.collide(e, Ref::Dynamic(i), pair.second, snapshot);
                         }
+                        self.scratch.firsts = firsts;
                     } else {
                         self.collide_statics(e, t1, pair.second, snapshot);
                     }
@@ -226,37 +312,35 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// Every static sprite of type `t1` against the second group, skipping the cells where no
-    /// sprite of that group can be (the dynamic ones' cells are gathered again after any effect
-    /// runs, since it may have moved them).
+    /// sprite of that group is.
     fn collide_statics(&mut self, e: u16, t1: TypeId, second: TypeId, snapshot: usize) {
         let world = self.world;
         let d = &world.description;
         let any_static = d.subtypes[second as usize]
             .iter()
             .any(|&t| !d.types[t as usize].dynamic && !world.static_cells[t as usize].is_empty());
-        let mut seen = u64::MAX;
-        let mut occupied = std::mem::take(&mut self.scratch.occupied);
         for &cell in &world.static_cells[t1 as usize] {
-            if !any_static {
-                if seen != self.executed {
-                    seen = self.executed;
-                    occupied.clear();
-                    occupied.resize(world.width * world.height, false);
-                    for s in &self.state.sprites[..snapshot] {
-                        if let (true, Some(c)) =
-                            (world.is_member(second, s.kind), world.cell(s.x, s.y))
-                        {
-                            occupied[c] = true;
-                        }
-                    }
-                }
-                if !occupied[cell as usize] {
-                    continue;
-                }
+            if !any_static && !self.dynamic_member_at(cell as usize, second, snapshot) {
+                continue;
             }
             self.collide(e, Ref::Static(t1, cell), second, snapshot);
         }
-        self.scratch.occupied = occupied;
+    }
+
+    /// Whether one of the first `snapshot` sprites on `cell` belongs to `group`.
+    fn dynamic_member_at(&self, cell: usize, group: TypeId, snapshot: usize) -> bool {
+        let mut at = self.scratch.head[cell];
+        while at != NONE {
+            if (at as usize) < snapshot
+                && self
+                    .world
+                    .is_member(group, self.state.sprites[at as usize].kind)
+            {
+                return true;
+            }
+            at = self.scratch.next[at as usize];
+        }
+        false
     }
 
     /// One first sprite against the second group: GVGAI gathers the second group's sprites on
@@ -267,12 +351,25 @@ impl<S: CollisionSink> Tick<'_, S> {
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
         candidates.clear();
         let cell = world.cell(x, y);
+        let mut here = std::mem::take(&mut self.scratch.here);
+        here.clear();
+        match cell {
+            Some(c) => {
+                let mut at = self.scratch.head[c];
+                while at != NONE {
+                    here.push(at);
+                    at = self.scratch.next[at as usize];
+                }
+                here.sort_unstable();
+            }
+            None => here.extend(0..snapshot as u32),
+        }
         for &t2 in &world.description.subtypes[second as usize] {
             if world.description.types[t2 as usize].dynamic {
-                for j in 0..snapshot {
-                    let s = self.state.sprites[j];
+                for &j in &here {
+                    let s = self.state.sprites[j as usize];
                     let r = Ref::Dynamic(j as u16);
-                    if s.kind == t2 && (s.x, s.y) == (x, y) && r != s1 {
+                    if (j as usize) < snapshot && s.kind == t2 && (s.x, s.y) == (x, y) && r != s1 {
                         candidates.push(r);
                     }
                 }
@@ -285,6 +382,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             }
         }
+        self.scratch.here = here;
         for &s2 in &candidates {
             if !self.is_killed(s1) && self.position(s1) == self.position(s2) {
                 self.execute(e, s1, Some(s2));
@@ -321,7 +419,13 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.scratch.last.push(last);
         self.scratch.moved.push(true);
         self.scratch.killed.push(false);
-        Some((self.state.sprites.len() - 1) as u16)
+        let i = self.state.sprites.len() - 1;
+        self.scratch.next.push(NONE);
+        if let Some(c) = self.world.cell(at.0, at.1) {
+            self.scratch.next[i] = self.scratch.head[c];
+            self.scratch.head[c] = i as u32;
+        }
+        Some(i as u16)
     }
 
     fn resource_amount(&self, r: Ref, slot: u8) -> i32 {
@@ -337,14 +441,11 @@ impl<S: CollisionSink> Tick<'_, S> {
         let world = self.world;
         let d = &world.description;
         let effect = d.effects[e as usize];
-        self.executed += 1;
         let mut applied = true;
         match effect.kind {
             EffectKind::StepBack => {
                 if let Ref::Dynamic(i) = s1 {
-                    let (x, y) = self.scratch.last[i as usize];
-                    let s = &mut self.state.sprites[i as usize];
-                    (s.x, s.y) = (x, y);
+                    self.move_to(i as usize, self.scratch.last[i as usize]);
                 }
             }
             EffectKind::BounceForward => {
@@ -358,9 +459,8 @@ impl<S: CollisionSink> Tick<'_, S> {
                         Ref::Static(..) => (0, 0),
                     };
                     if (dx, dy) != (0, 0) && !self.scratch.moved[i as usize] {
-                        let s = &mut self.state.sprites[i as usize];
-                        s.x += dx;
-                        s.y += dy;
+                        let s = self.state.sprites[i as usize];
+                        self.move_to(i as usize, (s.x + dx, s.y + dy));
                         self.scratch.moved[i as usize] = true;
                     }
                 }
@@ -369,6 +469,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 for (sprite, &(x, y)) in self.state.sprites.iter_mut().zip(&self.scratch.last) {
                     (sprite.x, sprite.y) = (x, y);
                 }
+                self.rebuild_index();
             }
             EffectKind::KillSprite => self.kill(s1, false),
             EffectKind::KillBoth => {
@@ -378,10 +479,10 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             }
             EffectKind::KillAll(t) => {
-                for i in 0..self.state.sprites.len() {
-                    if self.state.sprites[i].kind == t {
-                        self.kill(Ref::Dynamic(i as u16), false);
-                    }
+                let mut all = Vec::new();
+                self.each_of_type(t, self.state.sprites.len(), |i| all.push(i));
+                for i in all {
+                    self.kill(Ref::Dynamic(i as u16), false);
                 }
             }
             EffectKind::TransformTo { stype, kill_second } => {
@@ -462,9 +563,11 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
     }
 
-    /// Step 6.
+    /// Step 6, keeping the sprites grouped by type: those created this tick join their
+    /// type's group after its older sprites (a stable sort), which is sprite order.
     fn remove_killed(&mut self) {
-        if !self.scratch.killed.iter().any(|&k| k) {
+        let created = self.state.sprites.len() > self.grouped;
+        if !created && !self.scratch.killed.iter().any(|&k| k) {
             return;
         }
         let mut avatar = self.state.avatar;
@@ -482,6 +585,16 @@ impl<S: CollisionSink> Tick<'_, S> {
             index += 1;
             keep
         });
+        if created {
+            let types = &self.world.description.types;
+            self.state.sprites.sort_by_key(|s| s.kind);
+            avatar = self
+                .state
+                .sprites
+                .iter()
+                .position(|s| types[s.kind as usize].is_avatar())
+                .unwrap_or(0) as u16;
+        }
         self.state.avatar = avatar;
     }
 
