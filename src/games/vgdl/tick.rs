@@ -327,6 +327,21 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
     }
 
+    /// Whether one of the first `snapshot` sprites on `cell`, other than `s1`, belongs to `group`.
+    fn dynamic_partner_at(&self, cell: usize, group: TypeId, snapshot: usize, s1: Ref) -> bool {
+        let mut at = self.scratch.head[cell];
+        while at != NONE {
+            if (at as usize) < snapshot
+                && Ref::Dynamic(at as u16) != s1
+                && self.world.is_member(group, self.state.sprites[at as usize].kind)
+            {
+                return true;
+            }
+            at = self.scratch.next[at as usize];
+        }
+        false
+    }
+
     /// Whether one of the first `snapshot` sprites on `cell` belongs to `group`.
     fn dynamic_member_at(&self, cell: usize, group: TypeId, snapshot: usize) -> bool {
         let mut at = self.scratch.head[cell];
@@ -348,9 +363,15 @@ impl<S: CollisionSink> Tick<'_, S> {
     fn collide(&mut self, e: u16, s1: Ref, second: TypeId, snapshot: usize) {
         let world = self.world;
         let (x, y) = self.position(s1);
+        let cell = world.cell(x, y);
+        if let Some(c) = cell {
+            let static_partner = world.statics_at(c).iter().any(|&t| world.is_member(second, t));
+            if !static_partner && !self.dynamic_partner_at(c, second, snapshot, s1) {
+                return;
+            }
+        }
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
         candidates.clear();
-        let cell = world.cell(x, y);
         let mut here = std::mem::take(&mut self.scratch.here);
         here.clear();
         match cell {
