@@ -12,6 +12,12 @@
 //! - [`trace`]: a state as a line of the trace format of `shared/vgdl/README.md`.
 //!
 //! Actions are GVGAI's, shared with Bait ([`Action`]).
+//!
+//! For the sprite observation interface (DESIGN.md section 5), everything is here already: the
+//! avatar ([`VgdlState::avatar`], [`VgdlState::is_alive`]), every sprite by type and cell
+//! ([`trace::board`], static ones included), each type's class ([`Description::types`]), and the
+//! collision events of a step ([`VgdlState::advance_with`] with a [`CollisionSink`], which costs
+//! nothing when the sink is `()`).
 
 pub mod description;
 pub mod error;

@@ -333,7 +333,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         while at != NONE {
             if (at as usize) < snapshot
                 && Ref::Dynamic(at as u16) != s1
-                && self.world.is_member(group, self.state.sprites[at as usize].kind)
+                && self
+                    .world
+                    .is_member(group, self.state.sprites[at as usize].kind)
             {
                 return true;
             }
@@ -365,7 +367,10 @@ impl<S: CollisionSink> Tick<'_, S> {
         let (x, y) = self.position(s1);
         let cell = world.cell(x, y);
         if let Some(c) = cell {
-            let static_partner = world.statics_at(c).iter().any(|&t| world.is_member(second, t));
+            let static_partner = world
+                .statics_at(c)
+                .iter()
+                .any(|&t| world.is_member(second, t));
             if !static_partner && !self.dynamic_partner_at(c, second, snapshot, s1) {
                 return;
             }
