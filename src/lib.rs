@@ -14,5 +14,6 @@ pub mod rng;
 pub mod search;
 pub mod share;
 pub mod speed;
+pub mod sprites;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

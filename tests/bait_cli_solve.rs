@@ -67,7 +67,7 @@ fn a_node_limit_is_reported_as_limit_reached() {
 
 #[test]
 fn seeded_players_replay_exactly_and_win_level_0() {
-    for algo in ["mcts", "rhea"] {
+    for algo in ["mcts", "rhea", "kbfe"] {
         let args = [
             "--level",
             &level_path(0),
@@ -87,6 +87,43 @@ fn seeded_players_replay_exactly_and_win_level_0() {
         second["peak_rss_mib"] = Value::Null;
         assert_eq!(first, second, "{algo} replays from its seed");
     }
+}
+
+#[test]
+fn kbfe_with_both_switches_off_plays_mcts_game_and_plans_as_it_acts() {
+    let path = level_path(0);
+    let act = |algo: &str, extra: &[&str]| {
+        let base = [
+            "--level",
+            &path,
+            "--algo",
+            algo,
+            "--iterations",
+            "100",
+            "--seed",
+            "4",
+        ];
+        solve(&[&base[..], extra].concat())
+    };
+    let off = act("kbfe", &["--rollouts", "uniform", "--value", "score"]);
+    assert_eq!(off["plan"], act("mcts", &[])["plan"], "{off}");
+    let paper = act("kbfe", &[]);
+    assert_eq!(paper["solved"], true, "{paper}");
+    let planned = solve(&[
+        "--level",
+        &path,
+        "--algo",
+        "kbfe",
+        "--plan",
+        "--plan-iterations",
+        "100",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(
+        planned["plan"], paper["plan"],
+        "one knowledge base per game in both modes"
+    );
 }
 
 #[test]

@@ -111,6 +111,7 @@ fn base(game: &str, command: &str) -> Vec<String> {
             "--min-ms",
             "1",
         ],
+        ("bait", "ablation") => vec!["--level", &level, "--seeds", "1", "--iterations", "2"],
         ("bait", "speed") => vec![
             "--walk-level",
             &level,

@@ -63,6 +63,7 @@ fn alone_it_lists_every_game_command_and_flag() {
         [
             "bait trace",
             "bait solve",
+            "bait ablation",
             "bait bench",
             "bait bench-search",
             "bait speed",

@@ -3,7 +3,8 @@
 use searchlab::games::othello::endgame::{
     Solution, Solver, SteppedSolve, MIN_STEP_NODES, PREFILL_STEP_NODES,
 };
-use searchlab::games::othello::{Move, Othello};
+use searchlab::games::othello::{Board, Move, Othello};
+use searchlab::rng::Rng;
 
 const FFO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/othello/ffo.txt");
 
@@ -162,4 +163,67 @@ fn a_stepped_solve_gives_up_at_its_node_limit() {
     // The last few empties are searched without checking the limit, so it stops just past it.
     assert!((200_001..201_000).contains(&error.nodes), "{error}");
     assert_eq!(solve.step(1), Err(error), "and stays given up");
+}
+
+/// The exact score by plain negamax over every move (passes included): the obvious reference.
+fn negamax(board: Board) -> i32 {
+    let mut remaining = board.moves();
+    if remaining == 0 {
+        if !board.opponent_can_move() {
+            return board.final_score();
+        }
+        return -negamax(board.pass());
+    }
+    let mut best = i32::MIN;
+    while remaining != 0 {
+        let square = remaining.trailing_zeros();
+        remaining &= remaining - 1;
+        best = best.max(-negamax(board.play(square)));
+    }
+    best
+}
+
+/// Random games played down to `empties` empty squares (fewer if a game ends first).
+fn random_endgames(seed: u64, empties: u32, count: usize) -> Vec<Board> {
+    let mut rng = Rng::new(seed);
+    let mut boards = Vec::new();
+    while boards.len() < count {
+        let mut board = Board::start();
+        while board.empty_count() > empties && !board.is_game_over() {
+            let moves = board.moves();
+            board = if moves == 0 {
+                board.pass()
+            } else {
+                let pick = rng.below(u64::from(moves.count_ones())) as u32;
+                let mut remaining = moves;
+                for _ in 0..pick {
+                    remaining &= remaining - 1;
+                }
+                board.play(remaining.trailing_zeros())
+            };
+        }
+        boards.push(board);
+    }
+    boards
+}
+
+#[test]
+fn every_tier_agrees_with_plain_negamax_on_random_endgames() {
+    // 3 to 10 empties: the last-two-squares search, the square loops of the last four, the
+    // parity tier without move generation, and the table tier with fastest-first above it.
+    let mut solver = solver();
+    for empties in 3..=10 {
+        for (index, board) in random_endgames(u64::from(empties), empties, 40)
+            .into_iter()
+            .enumerate()
+        {
+            solver.clear();
+            let solution = solver.solve(board).unwrap();
+            assert_eq!(
+                solution.score,
+                negamax(board),
+                "{empties} empties, game {index}: {board:?}"
+            );
+        }
+    }
 }

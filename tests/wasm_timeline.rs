@@ -338,6 +338,22 @@ fn a_recorded_othello_alpha_beta_run_thinks_at_each_step_what_the_live_job_thoug
         let shown = timeline.thinking_at(JsValue::from(k)).unwrap();
         assert_eq!(json(&shown), json(&live.thinking().unwrap()), "step {k}");
         cutoffs_seen |= number(&shown, "cutoffs") > 0.0;
+        let at = timeline.view_at(JsValue::from(k)).unwrap();
+        assert_eq!(
+            number(&at, "cutoffs"),
+            number(&shown, "cutoffs"),
+            "step {k}"
+        );
+        let window = get(&at, "window");
+        if k == 0.0 {
+            assert!(window.is_null(), "no node visited at step 0");
+        } else {
+            assert!(
+                number(&window, "alpha") < number(&window, "beta"),
+                "step {k}"
+            );
+            assert!(number(&window, "depth") <= 5.0, "step {k}");
+        }
     }
     assert!(cutoffs_seen, "alpha-beta cuts off");
     let end = timeline.thinking_at(JsValue::from(1e9)).unwrap();

@@ -9,18 +9,47 @@
 //
 // Keys while a lesson is open: Page Down (or a presenter's clicker) for Next, Page Up for Back.
 
+import { takeEarly } from './prefetch.js';
+
 const INDEX = 'lessons/index.json';
 
-/** Fetches a lesson file as JSON; the error names the file. */
+/** Fetches a lesson file as JSON (the response of prefetch.js's fetch of it, if it made one); the
+ * error names the file. */
 async function fetchJson(path) {
   let response;
   try {
-    response = await fetch(path);
+    response = await (takeEarly(path) ?? fetch(path));
   } catch (e) {
     throw new Error(`${path} could not be fetched: ${e.message}`);
   }
   if (!response.ok) throw new Error(`${path} could not be fetched (HTTP ${response.status})`);
   return response.json();
+}
+
+/** A promise of the lessons' names in the list's order (index.json), once asked. */
+let names = null;
+/** Lesson name → a promise of the lesson's data, once asked. */
+const files = new Map();
+
+/** The lessons' names, from the index (read once; a failed read is tried again next time). */
+function lessonNames() {
+  names ??= fetchJson(INDEX).then((index) => index.lessons);
+  names.catch(() => { names = null; });
+  return names;
+}
+
+/** The file of lesson `name` (one Rust's link parser accepts, [a-z][a-z0-9-]*), fetched once
+ * (again after a failure), with the index; unchecked against the index: the panel's `lesson`
+ * checks it. A lesson link's file and the index come from prefetch.js's fetches, made while the
+ * page loaded. */
+export function prefetchLesson(name) {
+  lessonNames().catch(() => {});
+  if (!files.has(name)) {
+    const data = fetchJson(`lessons/${name}.json`);
+    files.set(name, data);
+    data.catch(() => files.delete(name));
+  }
+  return files.get(name);
 }
 
 function el(tag, props = {}, ...children) {
@@ -44,8 +73,6 @@ export class LessonPanel {
     this.stepHref = stepHref;
     this.run = run;
     this.onClose = onClose;
-    this.names = null; // a promise of the lessons' names in the list's order (index.json), once asked
-    this.lessons = new Map(); // name → a promise of the lesson's data, once asked
     this.current = null; // { name, step } on show, or null (the list)
     this.read = new Map(); // name → the lesson's data, once read
     this.build();
@@ -81,30 +108,34 @@ export class LessonPanel {
     // One row for the title, the progress and the buttons, so the board stays in view.
     this.nav = el('div', { className: 'row lesson-nav', hidden: true }, this.progress, this.back, this.next, this.all);
     this.stepView = el('div', { className: 'lesson-step', hidden: true }, this.text, this.question, this.showStepButton);
+    // In class mode a long step scrolls inside the panel: a stop for the keyboard, so it can.
+    this.stepView.tabIndex = 0;
+    this.stepView.setAttribute('role', 'group');
+    this.stepView.setAttribute('aria-label', 'Lesson step');
     this.root.setAttribute('aria-labelledby', 'lesson-heading');
     this.root.append(el('div', { className: 'row lesson-head' }, this.heading, this.nav, this.closeButton), this.list, this.stepView);
   }
 
   /** The lessons' names, from the index (read once). */
   lessonNames() {
-    this.names ??= fetchJson(INDEX).then((index) => index.lessons);
-    // A failed read is tried again next time.
-    this.names.catch(() => { this.names = null; });
-    return this.names;
+    return lessonNames();
   }
 
-  /** A lesson's data (read once); the error names the field of the link. */
+  /** The file of lesson `name`, fetched once (see `prefetchLesson`). */
+  lessonFile(name) {
+    return prefetchLesson(name);
+  }
+
+  /** A lesson's data (read once); the error names the field of the link. The lesson's file is
+   * fetched while the index is (`name` is one Rust's link parser accepted, [a-z][a-z0-9-]*), so a
+   * link costs one round trip, not two; a name the index lacks is refused all the same. */
   async lesson(name) {
+    const data = this.lessonFile(name);
     const names = await this.lessonNames();
     if (!names.includes(name)) {
       throw new Error(`share link, field 'lesson': no lesson named '${name}' (lessons: ${names.join(', ')})`);
     }
-    if (!this.lessons.has(name)) {
-      const data = fetchJson(`lessons/${name}.json`);
-      this.lessons.set(name, data);
-      data.catch(() => this.lessons.delete(name));
-    }
-    return this.lessons.get(name);
+    return data;
   }
 
   /**

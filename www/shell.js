@@ -115,6 +115,7 @@ async function applyLink() {
   if (page.lesson && !error) {
     try {
       const step = await app.lessons.stepOf(page.lesson);
+      performance.mark('searchlab:lesson-read');
       if (link !== app.links) return;
       // A link of only the lesson keys opens the step's board and settings; one with a game's keys
       // too opens those (what a person changed since), with the lesson at that step beside them.
@@ -137,11 +138,13 @@ async function applyLink() {
     app.current = null;
   }
   const controller = await controllerOf(game);
+  performance.mark('searchlab:controller-open');
   if (!controller || link !== app.links) return;
   app.current = controller;
   app.sideBySide.setAvailable(typeof controller.sideBySideHost === 'function');
   showGame(game.id);
   controller.applyView(view, error);
+  performance.mark('searchlab:view-applied');
 }
 
 /** Whether a fragment holds only the version and page keys (a lesson step's short link). */
@@ -218,14 +221,17 @@ function savedTheme() {
 // ---------- class mode ----------
 
 /** Shows the page in class mode (the projector's layout) or in the normal one. Class mode folds
- * the settings ("More settings") and the rules away; the normal layout shows them. */
+ * the settings ("More settings") away (its style sheet leaves the rules out), and puts the lesson panel at the top of the
+ * board's column, whose board then gives up the height the lesson takes (above the columns, it
+ * pushed the board below the fold at 768 px); the normal layout shows them, the lesson above. */
 function showClassMode(on) {
   if (on === app.page.classMode && document.documentElement.classList.contains('class-mode') === on) return;
   app.page = { ...app.page, classMode: on };
   document.documentElement.classList.toggle('class-mode', on);
+  if (on) document.querySelector('.board-column').prepend($('lesson-panel'));
+  else document.querySelector('header.top').after($('lesson-panel'));
   $('class-mode').setAttribute('aria-pressed', String(on));
   $('more-settings').open = !on;
-  $('rules').open = !on;
 }
 
 /** The Class mode button: switches the layout and writes it into the link. */
@@ -310,17 +316,14 @@ async function start() {
     root: $('lesson-panel'), toggle: $('lessons-toggle'), stepHref: lessonStepHref, run: runForLesson,
     showSearchStep: (step) => app.timeline.choose(step), onClose: lessonsClosed,
   });
-  // A lesson's link: read its file while the wasm module loads (the link is checked once it has).
-  const lesson = /(?:^#|&)lesson=([a-z][a-z0-9-]*)(?:&|$)/.exec(location.hash);
-  if (lesson) app.lessons.lesson(lesson[1]).catch(() => {});
-  // Most visits open the default game: fetch its modules while the wasm module loads.
-  GAMES[DEFAULT_GAME].load().catch(() => {});
   try {
     await init();
   } catch (error) {
     setStatus('error', `SearchLab could not start: ${messageOf(error)}`);
     return;
   }
+  // Marks of the start-up's stages, for tests/e2e/bench-lessons.mjs (see BENCHMARKS.md).
+  performance.mark('searchlab:wasm-ready');
   app.client = new SearchClient({ onRestart: routed('workerRestarted') });
   app.timeline = new SearchTimeline($('timeline'));
   app.tree = new MctsTree($('tree-panel'), routed('treeToggled'));

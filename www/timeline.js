@@ -21,6 +21,10 @@ const DEFAULT_PACE = 10;
 const THUMB_PAD = 8;
 /** The smallest marker label the track draws, in CSS pixels. */
 const MIN_LABEL_PX = 12;
+/** Which marker's label the track keeps when labels would overlap: the higher first. */
+const LABEL_PRIORITY = { full: 5, limit: 4, plan_found: 3, depth_done: 2, cutoff: 1, best_move: 0 };
+/** Pixels kept free between two labels. */
+const LABEL_GAP = 6;
 /** Marker colours by kind (theme-independent, readable on light and dark panels). */
 const MARKER_COLORS = {
   plan_found: '#1c9a5a',
@@ -321,24 +325,19 @@ export class SearchTimeline {
     canvas.dataset.labelPx = String(labelPx);
     ctx.font = `${labelPx}px system-ui, sans-serif`;
     ctx.textBaseline = 'top';
-    let labelEnd = -Infinity;
     for (const marker of this.markers) {
       const x = Math.round(this.xOf(marker.step, width)) + 0.5;
       ctx.strokeStyle = MARKER_COLORS[marker.kind] ?? '#888';
-      ctx.fillStyle = style.color;
       ctx.lineWidth = 2;
       ctx.beginPath();
       ctx.moveTo(x, height - 9);
       ctx.lineTo(x, height);
       ctx.stroke();
-      // Labels that would overlap the one before are left to the tooltip and the text below.
-      const textWidth = ctx.measureText(marker.label).width;
-      const left = Math.min(Math.max(0, x - textWidth / 2), width - textWidth);
-      if (left > labelEnd + 4) {
-        ctx.fillText(marker.label, left, 0);
-        labelEnd = left + textWidth;
-      }
     }
+    const labels = placeLabels(this.markers.map((m) => ({ marker: m, x: this.xOf(m.step, width) })), width, (text) => ctx.measureText(text).width);
+    ctx.fillStyle = style.color;
+    for (const label of labels) ctx.fillText(label.text, label.left, 0);
+    canvas.dataset.labels = JSON.stringify(labels.map(({ text, left, right }) => ({ text, left: Math.round(left), right: Math.round(right) })));
   }
 
   /** The marker within a few pixels of a pointer event on the track, or null. */
@@ -357,6 +356,41 @@ export class SearchTimeline {
     const marker = this.markerNear(event);
     if (marker) this.choose(marker.step);
   }
+}
+
+/**
+ * The labels the marker track draws, none overlapping another: `items` are { marker, x } in step
+ * order, `width` the track's width and `measure(text)` a text's width, all in CSS pixels. Labels
+ * are placed most important kind first (LABEL_PRIORITY), then in step order, each centred on its
+ * marker (kept inside the track) where it overlaps no label placed before, with room for a count
+ * on its right; a marker whose label
+ * finds no room is counted by the placed label nearest to it, which then reads "new best move ×3"
+ * (markers of its own label) or "plan found +2" (others among them). Returns [{ text, left, right }] from left to right.
+ */
+export function placeLabels(items, width, measure) {
+  const countRoom = measure(` ×${items.length}`);
+  const order = [...items].sort((a, b) => (LABEL_PRIORITY[b.marker.kind] ?? 0) - (LABEL_PRIORITY[a.marker.kind] ?? 0) || a.marker.step - b.marker.step);
+  const placed = [];
+  for (const item of order) {
+    const textWidth = measure(item.marker.label);
+    const left = Math.max(0, Math.min(item.x - textWidth / 2, width - textWidth - countRoom));
+    const right = left + textWidth + countRoom;
+    if (placed.every((p) => right + LABEL_GAP <= p.left || left >= p.right + LABEL_GAP)) {
+      placed.push({ marker: item.marker, left, right, same: 0, others: 0 });
+      continue;
+    }
+    const distance = (p) => Math.max(p.left - item.x, item.x - p.right, 0);
+    const nearest = placed.reduce((best, p) => (distance(p) < distance(best) ? p : best));
+    if (nearest.marker.label === item.marker.label) nearest.same += 1;
+    else nearest.others += 1;
+  }
+  return placed
+    .sort((a, b) => a.left - b.left)
+    .map((p) => {
+      const count = p.others > 0 ? ` +${p.same + p.others}` : p.same > 0 ? ` ×${p.same + 1}` : '';
+      const text = `${p.marker.label}${count}`;
+      return { text, left: p.left, right: p.left + measure(text) };
+    });
 }
 
 /**

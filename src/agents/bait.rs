@@ -1,11 +1,13 @@
-//! Bait agents: DFS, depth-limited DFS, BFS, A*, weighted A*, MCTS and RHEA, with their
-//! parameters and defaults in one place.
+//! Bait agents: DFS, depth-limited DFS, BFS, A*, weighted A*, MCTS, RHEA and KB Fast-Evo MCTS,
+//! with their parameters and defaults in one place.
 //!
 //! Planners (`dfs`, `bfs`, `astar`, `wastar`) search to the end and return a plan; `dls` returns
 //! the partial plan to its best-scoring leaf (the course's Task 2 agent executes it and plans
-//! again); `mcts` and `rhea` are anytime: the GVGAI loop asks them for one action per tick under
+//! again); `mcts`, `rhea` and `kbfe` are anytime: the GVGAI loop asks them for one action per tick under
 //! a budget ([`Agent::build`]), and to plan ([`AgentSpec::build_plan`]) they commit to one move
-//! after another, `plan_iterations` of search each ([`CommittedPlan`]).
+//! after another, `plan_iterations` of search each ([`CommittedPlan`]). `kbfe` keeps a knowledge
+//! base for the whole game: a game's acts share one [`SharedMemory`] ([`AgentSpec::build_kbfe`];
+//! plan mode shares one across its moves), while [`Agent::build`] starts one for its act alone.
 
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +24,10 @@ use crate::search::bfs::{Bfs, BfsOptions};
 use crate::search::committed_plan::{CommittedPlan, CommittedPlanOptions, SharedObserver};
 use crate::search::dfs::{Dfs, DfsOptions};
 use crate::search::dls::{Dls, DlsOptions};
+use crate::search::kb_fast_evo::{
+    kb_fast_evo, new_memory, Distance, FeatureScale, FeatureTypes, KbConfig, Rollouts,
+    SharedMemory, Value,
+};
 use crate::search::mcts::{Mcts, MctsConfig, Rollout};
 use crate::search::node_store::KeyMode;
 use crate::search::rhea::{Rhea, RheaConfig};
@@ -53,11 +59,13 @@ pub enum Algorithm {
     Mcts,
     /// GVGAI's sampleRHEA (rolling-horizon evolution).
     Rhea,
+    /// Knowledge-based Fast-Evolutionary MCTS (Perez et al., CIG 2014).
+    Kbfe,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order the page lists them.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Dfs,
         Algorithm::Dls,
         Algorithm::Bfs,
@@ -65,6 +73,7 @@ impl Algorithm {
         Algorithm::Wastar,
         Algorithm::Mcts,
         Algorithm::Rhea,
+        Algorithm::Kbfe,
     ];
 
     /// The name used in share links and on the command line.
@@ -77,6 +86,7 @@ impl Algorithm {
             Algorithm::Wastar => "wastar",
             Algorithm::Mcts => "mcts",
             Algorithm::Rhea => "rhea",
+            Algorithm::Kbfe => "kbfe",
         }
     }
 
@@ -87,7 +97,7 @@ impl Algorithm {
 
     /// Whether the agent answers one action at a time under a budget (the GVGAI loop).
     pub fn is_anytime(self) -> bool {
-        matches!(self, Algorithm::Mcts | Algorithm::Rhea)
+        matches!(self, Algorithm::Mcts | Algorithm::Rhea | Algorithm::Kbfe)
     }
 }
 
@@ -134,10 +144,26 @@ pub struct AgentSpec {
     pub weight: f64,
     /// DLS: the course heuristic's weights.
     pub course: CourseWeights,
-    /// MCTS: UCT's exploration constant K (default √2).
+    /// MCTS and KB Fast-Evo: UCT's exploration constant K (default √2).
     pub uct: f64,
-    /// MCTS: tree depth limit and rollout horizon (default 10).
+    /// MCTS and KB Fast-Evo: tree depth limit and rollout horizon (default 10).
     pub rollout_depth: u32,
+    /// KB Fast-Evo: uniform or evolved rollouts (default evolved).
+    pub rollouts: Rollouts,
+    /// KB Fast-Evo: score or knowledge value (default knowledge).
+    pub value: Value,
+    /// KB Fast-Evo: eq. 6's weight of curiosity (default 0.66).
+    pub alpha: f64,
+    /// KB Fast-Evo: eq. 6's weight of experience (default 0.33).
+    pub beta: f64,
+    /// KB Fast-Evo: the feature sprite types (default the paper's).
+    pub features: FeatureTypes,
+    /// KB Fast-Evo: straight-line or walking distances (default straight lines).
+    pub distance: Distance,
+    /// KB Fast-Evo: the features' unit (default cells / (width + height)).
+    pub feature_scale: FeatureScale,
+    /// KB Fast-Evo: keep W and its ES between moves (default off, as the paper).
+    pub keep_weights: bool,
     /// RHEA: individuals (default 10).
     pub population: usize,
     /// RHEA: genes per individual (default 10).
@@ -163,6 +189,14 @@ impl Default for AgentSpec {
             course: CourseWeights::default(),
             uct: BAIT.float_default("uct"),
             rollout_depth: BAIT.int_default("rollout-depth") as u32,
+            rollouts: Rollouts::Evolved,
+            value: Value::Knowledge,
+            alpha: BAIT.float_default("alpha"),
+            beta: BAIT.float_default("beta"),
+            features: FeatureTypes::Paper,
+            distance: Distance::Euclidean,
+            feature_scale: FeatureScale::Grid,
+            keep_weights: false,
             population: BAIT.int_default("population") as usize,
             horizon: BAIT.int_default("horizon") as usize,
             plan_iterations: BAIT.int_default("plan-iterations"),
@@ -203,6 +237,13 @@ impl AgentSpec {
                 BAIT.int("rollout-depth", self.rollout_depth)?;
                 BAIT.int("plan-iterations", self.plan_iterations)?;
             }
+            Algorithm::Kbfe => {
+                BAIT.float("uct", self.uct)?;
+                BAIT.int("rollout-depth", self.rollout_depth)?;
+                BAIT.float("alpha", self.alpha)?;
+                BAIT.float("beta", self.beta)?;
+                BAIT.int("plan-iterations", self.plan_iterations)?;
+            }
             Algorithm::Rhea => {
                 BAIT.int("population", self.population as u64)?;
                 BAIT.int("horizon", self.horizon as u64)?;
@@ -236,14 +277,55 @@ impl AgentSpec {
         };
         let spec = *self;
         let shared = SharedObserver::new(observer);
+        let memory = new_memory::<BaitState>();
         let factory = move |at: &BaitState, move_number: u64| {
-            spec.build(at, Rng::derive(seed, move_number), shared.clone())
+            let seed = Rng::derive(seed, move_number);
+            if spec.algo == Algorithm::Kbfe {
+                spec.build_kbfe(at, seed, memory.clone(), shared.clone())
+            } else {
+                spec.build(at, seed, shared.clone())
+            }
         };
         Ok(Box::new(CommittedPlan::new(
             state.clone(),
             options,
             factory,
         )?))
+    }
+}
+
+impl AgentSpec {
+    /// KB Fast-Evo's configuration from these settings.
+    pub fn kb_config(&self) -> KbConfig {
+        let mut config = KbConfig::paper(self.rollout_depth);
+        config.mcts.exploration = self.uct;
+        config.mcts.limits = self.limits;
+        KbConfig {
+            rollouts: self.rollouts,
+            value: self.value,
+            alpha: self.alpha,
+            beta: self.beta,
+            features: self.features,
+            distance: self.distance,
+            scale: self.feature_scale,
+            keep_weights: self.keep_weights,
+            ..config
+        }
+    }
+
+    /// KB Fast-Evo's search for one act from `state`, with the game's `memory` (its knowledge
+    /// base, and W when kept), seeded with `seed`, reporting its tree walks to `observer`.
+    pub fn build_kbfe<O: Observer<BaitState> + 'static>(
+        &self,
+        state: &BaitState,
+        seed: u64,
+        memory: SharedMemory,
+        observer: O,
+    ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
+        self.validate()?;
+        let search = kb_fast_evo(state.clone(), self.kb_config(), seed, memory, observer)
+            .map_err(|e| FieldError::new(e.field, e.reason))?;
+        Ok(Box::new(search))
     }
 }
 
@@ -325,6 +407,9 @@ impl Agent<BaitState> for AgentSpec {
                 let search = Mcts::with_observer(root, config, seed, value, observer)
                     .map_err(|e| FieldError::new(e.field, e.reason))?;
                 Box::new(search)
+            }
+            Algorithm::Kbfe => {
+                return self.build_kbfe(state, seed, new_memory::<BaitState>(), observer);
             }
             Algorithm::Rhea => {
                 let config = RheaConfig {

@@ -17,7 +17,7 @@
 
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::two_player::{child_kind, mover, ChildKind, Decision, Evaluator, TreeStats, INFINITY};
-use super::{Limit, Limits, NoObserver, Observer, Visit};
+use super::{Limit, Limits, NoObserver, Observer, Visit, Window};
 use crate::game::{Game, ZeroSum};
 use crate::rng::Rng;
 use std::hash::Hash;
@@ -54,9 +54,7 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// Alpha-beta with a transposition table of at most `limits.max_memory_bytes`.
     pub fn with_table(evaluator: E, limits: Limits) -> Self {
-        let mut search = Self::new(evaluator, limits);
-        search.table = Some(TranspositionTable::new(limits.max_memory_bytes));
-        search
+        Self::with_table_observed(evaluator, limits, NoObserver)
     }
 }
 
@@ -64,7 +62,11 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> AlphaBeta<G
     /// [`AlphaBeta::new`] reporting searched nodes to `observer`: `expanded` for each interior
     /// node below the root once its moves are searched (value: its fail-soft value for its
     /// mover), `generated` for each leaf (value: its evaluation for its parent's mover);
-    /// `depth` is the ply below the root. Nodes settled by the table are not reported.
+    /// `depth` is the ply below the root. Nodes settled by the table are not reported as
+    /// expanded. Every node counted (the table's included) reports its window first (`window`:
+    /// an inner node's in its mover's view, a leaf's in its parent's mover's view, the root's
+    /// full), and a node whose remaining moves are cut off reports `cutoff` with its window
+    /// once alpha reached beta, as [`super::fixed_depth::FixedDepth`] does.
     pub fn with_observer(evaluator: E, limits: Limits, observer: O) -> Self {
         AlphaBeta {
             evaluator,
@@ -77,6 +79,13 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> AlphaBeta<G
             root_order: Vec::new(),
             observer,
         }
+    }
+
+    /// [`AlphaBeta::with_table`] reporting to `observer` as [`AlphaBeta::with_observer`] says.
+    pub fn with_table_observed(evaluator: E, limits: Limits, observer: O) -> Self {
+        let mut search = Self::with_observer(evaluator, limits, observer);
+        search.table = Some(TranspositionTable::new(limits.max_memory_bytes));
+        search
     }
 
     /// Counters so far (over every search made with this searcher).
@@ -122,6 +131,7 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> AlphaBeta<G
     ) -> Result<Decision<G::Action>, Stop> {
         let depth = depth.max(1);
         self.count(0)?;
+        self.report_window(0, -INFINITY, INFINITY);
         let Some(player) = mover(state) else {
             self.stats.leaves += 1;
             return Ok(Decision {
@@ -219,6 +229,15 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> AlphaBeta<G
         Ok(())
     }
 
+    /// Tells the observer that the node at `ply` is searched with window `(alpha, beta)`.
+    fn report_window(&mut self, ply: usize, alpha: i32, beta: i32) {
+        self.observer.window(Window {
+            depth: ply as u32,
+            alpha,
+            beta,
+        });
+    }
+
     fn store(&mut self, state: &G, depth: u32, value: i32, bound: Bound, best: Option<G::Action>) {
         if let Some(table) = &mut self.table {
             table.store(Entry {
@@ -244,6 +263,7 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> AlphaBeta<G
         match child_kind(child, player, depth_left) {
             ChildKind::Leaf { horizon } => {
                 self.count(ply)?;
+                self.report_window(ply, alpha, beta);
                 self.stats.leaves += 1;
                 self.stats.leaves_at_horizon += u64::from(horizon);
                 if let Some(line) = self.pv.get_mut(ply) {
@@ -274,6 +294,7 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> AlphaBeta<G
         ply: usize,
     ) -> Result<i32, Stop> {
         self.count(ply)?;
+        self.report_window(ply, alpha, beta);
         while self.moves.len() <= ply {
             self.moves.push(Vec::new());
             self.pv.push(Vec::new());
@@ -323,6 +344,11 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> AlphaBeta<G
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
+                        self.observer.cutoff(Window {
+                            depth: ply as u32,
+                            alpha,
+                            beta,
+                        });
                         self.stats.cutoffs += 1;
                         self.stats.pruned += (actions.len() - index - 1) as u64;
                         break;

@@ -205,6 +205,13 @@ where
             .map(Search::root_action_stats)
             .unwrap_or_default()
     }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<super::anytime::RootActionStat>) {
+        match &self.current {
+            Some(current) => current.root_action_stats_into(stats),
+            None => stats.clear(),
+        }
+    }
 }
 
 /// One observer shared by the searches of every move (each search owns a handle to it).

@@ -153,16 +153,21 @@ impl<G: Game + ZeroSum, E: Evaluator<G>, O: Observer<G>> FixedDepth<G, E, O> {
         self.stats.nodes <= self.limits.max_nodes
     }
 
+    /// Tells the observer that the node at `ply` is searched with window `(alpha, beta)`.
+    fn report_window(&mut self, ply: usize, (alpha, beta): (i32, i32)) {
+        self.observer.window(Window {
+            depth: ply as u32,
+            alpha,
+            beta,
+        });
+    }
+
     /// Visits the root: a leaf if it has no mover, else the start of its move loop.
     fn start(&mut self) -> Option<Progress> {
         if !self.count(0) {
             return Some(Progress::LimitReached(Limit::Nodes));
         }
-        self.observer.window(Window {
-            depth: 0,
-            alpha: -INFINITY,
-            beta: INFINITY,
-        });
+        self.report_window(0, (-INFINITY, INFINITY));
         let Some(player) = mover(&self.state) else {
             self.stats.leaves += 1;
             self.decision = Some(Decision {
@@ -199,28 +204,20 @@ impl<G: Game + ZeroSum, E: Evaluator<G>, O: Observer<G>> FixedDepth<G, E, O> {
         if !self.count(ply) {
             return Err(Limit::Nodes);
         }
-        match child_kind(&child, player, depth_left) {
+        let kind = child_kind(&child, player, depth_left);
+        // An inner child is searched in its own mover's view; a leaf is valued in `player`'s.
+        let (alpha, beta) = match kind {
+            ChildKind::Inner { negate: true } => (-beta, -alpha),
+            _ => (alpha, beta),
+        };
+        self.report_window(ply, (alpha, beta));
+        match kind {
             ChildKind::Leaf { horizon } => {
-                self.observer.window(Window {
-                    depth: ply as u32,
-                    alpha,
-                    beta,
-                });
                 self.stats.leaves += 1;
                 self.stats.leaves_at_horizon += u64::from(horizon);
                 Ok(Some(self.evaluator.evaluate(&child, player)))
             }
             ChildKind::Inner { negate } => {
-                let (alpha, beta) = if negate {
-                    (-beta, -alpha)
-                } else {
-                    (alpha, beta)
-                };
-                self.observer.window(Window {
-                    depth: ply as u32,
-                    alpha,
-                    beta,
-                });
                 if self.frames.len() == self.height {
                     self.frames.push(Frame::empty(child.clone()));
                 }

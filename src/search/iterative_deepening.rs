@@ -15,7 +15,7 @@
 use super::alphabeta::{AlphaBeta, Stop};
 use super::mtdf::{shuffle, Mtdf};
 use super::two_player::{Decision, Evaluator, TreeStats};
-use super::{Limits, Progress, Search, Stats};
+use super::{Limits, NoObserver, Observer, Progress, Search, Stats};
 use crate::game::{Game, ZeroSum};
 use crate::rng::Rng;
 use std::hash::Hash;
@@ -29,14 +29,14 @@ pub enum Algorithm {
     Mtdf,
 }
 
-enum Engine<G: Game, E> {
-    AlphaBeta(AlphaBeta<G, E>),
-    Mtdf(Mtdf<G, E>),
+enum Engine<G: Game, E, O> {
+    AlphaBeta(AlphaBeta<G, E, O>),
+    Mtdf(Mtdf<G, E, O>),
 }
 
-/// An anytime iterative-deepening search from one root state.
-pub struct IterativeDeepening<G: Game, E> {
-    engine: Engine<G, E>,
+/// An anytime iterative-deepening search from one root state, reporting to `O`.
+pub struct IterativeDeepening<G: Game, E, O = NoObserver> {
+    engine: Engine<G, E, O>,
     root: G,
     max_depth: u32,
     depth: u32,
@@ -59,13 +59,34 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> IterativeDeepening<G, E> {
         limits: Limits,
         seed: u64,
     ) -> Self {
+        Self::with_observer(
+            root, algorithm, evaluator, max_depth, limits, seed, NoObserver,
+        )
+    }
+}
+
+impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> IterativeDeepening<G, E, O> {
+    /// [`IterativeDeepening::new`] whose searches report each node's window and each cutoff to
+    /// `observer` (see [`AlphaBeta::with_observer`]); a depth restarted after a slice ended
+    /// inside it reports the nodes it visits again.
+    pub fn with_observer(
+        root: G,
+        algorithm: Algorithm,
+        evaluator: E,
+        max_depth: u32,
+        limits: Limits,
+        seed: u64,
+        observer: O,
+    ) -> Self {
         let mut rng = Rng::new(seed);
         let mut root_order = Vec::new();
         root.legal_actions(&mut root_order);
         shuffle(&mut root_order, &mut rng);
         let engine = match algorithm {
-            Algorithm::AlphaBeta => Engine::AlphaBeta(AlphaBeta::with_table(evaluator, limits)),
-            Algorithm::Mtdf => Engine::Mtdf(Mtdf::new(evaluator, limits)),
+            Algorithm::AlphaBeta => {
+                Engine::AlphaBeta(AlphaBeta::with_table_observed(evaluator, limits, observer))
+            }
+            Algorithm::Mtdf => Engine::Mtdf(Mtdf::with_observer(evaluator, limits, observer)),
         };
         IterativeDeepening {
             engine,
@@ -122,7 +143,9 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> IterativeDeepening<G, E> {
     }
 }
 
-impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> Search<G> for IterativeDeepening<G, E> {
+impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> Search<G>
+    for IterativeDeepening<G, E, O>
+{
     /// Runs at most about `budget` nodes (a slice may end inside a depth).
     fn step(&mut self, budget: u64) -> Progress {
         if self.progress.is_finished() {

@@ -34,6 +34,7 @@ mod depth_first;
 pub mod dfs;
 pub mod dls;
 pub mod expectimax;
+pub mod kb_fast_evo;
 pub mod mcts;
 pub mod node_store;
 pub mod rhea;
@@ -128,7 +129,9 @@ pub struct Visit {
 
 /// The window `(alpha, beta)` an alpha-beta node is searched with, in the view of the player
 /// whose value the node computes (for a leaf, its parent's mover), at `depth` plies from the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A full window's bounds are `∓two_player::INFINITY`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Window {
     pub depth: u32,
     pub alpha: i32,
@@ -224,6 +227,13 @@ pub trait Search<G: crate::game::Game> {
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         Vec::new()
     }
+
+    /// [`Search::root_action_stats`] written into `stats`, replacing what it held. A recorded
+    /// run reads them after every step; searches that keep such statistics override it to fill
+    /// the caller's buffer without allocating, and wrappers to pass it on.
+    fn root_action_stats_into(&self, stats: &mut Vec<anytime::RootActionStat>) {
+        *stats = self.root_action_stats();
+    }
 }
 
 /// The end of a line that is a path in a search's node store (see [`Search::line_end`]):
@@ -263,6 +273,10 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
 
     fn root_action_stats(&self) -> Vec<anytime::RootActionStat> {
         (**self).root_action_stats()
+    }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<anytime::RootActionStat>) {
+        (**self).root_action_stats_into(stats);
     }
 }
 

@@ -20,14 +20,15 @@
 
 use super::alphabeta::{AlphaBeta, Stop};
 use super::two_player::{mover, Decision, Evaluator, TreeStats, INFINITY};
-use super::{Limit, Limits};
+use super::{Limit, Limits, NoObserver, Observer};
 use crate::game::{Game, ZeroSum};
 use crate::rng::Rng;
 use std::hash::Hash;
 
-/// An MTD(f) searcher over alpha-beta with a transposition table (kept across searches).
-pub struct Mtdf<G: Game, E> {
-    engine: AlphaBeta<G, E>,
+/// An MTD(f) searcher over alpha-beta with a transposition table (kept across searches),
+/// reporting to `O`.
+pub struct Mtdf<G: Game, E, O = NoObserver> {
+    engine: AlphaBeta<G, E, O>,
     passes: u64,
 }
 
@@ -35,8 +36,17 @@ impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>> Mtdf<G, E> {
     /// A searcher whose table uses at most `limits.max_memory_bytes` and which stops with
     /// [`Limit::Nodes`] after `limits.max_nodes` nodes in total.
     pub fn new(evaluator: E, limits: Limits) -> Self {
+        Self::with_observer(evaluator, limits, NoObserver)
+    }
+}
+
+impl<G: Game + ZeroSum + Hash + Eq, E: Evaluator<G>, O: Observer<G>> Mtdf<G, E, O> {
+    /// [`Mtdf::new`] whose null-window passes report to `observer` as
+    /// [`AlphaBeta::with_observer`] says (each pass's root with its null window
+    /// `(beta - 1, beta)`).
+    pub fn with_observer(evaluator: E, limits: Limits, observer: O) -> Self {
         Mtdf {
-            engine: AlphaBeta::with_table(evaluator, limits),
+            engine: AlphaBeta::with_table_observed(evaluator, limits, observer),
             passes: 0,
         }
     }

@@ -6,7 +6,8 @@
 //!
 //! The agent's parameters are those of [`AgentSpec`] under the command line's names (`depth`,
 //! `heuristic`, `weight`, `uct`, `rollout-depth`, `population`, `horizon`, `plan-iterations`,
-//! `max-nodes`, `seed`), so
+//! `max-nodes`, `seed`; added with issue 20 for `algo=kbfe`: `rollouts`, `value`, `alpha`,
+//! `beta`, `features`, `distance`, `feature-scale`, `keep-weights`), so
 //! a link and a `searchlab bait solve` command with the same settings run the same search; the
 //! link adds the run mode, the think time per action (`budget-ms`), the pace at which a plan is
 //! searched so a class can watch it (`pace`, steps a second) and the course heuristic's weights
@@ -31,6 +32,7 @@ use crate::field_error::quoted;
 use crate::game::Game;
 use crate::games::bait::eval::CourseWeights;
 use crate::games::bait::{Action, BaitState};
+use crate::search::kb_fast_evo::{Distance, FeatureScale, FeatureTypes, Rollouts, Value};
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -111,6 +113,10 @@ pub struct View {
     pub horizon: u32,
     /// MCTS and RHEA in plan mode: iterations searched before each committed move.
     pub plan_iterations: u64,
+    /// KB Fast-Evo's settings (links written before it read as its defaults).
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub kbfe: KbView,
     /// Most expansions (iterations for MCTS and RHEA) of one search.
     pub max_nodes: u64,
     /// Think time per action in act mode, in milliseconds.
@@ -150,11 +156,51 @@ impl Default for View {
             population: spec.population as u32,
             horizon: spec.horizon as u32,
             plan_iterations: spec.plan_iterations,
+            kbfe: KbView::default(),
             max_nodes: BAIT.int_default("max-nodes"),
             budget_ms: BAIT.int_default("budget-ms") as u32,
             pace: 0,
             seed: None,
             compare: Vec::new(),
+        }
+    }
+}
+
+/// KB Fast-Evo MCTS's settings in a view (see [`AgentSpec`]'s fields of the same names).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct KbView {
+    /// Uniform or evolved rollouts.
+    pub rollouts: Rollouts,
+    /// Score or knowledge value.
+    pub value: Value,
+    /// Eq. 6's weight of curiosity.
+    pub alpha: f64,
+    /// Eq. 6's weight of experience.
+    pub beta: f64,
+    /// The feature sprite types.
+    pub features: FeatureTypes,
+    /// Straight-line or walking distances.
+    pub distance: Distance,
+    /// The features' unit.
+    pub feature_scale: FeatureScale,
+    /// Keep W and its ES between moves.
+    pub keep_weights: bool,
+}
+
+impl Default for KbView {
+    fn default() -> Self {
+        let spec = AgentSpec::default();
+        KbView {
+            rollouts: spec.rollouts,
+            value: spec.value,
+            alpha: spec.alpha,
+            beta: spec.beta,
+            features: spec.features,
+            distance: spec.distance,
+            feature_scale: spec.feature_scale,
+            keep_weights: spec.keep_weights,
         }
     }
 }
@@ -223,6 +269,14 @@ impl View {
             population: self.population as usize,
             horizon: self.horizon as usize,
             plan_iterations: self.plan_iterations,
+            rollouts: self.kbfe.rollouts,
+            value: self.kbfe.value,
+            alpha: self.kbfe.alpha,
+            beta: self.kbfe.beta,
+            features: self.kbfe.features,
+            distance: self.kbfe.distance,
+            feature_scale: self.kbfe.feature_scale,
+            keep_weights: self.kbfe.keep_weights,
             limits: Limits {
                 max_nodes: self.max_nodes,
                 max_memory_bytes,
@@ -253,6 +307,8 @@ impl LinkView for View {
         BAIT.int("population", self.population)?;
         BAIT.int("horizon", self.horizon)?;
         BAIT.int("plan-iterations", self.plan_iterations)?;
+        BAIT.float("alpha", self.kbfe.alpha)?;
+        BAIT.float("beta", self.kbfe.beta)?;
         BAIT.int("max-nodes", self.max_nodes)?;
         BAIT.int("budget-ms", self.budget_ms)?;
         if !PACES.contains(&self.pace) {
@@ -344,6 +400,7 @@ impl LinkView for View {
         fields.number("population", &mut view.population)?;
         fields.number("horizon", &mut view.horizon)?;
         fields.number("plan-iterations", &mut view.plan_iterations)?;
+        read_kb_fields(fields, &mut view.kbfe)?;
         fields.number("max-nodes", &mut view.max_nodes)?;
         fields.number("budget-ms", &mut view.budget_ms)?;
         fields.number("pace", &mut view.pace)?;
@@ -392,6 +449,14 @@ impl LinkView for View {
                 "population" => self.population.to_string(),
                 "horizon" => self.horizon.to_string(),
                 "plan-iterations" => self.plan_iterations.to_string(),
+                "rollouts" => self.kbfe.rollouts.name().to_string(),
+                "value" => self.kbfe.value.name().to_string(),
+                "alpha" => self.kbfe.alpha.to_string(),
+                "beta" => self.kbfe.beta.to_string(),
+                "features" => self.kbfe.features.name().to_string(),
+                "distance" => self.kbfe.distance.name().to_string(),
+                "feature-scale" => self.kbfe.feature_scale.name().to_string(),
+                "keep-weights" => ON_OFF[usize::from(self.kbfe.keep_weights)].to_string(),
                 other => {
                     return Err(error(
                         other,
@@ -425,6 +490,35 @@ impl Comparable for View {
     }
 }
 
+/// `keep-weights`' words, off first.
+const ON_OFF: [&str; 2] = ["off", "on"];
+
+/// Reads KB Fast-Evo's keys into `kb`; each error names its key.
+fn read_kb_fields(fields: &Fields, kb: &mut KbView) -> Result<(), FieldError> {
+    let named = |key: &str, e: FieldError| error(key, e.message);
+    if let Some(word) = fields.get("rollouts") {
+        kb.rollouts = Rollouts::parse(word).map_err(|e| named("rollouts", e))?;
+    }
+    if let Some(word) = fields.get("value") {
+        kb.value = Value::parse(word).map_err(|e| named("value", e))?;
+    }
+    fields.number("alpha", &mut kb.alpha)?;
+    fields.number("beta", &mut kb.beta)?;
+    if let Some(word) = fields.get("features") {
+        kb.features = FeatureTypes::parse(word).map_err(|e| named("features", e))?;
+    }
+    if let Some(word) = fields.get("distance") {
+        kb.distance = Distance::parse(word).map_err(|e| named("distance", e))?;
+    }
+    if let Some(word) = fields.get("feature-scale") {
+        kb.feature_scale = FeatureScale::parse(word).map_err(|e| named("feature-scale", e))?;
+    }
+    if let Some(word) = fields.get("keep-weights") {
+        kb.keep_weights = BAIT.choice("keep-weights", word)? == ON_OFF[1];
+    }
+    Ok(())
+}
+
 /// The letters of the moves, in action order: Bait's plan letters.
 const MOVE_LETTERS: [char; 5] = ['L', 'R', 'D', 'U', 'N'];
 
@@ -446,6 +540,14 @@ const KEYS: &[&str] = &[
     "population",
     "horizon",
     "plan-iterations",
+    "rollouts",
+    "value",
+    "alpha",
+    "beta",
+    "features",
+    "distance",
+    "feature-scale",
+    "keep-weights",
     "max-nodes",
     "budget-ms",
     "pace",
@@ -651,6 +753,50 @@ mod tests {
         assert_eq!(field_of("v=1&colour=red"), "colour");
         assert_eq!(field_of("v=1&algo"), "algo");
         assert_eq!(field_of("v=1&algo=bfs&algo=dfs"), "algo");
+        assert_eq!(field_of("v=1&algo=kbfe&rollouts=greedy"), "rollouts");
+        assert_eq!(field_of("v=1&algo=kbfe&value=win"), "value");
+        assert_eq!(field_of("v=1&algo=kbfe&alpha=nan"), "alpha");
+        assert_eq!(field_of("v=1&algo=kbfe&beta=1e9"), "beta");
+        assert_eq!(field_of("v=1&algo=kbfe&features=some"), "features");
+        assert_eq!(field_of("v=1&algo=kbfe&distance=manhattan"), "distance");
+        assert_eq!(field_of("v=1&algo=kbfe&feature-scale=px"), "feature-scale");
+        assert_eq!(field_of("v=1&algo=kbfe&keep-weights=yes"), "keep-weights");
+    }
+
+    #[test]
+    fn kb_fast_evo_links_carry_the_ablation_switches() {
+        let link =
+            "v=1&game=bait&lvl=bridge&algo=kbfe&rollouts=uniform&value=score&alpha=1&beta=0.5\
+                    &features=all&distance=walking&feature-scale=cells&keep-weights=on&seed=3";
+        let view = View::parse(link).unwrap();
+        assert_eq!(view.mode, Mode::Act);
+        let spec = view.agent_spec(1 << 20);
+        assert_eq!(
+            (spec.algo, spec.rollouts, spec.value),
+            (Algorithm::Kbfe, Rollouts::Uniform, Value::Score)
+        );
+        assert_eq!((spec.alpha, spec.beta, spec.keep_weights), (1.0, 0.5, true));
+        assert_eq!(
+            (spec.features, spec.distance, spec.feature_scale),
+            (FeatureTypes::All, Distance::Walking, FeatureScale::Cells)
+        );
+        let written = view.format().unwrap();
+        assert!(
+            written.contains("&algo=kbfe&uct=1.4142135623730951&rollout-depth=10&rollouts=uniform&value=score\
+                              &alpha=1&beta=0.5&features=all&distance=walking&feature-scale=cells&keep-weights=on&mode=act"),
+            "{written}"
+        );
+        assert_eq!(View::parse(&written).unwrap(), view);
+        let defaults = View::parse("v=1&algo=kbfe").unwrap().agent_spec(1 << 20);
+        assert_eq!(
+            (defaults.rollouts, defaults.value),
+            (Rollouts::Evolved, Value::Knowledge)
+        );
+        assert!(!View::parse("v=1&algo=mcts")
+            .unwrap()
+            .format()
+            .unwrap()
+            .contains("rollouts"));
     }
 
     #[test]
@@ -659,7 +805,7 @@ mod tests {
         assert_eq!(
             link_message(&err),
             "share link, field 'algo': unknown algorithm 'dijkstra' \
-             (expected dfs, dls, bfs, astar, wastar, mcts or rhea)"
+             (expected dfs, dls, bfs, astar, wastar, mcts, rhea or kbfe)"
         );
         let err = View::parse("v=1&depth=0").unwrap_err();
         assert_eq!(err.message, "must be between 1 and 64, got 0");

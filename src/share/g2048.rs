@@ -16,6 +16,10 @@
 //! `moves=URDL` (added with issue 18) holds the moves played ([`played`]: up, right, down,
 //! left): the spawns come from the seed, drawn as the page's game session draws them, so the
 //! link reopens the very board; the moves are replayed and checked here, and need a seed.
+//!
+//! `hint-nodes=N` (added with issue 18) gives hints and auto-play N work units per move (as a
+//! batch's `batch-nodes`) instead of `budget-ms`, so they replay exactly from a link; written only
+//! when set, 0 or left out is the think time.
 
 use super::compare::{self, Comparable};
 use super::played;
@@ -38,6 +42,7 @@ pub const KEYS: &[&str] = &[
     "spawns",
     "tree-depth",
     "budget-ms",
+    "hint-nodes",
     "games",
     "batch-nodes",
     "seed",
@@ -73,6 +78,10 @@ pub struct View {
     pub tree_depth: u32,
     /// Think time per move of a hint or of auto-play, in milliseconds.
     pub budget_ms: u32,
+    /// Work units per move of a hint or of auto-play instead of `budget_ms`; 0: the think time.
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub hint_nodes: u64,
     /// Games in a batch.
     pub games: u32,
     /// Work units per move in a batch (MCTS iterations, expectimax expansions).
@@ -102,6 +111,7 @@ impl Default for View {
             spawns: spec.spawns,
             tree_depth: spec.tree_depth.unwrap_or(0),
             budget_ms: G2048.int_default("budget-ms") as u32,
+            hint_nodes: G2048.int_default("hint-nodes"),
             games: G2048.int_default("games") as u32,
             batch_nodes: G2048.int_default("batch-nodes"),
             seed: None,
@@ -156,6 +166,7 @@ impl LinkView for View {
         G2048.float("uct", self.uct)?;
         G2048.int("tree-depth", self.tree_depth)?;
         G2048.int("budget-ms", self.budget_ms)?;
+        G2048.int("hint-nodes", self.hint_nodes)?;
         G2048.int("games", self.games)?;
         G2048.int("batch-nodes", self.batch_nodes)?;
         if !self.moves.is_empty() {
@@ -186,6 +197,7 @@ impl LinkView for View {
         }
         fields.number("tree-depth", &mut view.tree_depth)?;
         fields.number("budget-ms", &mut view.budget_ms)?;
+        fields.number("hint-nodes", &mut view.hint_nodes)?;
         fields.number("games", &mut view.games)?;
         fields.number("batch-nodes", &mut view.batch_nodes)?;
         view.seed = fields.seed()?;
@@ -213,6 +225,9 @@ impl LinkView for View {
         }
         if self.algo.searches() {
             out.push_str(&format!("&budget-ms={}", self.budget_ms));
+            if self.hint_nodes > 0 {
+                out.push_str(&format!("&hint-nodes={}", self.hint_nodes));
+            }
         }
         out.push_str(&format!("&games={}", self.games));
         if self.algo.searches() {
@@ -281,6 +296,19 @@ mod tests {
             assert_eq!(back.algo, algo, "{link}");
             assert_eq!(back.format().unwrap(), link);
         }
+    }
+
+    #[test]
+    fn hint_nodes_are_written_when_set_and_read_back() {
+        let view = View::parse("v=1&game=2048&algo=mcts&hint-nodes=300&seed=5").unwrap();
+        assert_eq!(view.hint_nodes, 300);
+        let link = view.format().unwrap();
+        assert!(link.contains("&budget-ms=1000&hint-nodes=300&"), "{link}");
+        assert_eq!(View::parse(&link).unwrap(), view);
+        let timed = View::parse("v=1&game=2048&algo=mcts&seed=5").unwrap();
+        assert_eq!(timed.hint_nodes, 0, "the think time by default");
+        assert!(!timed.format().unwrap().contains("hint-nodes"));
+        assert_eq!(field_of("v=1&game=2048&hint-nodes=10000001"), "hint-nodes");
     }
 
     #[test]

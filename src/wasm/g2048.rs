@@ -6,7 +6,7 @@
 use super::batch::{Batch, BatchReport};
 use super::boundary::{to_js, GridView};
 use super::page_game::{Capabilities, PageGame};
-use super::search_job::{Indexed, Job, Timed};
+use super::search_job::{Indexed, Job, Timed, WorkCap};
 use super::timeline::{options_for, recorded, recorder};
 use crate::agents::g2048::Algorithm;
 use crate::agents::g2048::{game_seed, Episode, SEARCH_LIMITS};
@@ -18,7 +18,7 @@ use crate::games::g2048::motion::{slide_motions, TileMotion};
 use crate::games::g2048::{Action, Direction, G2048};
 use crate::rng::Rng;
 use crate::search::timeline::TimelineOptions;
-use crate::search::NoObserver;
+use crate::search::{NoObserver, Search};
 use crate::share::g2048::View;
 use serde::Serialize;
 use tsify::Tsify;
@@ -79,13 +79,21 @@ impl PageGame for G2048 {
     }
 
     /// One move's thinking for a hint or for auto-play.
+    /// The view's agent; with `hint-nodes` set, capped at that much work (a hint or an
+    /// auto-played move that replays exactly), else run until the caller's deadline.
     fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
         let spec = view.agent_spec(SEARCH_LIMITS);
         let error = |e: crate::field_error::FieldError| {
             JsError::new(&format!("parameter '{}': {}", e.field, e.message))
         };
+        let capped = |search: Box<dyn Search<G2048>>| -> Box<dyn Search<G2048>> {
+            match view.hint_nodes {
+                0 => search,
+                work_left => Box::new(WorkCap { search, work_left }),
+            }
+        };
         if !record {
-            let search = spec.build(self, seed, NoObserver).map_err(error)?;
+            let search = capped(spec.build(self, seed, NoObserver).map_err(error)?);
             return Ok(Box::new(Indexed::<G2048, _>::new(search)));
         }
         let recorder = recorder::<G2048>(TimelineOptions {
@@ -93,7 +101,7 @@ impl PageGame for G2048 {
             tree: spec.algo == Algorithm::Mcts,
             ..options_for(self)
         });
-        let search = spec.build(self, seed, recorder.clone()).map_err(error)?;
+        let search = capped(spec.build(self, seed, recorder.clone()).map_err(error)?);
         Ok(Box::new(Timed {
             job: Box::new(Indexed::<G2048, _>::new(recorded(search, &recorder))),
             timeline: recorder.timeline(),

@@ -85,6 +85,10 @@ impl<G: Game, S: Search<G>> Search<G> for WorkCap<S> {
     fn root_action_stats(&self) -> Vec<RootActionStat> {
         self.search.root_action_stats()
     }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
+        self.search.root_action_stats_into(stats);
+    }
 }
 
 impl<G: Game, S: Search<G>> IndexedSearch for Indexed<G, S> {

@@ -6,7 +6,7 @@ use super::page_game::PageGame;
 use super::search_job::{RootAction, StepReport, ThinkingAt};
 use crate::game::Game;
 use crate::search::timeline::{LastEvent, Recorded, Recorder, Timeline, TimelineOptions};
-use crate::search::Search;
+use crate::search::{Search, Window};
 use crate::share::MAX_SEED;
 use serde::Serialize;
 use tsify::Tsify;
@@ -47,7 +47,9 @@ pub(super) fn recorded<G: Game + 'static>(
 
 /// A recorded search at one step: what the live snapshot showed then (`progress` as
 /// `SearchJob.step` reports it, `plan`, `heat`, `frontier`, `rootActions`), the step, the best
-/// action, and the last state the search reported.
+/// action, the last state the search reported, and for the alpha-beta family the window of the
+/// last node it visited (`window`, `null` for other searches and before the first node; bounds
+/// of ±2^30 stand for ±infinity) and the beta cutoffs so far (`cutoffs`, 0 for other searches).
 #[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
 #[tsify(missing_as_null)]
@@ -63,6 +65,8 @@ pub(super) struct TimelineView {
     frontier: Vec<u32>,
     root_actions: Vec<RootAction>,
     last: Option<LastEvent>,
+    window: Option<Window>,
+    cutoffs: u64,
 }
 
 /// A recorded run, read at any step; made by `SearchJob.timeline()`. It shares the recording
@@ -143,6 +147,8 @@ impl JsTimeline {
             frontier: Vec::new(),
             root_actions: view.root_actions.iter().map(RootAction::from).collect(),
             last: view.last,
+            window: view.window,
+            cutoffs: view.cutoffs,
         };
         let value = to_js(&shown)?;
         set_u32_array(&value, "plan", &view.plan)?;

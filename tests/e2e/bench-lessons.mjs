@@ -4,8 +4,14 @@
 // frame (the board drawn). Two figures: opened in a new tab (from navigation start, the wasm
 // module and the game loaded: each lesson's first step) and followed in an open page (a hash
 // change, as Next does: every step of every lesson, after one warm-up round). Prints the load
-// average, the median and the worst. Not a test: it asserts nothing and is not picked up by
+// average, the median and the worst, and for the new tabs the median time of each stage the shell
+// marks (performance.mark 'searchlab:…': wasm module ready, lesson read, game controller open,
+// view applied) beside the document's own (DOM interactive, DOMContentLoaded). Not a test: it asserts nothing and is not picked up by
 // `node --test`.
+//
+// `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure only,
+// for this build's www/ and the www/ in DIR (another build, pkg/ included), alternated tab by tab
+// for ROUNDS rounds of every lesson (default 3), so that both see the same machine load.
 
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -41,13 +47,57 @@ const server = await startServer();
 const browser = await launchBrowser();
 console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 
+/** Ms from navigation start until lesson `name`'s first step is ready in a new tab of `url`. */
+async function openedIn(url, name) {
+  const { page } = await openPage(browser.context, `${url}#v=1&lesson=${name}&step=1`);
+  const ms = await page.evaluate(readyAfter, [name, 1, 0]);
+  await page.close();
+  return ms;
+}
+
+const against = process.argv.indexOf('--against');
+if (against > 0) {
+  const other = await startServer(path.resolve(process.argv[against + 1]));
+  const rounds = Number(process.argv[against + 2] ?? 3);
+  const times = { 'this build': [], [process.argv[against + 1]]: [] };
+  const urls = { 'this build': server.url, [process.argv[against + 1]]: other.url };
+  for (let round = 0; round < rounds; round++) {
+    for (const name of NAMES) {
+      const order = Object.keys(urls);
+      if (round % 2) order.reverse();
+      for (const which of order) times[which].push(await openedIn(urls[which], name));
+    }
+  }
+  for (const [which, list] of Object.entries(times)) console.log(`${which}: opened in a new tab: ${summary(list)}`);
+  console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await browser.close();
+  await server.close();
+  await other.close();
+  process.exit(0);
+}
+
+/** In the page: ms from navigation start to each stage of the start-up. */
+function stages() {
+  const [nav] = performance.getEntriesByType('navigation');
+  const out = { 'DOM interactive': nav.domInteractive, DOMContentLoaded: nav.domContentLoadedEventEnd };
+  for (const mark of performance.getEntriesByType('mark')) {
+    if (mark.name.startsWith('searchlab:')) out[mark.name.slice('searchlab:'.length)] = mark.startTime;
+  }
+  return out;
+}
+
 const opened = [];
+const marks = [];
 for (const name of NAMES) {
   const { page } = await openPage(browser.context, `${server.url}#v=1&lesson=${name}&step=1`);
   opened.push(await page.evaluate(readyAfter, [name, 1, 0]));
+  marks.push(await page.evaluate(stages));
   await page.close();
 }
 console.log(`opened in a new tab: ${summary(opened)}`);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`  stages (median ms from navigation start): ${Object.keys(marks[0])
+  .map((stage) => `${stage} ${median(marks.map((m) => m[stage] ?? NaN)).toFixed(0)}`).join(', ')}`);
 
 const { page } = await openPage(browser.context, `${server.url}#v=1&game=bait`, {
   init: `window.searchlabLessonReady = ${readyAfter.toString()};`,

@@ -1,7 +1,7 @@
 // Issue 18's links, touch play, Othello hint and editor fixes in Chromium: `lvl=bridge` opens
 // Bridge; a Bait link with moves opens at the position after them; a 2048 link with moves
-// reopens the very board; a swipe on the Bait board moves the avatar; the Othello hint rings a
-// legal move; the editor's undo and redo bring painted cells back and forth; a level without a
+// reopens the very board; a swipe on the Bait board moves the avatar; the Othello hint writes a
+// value on every legal square and rings the best move; the editor's undo and redo bring painted cells back and forth; a level without a
 // door is not called valid; Play, Step and Undo are disabled while editing; a time budget is
 // flagged beside Play with a switch to a node budget. A tap beside the
 // avatar steps towards it.
@@ -115,8 +115,9 @@ test('a swipe on the Bait board moves the avatar, and so does a tap', async () =
   await page.close();
 });
 
-test('the Othello hint rings a legal move and says it in words', async () => {
-  const { page, problems } = await open('v=1&game=othello&black=human&white=alphabeta:depth=3&seed=1');
+test('the Othello hint rings a legal move, values every legal square and says it in words', async () => {
+  // After f5 d6 Black's moves differ in value (the opening's four are equal by symmetry).
+  const { page, problems } = await open('v=1&game=othello&black=human&white=alphabeta:depth=3&seed=1&moves=f5,d6');
   const board = '[data-testid=board-othello]';
   const legal = (await page.getAttribute(board, 'data-legal')).split(',');
   await page.click('[data-testid=othello-hint]');
@@ -124,7 +125,32 @@ test('the Othello hint rings a legal move and says it in words', async () => {
   const hint = await page.getAttribute(board, 'data-hint');
   assert.ok(legal.includes(hint), `hint ${hint} among the legal moves ${legal}`);
   const words = await page.textContent('[data-testid=othello-hint-text]');
-  assert.match(words, /^Hint for Black: .* would play [a-h][1-8] \(ringed on the board\)\.$/);
+  assert.match(words, /^Hint for Black: .* would play [a-h][1-8] \(ringed on the board\)\. Each legal square shows the move's value for you \(searched to depth 3, in discs\)\.$/);
+  // A value on every legal square; the ringed move's is the best (a full-window search to the
+  // hint's depth values each move as the hint's own alpha-beta does).
+  const values = JSON.parse(await page.getAttribute(board, 'data-hint-values'));
+  assert.deepEqual(Object.keys(values).sort(), [...legal].sort());
+  const number = (text) => Number(text.replace('−', '-'));
+  for (const text of Object.values(values)) assert.match(text, /^[+−]?\d+(\.\d)?$/);
+  const best = Math.max(...Object.values(values).map(number));
+  assert.equal(number(values[hint]), best, `the ringed ${hint} has the best value in ${JSON.stringify(values)}`);
+  assert.ok(new Set(Object.values(values)).size > 1, `values that tell the moves apart: ${JSON.stringify(values)}`);
+  // Drawn: the value pill's colour at the centre of each legal square, in both themes.
+  for (const theme of ['light', 'dark']) {
+    while ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.click('#theme');
+    const pills = await page.evaluate(({ sel, squares }) => {
+      const canvas = document.querySelector(sel);
+      const { ox, oy, cell } = JSON.parse(canvas.dataset.layout);
+      const ratio = canvas.width / canvas.clientWidth;
+      const bg = getComputedStyle(document.documentElement).getPropertyValue('--othello-value-bg').trim();
+      const ctx = canvas.getContext('2d');
+      // A pixel just left of the text, inside the pill.
+      return { bg, px: squares.map((sq) => Array.from(ctx.getImageData(Math.round((ox + (sq % 8 + 0.5) * cell - cell * 0.17) * ratio),
+        Math.round((oy + (Math.floor(sq / 8) + 0.5) * cell - cell * 0.15) * ratio), 1, 1).data).slice(0, 3)) };
+    }, { sel: board, squares: legal.map(Number) });
+    const hex = pills.bg.match(/[0-9a-f]{2}/gi).map((h) => parseInt(h, 16));
+    for (const px of pills.px) assert.deepEqual(px, hex, `${theme}: the value pill at every legal square`);
+  }
   assert.equal((await status(page)).state, 'idle');
   assert.deepEqual(problems, []);
   await page.close();

@@ -1,11 +1,12 @@
 // Class mode in Chromium: at 1024x768 and 1366x768, in both themes, every game shows its board,
 // its statistics, its legend and the search timeline inside the viewport, with statistics of
 // 20 px or more; the Class mode button writes `class=1` into the link and a link with it opens
-// in class mode; the normal layout keeps the statistics inside the viewport at 1366x768 (Sum to
+// in class mode; the normal layout keeps the statistics inside the viewport at 1024x768 and 1366x768 (Sum to
 // zero's agent-beside-the-optimum numbers too); class mode's settings open as a drawer that leaves
 // the page unscrolled and the board in view; the histograms' and the timeline's labels are drawn
 // at 12 px or more (20 px in class mode); a side-by-side pane shows the UCT constant rounded as
-// the main controls do; Othello's dropdowns show their whole choice.
+// the main controls do; Othello's dropdowns show their whole choice. With a lesson open in class
+// mode the lesson panel, the board, the statistics, the legend and the timeline all fit too.
 // Run with `node --test tests/e2e/class-mode.test.mjs` after `./dev.sh build`.
 
 import { test } from 'node:test';
@@ -92,6 +93,34 @@ for (const size of SIZES) {
   }
 }
 
+/** A lesson's first step for each game. */
+const LESSONS = { bait: 'bfs-vs-dfs', othello: 'alphabeta-pruning', 2048: 'expectimax-2048', sumzero: 'toy-game-tree' };
+
+for (const size of SIZES) {
+  test(`class mode at ${size.join('x')} with a lesson open: the lesson, board, statistics, legend and timeline fit`, async () => {
+    for (const [game, lesson] of Object.entries(LESSONS)) {
+      for (const theme of ['light', 'dark']) {
+        const { page, problems } = await open(`v=1&lesson=${lesson}&step=1&class=1`, size, theme);
+        const where = `${game} (${lesson}, ${theme})`;
+        const seen = await boxes(page);
+        assertInside(`${where}: the lesson panel`, await page.getByTestId('lesson-panel').boundingBox()
+          .then((b) => b && { top: b.y, left: b.x, bottom: b.y + b.height, right: b.x + b.width }), size);
+        assert.ok(await page.getByTestId('lesson-question').isVisible(), `${where}: the question is shown`);
+        assertInside(`${where}: the board`, seen.board, size);
+        assert.ok(seen.board.bottom - seen.board.top >= 150, `${where}: the board is ${seen.board.bottom - seen.board.top} px tall`);
+        assert.ok(seen.stats.length >= 4, `${where}: its statistics are shown`);
+        seen.stats.forEach((box, i) => assertInside(`${where}: statistic ${i + 1}`, box, size));
+        assertInside(`${where}: the legend`, seen.legend, size);
+        assertInside(`${where}: the search timeline`, seen.timeline, size);
+        assert.equal(await page.evaluate(() => document.documentElement.scrollHeight), size[1], `${where}: the page does not scroll`);
+        if (theme === 'light') await page.screenshot({ path: path.join(suite.shots, `class-lesson-${game}-${size.join('x')}.png`) });
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    }
+  });
+}
+
 test('the Class mode button writes class=1 into the link, and the link reopens in class mode', async () => {
   const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#${GAMES.bait}`);
   const button = page.getByRole('button', { name: 'Class mode' });
@@ -117,16 +146,19 @@ test('the Class mode button writes class=1 into the link, and the link reopens i
   for (const p of [page, again.page, bad.page]) await p.close();
 });
 
-test('the normal layout at 1366x768 keeps every game\'s statistics inside the viewport', async () => {
-  for (const [game, link] of Object.entries(GAMES)) {
-    const { page, problems } = await open(link, [1366, 768], 'light');
-    const seen = await boxes(page);
-    assert.ok(seen.stats.length >= 4, `${game}: its statistics are shown`);
-    seen.stats.forEach((box, i) => assertInside(`${game}: statistic ${i + 1}`, box, [1366, 768]));
-    assert.deepEqual(problems, []);
-    await page.close();
-  }
-});
+for (const size of SIZES) {
+  test(`the normal layout at ${size.join('x')} keeps every game's statistics inside the viewport`, async () => {
+    for (const [game, link] of Object.entries(GAMES)) {
+      const { page, problems } = await open(link, size, 'light');
+      const seen = await boxes(page);
+      assert.ok(seen.stats.length >= 4, `${game}: its statistics are shown`);
+      seen.stats.forEach((box, i) => assertInside(`${game}: statistic ${i + 1}`, box, size));
+      assertInside(`${game}: the board`, seen.board, size);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+}
 
 test('Sum to zero at 1366x768: the agent beside the optimum stays in view in the normal layout', async () => {
   const { page, problems } = await open(GAMES.sumzero, [1366, 768], 'light');

@@ -1,4 +1,5 @@
-// Class mode's search overlays under colour-blindness, in both themes: the heat map, the frontier
+// The search overlays under colour-blindness, in class mode and in the normal layout, in both themes:
+// the heat map, the frontier
 // and the plan, drawn by the page's own Bait renderer and read back from the canvas, stay
 // distinguishable from each other and from the floor under each deficiency Chromium emulates
 // (CIEDE2000 of the simulated colours); and a screenshot of each theme under each emulated
@@ -68,9 +69,10 @@ const PAIRS = [
   ['heat', 'frontier over heat'], ['heat', 'plan over heat'], ['frontier over heat', 'plan over heat'],
 ];
 
-for (const theme of ['light', 'dark']) {
-  test(`class mode (${theme}): heat, frontier and plan stay distinguishable under every colour-vision deficiency`, async () => {
-    const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=bait&algo=bfs&seed=1&class=1`, {
+for (const [layout, theme] of [['class mode', 'light'], ['class mode', 'dark'], ['normal layout', 'light'], ['normal layout', 'dark']]) {
+  test(`${layout} (${theme}): heat, frontier and plan stay distinguishable under every colour-vision deficiency`, async () => {
+    const classKey = layout === 'class mode' ? '&class=1' : '';
+    const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=bait&algo=bfs&seed=1${classKey}`, {
       init: `localStorage.setItem('searchlab-theme', ${JSON.stringify(theme)})`,
     });
     const colours = await drawnColours(page);
@@ -86,12 +88,14 @@ for (const theme of ['light', 'dark']) {
       }
       table.push(row.join('; '));
     }
-    console.log(`# ${theme}: drawn ${JSON.stringify(colours)}\n# ${table.join('\n# ')}`);
+    console.log(`# ${layout}, ${theme}: drawn ${JSON.stringify(colours)}\n# ${table.join('\n# ')}`);
     assert.deepEqual(failures, [], `under ${MIN_DELTA_E}`);
     assert.deepEqual(problems, []);
     await page.close();
   });
+}
 
+for (const theme of ['light', 'dark']) {
   test(`class mode (${theme}): screenshots under each emulated deficiency`, async () => {
     const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=bait&algo=bfs&seed=1&class=1`, {
       init: `localStorage.setItem('searchlab-theme', ${JSON.stringify(theme)})`,

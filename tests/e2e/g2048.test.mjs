@@ -107,6 +107,39 @@ test('a hint shows the agent\'s value of each move', async () => {
   await page.close();
 });
 
+/** The hint's table as text, after a hint on `page`. */
+async function hintValues(page) {
+  await page.click('[data-testid=hint]');
+  await page.waitForFunction(() => /^Hint:/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 30000 });
+  return page.$$eval('[data-testid=g2048-values] tbody tr', (trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent).join(' ')));
+}
+
+test('a time budget is flagged beside Play, and one click gives hints a work budget that replays exactly', async () => {
+  const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&seed=4'));
+  const note = '[data-testid=g2048-time-budget-note]';
+  await page.waitForSelector(note, { state: 'visible' });
+  assert.match(await page.textContent(note), /think for a time budget: they do not replay exactly/);
+  // No hint yet: the batch's work per move.
+  assert.equal(await page.textContent('[data-testid=g2048-to-node-budget]'), 'Use 100 playouts per move instead');
+  await page.click('[data-testid=g2048-to-node-budget]');
+  await page.waitForFunction(() => /&hint-nodes=100&/.test(location.hash));
+  assert.equal(await page.isVisible(note), false, 'a work budget replays exactly: no note');
+  const link = page.url();
+  const first = await hintValues(page);
+  assert.equal(await page.textContent('[data-g2048-stat=work]'), '100 playouts');
+  // The same link in a new tab: the very same values and visits.
+  const again = await openPage(suite.browser.context, link);
+  assert.deepEqual(await hintValues(again.page), first);
+  // Expectimax offers its expansions, and never shows the note with a work budget set.
+  const exp = await openPage(suite.browser.context, link2048('algo=expectimax&depth=2&seed=4'));
+  await exp.page.waitForSelector(note, { state: 'visible' });
+  assert.equal(await exp.page.textContent('[data-testid=g2048-to-node-budget]'), 'Use 100 expansions per move instead');
+  const greedy = await openPage(suite.browser.context, link2048('algo=greedy&seed=4'));
+  assert.equal(await greedy.page.isVisible(note), false, 'greedy answers at once');
+  for (const p of [problems, again.problems, exp.problems, greedy.problems]) assert.deepEqual(p, []);
+  for (const p of [page, again.page, exp.page, greedy.page]) await p.close();
+});
+
 test('MCTS auto-plays under a small time budget, and the score and the moves advance', async () => {
   const { page, problems } = await openPage(suite.browser.context, link2048('algo=mcts&spawns=branched&budget-ms=30&seed=21'));
   assert.equal(await page.inputValue('[data-testid=g2048-spawns]'), 'branched', 'the link sets the tree over spawns');

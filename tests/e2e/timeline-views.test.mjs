@@ -1,6 +1,7 @@
 // The views beside the search timeline in Chromium: an MCTS iteration phase by phase at a
 // chosen step (its path's first node, the root, has one more visit after the backup), RHEA's
-// population at a step as a table, and Othello's thinking (depth, cutoffs) at a scrubbed step.
+// population at a step as a table, and Othello's thinking (depth, cutoffs, the alpha-beta window)
+// at a scrubbed step.
 // Run with `node --test tests/e2e/timeline-views.test.mjs` after `./dev.sh build`.
 
 import { test } from 'node:test';
@@ -127,6 +128,45 @@ test('Othello\'s thinking at a scrubbed step: depth and cutoffs as the search ha
   assert.notEqual(early.cutoffs, '–', 'cutoffs are recorded');
   assert.ok(number(early.cutoffs) <= number(live.cutoffs), `${early.cutoffs} ≤ ${live.cutoffs}`);
   assert.notEqual(early.depth, live.depth, `depth at step 40 (${early.depth}) is not the final one; markers ${markers}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Othello alpha-beta scrubbed: the window of the node at each step changes, and cutoffs are marked and counted', async () => {
+  const url = `${suite.server.url}#v=1&game=othello&black=alphabeta:depth=4:eval=course&white=human&seed=1`;
+  const { page, problems } = await openPage(suite.browser.context, url);
+  await page.click('[data-testid=step]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '1', null, { timeout: 30000 });
+  const length = await timelineLength(page);
+  assert.ok(length > 100, `alpha-beta recorded ${length} steps`);
+  const at = async (step) => {
+    await scrubTo(page, step);
+    await page.waitForFunction((k) => new RegExp(`at step ${k.toLocaleString('en-US')} `).test(document.querySelector('#othello-thinking-who').textContent), step, { timeout: 5000 });
+    return { window: await page.textContent('[data-testid=othello-window]'), cutoffs: await page.textContent('[data-testid=othello-cutoffs]') };
+  };
+  assert.equal((await at(0)).window, '–', 'no node visited at step 0');
+  assert.equal((await at(1)).window, 'ply 0: α −∞, β +∞', 'the root has the full window');
+  const windows = new Set();
+  for (const k of [2, 3, 5, 40, Math.floor(length / 2), length - 2]) {
+    const shown = await at(k);
+    assert.match(shown.window, /^ply [0-4]: α (−∞|[+−]?\d[\d,]*), β (\+∞|[+−]?\d[\d,]*)$/, `window at step ${k}`);
+    windows.add(shown.window);
+  }
+  assert.ok(windows.size >= 3, `the window changes as the search moves: ${[...windows].join(' | ')}`);
+  // The first cutoff is marked: jump to it from the start, one cutoff more than a step before.
+  await at(0);
+  let marker = '';
+  for (let i = 0; i < 30 && !/first cutoff/.test(marker); i++) {
+    await page.getByRole('button', { name: /^Next marker/ }).click();
+    await page.waitForFunction(() => /Last marker/.test(document.querySelector('.timeline-marker').textContent));
+    marker = await page.textContent('.timeline-marker');
+  }
+  const found = /first cutoff at depth (\d+) \(step ([\d,]+)\)/.exec(marker);
+  assert.ok(found, `a cutoff marker: ${marker}`);
+  const step = number(found[2]);
+  const cut = await at(step);
+  const before = await at(step - 1);
+  assert.ok(number(cut.cutoffs) > number(before.cutoffs), `the marked step ${step} cuts off (${before.cutoffs} then ${cut.cutoffs})`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -319,3 +319,35 @@ test('the timeline component alone: the cap\'s note, markers, playing backward, 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('crowded marker labels on a narrow track: none overlaps, the most important stay, the rest are counted', async () => {
+  const { page, problems } = await openPage(suite.browser.context, suite.server.url);
+  const labels = await page.evaluate(async () => {
+    const { SearchTimeline } = await import('/timeline.js');
+    const root = document.createElement('section');
+    root.style.width = '420px';
+    document.body.prepend(root);
+    const timeline = new SearchTimeline(root);
+    timeline.begin(8, {});
+    timeline.finish(3000, null);
+    // MCTS early on: its best move changes every few iterations; then the node limit.
+    const markers = [5, 9, 14, 30, 31, 45, 60, 90, 2500].map((step) => ({ step, kind: 'best_move', label: 'new best move' }));
+    markers.push({ step: 3000, kind: 'limit', label: 'limit reached: node limit' });
+    timeline.setMarkers(markers);
+    const drawn = JSON.parse(root.querySelector('.timeline-markers').dataset.labels);
+    root.remove();
+    return drawn;
+  });
+  const texts = labels.map((l) => l.text);
+  for (let i = 1; i < labels.length; i++) assert.ok(labels[i].left > labels[i - 1].right, `labels apart: ${JSON.stringify(labels)}`);
+  assert.ok(texts.some((t) => /^limit reached: node limit/.test(t)), `the limit keeps its label: ${texts}`);
+  assert.ok(texts.some((t) => /^new best move ×[2-9]$/.test(t)), `the crowded best moves are one counted label: ${texts}`);
+  // "label ×n": n markers of that label; "label +n": it and n others; a bare label: one.
+  const count = (text) => {
+    const found = /([×+])(\d+)$/.exec(text);
+    return !found ? 1 : Number(found[2]) + (found[1] === '+' ? 1 : 0);
+  };
+  assert.equal(texts.map(count).reduce((a, b) => a + b, 0), 10, `every marker is counted once: ${texts}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -15,6 +15,7 @@ import * as render from './render.js';
 import { ACTIONS, NOOP, KEYS, lostReason, STUCK_REASON } from './game.js';
 import { ALGORITHMS, OPTION_WORDS } from './params.js';
 import { LevelPanel, disableRunControls } from './level-panel.js';
+import { RulesPanel } from './rules-panel.js';
 import { loadLevels } from './levels.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
@@ -48,7 +49,15 @@ class BaitGame extends AgentRuns {
     /** View fields whose change ends the agent's run and its search. */
     this.agentFields = ['algo', 'mode', ...this.params.fields(), 'seed'];
     this.levelPanel = new LevelPanel(this, LEVELS);
+    this.rules = new RulesPanel($('bait-tiles'), () => this.board.colors);
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.rules.draw());
     this.wire();
+  }
+
+  /** The board and the rules' tiles take the theme's colours. */
+  themeChanged() {
+    super.themeChanged();
+    this.rules.draw();
   }
 
   // ---------- wiring ----------

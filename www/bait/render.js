@@ -98,10 +98,11 @@ export function drawBoard(ctx, view, overlay, layout, colors) {
   ctx.restore();
 }
 
-/** One tile as an icon (the editor's palette). */
+/** One tile as an icon (the editor's palette, the rules panel): `tile` is { flags, avatar?,
+ * hasKey? } (an avatar carrying the key when `hasKey`). */
 export function drawTile(ctx, tile, size, colors) {
   drawCell(ctx, tile.flags, 0, 0, size, colors);
-  if (tile.avatar) drawAvatar(ctx, 0, 0, size, false, true, colors);
+  if (tile.avatar) drawAvatar(ctx, 0, 0, size, Boolean(tile.hasKey), true, colors);
 }
 
 function drawCell(ctx, flags, px, py, s, c) {

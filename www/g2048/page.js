@@ -24,6 +24,12 @@ const SLIDE_MS = 120;
 /** Most moves a link holds: one letter each, well inside the link's 8192 bytes with the rest. */
 const MAX_LINK_MOVES = 7000;
 
+/** The think time of a hint or an auto-played move of `view`, or null when it has a fixed
+ * amount of work per move instead (`hintNodes`: the search stops there, and replays exactly). */
+function timeBudgetOf(view) {
+  return view.hintNodes > 0 ? null : view.budgetMs;
+}
+
 /** Opens the 2048 controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
   return new Game2048(shell);
@@ -53,6 +59,7 @@ class Game2048 extends AgentRuns {
       el.addEventListener('change', () => this.settingsChanged());
     }
     $('hint').addEventListener('click', () => this.askHint());
+    $('g2048-to-node-budget').addEventListener('click', () => this.toNodeBudget());
     $('g2048-new-game').addEventListener('click', () => {
       $('g2048-seed').value = String(this.wasm.freshSeed());
       this.settingsChanged();
@@ -138,7 +145,35 @@ class Game2048 extends AgentRuns {
     const algo = $('g2048-algo').value;
     $('g2048-algo-description').textContent = ALGORITHMS[algo].text;
     this.params.show(algo);
-    for (const key of ['budget-ms', 'batch-nodes']) this.params.slot(key).hidden = !ALGORITHMS[algo].thinks;
+    for (const key of ['budget-ms', 'hint-nodes', 'batch-nodes']) this.params.slot(key).hidden = !ALGORITHMS[algo].thinks;
+    this.showTimeBudgetNote(algo);
+  }
+
+  /** Beside Play, for an agent that thinks under the time budget: its hints and moves do not
+   * replay exactly, and one click gives them a fixed amount of work per move instead. */
+  showTimeBudgetNote(algo) {
+    const input = this.params.slot('hint-nodes').querySelector('input');
+    const timed = ALGORITHMS[algo].thinks && Number(input.value) === 0;
+    $('g2048-time-budget-note').hidden = !timed;
+    if (timed) {
+      const unit = algo === 'mcts' ? 'playouts' : 'expansions';
+      $('g2048-to-node-budget').textContent = `Use ${this.nodeBudget(algo).toLocaleString('en-US')} ${unit} per move instead`;
+    }
+  }
+
+  /** The work per move equivalent to the time budget: that of the last hint or move of this
+   * algorithm, else the batch's work per move, within the parameter's range. */
+  nodeBudget(algo) {
+    const param = this.params.param('hint-nodes');
+    const measured = this.lastWork?.algo === algo ? this.lastWork.count : 0;
+    const fallback = Number(this.params.slot('batch-nodes').querySelector('input').value) || param.max;
+    return Math.min(param.max, Math.max(1, measured > 0 ? measured : fallback));
+  }
+
+  /** Switches hints and auto-play to `nodeBudget()` work per move (the link follows). */
+  toNodeBudget() {
+    this.params.slot('hint-nodes').querySelector('input').value = String(this.nodeBudget($('g2048-algo').value));
+    this.settingsChanged();
   }
 
   readControls() {
@@ -212,7 +247,7 @@ class Game2048 extends AgentRuns {
         const { values, best } = moveValues(message);
         return { hint: { values, best, label: formatValue } };
       },
-      request: (view, position) => ({ type: 'act', stream: position.moves, budgetMs: view.budgetMs, progress: true }),
+      request: (view, position) => ({ type: 'act', stream: position.moves, budgetMs: timeBudgetOf(view), progress: true }),
       bestOf: (message) => {
         const { values, best } = moveValues(message);
         return {
@@ -404,6 +439,7 @@ class Game2048 extends AgentRuns {
   showThinking(message, atMoves = this.session.moves()) {
     const { progress, elapsedMs } = message;
     const work = this.view.algo === 'mcts' ? progress.iterations : progress.expanded;
+    this.lastWork = { algo: this.view.algo, count: work };
     const unit = { mcts: 'playouts', expectimax: 'expanded' }[this.view.algo];
     this.setStat('work', unit ? `${work.toLocaleString('en-US')} ${unit}` : '–');
     this.setStat('depth', this.view.algo === 'expectimax' ? progress.iterations : progress.maxDepth || '–');
@@ -435,7 +471,7 @@ class Game2048 extends AgentRuns {
   /** Asks the worker for the agent's move under the time budget, showing progress. */
   async think(token) {
     const message = await this.requestMove(token, {
-      budgetMs: this.view.budgetMs,
+      budgetMs: timeBudgetOf(this.view),
       game: '2048',
       onProgress: (progress) => {
         this.showThinking(progress);
@@ -460,6 +496,7 @@ class Game2048 extends AgentRuns {
       if (!answer) return;
       this.endRun();
       this.redraw();
+      this.showTimeBudgetNote(this.view.algo);
       const best = answer.action === null || answer.action === undefined ? null : render.ACTIONS[answer.action];
       this.setStatus('idle', best ? `Hint: ${this.agentName()} would move ${best.name.toLowerCase()} ${best.arrow}.` : `${this.agentName()} has no hint.`);
     } catch (error) {
@@ -469,7 +506,11 @@ class Game2048 extends AgentRuns {
   }
 
   thinkTime() {
-    return ALGORITHMS[this.view.algo].value && this.view.algo !== 'greedy' ? `up to ${this.view.budgetMs} ms` : 'at once';
+    if (!ALGORITHMS[this.view.algo].value || this.view.algo === 'greedy') return 'at once';
+    if (timeBudgetOf(this.view) === null) {
+      return `for ${this.view.hintNodes.toLocaleString('en-US')} ${this.view.algo === 'mcts' ? 'playouts' : 'expansions'}`;
+    }
+    return `up to ${this.view.budgetMs} ms`;
   }
 
   async play() {

@@ -15,6 +15,7 @@ import { Sides, describe, playerReads, OPTION_WORDS } from './sides.js';
 import { clearThinking, showThinking, pvSteps, valueWords } from './thinking.js';
 import { PLAYERS } from './params.js';
 import { showMoveList } from './move-list.js';
+import { movePositions, thinkingValue, valueText } from './hint-values.js';
 import { needsANumber, seedIn } from '../fields.js';
 import { guardTextBox, within } from '../limits.js';
 
@@ -39,7 +40,7 @@ class OthelloGame extends AgentRuns {
     this.sides = new Sides($('othello-sides'), this.table, this.wasm.limits().othello, () => this.settingsChanged());
     this.cursor = 19; // d3, a first move for Black
     this.thought = null; // { message, atMoves }: the last thinking shown
-    this.hint = null; // { square, atMoves }: the move the agent advised the person to play
+    this.hint = null; // { square, atMoves, values }: the move the agent advised the person to play, and each legal move's value
     this.wire();
   }
 
@@ -331,8 +332,10 @@ class OthelloGame extends AgentRuns {
     if (thought && thought.atMoves === this.session.moves() && !this.ahead.length && player !== undefined) {
       overlay.pv = pvSteps(thought.message.plan ?? [], player);
     }
-    const hint = this.hint && this.hint.atMoves === this.session.moves() && !this.ahead.length ? this.hint.square : null;
+    const shown = this.hint && this.hint.atMoves === this.session.moves() && !this.ahead.length ? this.hint : null;
+    const hint = shown ? shown.square : null;
     overlay.hint = hint;
+    overlay.values = shown?.values ?? [];
     if (this.isOver() && !this.ahead.length) overlay.result = this.resultWords().split('.')[0];
     this.board.show(this.session.view(), overlay);
     // For tests and tools: where the squares are (css pixels from the canvas's corner), the
@@ -342,6 +345,7 @@ class OthelloGame extends AgentRuns {
     canvas.dataset.cursor = String(this.cursor);
     canvas.dataset.legal = (overlay.legal ?? []).join(',');
     canvas.dataset.hint = hint === null ? '' : String(hint);
+    canvas.dataset.hintValues = JSON.stringify(Object.fromEntries(overlay.values.map(({ square, text }) => [square, text])));
     if (hint === null) $('othello-hint-text').textContent = '';
   }
 
@@ -546,7 +550,8 @@ class OthelloGame extends AgentRuns {
   }
 
   /** The "Hint" button and H: asks the adviser for the person's best move here (its own budget
-   * and settings), then marks it on the board with a ring and says it in words. */
+   * and settings) and for each legal move's value, then rings the move on the board, writes the
+   * values on the squares and says it in words. */
   async askHint() {
     if (this.isOver()) {
       this.showResult(' There is no move to hint at.');
@@ -565,15 +570,70 @@ class OthelloGame extends AgentRuns {
     this.setStatus('thinking', `${name} is looking for a hint for ${COLOURS[player]}…`);
     const answer = await this.moveOf(token, this.think(token, view), name);
     if (!answer) return;
+    let valued;
+    try {
+      valued = await this.moveValues(token, adviser, answer, player, name);
+    } catch (error) {
+      if (token === this.token) this.endRun();
+      this.failed(error, token, 'Valuing the moves');
+      return;
+    }
+    if (token !== this.token) return;
     this.endRun();
     const square = answer.action;
-    this.hint = { square, atMoves: this.session.moves() };
+    this.hint = { square, atMoves: this.session.moves(), values: valued?.values ?? [] };
     this.redraw();
     const words = square === render.PASS
       ? `Hint for ${COLOURS[player]}: pass, there is no other move.`
-      : `Hint for ${COLOURS[player]}: ${name} would play ${render.squareName(square)} (ringed on the board).`;
+      : `Hint for ${COLOURS[player]}: ${name} would play ${render.squareName(square)} (ringed on the board).${valued ? ` ${valued.words}` : ''}`;
     $('othello-hint-text').textContent = words;
     this.setStatus('idle', words);
+  }
+
+  /**
+   * Each legal move's value for `player` as the adviser sees it: MCTS's root statistics, or, for
+   * a searching adviser, a search of the position after each move (and its forced replies) to
+   * the hint's depth less those plies, so the values are those of a full-window search to the
+   * hint's depth. Resolves to { values: [{ square, text, value }], words }, or null when the
+   * adviser gives no values (random, a single move) or run `token` was superseded; rejects
+   * when a search fails or is stopped.
+   */
+  async moveValues(token, adviser, answer, player, name) {
+    const t = answer.thinking;
+    const positions = movePositions(this.session);
+    if (!t || positions.length < 2 || adviser.algo === 'random' || t.onlyMove) return null;
+    const values = [];
+    if (t.algo === 'mcts' && !t.exact) {
+      const stats = new Map(Array.from(answer.rootActions ?? []).map((stat) => [stat.index, stat.value]));
+      for (const { square } of positions) {
+        const value = stats.get(square);
+        values.push({ square, value: value ?? null, text: value === undefined ? '–' : valueText(value, 'playouts') });
+      }
+      return { values, words: 'Each legal square shows MCTS\'s mean final disc difference for you over the playouts through that move.' };
+    }
+    const depth = Math.max(1, t.depth);
+    let units = null;
+    for (const [i, position] of positions.entries()) {
+      this.setStatus('thinking', `${name} is valuing your moves: ${i + 1} of ${positions.length}…`);
+      let value;
+      if (position.final !== undefined) {
+        value = [position.final, 'discs'];
+      } else {
+        // The exact solver takes the position after the move itself (it has fewer empty squares).
+        const side = t.exact ? adviser : { ...adviser, budget: 'depth', depth: Math.max(1, depth - position.plies) };
+        // Unrecorded and without progress: the timeline keeps the hint's own search.
+        const message = await this.shell.client.request({
+          type: 'act', state: position.state, stream: this.session.moves() + position.plies, budgetMs: null,
+          progress: false, seed: this.view.seed, view: { ...this.view, black: side, white: side },
+        }, () => {});
+        if (token !== this.token) return null;
+        value = thinkingValue(message.thinking, player);
+      }
+      if (value) units = units ?? value[1];
+      values.push({ square: position.square, value: value ? value[0] : null, text: value ? valueText(...value) : '–' });
+    }
+    const how = t.exact ? 'solved exactly, in discs' : `searched to depth ${depth}${units === 'course' ? ', in the course\'s heuristic' : ', in discs'}`;
+    return { values, words: `Each legal square shows the move's value for you (${how}).` };
   }
 
   /** Asks the worker for the move of the side to move (as `view` sets the sides); resolves to
@@ -596,7 +656,7 @@ class OthelloGame extends AgentRuns {
     });
     if (!message) return null;
     this.showThinking(message, player);
-    return { action: message.action, roundTripMs: message.roundTripMs };
+    return { action: message.action, roundTripMs: message.roundTripMs, thinking: message.thinking, rootActions: message.rootActions };
   }
 
   async play() {

@@ -21,7 +21,7 @@ export function squareName(index) {
 
 /** CSS custom properties the renderer reads, so the board follows the page's theme. */
 export const COLOR_NAMES = ['othello-board', 'othello-line', 'othello-black', 'othello-black-edge',
-  'othello-white', 'othello-white-edge', 'othello-last', 'othello-legal-ring', 'othello-veil', 'focus', 'muted', 'text'];
+  'othello-white', 'othello-white-edge', 'othello-last', 'othello-legal-ring', 'othello-veil', 'othello-value-bg', 'othello-value-text', 'focus', 'muted', 'text'];
 
 /** Where the board sits in a canvas of css size w×h: a centred square with room for the
  * coordinates on its left and top. */
@@ -55,6 +55,8 @@ export function cellAt(layout, px, py) {
  *   cursor: the keyboard's square,
  *   pv: [{ square, colour }] the line the agent expects, numbered from 1,
  *   hint: the square the agent advises the person to play (a thick ring in the focus colour),
+ *   values: [{ square, text }] the adviser's value of each legal move, a short text on a pill
+ *     drawn over the square's dot (the hint's ring then goes round the pill),
  *   result: words shown over a veil once the game is over.
  */
 export function drawBoard(ctx, view, overlay, layout, colors) {
@@ -131,13 +133,20 @@ export function drawBoard(ctx, view, overlay, layout, colors) {
     ctx.textBaseline = 'middle';
     ctx.fillText(String(i + 1), x, y + cell * 0.01);
   });
+  const values = overlay.values ?? [];
+  for (const { square, text } of values) {
+    if (square === PASS) continue;
+    const [x, y] = centre(square);
+    drawValuePill(ctx, x, y, cell, text, colors);
+  }
   if (overlay.hint !== undefined && overlay.hint !== null && overlay.hint !== PASS) {
-    // A ring, not a colour alone: it reads in both themes and under colour-blindness.
+    // A ring, not a colour alone: it reads in both themes and under colour-blindness. Around
+    // the values' pill when they show, so the pill's text stays clear.
     const [x, y] = centre(overlay.hint);
     ctx.strokeStyle = colors.focus;
     ctx.lineWidth = Math.max(2, cell * 0.08);
     ctx.beginPath();
-    ctx.arc(x, y, cell * 0.34, 0, Math.PI * 2);
+    ctx.arc(x, y, cell * (values.length ? 0.44 : 0.34), 0, Math.PI * 2);
     ctx.stroke();
   }
   if (overlay.cursor !== undefined && overlay.cursor !== null) {
@@ -159,6 +168,21 @@ export function drawBoard(ctx, view, overlay, layout, colors) {
   }
   ctx.restore();
   drawCoordinates(ctx, layout, colors);
+}
+
+/** A move's value: `text` in bold on a rounded pill of the value colours, centred at (x, y). */
+function drawValuePill(ctx, x, y, cell, text, colors) {
+  ctx.font = `700 ${(cell * 0.27).toFixed(1)}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  const width = Math.min(cell * 0.8, ctx.measureText(text).width + cell * 0.14);
+  const height = cell * 0.38;
+  ctx.fillStyle = colors['othello-value-bg'];
+  ctx.beginPath();
+  ctx.roundRect(x - width / 2, y - height / 2, width, height, height / 2);
+  ctx.fill();
+  ctx.fillStyle = colors['othello-value-text'];
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y + cell * 0.01, cell * 0.74);
 }
 
 function drawDisc(ctx, x, y, r, [fill, edge], alpha) {

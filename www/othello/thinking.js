@@ -1,6 +1,7 @@
 // Othello's thinking panel: what the agent to move thinks, live while it thinks and with its
 // answer: depth, evaluation (always from Black's view), nodes, cutoffs and what pruning saved,
-// the principal variation, and MCTS's moves. Text only, never HTML.
+// the principal variation, and MCTS's moves; at a step of the search timeline also the alpha-beta
+// window of the node the search visited last. Text only, never HTML.
 
 import { squareName } from './render.js';
 import { statText, showRootActions } from '../stats.js';
@@ -9,6 +10,8 @@ const $ = (id) => document.getElementById(id);
 
 /** Moves of the principal variation drawn on the board. */
 const PV_ON_BOARD = 6;
+/** A window bound at least this large stands for infinity (the searches' ±2^30). */
+const INFINITE_BOUND = 2 ** 30;
 
 /** Empties the panel: nobody is thinking. */
 export function clearThinking() {
@@ -37,6 +40,7 @@ export function showThinking(message, who) {
   set('nodes', mcts ? `${t.nodes.toLocaleString('en-US')} playouts` : t.nodes);
   const exact = t.exact || t.solving;
   set('leaves', mcts || exact ? '–' : t.leaves);
+  set('window', windowWords(message.window));
   set('cutoffs', mcts || exact ? '–' : t.cutoffs);
   set('pruned', mcts || exact ? '–' : t.pruned);
   set('table', ['alphabeta_tt', 'mtdf'].includes(t.algo) && !exact ? t.tableCutoffs : '–');
@@ -84,6 +88,15 @@ export function valueWords(t) {
     default:
       return '–';
   }
+}
+
+/** A timeline view's alpha-beta window (TimelineView.window: the last node visited, its ply and
+ * bounds in the view of the player whose value it computes) in words; '–' without one (a live
+ * search, or a search without windows). */
+function windowWords(window) {
+  if (!window) return '–';
+  const bound = (value) => (value >= INFINITE_BOUND ? '+∞' : value <= -INFINITE_BOUND ? '−∞' : signed(value));
+  return `ply ${window.depth}: α ${bound(window.alpha)}, β ${bound(window.beta)}`;
 }
 
 /** What pruning saved, in words a class can read. */

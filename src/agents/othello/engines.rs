@@ -75,7 +75,7 @@ pub(super) fn first_engine(
 }
 
 /// The agent's own search on `state` (not the solver: as an algorithm it answers with the first
-/// legal move once its solve has given up). MCTS, minimax and alpha-beta take `observer`.
+/// legal move once its solve has given up). MCTS and the tree searches take `observer`.
 pub(super) fn search_engine(
     spec: &AgentSpec,
     state: &Othello,
@@ -131,9 +131,14 @@ pub(super) fn search_engine(
                 Budget::Depth(depth) => depth,
                 _ => MAX_DEPTH,
             };
-            Box::new(IterativeDeepening::new(
-                *state, algorithm, eval, max_depth, limits, seed,
-            ))
+            match observer.take() {
+                None => Box::new(IterativeDeepening::new(
+                    *state, algorithm, eval, max_depth, limits, seed,
+                )),
+                Some(observer) => Box::new(IterativeDeepening::with_observer(
+                    *state, algorithm, eval, max_depth, limits, seed, observer,
+                )),
+            }
         }
         (Algorithm::Mcts, _) => {
             let config = MctsConfig {
@@ -306,7 +311,8 @@ tree_engine!(
     FixedDepth<Othello, Eval, SharedEngineObserver>,
     Deepening<Othello, Eval>,
     Deepening<Othello, Eval, SharedEngineObserver>,
-    IterativeDeepening<Othello, Eval>
+    IterativeDeepening<Othello, Eval>,
+    IterativeDeepening<Othello, Eval, Box<dyn Observer<Othello>>>
 );
 
 impl<O: Observer<Othello>> Engine for Mcts<Othello, ValueFn<Othello>, O> {

@@ -269,8 +269,9 @@ impl AgentSpec {
 }
 
 impl Agent<Othello> for AgentSpec {
-    /// [`AgentSpec::think_observed`], boxed: MCTS reports its tree walks to `observer`; the
-    /// other searches report nothing (the page shows a thinking's [`Thinking::report`]).
+    /// [`AgentSpec::think_observed`], boxed: MCTS reports its tree walks to `observer`, the
+    /// tree searches each node's window and each cutoff; the solver reports nothing (the page
+    /// shows a thinking's [`Thinking::report`]).
     fn build<O: Observer<Othello> + 'static>(
         &self,
         root: &Othello,

@@ -90,7 +90,7 @@ pub struct Thinking {
     fallback: Option<Move>,
     engine: Box<dyn Engine>,
     solver_fell_back: bool,
-    /// The observer MCTS reports to, until an MCTS engine takes it.
+    /// The observer MCTS or a tree search reports to, until its engine takes it.
     observer: EngineObserver,
 }
 
@@ -102,8 +102,9 @@ impl AgentSpec {
     }
 
     /// [`AgentSpec::think`] whose MCTS (the agent's, also after a solve gave up) reports its
-    /// tree walks to `observer`, and whose minimax or alpha-beta (fixed depth or deepened)
-    /// reports each node's window and each cutoff; the other engines report nothing.
+    /// tree walks to `observer`, and whose minimax, alpha-beta (fixed depth or deepened, with
+    /// or without a table) or MTD(f) reports each node's window and each cutoff; the other
+    /// engines report nothing.
     pub fn think_observed(
         &self,
         state: &Othello,
@@ -234,5 +235,9 @@ impl Search<Othello> for Thinking {
     /// MCTS: each root move's visits and mean final disc difference for the side to move.
     fn root_action_stats(&self) -> Vec<RootActionStat> {
         self.engine.root_action_stats()
+    }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
+        self.engine.root_action_stats_into(stats);
     }
 }

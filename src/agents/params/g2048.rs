@@ -30,7 +30,14 @@ pub const G2048: Table = Table(&[
         key: "budget-ms",
         label: "Think time per move (ms)",
         kind: Kind::Int { min: 1, max: 60_000, default: 1000 },
-        help: "Think time of a hint or of each auto-played move.",
+        help: "Think time of a hint or of each auto-played move (when the work per move is 0).",
+        algos: &[],
+    },
+    Param {
+        key: "hint-nodes",
+        label: "Hint and play work per move (0 = think for the time)",
+        kind: Kind::Int { min: 0, max: 10_000_000, default: 0 },
+        help: "Work units per move of a hint or of auto-play (MCTS iterations, expectimax expansions) instead of the think time, so a link replays them exactly.",
         algos: &[],
     },
     Param {

@@ -95,6 +95,8 @@ pub const CUTOFF: Range<f64> = Range::new(*G2048_CUTOFF.start(), *G2048_CUTOFF.e
 pub const SEED: Range<u64> = Range::new(0, u64::MAX);
 /// Repeated measurements of a benchmark (the median is reported).
 pub const RUNS: Range<usize> = Range::new(1, 100);
+/// `bait ablation --seeds`: games per level and agent.
+pub const GAMES_PER_CELL: Range<u64> = Range::new(1, 100_000);
 /// Seconds one benchmark measurement runs.
 pub const SECONDS: Range<f64> = Range::new(0.001, 3600.0);
 /// Milliseconds one benchmark part, or one move of a timed agent, may run: up to an hour.

@@ -22,7 +22,8 @@
 //! changes. What every game shares stays beside this file: `args.rs` (the error type and
 //! printing), `flag_values.rs` (parsers of flag values), `flag_ranges.rs` (the number flags'
 //! ranges, one table), `error_line.rs` (a parse error as one
-//! line), `usage.rs` (usage lines generated from the parser) and `peak_memory.rs`.
+//! line), `usage.rs` (usage lines generated from the parser), `peak_memory.rs` and
+//! `instruction_set.rs` (the processor check).
 
 mod args;
 mod bait;
@@ -31,6 +32,7 @@ mod error_line;
 mod flag_ranges;
 mod flag_values;
 mod g2048;
+mod instruction_set;
 mod othello;
 mod peak_memory;
 mod sumzero;
@@ -132,6 +134,9 @@ fn root_command() -> Command {
 }
 
 fn main() {
+    if let Some(message) = instruction_set::missing_features() {
+        fail(&message);
+    }
     let words: Vec<String> = std::env::args_os()
         .skip(1)
         .map(|word| word.to_string_lossy().into_owned())

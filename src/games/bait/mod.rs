@@ -8,6 +8,8 @@
 //! - [`state`]: [`BaitState`], the small clonable state, its [`BaitKey`] and text form.
 //! - `status`: the avatar, outcome, score and tick of a state, packed in one word.
 //! - `rules`: one tick ([`BaitState::advance`]) and the [`crate::game::Game`]/[`crate::game::Puzzle`] impls.
+//! - [`sprites`]: the sprite observation interface ([`crate::sprites::SpriteGame`]): types,
+//!   categories, sprites and the collision events of a tick.
 //! - [`text`]: a state as text (the level, its status, the boxes and items that changed), for
 //!   the worker.
 //! - [`trace`]: the golden JSON record of a state.
@@ -23,6 +25,7 @@ pub mod eval;
 pub mod level;
 mod level_handle;
 mod rules;
+pub mod sprites;
 pub mod state;
 mod status;
 pub mod text;

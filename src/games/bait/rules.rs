@@ -21,6 +21,7 @@
 
 use super::action::Action;
 use super::level::{Cell, Item, BLOCKED};
+use super::sprites::{EventLog, BOX, GOAL, HOLE, KEY, MUSHROOM, NOKEY, WALL, WITHKEY};
 use super::state::{BaitKey, BaitState};
 use crate::game::{Game, IllegalAction, Puzzle, Turn};
 
@@ -28,6 +29,14 @@ impl BaitState {
     /// Advances one tick. Does nothing once the game is over. Never panics.
     #[inline(always)]
     pub fn advance(&mut self, action: Action) {
+        self.advance_logging(action, &mut ());
+    }
+
+    /// [`BaitState::advance`], telling `log` each collision event GVGAI's `Game.addEvent` records
+    /// (see `sprites.rs`): R1, R2, R3 (even when R4-R6 undo the push), R8 and R9 (two events),
+    /// R10 or R11, R12. R7 (box into hole) involves no avatar and logs nothing.
+    #[inline(always)]
+    pub(crate) fn advance_logging<L: EventLog>(&mut self, action: Action, log: &mut L) {
         if self.status.is_over() {
             return;
         }
@@ -35,14 +44,18 @@ impl BaitState {
         let start = self.status.avatar();
         let dir = action as usize;
         let mut at = level.info(start).step[dir];
+        let avatar = |has_key: bool| if has_key { WITHKEY } else { NOKEY };
         if at == BLOCKED {
             at = start; // R1
+            log.record(avatar(self.status.has_key()), WALL);
         }
         let target = level.info(at);
         if target.kind == Item::Hole && self.layout.contains(target.item_bit) {
             self.status.kill(); // R2
+            log.record(avatar(self.status.has_key()), HOLE);
         }
         if at != start && self.layout.contains(at) {
+            log.record(avatar(self.status.has_key()), BOX);
             // R3: the box moves the way the avatar moved.
             let beyond = target.step[dir];
             let blocked = beyond == BLOCKED
@@ -63,21 +76,28 @@ impl BaitState {
         }
         let here = level.info(at);
         if here.kind == Item::Key && self.layout.contains(here.item_bit) {
+            if !self.status.has_key() {
+                log.record(NOKEY, KEY);
+            }
             if self.status.is_alive() {
                 self.status.take_key(); // R8
             }
             self.layout.remove(here.item_bit); // R9
+            log.record(avatar(self.status.has_key()), KEY);
         }
         if here.kind == Item::Goal && self.layout.contains(here.item_bit) {
             if self.status.has_key() {
                 self.layout.remove(here.item_bit); // R11
                 self.status.add_score(5);
+                log.record(WITHKEY, GOAL);
             } else {
                 at = start; // R10
+                log.record(NOKEY, GOAL);
             }
         }
         let here = level.info(at);
         if here.kind == Item::Mushroom && self.layout.contains(here.item_bit) {
+            log.record(avatar(self.status.has_key()), MUSHROOM);
             self.layout.remove(here.item_bit); // R12
             self.status.add_score(1);
         }

@@ -46,11 +46,13 @@
 
 mod config;
 mod playout;
+mod simulation;
 mod tree;
 mod walk;
 
 pub use config::{FinalChoice, MctsConfig, Rollout, TERMINAL_ROLLOUT_CAP};
 pub use playout::uct;
+pub use simulation::Simulation;
 pub use walk::{NodeStat, Walk};
 
 use super::anytime::{mover, returns_value, InvalidConfig, RootActionStat, ValueFn};
@@ -59,8 +61,8 @@ use crate::game::{Game, Turn};
 use crate::rng::Rng;
 use tree::{Tree, NONE, ROOT};
 
-/// An anytime, resumable MCTS over `G`, scoring playouts with `V` (`value(state, player)`) and
-/// reporting its tree walks to `O`.
+/// An anytime, resumable MCTS over `G`, scoring playouts with `V` (`value(state, player)`, or
+/// any [`Simulation`]) and reporting its tree walks to `O`.
 pub struct Mcts<G: Game, V = ValueFn<G>, O = NoObserver> {
     config: MctsConfig,
     root: G,
@@ -94,30 +96,31 @@ impl<G: Game> Mcts<G> {
     }
 }
 
-impl<G: Game, V: Fn(&G, usize) -> f64> Mcts<G, V> {
+impl<G: Game, V: Simulation<G>> Mcts<G, V> {
     /// A search from `root`, with every random choice drawn from `Rng::new(seed)`.
     /// `value(state, player)` scores the state where a rollout ends, for `player`.
     /// A root that is not a player's turn gives [`Progress::Exhausted`] and no action.
+    /// `value` may be any [`Simulation`], which also steps states and picks rollout moves.
     pub fn new(root: G, config: MctsConfig, seed: u64, value: V) -> Result<Self, InvalidConfig> {
         Mcts::with_observer(root, config, seed, value, NoObserver)
     }
 }
 
-impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
+impl<G: Game, V: Simulation<G>, O: Observer<G>> Mcts<G, V, O> {
     /// [`Mcts::new`] reporting to `observer` each tree node a walk leaves (`expanded`, with the
     /// node's mean) and each node it adds (`generated`, value 0).
     pub fn with_observer(
         root: G,
         config: MctsConfig,
         seed: u64,
-        value: V,
+        mut value: V,
         observer: O,
     ) -> Result<Self, InvalidConfig> {
         config.validate()?;
         let baseline = (0..G::NUM_PLAYERS)
             .map(|player| {
                 if config.reward_from_root {
-                    value(&root, player)
+                    value.value(&root, player)
                 } else {
                     0.0
                 }
@@ -158,6 +161,11 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             self.finished = Some(Progress::LimitReached(limit));
         }
         self.stats.stored = self.tree.len() as u64;
+    }
+
+    /// The value function or [`Simulation`].
+    pub fn simulation(&self) -> &V {
+        &self.value
     }
 
     /// The observer.
@@ -211,7 +219,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
     }
 }
 
-impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, O> {
+impl<G: Game, V: Simulation<G>, O: Observer<G>> Search<G> for Mcts<G, V, O> {
     /// Runs at most `budget` playouts. Returns [`Progress::LimitReached`] once the tree is full
     /// (the search then stops but still answers), [`Progress::Exhausted`] if the root is not a
     /// player's turn, else [`Progress::Running`].
@@ -322,6 +330,12 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Search<G> for Mcts<G, V, 
     /// For each root action tried so far, in action-index order: its index, visits and mean
     /// reward for the root player.
     fn root_action_stats(&self) -> Vec<RootActionStat> {
-        self.tree.root_action_stats()
+        let mut stats = Vec::new();
+        self.tree.root_action_stats_into(&mut stats);
+        stats
+    }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
+        self.tree.root_action_stats_into(stats);
     }
 }

@@ -2,6 +2,7 @@
 //! phases of the module doc of [`super`]).
 
 use super::config::Rollout;
+use super::simulation::Simulation;
 use super::tree::{Node, NONE, ROOT};
 use super::walk::Walk;
 use super::{Mcts, TERMINAL_ROLLOUT_CAP};
@@ -41,12 +42,13 @@ pub fn uct(
     q + exploration * (n_parent.ln() / (visits as f64 + EPSILON)).sqrt()
 }
 
-impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
+impl<G: Game, V: Simulation<G>, O: Observer<G>> Mcts<G, V, O> {
     /// One playout: selection and expansion, rollout, backup. Reports to the observer each
     /// tree node the walk leaves (`expanded`, with the node's mean) and each node it adds
     /// (`generated`, value 0).
     pub(super) fn iterate(&mut self) {
         let mut state = self.root.clone();
+        self.value.begin(&self.root, &mut self.rng);
         self.path.clear();
         self.movers.clear();
         let mut node = ROOT;
@@ -86,7 +88,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             };
             self.observer.expanded(&state, visit);
             let (child, action, created) = self.select_or_expand(node);
-            state.apply(action);
+            self.value.advance(&mut state, action);
             self.stats.expanded += 1;
             self.stats.generated += 1;
             if !self.config.chance_nodes {
@@ -103,9 +105,10 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
         self.stats.max_depth = self.stats.max_depth.max(depth);
         let rollout_moves = self.roll_out(&mut state, depth);
         for player in 0..G::NUM_PLAYERS {
-            self.rewards[player] = (self.value)(&state, player) - self.baseline[player];
+            self.rewards[player] = self.value.value(&state, player) - self.baseline[player];
         }
         self.back_up();
+        self.value.end(&self.rewards, &mut self.rng);
         self.stats.iterations += 1;
         self.stats.stored = self.tree.len() as u64;
         self.observer.iteration(&Walk {
@@ -176,7 +179,7 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
         (self.tree.add_child(node, outcome), true)
     }
 
-    /// Plays uniformly random legal actions from `state`, `depth` player actions below the root
+    /// Plays the simulation's rollout moves (uniformly random legal actions by default) from `state`, `depth` player actions below the root
     /// (first drawing any chance outcome pending there). Returns the player actions played.
     fn roll_out(&mut self, state: &mut G, mut depth: u32) -> u32 {
         self.stats.generated += resolve_chance(state, &mut self.rng, &mut self.outcomes);
@@ -194,8 +197,8 @@ impl<G: Game, V: Fn(&G, usize) -> f64, O: Observer<G>> Mcts<G, V, O> {
             if self.legal.is_empty() {
                 break;
             }
-            let action = self.legal[self.rng.index(self.legal.len())];
-            state.apply(action);
+            let action = self.value.rollout_action(state, &self.legal, &mut self.rng);
+            self.value.advance(state, action);
             self.stats.generated += 1 + resolve_chance(state, &mut self.rng, &mut self.outcomes);
             depth += 1;
             moves += 1;

@@ -164,17 +164,14 @@ impl Tree {
 
     /// For each root action tried so far, in action-index order: its index, visits and mean
     /// reward for the root player.
-    pub(super) fn root_action_stats(&self) -> Vec<RootActionStat> {
-        let mut stats: Vec<RootActionStat> = self
-            .children(ROOT)
-            .map(|(_, node)| RootActionStat {
-                index: node.action,
-                visits: node.visits,
-                value: node.mean(),
-            })
-            .collect();
+    pub(super) fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
+        stats.clear();
+        stats.extend(self.children(ROOT).map(|(_, node)| RootActionStat {
+            index: node.action,
+            visits: node.visits,
+            value: node.mean(),
+        }));
         stats.sort_by_key(|stat| stat.index);
-        stats
     }
 
     /// Bytes held by the arena (its capacity times the node size).

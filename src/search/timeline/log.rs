@@ -8,9 +8,10 @@
 //! action, held in the [`PlanRef`] table), root action statistics (new length, then each changed row:
 //! position, index, visits, exact `f64` value), events (count, then per event a tag
 //! `(cell + 1) << 3 | same_value << 2 | kind` and the depth; for an expanded (kind 0) or
-//! generated (1) state then, unless the same as the previous event's, the value as `f32`; for
-//! an alpha-beta node's window (2) or a cutoff (3), alpha and beta zigzag-coded), an MCTS walk (nodes, edge actions, whether a node was added,
-//! rollout moves, then per node a flags byte and the `f64` rewards that are not repeats) and an
+//! generated (1) state then, unless the same as the previous event's (0 for the first), the
+//! value as `f32`; for an alpha-beta node's window (2) or a cutoff (3), alpha and beta
+//! zigzag-coded), an MCTS walk (nodes, edge actions, whether a node was added, rollout moves,
+//! then per node a flags byte and the `f64` rewards that are not repeats) and an
 //! RHEA generation (individuals, each its actions and `f64` value). "Previous" resets at each
 //! record, so replay can start at any checkpoint.
 
@@ -108,6 +109,28 @@ pub(super) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
         value >>= 7;
     }
     out.push(value as u8);
+}
+
+/// A varint written into `buf` at `at` (which must leave room for it); returns where it ends. Events are encoded this way into a small array, then appended at once.
+fn put_varint_at(buf: &mut [u8; EVENT_MAX], mut at: usize, mut value: u64) -> usize {
+    while value >= 0x80 {
+        buf[at] = value as u8 | 0x80;
+        value >>= 7;
+        at += 1;
+    }
+    buf[at] = value as u8;
+    at + 1
+}
+
+/// The longest event: a tag of at most 36 bits and a depth (varints of at most 6 and 5 bytes)
+/// and an `f32`, or a window's kind, depth, alpha and beta (1, 5, 5 and 5 bytes).
+const EVENT_MAX: usize = 16;
+
+/// Appends the first `len` bytes of an encoded event: the whole array at once (a fixed-size
+/// copy, no call), then the unused end dropped.
+fn push_event(out: &mut Vec<u8>, buf: &[u8; EVENT_MAX], len: usize) {
+    out.extend_from_slice(buf);
+    out.truncate(out.len() - (EVENT_MAX - len));
 }
 
 fn put_signed(out: &mut Vec<u8>, value: i64) {
@@ -324,7 +347,8 @@ pub(super) struct PlanRef {
 struct Pending {
     events: Vec<u8>,
     event_count: u64,
-    last_value: Option<f32>,
+    /// The value of the record's last event with one, 0 before the first (as a replay starts).
+    last_value: f32,
     walk: Vec<u8>,
     generation: Vec<u8>,
     /// The depth of this step's first cutoff at a depth not cut before (its marker).
@@ -557,19 +581,22 @@ impl Log {
             return;
         }
         let pending = &mut self.pending;
-        let same = pending.last_value == Some(event.value)
-            || (pending.last_value.is_some_and(f32::is_nan) && event.value.is_nan());
+        let same = pending.last_value.to_bits() == event.value.to_bits()
+            || (pending.last_value.is_nan() && event.value.is_nan());
         let cell = event.cell.map_or(0, |c| u64::from(c) + 1);
         let kind = match event.kind {
             EventKind::Expanded => KIND_EXPANDED,
             EventKind::Generated => KIND_GENERATED,
         };
-        put_varint(&mut pending.events, cell << 3 | u64::from(same) << 2 | kind);
-        put_varint(&mut pending.events, u64::from(event.depth));
+        let mut buf = [0u8; EVENT_MAX];
+        let mut end = put_varint_at(&mut buf, 0, cell << 3 | u64::from(same) << 2 | kind);
+        end = put_varint_at(&mut buf, end, u64::from(event.depth));
         if !same {
-            pending.events.extend_from_slice(&event.value.to_le_bytes());
-            pending.last_value = Some(event.value);
+            buf[end..end + 4].copy_from_slice(&event.value.to_le_bytes());
+            end += 4;
+            pending.last_value = event.value;
         }
+        push_event(&mut pending.events, &buf, end);
         pending.event_count += 1;
     }
 
@@ -582,10 +609,13 @@ impl Log {
         }
         let pending = &mut self.pending;
         let kind = if cutoff { KIND_CUTOFF } else { KIND_WINDOW };
-        put_varint(&mut pending.events, kind);
-        put_varint(&mut pending.events, u64::from(window.depth));
-        put_signed(&mut pending.events, i64::from(window.alpha));
-        put_signed(&mut pending.events, i64::from(window.beta));
+        let zigzag = |value: i32| ((value << 1) ^ (value >> 31)) as u32 as u64;
+        let mut buf = [0u8; EVENT_MAX];
+        let mut end = put_varint_at(&mut buf, 0, kind);
+        end = put_varint_at(&mut buf, end, u64::from(window.depth));
+        end = put_varint_at(&mut buf, end, zigzag(window.alpha));
+        end = put_varint_at(&mut buf, end, zigzag(window.beta));
+        push_event(&mut pending.events, &buf, end);
         pending.event_count += 1;
         let bit = 1u64.checked_shl(window.depth).unwrap_or(0);
         if cutoff && pending.first_cut.is_none() && self.cut_depths & bit == 0 && bit != 0 {
@@ -763,7 +793,7 @@ impl Log {
         record[offset] = flags;
         pending.events.clear();
         pending.event_count = 0;
-        pending.last_value = None;
+        pending.last_value = 0.0;
         pending.walk.clear();
         pending.generation.clear();
 

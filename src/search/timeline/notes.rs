@@ -168,6 +168,10 @@ impl<G: Game, S: Search<G>, const W: usize> Search<G> for Noted<G, S, W> {
     fn root_action_stats(&self) -> Vec<RootActionStat> {
         self.inner.root_action_stats()
     }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
+        self.inner.root_action_stats_into(stats);
+    }
 }
 
 #[cfg(test)]

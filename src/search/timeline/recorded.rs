@@ -26,6 +26,8 @@ pub struct Recorded<G: Game, S> {
     line_recorded: bool,
     /// The action indices of the part of the line the last step changed.
     tail: Vec<u32>,
+    /// The inner search's root action statistics after the last step (a buffer kept).
+    root: Vec<RootActionStat>,
     /// Steps closed.
     step: u64,
     /// The best action recorded last.
@@ -64,6 +66,7 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
             line,
             line_recorded: true,
             tail: Vec::new(),
+            root: Vec::new(),
             step: 0,
             best,
             last_end: None,
@@ -141,10 +144,10 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
                 }
             }
         };
-        let root: Vec<RootActionStat> = self.inner.root_action_stats();
+        self.inner.root_action_stats_into(&mut self.root);
         self.log
             .borrow_mut()
-            .close_step(progress, stats, self.best, plan, &root);
+            .close_step(progress, stats, self.best, plan, &self.root);
         self.note_end(end.map(|end| end.node));
     }
 }
@@ -193,5 +196,9 @@ impl<G: Game, S: Search<G>> Search<G> for Recorded<G, S> {
 
     fn root_action_stats(&self) -> Vec<RootActionStat> {
         self.inner.root_action_stats()
+    }
+
+    fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
+        self.inner.root_action_stats_into(stats);
     }
 }

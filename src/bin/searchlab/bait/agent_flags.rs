@@ -6,13 +6,22 @@
 use clap::{Args, ValueEnum};
 use searchlab::agents::bait::{AgentSpec, Algorithm, Bound, DFS_DEPTH};
 use searchlab::agents::params::{Kind, BAIT};
+use searchlab::search::kb_fast_evo::{Distance, FeatureScale, FeatureTypes, Rollouts, Value};
 use searchlab::search::node_store::KeyMode;
 
 use crate::args::{spec_error, CliResult};
 use crate::flag_ranges::{MEMORY_MB, NODE_LIMIT};
 use crate::flag_values::{named, named_values, number};
 
-named_values!(Algorithm, Bound);
+named_values!(
+    Algorithm,
+    Bound,
+    Rollouts,
+    Value,
+    FeatureTypes,
+    Distance,
+    FeatureScale
+);
 
 /// A parameter's help as the parameter table (`agents::params::BAIT`) states it, prefixed with
 /// the algorithms that read it and followed by its range: "mcts: How much MCTS explores: ...
@@ -34,7 +43,8 @@ fn table_help(key: &str) -> String {
 #[derive(Args)]
 pub struct BaitAgentFlags {
     /// The algorithm: bfs, dfs, astar and wastar plan from the start to the end; dls plans
-    /// partial plans and plays them; mcts and rhea choose each action under a budget
+    /// partial plans and plays them; mcts, rhea and kbfe (KB Fast-Evo MCTS) choose each action
+    /// under a budget
     #[arg(long, value_name = "ALGO", value_parser = named::<Algorithm>())]
     algo: Algorithm,
     #[arg(long, value_name = "N", value_parser = number::<u32>,
@@ -53,6 +63,30 @@ pub struct BaitAgentFlags {
     #[arg(long, value_name = "N", value_parser = number::<u32>, help = table_help("rollout-depth"),
           default_value_t = AgentSpec::default().rollout_depth)]
     rollout_depth: u32,
+    #[arg(long, value_name = "HOW", value_parser = named::<Rollouts>(), help = table_help("rollouts"),
+          default_value = AgentSpec::default().rollouts.name())]
+    rollouts: Rollouts,
+    #[arg(long, value_name = "HOW", value_parser = named::<Value>(), help = table_help("value"),
+          default_value = AgentSpec::default().value.name())]
+    value: Value,
+    #[arg(long, value_name = "A", value_parser = number::<f64>, help = table_help("alpha"),
+          default_value_t = AgentSpec::default().alpha)]
+    alpha: f64,
+    #[arg(long, value_name = "B", value_parser = number::<f64>, help = table_help("beta"),
+          default_value_t = AgentSpec::default().beta)]
+    beta: f64,
+    #[arg(long, value_name = "TYPES", value_parser = named::<FeatureTypes>(), help = table_help("features"),
+          default_value = AgentSpec::default().features.name())]
+    features: FeatureTypes,
+    #[arg(long, value_name = "HOW", value_parser = named::<Distance>(), help = table_help("distance"),
+          default_value = AgentSpec::default().distance.name())]
+    distance: Distance,
+    #[arg(long, value_name = "UNIT", value_parser = named::<FeatureScale>(), help = table_help("feature-scale"),
+          default_value = AgentSpec::default().feature_scale.name())]
+    feature_scale: FeatureScale,
+    /// kbfe: keep the evolved weights and the ES between moves (the paper starts afresh)
+    #[arg(long)]
+    keep_weights: bool,
     #[arg(long, value_name = "N", value_parser = number::<usize>, help = table_help("population"),
           default_value_t = AgentSpec::default().population)]
     population: usize,
@@ -91,6 +125,14 @@ impl BaitAgentFlags {
             weight: self.weight,
             uct: self.uct,
             rollout_depth: self.rollout_depth,
+            rollouts: self.rollouts,
+            value: self.value,
+            alpha: self.alpha,
+            beta: self.beta,
+            features: self.features,
+            distance: self.distance,
+            feature_scale: self.feature_scale,
+            keep_weights: self.keep_weights,
             population: self.population,
             horizon: self.horizon,
             plan_iterations: self.plan_iterations,

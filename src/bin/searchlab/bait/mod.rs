@@ -1,7 +1,8 @@
 //! `searchlab bait`: GVGAI's Bait on the command line. One file per command (`trace.rs`,
-//! `solve.rs`, `bench.rs`, `bench_search.rs`, `speed.rs`, `timeline_bench.rs`); the agent's flags in
+//! `solve.rs`, `ablation.rs`, `bench.rs`, `bench_search.rs`, `speed.rs`, `timeline_bench.rs`); the agent's flags in
 //! `agent_flags.rs`; the level flags every command that plays one level takes, here.
 
+mod ablation;
 mod agent_flags;
 mod bench;
 mod bench_search;
@@ -24,6 +25,8 @@ pub enum BaitCommand {
     Trace(trace::TraceFlags),
     /// Solve a level with a planner, or play it act by act with an anytime agent (one JSON line)
     Solve(solve::SolveFlags),
+    /// KB Fast-Evo MCTS's 2x2 ablation (vanilla, Fast-Evo, KB, KB Fast-Evo) on levels, paired by seed
+    Ablation(ablation::AblationFlags),
     /// Forward-model speed on the five official levels, in GVGAI's three metrics
     Bench(bench::BenchFlags),
     /// BFS and A* on the five official levels, each in its own process: time, nodes, memory
@@ -42,6 +45,7 @@ impl GameCli for BaitCommand {
         match self {
             BaitCommand::Trace(flags) => flags.run(),
             BaitCommand::Solve(flags) => flags.run(),
+            BaitCommand::Ablation(flags) => flags.run(),
             BaitCommand::Bench(flags) => flags.run(),
             BaitCommand::BenchSearch(flags) => flags.run(),
             BaitCommand::Speed(flags) => flags.run(),

@@ -1,7 +1,7 @@
 //! `searchlab bait solve`: run one configured agent on a level and report the result as JSON.
 //!
 //! Planners (`bfs`, `dfs`, `astar`, `wastar`) search from the start to the end and print the
-//! plan. `dls`, `mcts` and `rhea` play the level move by move, as GVGAI's game loop does: `dls`
+//! plan. `dls`, `mcts`, `rhea` and `kbfe` play the level move by move, as GVGAI's game loop does: `dls`
 //! executes each partial plan and plans again when it runs out (the course's Task 2); `mcts` and
 //! `rhea` get a fresh search per action under `--budget-ms` (wall clock, default 40) or
 //! `--iterations`, and NIL when they have no answer; with `--plan` they plan the whole game
@@ -20,6 +20,7 @@ use searchlab::agents::Agent;
 use searchlab::game::Game;
 use searchlab::games::bait::{Action, BaitState, Level, Outcome};
 use searchlab::rng::Rng;
+use searchlab::search::kb_fast_evo::new_memory;
 use searchlab::search::{run_to_end, Limit, NoObserver, Progress, Search, Stats};
 
 use super::agent_flags::BaitAgentFlags;
@@ -35,21 +36,21 @@ pub struct SolveFlags {
     #[command(flatten)]
     agent: BaitAgentFlags,
     #[arg(long, value_name = "MS", value_parser = ACTION_MILLIS, conflicts_with = "iterations",
-          help = ACTION_MILLIS.help("mcts and rhea: wall-clock milliseconds per action (default 40, GVGAI's budget)"))]
+          help = ACTION_MILLIS.help("mcts, rhea and kbfe: wall-clock milliseconds per action (default 40, GVGAI's budget)"))]
     budget_ms: Option<f64>,
     #[arg(long, value_name = "N", value_parser = WORK,
-          help = WORK.help("mcts and rhea: iterations per action instead of a time budget (replays exactly)"))]
+          help = WORK.help("mcts, rhea and kbfe: iterations per action instead of a time budget (replays exactly)"))]
     iterations: Option<u64>,
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = SEED,
           help = SEED.help("Seed of the searches (each decision's search is seeded from it)"))]
     seed: u64,
-    /// mcts and rhea: plan the whole game before playing, committing to each move after
+    /// mcts, rhea and kbfe: plan the whole game before playing, committing to each move after
     /// --plan-iterations iterations, until a win, a loss, the tick limit or --max-nodes
     /// expansions in all
     #[arg(long, conflicts_with_all = ["budget_ms", "iterations", "max_moves"])]
     plan: bool,
     #[arg(long, value_name = "N", value_parser = MAX_MOVES,
-          help = MAX_MOVES.help("dls, mcts and rhea: the most actions played (default: the tick limit + 1)"))]
+          help = MAX_MOVES.help("dls, mcts, rhea and kbfe: the most actions played (default: the tick limit + 1)"))]
     max_moves: Option<usize>,
 }
 
@@ -100,7 +101,7 @@ impl SolveFlags {
         if self.plan && !spec.algo.is_anytime() {
             return Err(flag_error(
                 "plan",
-                "applies to mcts and rhea (the other algorithms always plan)",
+                "applies to mcts, rhea and kbfe (the other algorithms always plan)",
             ));
         }
         let max_moves = self.max_moves.unwrap_or(level.tick_limit() as usize + 1);
@@ -113,7 +114,7 @@ impl SolveFlags {
     }
 }
 
-/// How `dls`, `mcts` and `rhea` run: playing move by move under a budget, at most so many
+/// How `dls`, `mcts`, `rhea` and `kbfe` run: playing move by move under a budget, at most so many
 /// moves, or (`mcts`, `rhea`) planning the whole game first.
 #[derive(Clone, Copy, Debug)]
 enum How {
@@ -130,9 +131,10 @@ fn solve_level(spec: &AgentSpec, level: Level, seed: u64, how: How) -> CliResult
             plan_from_start(spec, &start)?
         }
         (_, How::Plan) => plan_committed(spec, &start, seed)?,
-        (Algorithm::Dls | Algorithm::Mcts | Algorithm::Rhea, How::Act(budget, max_moves)) => {
-            play(spec, &start, seed, budget, max_moves)?
-        }
+        (
+            Algorithm::Dls | Algorithm::Mcts | Algorithm::Rhea | Algorithm::Kbfe,
+            How::Act(budget, max_moves),
+        ) => play(spec, &start, seed, budget, max_moves)?,
     };
     let elapsed_ms = began.elapsed().as_secs_f64() * 1e3;
     let mut state = start;
@@ -191,7 +193,8 @@ fn plan_committed(spec: &AgentSpec, start: &BaitState, seed: u64) -> CliResult<P
     Ok((plan, status, limit, search.stats(), searches))
 }
 
-/// Plays move by move: a fresh search per decision, seeded per decision.
+/// Plays move by move: a fresh search per decision, seeded per decision (`kbfe`'s searches
+/// share one knowledge base for the game).
 fn play(
     spec: &AgentSpec,
     start: &BaitState,
@@ -204,8 +207,14 @@ fn play(
     let mut total = Stats::default();
     let mut searches = 0;
     let mut limit = None;
+    let memory = new_memory::<BaitState>();
     while !state.is_over() && moves.len() < max_moves {
-        let mut search = spec.build(&state, Rng::derive(seed, searches), NoObserver)?;
+        let decision_seed = Rng::derive(seed, searches);
+        let mut search = if spec.algo == Algorithm::Kbfe {
+            spec.build_kbfe(&state, decision_seed, memory.clone(), NoObserver)?
+        } else {
+            spec.build(&state, decision_seed, NoObserver)?
+        };
         searches += 1;
         let progress = if spec.algo.is_anytime() {
             think(search.as_mut(), budget)

@@ -13,14 +13,15 @@
 //!   alpha-beta with the midgame evaluation ([`super::eval::board_eval`]) orders instead,
 //!   and from [`PREFILL_EMPTIES`] empties an iterative-deepening midgame search first seeds
 //!   the table's best moves near the root;
-//! - 5 to 6 empties: no table; moves in quadrants with an odd number of empties first;
+//! - 5 to 7 empties: no table, no move generation; a loop over the empty squares (skipping
+//!   squares with no opponent neighbour), those in quadrants with an odd number of empties first;
 //! - the last 4 empties: loops over the empty squares (skipping squares with no opponent
 //!   neighbour), a dedicated two-square search, and a last square scored by four table
 //!   lookups (one per line through it) instead of computing flips.
 //!
 //! [`Solver::solve`] solves in one call; [`SteppedSolve`] solves in steps of bounded work, for a
-//! page that shows progress and can stop. Node counts include every searched position with two
-//! or more empties; one-empty leaves are scored inline. It lives beside the rules because its
+//! page that shows progress and can stop. Node counts include every position searched or scored,
+//! the one-empty positions the last-two-squares search scores included (Edax's unit). It lives beside the rules because its
 //! move ordering is Othello knowledge; the generic searches in `crate::search` handle
 //! depth-limited play.
 //!
@@ -47,7 +48,7 @@ use prefill::prefill_depths;
 use table::Table;
 
 /// Empties from which the transposition table and fastest-first ordering are used.
-pub const TT_EMPTIES: u32 = 7;
+pub const TT_EMPTIES: u32 = 8;
 /// Empties from which moves are ordered by a shallow search with the midgame evaluation.
 pub const SHALLOW_ORDER_EMPTIES: u32 = 16;
 /// Empties from which children are probed in the table before any is searched.

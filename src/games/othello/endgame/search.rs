@@ -1,12 +1,13 @@
 //! The endgame solver's searches, in tiers by the number of empty squares: the
 //! principal-variation search on PV nodes (full window, collecting the PV), and the null-window
 //! search everywhere else, which dispatches to the table tier (transposition table, stability
-//! cutoff, enhanced transposition cutoffs, [`super::ordering`]), the parity tier (no table,
-//! moves in odd quadrants first) and the last four empties ([`super::small`]).
+//! cutoff, enhanced transposition cutoffs, [`super::ordering`]), the parity tier (no table, no
+//! move generation: the empty squares in odd quadrants first) and the last four empties ([`super::small`]).
 
 use super::ordering::{odd_quadrants, Candidate};
+use super::small::flips_near;
 use super::{Solver, ETC_EMPTIES, INFINITY, TT_EMPTIES};
-use crate::games::othello::board::{final_score, flips, moves, stable_discs, Board};
+use crate::games::othello::board::{final_score, moves, stable_discs, Board};
 use crate::games::othello::Move;
 
 /// Empties at or below which the square-loop code takes over.
@@ -180,24 +181,23 @@ impl Solver {
         best
     }
 
-    /// Null-window search without the table, ordering moves by quadrant parity.
+    /// Null-window search without the table: loops over the empty squares, odd quadrants
+    /// first, skipping squares with no opponent neighbour (no move generation, as in Edax's
+    /// shallow search).
     fn nws_parity(&mut self, player: u64, opponent: u64, alpha: i32, empties: u32) -> i32 {
         self.nodes += 1;
-        let legal = moves(player, opponent);
-        if legal == 0 {
-            if moves(opponent, player) == 0 {
-                return final_score(player, opponent);
-            }
-            return -self.nws_parity(opponent, player, -alpha - 1, empties);
-        }
-        let odd = odd_quadrants(!(player | opponent));
+        let empty = !(player | opponent);
+        let odd = odd_quadrants(empty);
         let mut best = -INFINITY;
-        for pass in [odd, !odd] {
-            let mut remaining = legal & pass;
+        for part in [empty & odd, empty & !odd] {
+            let mut remaining = part;
             while remaining != 0 {
                 let square = remaining.trailing_zeros();
                 remaining &= remaining - 1;
-                let flipped = flips(player, opponent, square);
+                let flipped = flips_near(player, opponent, square);
+                if flipped == 0 {
+                    continue;
+                }
                 let next_player = opponent ^ flipped;
                 let next_opponent = player ^ flipped ^ (1 << square);
                 let score = -self.nws(next_player, next_opponent, -alpha - 1, empties - 1);
@@ -208,6 +208,12 @@ impl Solver {
                     }
                 }
             }
+        }
+        if best == -INFINITY {
+            if moves(opponent, player) == 0 {
+                return final_score(player, opponent);
+            }
+            return -self.nws_parity(opponent, player, -alpha - 1, empties);
         }
         best
     }

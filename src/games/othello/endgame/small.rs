@@ -81,49 +81,56 @@ impl Solver {
     }
 
     /// The last two empty squares: each move leaves one square, scored by [`last_square`].
+    /// Counts itself and each one-empty position it scores as nodes (as Edax counts them).
     fn solve_2(&mut self, player: u64, opponent: u64, alpha: i32, first: u32, second: u32) -> i32 {
-        self.nodes += 1;
-        let mut best = -INFINITY;
-        let flipped = flips_near(player, opponent, first);
-        if flipped != 0 {
-            best = -last_square(opponent ^ flipped, second);
-            if best > alpha {
-                return best;
-            }
+        let (score, leaves) = solve_2(player, opponent, alpha, first, second);
+        self.nodes += 1 + leaves;
+        score
+    }
+}
+
+/// [`Solver::solve_2`]'s search: the score and how many one-empty positions it scored.
+#[inline]
+fn solve_2(player: u64, opponent: u64, alpha: i32, first: u32, second: u32) -> (i32, u64) {
+    let flipped = flips_near(player, opponent, first);
+    if flipped != 0 {
+        let best = -last_square(opponent ^ flipped, second);
+        if best > alpha {
+            return (best, 1);
         }
         let flipped = flips_near(player, opponent, second);
         if flipped != 0 {
-            let score = -last_square(opponent ^ flipped, first);
-            return best.max(score);
+            return (best.max(-last_square(opponent ^ flipped, first)), 2);
         }
-        if best > -INFINITY {
-            return best;
-        }
-        // The player passes: the opponent's best reply is the player's worst result.
-        let mut worst = INFINITY;
-        let flipped = flips_near(opponent, player, first);
-        if flipped != 0 {
-            worst = last_square(player ^ flipped, second);
-            if worst <= alpha {
-                return worst;
-            }
+        return (best, 1);
+    }
+    let flipped = flips_near(player, opponent, second);
+    if flipped != 0 {
+        return (-last_square(opponent ^ flipped, first), 1);
+    }
+    // The player passes: the opponent's best reply is the player's worst result.
+    let flipped = flips_near(opponent, player, first);
+    if flipped != 0 {
+        let worst = last_square(player ^ flipped, second);
+        if worst <= alpha {
+            return (worst, 1);
         }
         let flipped = flips_near(opponent, player, second);
         if flipped != 0 {
-            let score = last_square(player ^ flipped, first);
-            worst = worst.min(score);
+            return (worst.min(last_square(player ^ flipped, first)), 2);
         }
-        if worst < INFINITY {
-            worst
-        } else {
-            final_score(player, opponent)
-        }
+        return (worst, 1);
     }
+    let flipped = flips_near(opponent, player, second);
+    if flipped != 0 {
+        return (last_square(player ^ flipped, first), 1);
+    }
+    (final_score(player, opponent), 0)
 }
 
 /// [`flips`], skipping the work when no opponent disc touches `square`.
 #[inline]
-fn flips_near(player: u64, opponent: u64, square: u32) -> u64 {
+pub(super) fn flips_near(player: u64, opponent: u64, square: u32) -> u64 {
     if NEIGHBOURS[square as usize & 63] & opponent == 0 {
         0
     } else {

@@ -1,0 +1,209 @@
+//! `searchlab bait ablation`: the 2×2 ablation of KB Fast-Evo MCTS (Perez et al., CIG 2014,
+//! Table II) on Bait levels: vanilla (uniform rollouts, score value: exactly sampleMCTS),
+//! Fast-Evo (evolved, score), KB (uniform, knowledge) and KB Fast-Evo (evolved, knowledge).
+//!
+//! Every agent plays every level once per seed `0..--seeds`, `--iterations` per act, one
+//! knowledge base per game, each decision seeded as `bait solve` seeds it, so a cell's game for
+//! seed `s` is `bait solve --algo kbfe --rollouts R --value V --iterations N --seed s`. One JSON
+//! line per (level, agent): wins with a 95% Wilson interval, mean score, median moves of the
+//! won games, deaths and timeouts; then per level, KB Fast-Evo against vanilla paired by seed
+//! (won by both, by one only, by neither). With `--act-ms`, first one line per (level, agent),
+//! and for `--algo mcts` itself (`sample-mcts`): iterations in an act of that many wall-clock
+//! milliseconds from the level's start (median of 5 acts).
+
+use std::rc::Rc;
+use std::time::Instant;
+
+use clap::Args;
+use serde_json::json;
+
+use searchlab::agents::bait::{AgentSpec, Algorithm};
+use searchlab::agents::Agent;
+use searchlab::game::Game;
+use searchlab::games::bait::{Action, BaitState, Level, Outcome};
+use searchlab::rng::Rng;
+use searchlab::search::kb_fast_evo::{new_memory, FeatureTypes, Rollouts, Value};
+use searchlab::search::{NoObserver, Search};
+
+use super::load_level;
+use crate::args::{print_line, spec_error, CliResult};
+use crate::flag_ranges::{ACTION_MILLIS, GAMES_PER_CELL, WORK};
+use crate::flag_values::named;
+
+/// The flags of `bait ablation`.
+#[derive(Args)]
+pub struct AblationFlags {
+    /// A level file (repeat the flag for several)
+    #[arg(long = "level", value_name = "FILE", required = true)]
+    levels: Vec<String>,
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = GAMES_PER_CELL,
+          help = GAMES_PER_CELL.help("Games per level and agent, seeds 0 to N-1"))]
+    seeds: u64,
+    #[arg(long, value_name = "N", default_value_t = 300, value_parser = WORK,
+          help = WORK.help("Iterations per act"))]
+    iterations: u64,
+    /// The feature sprite types of the agents that use features
+    #[arg(long, value_name = "TYPES", value_parser = named::<FeatureTypes>(), default_value = "paper")]
+    features: FeatureTypes,
+    #[arg(long, value_name = "MS", value_parser = ACTION_MILLIS,
+          help = ACTION_MILLIS.help("Also measure iterations per act of this many milliseconds"))]
+    act_ms: Option<f64>,
+}
+
+/// The four agents, named as the paper's table.
+const AGENTS: [(&str, Rollouts, Value); 4] = [
+    ("vanilla", Rollouts::Uniform, Value::Score),
+    ("fast-evo", Rollouts::Evolved, Value::Score),
+    ("kb", Rollouts::Uniform, Value::Knowledge),
+    ("kb-fast-evo", Rollouts::Evolved, Value::Knowledge),
+];
+
+/// One game's end.
+#[derive(Clone, Copy)]
+struct GameEnd {
+    won: bool,
+    died: bool,
+    score: i32,
+    moves: usize,
+}
+
+impl AblationFlags {
+    /// Plays every game and prints the lines.
+    pub fn run(self) -> CliResult<()> {
+        let levels: Vec<(String, Rc<Level>)> = self
+            .levels
+            .iter()
+            .map(|path| Ok((path.clone(), Rc::new(load_level(path)?))))
+            .collect::<CliResult<_>>()?;
+        let specs: Vec<AgentSpec> = AGENTS
+            .iter()
+            .map(|&(_, rollouts, value)| {
+                let spec = AgentSpec {
+                    algo: Algorithm::Kbfe,
+                    rollouts,
+                    value,
+                    features: self.features,
+                    ..AgentSpec::default()
+                };
+                spec.validate().map_err(spec_error).map(|()| spec)
+            })
+            .collect::<CliResult<_>>()?;
+        if let Some(ms) = self.act_ms {
+            let sample_mcts = AgentSpec {
+                algo: Algorithm::Mcts,
+                ..AgentSpec::default()
+            };
+            for (path, level) in &levels {
+                let timed = specs.iter().zip(AGENTS.map(|(name, ..)| name));
+                for (spec, name) in timed.chain([(&sample_mcts, "sample-mcts")]) {
+                    let start = BaitState::new(level.clone());
+                    let mut counts: Vec<u64> = (0..5)
+                        .map(|rep| act_iterations(spec, &start, rep, ms))
+                        .collect();
+                    counts.sort_unstable();
+                    print_line(json!({"level": path, "agent": name, "act_ms": ms,
+                                      "iterations_median": counts[2], "iterations": counts}))?;
+                }
+            }
+        }
+        for (path, level) in &levels {
+            let mut results: Vec<Vec<GameEnd>> = Vec::new();
+            for (spec, (name, ..)) in specs.iter().zip(AGENTS) {
+                let games: Vec<GameEnd> = (0..self.seeds)
+                    .map(|seed| play(spec, level, seed, self.iterations))
+                    .collect();
+                print_line(summary(path, name, self.iterations, &games))?;
+                results.push(games);
+            }
+            let (vanilla, kbfe) = (&results[0], &results[3]);
+            let count = |f: &dyn Fn(&GameEnd, &GameEnd) -> bool| {
+                vanilla.iter().zip(kbfe).filter(|(v, k)| f(v, k)).count()
+            };
+            print_line(json!({
+                "level": path, "paired": "kb-fast-evo vs vanilla", "seeds": self.seeds,
+                "both_won": count(&|v, k| v.won && k.won),
+                "only_kb_fast_evo_won": count(&|v, k| !v.won && k.won),
+                "only_vanilla_won": count(&|v, k| v.won && !k.won),
+                "neither_won": count(&|v, k| !v.won && !k.won),
+                "kb_fast_evo_scored_more": count(&|v, k| k.score > v.score),
+                "vanilla_scored_more": count(&|v, k| v.score > k.score),
+            }))?;
+        }
+        Ok(())
+    }
+}
+
+/// One game of `spec` on `level` with `iterations` per act, as `bait solve` plays it.
+fn play(spec: &AgentSpec, level: &Rc<Level>, seed: u64, iterations: u64) -> GameEnd {
+    let mut state = BaitState::new(level.clone());
+    let memory = new_memory::<BaitState>();
+    let mut moves = 0;
+    while !state.is_over() {
+        let decision = Rng::derive(seed, moves as u64);
+        let action = match spec.build_kbfe(&state, decision, memory.clone(), NoObserver) {
+            Ok(mut search) => {
+                search.step(iterations);
+                search.best_action().unwrap_or(Action::Nil)
+            }
+            Err(_) => Action::Nil,
+        };
+        state.apply(action);
+        moves += 1;
+    }
+    GameEnd {
+        won: state.is_won(),
+        died: state.outcome() == Outcome::Lost && !state.is_alive(),
+        score: state.score(),
+        moves,
+    }
+}
+
+/// Iterations `spec` runs from `start` in `ms` wall-clock milliseconds, in slices of 16 (a
+/// fresh knowledge base for `kbfe`).
+fn act_iterations(spec: &AgentSpec, start: &BaitState, seed: u64, ms: f64) -> u64 {
+    let Ok(mut search) = spec.build(start, seed, NoObserver) else {
+        return 0;
+    };
+    let began = Instant::now();
+    while began.elapsed().as_secs_f64() * 1e3 < ms {
+        if search.step(16).is_finished() {
+            break;
+        }
+    }
+    search.stats().iterations
+}
+
+/// The 95% Wilson score interval of `wins` out of `n`, in percent.
+fn wilson(wins: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 100.0);
+    }
+    let (z, n) = (1.959_963_984_540_054_f64, n as f64);
+    let p = wins as f64 / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (
+        100.0 * (centre - half).max(0.0),
+        100.0 * (centre + half).min(1.0),
+    )
+}
+
+/// A cell's JSON line.
+fn summary(level: &str, agent: &str, iterations: u64, games: &[GameEnd]) -> serde_json::Value {
+    let n = games.len();
+    let wins = games.iter().filter(|g| g.won).count();
+    let (low, high) = wilson(wins, n);
+    let mut won_moves: Vec<usize> = games.iter().filter(|g| g.won).map(|g| g.moves).collect();
+    won_moves.sort_unstable();
+    let median = (!won_moves.is_empty()).then(|| won_moves[won_moves.len() / 2]);
+    let round = |x: f64| (x * 10.0).round() / 10.0;
+    json!({
+        "level": level, "agent": agent, "iterations": iterations, "games": n,
+        "wins": wins, "win_pct": round(100.0 * wins as f64 / n.max(1) as f64),
+        "wilson95": [round(low), round(high)],
+        "mean_score": (games.iter().map(|g| f64::from(g.score)).sum::<f64>() / n.max(1) as f64 * 100.0).round() / 100.0,
+        "median_moves_to_win": median,
+        "deaths": games.iter().filter(|g| g.died).count(),
+        "timeouts": games.iter().filter(|g| !g.won && !g.died).count(),
+    })
+}

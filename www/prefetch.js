@@ -1,0 +1,48 @@
+// The page's first script: starts fetching what the link will show while the shell's modules and
+// the wasm module load. A lesson's link: the lesson's file, then the modules of the game its step
+// names; any other link: the modules of the game it names (the default game's when none). Only
+// fetches: the shell reads and checks the link (in Rust) once the wasm module has loaded, and
+// finds the lesson's file (lesson-panel.js takes it from here) and the game's modules already
+// loaded or on their way. It imports only the small game registry, so it runs at once.
+
+import { GAMES, DEFAULT_GAME } from './games.js';
+
+/** The value of key `key` in fragment `text` when it is a plain name, else undefined. */
+function field(key, text) {
+  return new RegExp(`(?:^#?|&)${key}=([a-z0-9-]+)(?:&|$)`).exec(text)?.[1];
+}
+
+/** Starts loading the controller of the game link `text` names. */
+function loadGameOf(text) {
+  const game = GAMES[field('game', text)] ?? GAMES[DEFAULT_GAME];
+  return game.load();
+}
+
+/** Path → a promise of the response of a fetch made here, until taken. */
+const early = new Map();
+
+const lesson = field('lesson', location.hash);
+if (lesson && /^[a-z]/.test(lesson)) {
+  const step = Number(field('step', location.hash) ?? 1);
+  const response = fetch(`lessons/${lesson}.json`);
+  early.set(`lessons/${lesson}.json`, response);
+  early.set('lessons/index.json', fetch('lessons/index.json'));
+  response.then((r) => (r.ok ? r.clone().json() : null))
+    .then((data) => data && loadGameOf(data.steps?.[step - 1]?.link ?? ''))
+    .catch(() => {});
+} else {
+  loadGameOf(location.hash).catch(() => {});
+}
+
+/** The response of the fetch this script made for `path` (a lesson's file, the lessons' index),
+ * once; null when it made none. */
+export function takeEarly(path) {
+  const response = early.get(path) ?? null;
+  early.delete(path);
+  return response;
+}
+
+// The page formats its numbers with toLocaleString('en-US'), whose first call loads the browser's
+// number formatting (tens of milliseconds on a busy machine): done here, while the page waits for
+// its files, rather than when the game's controller first shows its settings.
+(1234.5).toLocaleString('en-US', { maximumFractionDigits: 6 });
