@@ -60,6 +60,11 @@ impl Game for VgdlState {
     fn noop_action() -> Option<Action> {
         Some(Action::Nil)
     }
+
+    /// The sprite list's heap storage.
+    fn heap_bytes(&self) -> usize {
+        self.sprites_heap_bytes()
+    }
 }
 
 impl Puzzle for VgdlState {
@@ -71,5 +76,10 @@ impl Puzzle for VgdlState {
 
     fn is_solved(&self) -> bool {
         self.is_won()
+    }
+
+    /// The key's sprite list's heap storage.
+    fn key_heap_bytes(key: &VgdlKey) -> usize {
+        key.heap_bytes()
     }
 }

@@ -91,6 +91,13 @@ pub struct VgdlKey {
     status: u8,
 }
 
+impl VgdlKey {
+    /// Bytes the key's sprite list holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.sprites.capacity() * std::mem::size_of::<Sprite>()
+    }
+}
+
 impl VgdlState {
     /// The start of a level.
     pub fn new(world: Rc<World>) -> VgdlState {
@@ -166,6 +173,11 @@ impl VgdlState {
 
     pub fn is_won(&self) -> bool {
         self.outcome == Outcome::Won
+    }
+
+    /// Bytes the sprite list holds on the heap.
+    pub fn sprites_heap_bytes(&self) -> usize {
+        self.sprites.capacity() * std::mem::size_of::<Sprite>()
     }
 
     /// See [`VgdlKey`].
