@@ -6,6 +6,7 @@
 //!   effects by type pair, terminations, level mapping), or a [`VgdlError`] with line and column.
 //! - [`level`]: a level into a [`World`] (static sprites shared by every state) and its start.
 //! - [`state`]: [`VgdlState`], the small clonable state, and its [`VgdlKey`].
+//! - `sprite_list`: the state's dynamic sprites, inline while few (copies allocate nothing).
 //! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
 //!   ([`CollisionSink`]).
 //! - `rules`: the [`crate::game::Game`] and [`crate::game::Puzzle`] impls.
@@ -24,6 +25,7 @@ pub mod error;
 pub mod level;
 pub mod ontology;
 mod rules;
+mod sprite_list;
 pub mod state;
 mod syntax;
 mod tick;

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use super::description::{Description, MAX_RESOURCES};
 use super::error::VgdlError;
 use super::level::{Sprite, World};
+use super::sprite_list::SpriteList;
 
 /// How the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -38,7 +39,7 @@ pub struct VgdlState {
     pub(super) world: Rc<World>,
     /// Dynamic sprites grouped by type (in type id order), each type's in GVGAI's order (by
     /// sprite id, which is creation order).
-    pub(super) sprites: Vec<Sprite>,
+    pub(super) sprites: SpriteList,
     /// Index of the avatar in `sprites`.
     pub(super) avatar: u16,
     /// The avatar's start-of-tick cell (GVGAI's `lastrect`), which `undoAll` restores; it stops
@@ -86,7 +87,7 @@ impl Hash for VgdlState {
 /// of two identical sprites an effect reaches first.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VgdlKey {
-    sprites: Vec<Sprite>,
+    sprites: SpriteList,
     resources: [u8; MAX_RESOURCES],
     status: u8,
 }
@@ -94,14 +95,14 @@ pub struct VgdlKey {
 impl VgdlKey {
     /// Bytes the key's sprite list holds on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.sprites.capacity() * std::mem::size_of::<Sprite>()
+        self.sprites.heap_bytes()
     }
 }
 
 impl VgdlState {
     /// The start of a level.
     pub fn new(world: Rc<World>) -> VgdlState {
-        let sprites = world.initial.clone();
+        let sprites = SpriteList::from_slice(&world.initial);
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
         VgdlState {
@@ -177,7 +178,7 @@ impl VgdlState {
 
     /// Bytes the sprite list holds on the heap.
     pub fn sprites_heap_bytes(&self) -> usize {
-        self.sprites.capacity() * std::mem::size_of::<Sprite>()
+        self.sprites.heap_bytes()
     }
 
     /// See [`VgdlKey`].

@@ -148,7 +148,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.grouped = n;
         s.range.clear();
         s.range.resize(d.types.len() + 1, 0);
-        for sprite in &self.state.sprites {
+        for sprite in self.state.sprites.iter() {
             s.range[sprite.kind as usize + 1] += 1;
         }
         for t in 0..d.types.len() {
