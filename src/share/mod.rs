@@ -8,7 +8,7 @@
 //! silently changes what a class sees.
 //!
 //! Every game has its own view and keys in its own module ([`bait::View`], [`g2048::View`],
-//! [`othello::View`]); what they share is here: [`Fields`] (the size limit, `key=value` pairs,
+//! [`othello::View`], [`vgdl::View`]); what they share is here: [`Fields`] (the size limit, `key=value` pairs,
 //! percent-decoding, repeated keys, the version and the game), the error type and the range
 //! checks. The page's own keys, which any game's link may carry, are in [`page`].
 

@@ -10,6 +10,8 @@
 //! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
 //!   `shareLinkGame`, `pageSettings`, `formatPageSettings`), `validateLevel`, `gameCapabilities` and `freshSeed` (here).
 //! - The page's limits on outside text and Othello's links (`limits`, `limits.rs`).
+//! - VGDL games' editors and starts (`vgdlCheck`, `vgdlGameInfo`, `vgdlShippedGames`,
+//!   `vgdlStart`, `vgdl.rs`).
 //! - Speed comparisons (`bench.rs`), for `tests/e2e/bench*.mjs`.
 //! - The TypeScript types of the objects that cross, generated from the Rust types by tsify
 //!   (`typescript.rs` lists them).

@@ -50,7 +50,6 @@ pub(super) struct VgdlBoardView {
     width: usize,
     height: usize,
     types: Vec<VgdlSpriteType>,
-    #[tsify(type = "Uint32Array")]
     sprites: Vec<u32>,
     avatar_x: i32,
     avatar_y: i32,

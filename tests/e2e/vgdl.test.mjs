@@ -55,12 +55,36 @@ test('a game file with a mistake names its line and keeps the text', async () =>
     assert.equal(await page.inputValue('[data-testid=vgdl-rules]'), broken);
     // The game on show is still the one before.
     assert.equal(await page.inputValue('[data-testid=vgdl-game]'), 'crates');
-    // Fixed, the same text plays as the user's own game, carried in the link.
-    await page.fill('[data-testid=vgdl-rules]', broken.replace('Pushable', 'Passive'));
+    // Fixed (and changed), the text plays as the user's own game, carried in the link.
+    await page.fill('[data-testid=vgdl-rules]', broken.replace('Pushable', 'Passive').replace('scoreChange=1', 'scoreChange=2'));
     await page.click('[data-testid=vgdl-rules-load]');
     assert.equal(await text(page, 'vgdl-rules-error'), '');
     assert.equal(await page.inputValue('[data-testid=vgdl-game]'), '');
     assert.match(await page.evaluate(() => location.hash), /&rules=BasicGame%0A/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("GVGAI's own game opened from a file plays on its own level", async () => {
+  const folder = path.join(ROOT, '..', '..', 'shared', 'vgdl', 'zenpuzzle');
+  const level = readFileSync(path.join(folder, 'zenpuzzle_lvl0.txt'), 'utf8');
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&seed=1`);
+  try {
+    await page.fill('[data-testid=vgdl-level-text]', level);
+    await page.setInputFiles('[data-testid=vgdl-rules-file]', path.join(folder, 'zenpuzzle.vgdl.txt'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=vgdl-game]').value === '');
+    assert.equal(await text(page, 'vgdl-rules-error'), '');
+    const rows = level.replace(/\n$/, '').split('\n');
+    const label = await page.getAttribute('[data-testid=board-vgdl]', 'aria-label');
+    assert.match(label, new RegExp(`board, ${rows[0].length} by ${rows.length} cells`));
+    const legend = await page.$$eval('#vgdl-legend li', (items) => items.map((li) => li.dataset.sprite));
+    assert.ok(legend.includes('walked') && legend.includes('avatar'), legend.join(', '));
+    await page.focus('[data-testid=board-vgdl]');
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await status(page)).moves, 1);
+    assert.match(await page.evaluate(() => location.hash), /&rules=.*&level=.*&moves=R&/);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

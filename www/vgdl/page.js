@@ -13,11 +13,12 @@ import * as render from './render.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { seedIn } from '../fields.js';
-import { oversize, tooLongWords } from '../limits.js';
+import { count, maxTextBytes, oversize, tooLongWords } from '../limits.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText } from '../stats.js';
 import { ALGORITHMS, ACTIONS, MOVE_KEYS } from './params.js';
 import { buildRoom } from './room.js';
+import { LevelPaint } from './level-paint.js';
 
 const $ = (id) => document.getElementById(id);
 /** The game picker's value for the user's own rules. */
@@ -39,6 +40,7 @@ class VgdlGame extends AgentRuns {
     this.shipped = this.wasm.vgdlShippedGames();
     this.board = new Board($('board-vgdl'), render);
     this.params = new ParamControls('vgdl', this.wasm.parameterTable('vgdl'));
+    this.paint = new LevelPaint(this.board, { palette: $('vgdl-palette'), toggle: $('vgdl-paint'), levelBox: $('vgdl-level-text') }, () => this.playEditors());
     this.plan = null; // { actions, index, atMoves }
     this.overlay = {};
     for (const game of this.shipped) $('vgdl-game').append(new Option(game.title, game.name));
@@ -67,8 +69,8 @@ class VgdlGame extends AgentRuns {
     $('vgdl-level').addEventListener('change', () => {
       this.open({ ...this.view, level: null, lvl: Number($('vgdl-level').value), moves: [] });
     });
-    $('vgdl-rules-load').addEventListener('click', () => this.loadRules($('vgdl-rules').value));
-    $('vgdl-level-load').addEventListener('click', () => this.loadLevel($('vgdl-level-text').value));
+    $('vgdl-rules-load').addEventListener('click', () => this.playEditors());
+    $('vgdl-level-load').addEventListener('click', () => this.playEditors());
     $('vgdl-rules-file').addEventListener('change', (event) => {
       const [file] = event.target.files;
       if (file) this.readFile(file);
@@ -94,8 +96,8 @@ class VgdlGame extends AgentRuns {
 
   /** Reads a dropped or opened file into the rules editor and plays it. */
   async readFile(file) {
-    if (file.size > 4 * 8192) {
-      this.rulesError(tooLongWords(`The file ${file.name}`, `${file.size.toLocaleString('en-US')} bytes long`, 'a game file'));
+    if (file.size > maxTextBytes()) {
+      this.rulesError(tooLongWords(`The file ${file.name}`, `${count(file.size)} bytes long`, 'a game file'));
       return;
     }
     const text = await file.text();
@@ -105,52 +107,38 @@ class VgdlGame extends AgentRuns {
       return;
     }
     $('vgdl-rules').value = text;
-    this.loadRules(text);
+    this.playEditors();
   }
 
   rulesError(text) {
     $('vgdl-rules-error').textContent = text;
   }
 
-  /** Plays the rules in the editor on the level in the level box (or the game's first level
-   * when the box's level does not fit these rules); errors are shown beside the editors, the
-   * text is kept. */
-  loadRules(rules) {
-    const size = oversize(rules);
-    if (size) {
-      this.rulesError(tooLongWords('The game rules', size, 'a game file'));
-      return;
-    }
+  /** Plays the game in the editors: the rules in "Game rules" on the level in the level box.
+   * Unchanged rules keep the game on show (a shipped game keeps its name in the link); changed
+   * ones make it the user's own. A problem is shown beside the box at fault, its line selected,
+   * and nothing changes; the text is kept. */
+  playEditors() {
+    const rules = $('vgdl-rules').value;
     const level = $('vgdl-level-text').value;
+    for (const [text, id, what] of [[rules, 'vgdl-rules-error', 'The game rules'], [level, 'vgdl-level-error', 'The level']]) {
+      const size = oversize(text);
+      if (size) {
+        $(id).textContent = tooLongWords(what, size, 'a game file or level');
+        return;
+      }
+    }
     const problem = this.wasm.vgdlCheck(rules, level);
-    if (problem && problem.field === 'rules') {
-      this.showProblem('vgdl-rules', 'Game rules', problem);
-      return;
-    }
     this.rulesError('');
-    if (problem) {
-      this.showProblem('vgdl-level-text', 'Level', problem);
-      this.setStatus('error', 'The rules are fine, but the level does not fit them: see "Level".');
-      return;
-    }
     $('vgdl-level-error').textContent = '';
-    this.open({ ...this.view, vgdl: null, rules, level, lvl: 0, moves: [] });
-  }
-
-  /** Plays the level in the level box with the game on show. */
-  loadLevel(level) {
-    const size = oversize(level);
-    if (size) {
-      $('vgdl-level-error').textContent = tooLongWords('The level', size, 'a level');
-      return;
-    }
-    const problem = this.wasm.vgdlCheck(this.rules, level);
     if (problem) {
-      this.showProblem(problem.field === 'rules' ? 'vgdl-rules' : 'vgdl-level-text', problem.field === 'rules' ? 'Game rules' : 'Level', problem);
+      if (problem.field === 'rules') this.showProblem('vgdl-rules', 'Game rules', problem);
+      else this.showProblem('vgdl-level-text', 'Level', problem);
+      this.setStatus('error', `The ${problem.field === 'rules' ? 'game rules' : 'level'} could not be read: see beside it.`);
       return;
     }
-    $('vgdl-level-error').textContent = '';
-    this.open({ ...this.view, level, moves: [] });
+    if (rules === this.rules) this.open({ ...this.view, level, moves: [] });
+    else this.open({ ...this.view, vgdl: null, rules, level, lvl: 0, moves: [] });
   }
 
   /** Shows `problem` beside the text box `id` and selects its line there. */
@@ -270,6 +258,8 @@ class VgdlGame extends AgentRuns {
     const info = this.wasm.vgdlGameInfo(this.rules);
     const ground = render.groundNames(info.mapping);
     this.looks = session.view().types.map((type) => render.lookOf(type, { groundNames: ground }));
+    const lookByName = new Map(session.view().types.map((type, id) => [type.name, this.looks[id]]));
+    this.paint.setMapping(info.mapping, (name) => lookByName.get(name));
     this.showMapping(info.mapping);
     this.showLegend(session.view().types);
     this.dropPlan();
@@ -329,6 +319,7 @@ class VgdlGame extends AgentRuns {
   themeChanged() {
     super.themeChanged();
     this.drawLegend();
+    this.paint.drawPalette();
   }
 
   dropPlan() {

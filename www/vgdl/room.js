@@ -51,7 +51,9 @@ const SETTINGS = `
   <textarea id="vgdl-level-text" data-testid="vgdl-level-text" rows="8" spellcheck="false" aria-describedby="vgdl-level-error"></textarea>
   <div class="row">
     <button id="vgdl-level-load" data-testid="vgdl-level-load" type="button">Play this level</button>
+    <button id="vgdl-paint" data-testid="vgdl-paint" type="button" aria-pressed="false" aria-controls="vgdl-palette">Paint on the board</button>
   </div>
+  <div id="vgdl-palette" class="palette" data-testid="vgdl-palette" role="radiogroup" aria-label="Character to paint" hidden></div>
   <p id="vgdl-level-error" class="error-text" data-testid="vgdl-level-error" role="alert"></p>
   <table class="root-actions" data-testid="vgdl-mapping">
     <caption>LevelMapping: what each character places, bottom first</caption>
