@@ -91,6 +91,39 @@ test("GVGAI's own game opened from a file plays on its own level", async () => {
   }
 });
 
+test('a level is painted on the board with the LevelMapping characters', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=0&seed=1`);
+  try {
+    await page.getByRole('button', { name: 'Paint on the board' }).click();
+    const palette = await page.$$eval('[data-testid=vgdl-palette] [role=radio]', (items) => items.map((b) => b.dataset.char));
+    assert.deepEqual(palette, ['.', 'w', 'o', 'c', 'A']);
+    await page.click('[data-testid=vgdl-palette] [data-char=w]');
+    // Crates level 1: row 2, column 3 (from 1) is floor; paint a stone there.
+    // A click on the cell at column x, row y (from 0), scrolled into view as a person would.
+    const board = page.locator('[data-testid=board-vgdl]');
+    const clickCell = async (x, y) => {
+      const { width, height } = await board.boundingBox();
+      const [cols, rows] = [7, 5];
+      const cell = Math.floor(Math.min(width / cols, height / rows));
+      const left = Math.floor((width - cell * cols) / 2);
+      const top = Math.floor((height - cell * rows) / 2);
+      await board.click({ position: { x: left + cell * (x + 0.5), y: top + cell * (y + 0.5) } });
+    };
+    await clickCell(2, 1);
+    const level = await page.inputValue('[data-testid=vgdl-level-text]');
+    assert.equal(level.split('\n')[1], 'w.w...w');
+    assert.equal(await text(page, 'vgdl-level-error'), '');
+    assert.match(await page.evaluate(() => location.hash), /&vgdl=crates&level=wwwwwww%0Aw\.w/);
+    // Two avatars: the level is refused beside the box, with its place.
+    await page.click('[data-testid=vgdl-palette] [data-char=A]');
+    await clickCell(4, 3);
+    assert.match(await text(page, 'vgdl-level-error'), /^Level, line 4, column 5: a second avatar/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test("a link carries a game's own rules and level; a bad field is named", async () => {
   const rules = encodeURIComponent(game('trail.txt'));
   const level = encodeURIComponent('A..\n...\n');
