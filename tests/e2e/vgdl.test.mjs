@@ -38,6 +38,11 @@ test('a shipped game opens by link, BFS solves it and its plan is played to a wi
     assert.match(await page.getAttribute('[data-testid=board-vgdl]', 'aria-label'), /score 6, won/);
     const link = await page.evaluate(() => location.hash);
     assert.match(link, /&vgdl=keys&lvl=0&moves=RDRRRRD&algo=bfs/);
+    // The search timeline, as for every game: at step 5 the statistics are BFS's after 5 expansions.
+    const slider = page.getByRole('slider', { name: 'Search timeline' });
+    assert.ok(Number(await slider.evaluate((el) => el.dataset.length)) >= 7);
+    await slider.fill('5');
+    await page.waitForFunction(() => document.querySelector('[data-vgdl-stat=expanded]').textContent === '5');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
@@ -61,6 +66,11 @@ test('a game file with a mistake names its line and keeps the text', async () =>
     assert.equal(await text(page, 'vgdl-rules-error'), '');
     assert.equal(await page.inputValue('[data-testid=vgdl-game]'), '');
     assert.match(await page.evaluate(() => location.hash), /&rules=BasicGame%0A/);
+    // A file that fits the page but not a link is played, and the link's limit is named.
+    await page.fill('[data-testid=vgdl-rules]', `${game('crates.txt')}${' '.repeat(2400)}\n`);
+    await page.click('[data-testid=vgdl-rules-load]');
+    assert.match(await text(page, 'vgdl-rules-error'), /^The game is played, but the link cannot carry it: .*field 'rules': the game does not fit in a link/);
+    assert.equal((await status(page)).state, 'idle');
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
@@ -138,6 +148,23 @@ test("a link carries a game's own rules and level; a bad field is named", async 
     await page.goto(`${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=7`);
     await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.state === 'error');
     assert.match((await status(page)).text, /field 'lvl': crates has levels 0 to 2, not 7/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('MCTS and RHEA each think and play one move at a time', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=trail&lvl=1&algo=mcts&budget-ms=40&seed=5`);
+  try {
+    assert.equal(await page.isVisible('[data-testid=vgdl-budget-ms]'), true, 'the time per action is shown for MCTS');
+    await page.click('[data-testid=step]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '1');
+    assert.match((await status(page)).text, /^MCTS moved (left|right|up|down|wait)\./);
+    await page.selectOption('[data-testid=vgdl-algo]', 'rhea');
+    await page.click('[data-testid=step]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '2');
+    assert.match(await page.evaluate(() => location.hash), /&algo=rhea&population=10&horizon=10&max-nodes=\d+&budget-ms=40/);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

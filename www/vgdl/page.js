@@ -64,10 +64,10 @@ class VgdlGame extends AgentRuns {
         this.setStatus('idle', 'Paste, open or drop a VGDL game into "Game rules", then press "Play these rules".');
         return;
       }
-      this.open({ ...this.view, vgdl: name, rules: null, level: null, lvl: 0, moves: [] });
+      this.applyView({ ...this.view, vgdl: name, rules: null, level: null, lvl: 0, moves: [] });
     });
     $('vgdl-level').addEventListener('change', () => {
-      this.open({ ...this.view, level: null, lvl: Number($('vgdl-level').value), moves: [] });
+      this.applyView({ ...this.view, level: null, lvl: Number($('vgdl-level').value), moves: [] });
     });
     $('vgdl-rules-load').addEventListener('click', () => this.playEditors());
     $('vgdl-level-load').addEventListener('click', () => this.playEditors());
@@ -137,8 +137,8 @@ class VgdlGame extends AgentRuns {
       this.setStatus('error', `The ${problem.field === 'rules' ? 'game rules' : 'level'} could not be read: see beside it.`);
       return;
     }
-    if (rules === this.rules) this.open({ ...this.view, level, moves: [] });
-    else this.open({ ...this.view, vgdl: null, rules, level, lvl: 0, moves: [] });
+    if (rules === this.rules) this.applyView({ ...this.view, level, moves: [] });
+    else this.applyView({ ...this.view, vgdl: null, rules, level, lvl: 0, moves: [] });
   }
 
   /** Shows `problem` beside the text box `id` and selects its line there. */
@@ -150,12 +150,6 @@ class VgdlGame extends AgentRuns {
     const end = start + (lines[problem.line - 1]?.length ?? 0);
     box.focus();
     box.setSelectionRange(start, end);
-  }
-
-  /** Opens `view` (a new game, level or settings) and writes its link; a link that cannot hold
-   * the game says so beside the rules, and the game is played all the same. */
-  open(view) {
-    this.applyView(view);
   }
 
   // ---------- words ----------
