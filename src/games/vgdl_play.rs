@@ -160,10 +160,12 @@ impl FromStr for VgdlPlay {
         };
         let (game_lines, level_lines) = (count("game", game_lines)?, count("level", level_lines)?);
         let lines: Vec<&str> = rest.split('\n').collect();
-        if lines.len() != game_lines + level_lines + 1 {
+        let expected = game_lines
+            .checked_add(level_lines)
+            .and_then(|n| n.checked_add(1));
+        if expected != Some(lines.len()) {
             return Err(format!(
-                "expected {} lines after the header (game, level, moves), found {}",
-                game_lines + level_lines + 1,
+                "the header counts {game_lines} + {level_lines} lines of game and level, then a line of moves; {} lines follow it",
                 lines.len()
             ));
         }
