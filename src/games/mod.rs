@@ -5,3 +5,4 @@ pub mod g2048;
 pub mod othello;
 pub mod sumzero;
 pub mod vgdl;
+pub mod vgdl_play;
