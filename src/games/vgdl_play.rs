@@ -27,6 +27,9 @@ use crate::games::vgdl::{Action, Description, LoadError, VgdlKey, VgdlState, Wor
 /// The first word of the text form.
 const HEADER: &str = "vgdl-play/1";
 
+/// Heap bytes of one move's node: the `Rc` allocation holds two counts and the node.
+const MOVE_NODE_BYTES: usize = 2 * std::mem::size_of::<usize>() + std::mem::size_of::<Played>();
+
 /// The texts a game was read from.
 #[derive(Debug)]
 struct Source {
@@ -229,6 +232,18 @@ impl Game for VgdlPlay {
     fn noop_action() -> Option<Action> {
         VgdlState::noop_action()
     }
+
+    /// The state's own sprite list, plus the node of the last move: each move allocates one node,
+    /// which the states after it share, so one node per state is what a search's states cost
+    /// together (the earlier moves are counted with the states that made them). The game file
+    /// and level are shared by every state of a game and count nothing.
+    fn heap_bytes(&self) -> usize {
+        let last_move = match self.last {
+            Some(_) => MOVE_NODE_BYTES,
+            None => 0,
+        };
+        self.state.heap_bytes() + last_move
+    }
 }
 
 impl Puzzle for VgdlPlay {
@@ -240,5 +255,9 @@ impl Puzzle for VgdlPlay {
 
     fn is_solved(&self) -> bool {
         self.state.is_won()
+    }
+
+    fn key_heap_bytes(key: &VgdlKey) -> usize {
+        VgdlState::key_heap_bytes(key)
     }
 }
