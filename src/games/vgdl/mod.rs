@@ -10,15 +10,11 @@
 //! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
 //!   ([`CollisionSink`]).
 //! - `rules`: the [`crate::game::Game`] and [`crate::game::Puzzle`] impls.
+//! - `sprites`: the [`crate::sprites::SpriteGame`] impl (DESIGN.md section 5), so KB Fast-Evo
+//!   MCTS and the sprite views run on every VGDL game.
 //! - [`trace`]: a state as a line of the trace format of `shared/vgdl/README.md`.
 //!
 //! Actions are GVGAI's, shared with Bait ([`Action`]).
-//!
-//! For the sprite observation interface (DESIGN.md section 5), everything is here already: the
-//! avatar ([`VgdlState::avatar`], [`VgdlState::is_alive`]), every sprite by type and cell
-//! ([`trace::board`], static ones included), each type's class ([`Description::types`]), and the
-//! collision events of a step ([`VgdlState::advance_with`] with a [`CollisionSink`], which costs
-//! nothing when the sink is `()`).
 
 pub mod description;
 pub mod error;
@@ -26,6 +22,7 @@ pub mod level;
 pub mod ontology;
 mod rules;
 mod sprite_list;
+mod sprites;
 pub mod state;
 mod syntax;
 mod tick;
