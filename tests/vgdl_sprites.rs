@@ -1,7 +1,8 @@
 //! A VGDL game through the sprite observation interface (`src/games/vgdl/sprites.rs`): the VGDL
 //! Bait observes as the hand-written Bait does (types by name, categories, avatar, sprites,
 //! score, ending and each step's collision events) on random action sequences on every level,
-//! and KB Fast-Evo MCTS runs on a VGDL Sokoban and learns the sprite types the avatar meets.
+//! the page's `VgdlPlay` observes as its state, and KB Fast-Evo MCTS runs on a VGDL Sokoban and
+//! learns the sprite types the avatar meets.
 
 mod bait_common;
 
@@ -11,6 +12,7 @@ use bait_common::{official_level, read};
 use searchlab::game::Game;
 use searchlab::games::bait::{Action, BaitState};
 use searchlab::games::vgdl::{Description, VgdlState, World};
+use searchlab::games::vgdl_play::VgdlPlay;
 use searchlab::rng::Rng;
 use searchlab::search::kb_fast_evo::{kb_fast_evo, new_memory, KbConfig};
 use searchlab::search::{NoObserver, Search};
@@ -119,6 +121,29 @@ fn vgdl_bait_observes_and_logs_events_as_the_hand_written_bait() {
     }
     assert!(steps > 2_000, "{steps} steps compared");
     assert!(events_seen > 500, "{events_seen} events compared");
+}
+
+/// The page's game (a state with its texts and moves) observes and logs as its state, and a
+/// logged step is recorded as a move.
+#[test]
+fn a_played_vgdl_game_observes_as_its_state_and_records_logged_moves() {
+    let level = read("levels/bait_lvl1.txt");
+    let mut play = VgdlPlay::parse(&read("levels/bait.vgdl.txt"), &level).unwrap();
+    let mut state = vgdl_bait(1);
+    let mut rng = Rng::new(5);
+    let mut actions = Vec::new();
+    while !state.is_over() && actions.len() < 100 {
+        let action = Action::ALL[rng.index(5)];
+        let (mut play_events, mut state_events) = (Vec::new(), Vec::new());
+        play.apply_logging(action, &mut play_events);
+        state.apply_logging(action, &mut state_events);
+        actions.push(action);
+        assert_eq!(play_events, state_events, "step {}", actions.len());
+        assert_eq!(named_sprites(&play), named_sprites(&state));
+        assert_eq!(named_avatar(&play), named_avatar(&state));
+    }
+    assert_eq!(play.moves(), actions);
+    assert_eq!(play.state(), &state);
 }
 
 #[test]

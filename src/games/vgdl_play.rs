@@ -14,7 +14,8 @@
 //!
 //! The moves are a persistent list (one shared node per move), so copying a state for a search
 //! costs two reference counts more than copying the [`VgdlState`]; equality, hashing and the
-//! search key are the state's own (two paths to one state are one state).
+//! search key are the state's own (two paths to one state are one state). It observes as
+//! sprites as its state does ([`SpriteGame`]), so the sprite agents run on it.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -22,7 +23,10 @@ use std::rc::Rc;
 use std::str::FromStr;
 
 use crate::game::{Game, IllegalAction, Puzzle, Turn};
-use crate::games::vgdl::{Action, Description, LoadError, VgdlKey, VgdlState, World};
+use crate::games::vgdl::{
+    Action, CollisionSink, Description, LoadError, VgdlKey, VgdlState, World,
+};
+use crate::sprites::{Category, Ending, Event, Position, Sprite, SpriteGame, SpriteType};
 
 /// The first word of the text form.
 const HEADER: &str = "vgdl-play/1";
@@ -109,8 +113,9 @@ impl VgdlPlay {
         moves
     }
 
-    fn advance(&mut self, action: Action) {
-        self.state.advance(action);
+    /// One tick, its collision events to `sink`, and the move recorded.
+    fn advance_with<S: CollisionSink>(&mut self, action: Action, sink: &mut S) {
+        self.state.advance_with(action, sink);
         self.last = Some(Rc::new(Played {
             action,
             before: self.last.take(),
@@ -202,7 +207,7 @@ impl Game for VgdlPlay {
 
     #[inline]
     fn apply(&mut self, action: Action) {
-        self.advance(action);
+        self.advance_with(action, &mut ());
     }
 
     fn returns(&self, player: usize) -> f64 {
@@ -225,7 +230,7 @@ impl Game for VgdlPlay {
                 reason: "the game is over".into(),
             });
         }
-        self.advance(action);
+        self.advance_with(action, &mut ());
         Ok(())
     }
 
@@ -259,5 +264,49 @@ impl Puzzle for VgdlPlay {
 
     fn key_heap_bytes(key: &VgdlKey) -> usize {
         VgdlState::key_heap_bytes(key)
+    }
+}
+
+/// The state's sprites ([`VgdlState`]'s observation); a logged step records the move as
+/// [`Game::apply`] does.
+impl SpriteGame for VgdlPlay {
+    fn type_count(&self) -> usize {
+        self.state.type_count()
+    }
+
+    fn type_name(&self, kind: SpriteType) -> &str {
+        self.state.type_name(kind)
+    }
+
+    fn category(&self, kind: SpriteType) -> Category {
+        self.state.category(kind)
+    }
+
+    fn grid_size(&self) -> (u32, u32) {
+        self.state.grid_size()
+    }
+
+    fn is_wall(&self, at: Position) -> bool {
+        self.state.is_wall(at)
+    }
+
+    fn avatar(&self) -> Option<Sprite> {
+        SpriteGame::avatar(&self.state)
+    }
+
+    fn sprites(&self, out: &mut Vec<Sprite>) {
+        SpriteGame::sprites(&self.state, out);
+    }
+
+    fn score(&self) -> f64 {
+        SpriteGame::score(&self.state)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.state.ending()
+    }
+
+    fn apply_logging(&mut self, action: Action, events: &mut Vec<Event>) {
+        self.advance_with(action, events);
     }
 }
