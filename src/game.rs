@@ -148,6 +148,13 @@ pub trait Game: Clone {
     fn noop_action() -> Option<Self::Action> {
         None
     }
+
+    /// Bytes this state owns on the heap beyond `size_of::<Self>()` (a sprite list that spilled
+    /// out of its inline storage); searches that hold states add it to their memory estimate.
+    /// 0 for states kept inline (arrays, bitsets), the default.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// A deterministic single-agent game with a goal: every action has cost 1, and a plan is a
@@ -162,6 +169,12 @@ pub trait Puzzle: Game {
 
     /// Whether this state is a win (the search's success predicate).
     fn is_solved(&self) -> bool;
+
+    /// Bytes `key` owns on the heap beyond `size_of::<Self::Key>()`; searches that store keys
+    /// add it to their memory estimate. 0 for inline keys, the default.
+    fn key_heap_bytes(_key: &Self::Key) -> usize {
+        0
+    }
 }
 
 /// A two-player zero-sum game: `returns(0) == -returns(1)` at every terminal state.

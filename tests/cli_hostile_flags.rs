@@ -75,6 +75,8 @@ fn base(game: &str, command: &str) -> Vec<String> {
     let levels = format!("{}/../shared/bait/levels", env!("CARGO_MANIFEST_DIR"));
     let ffo = format!("{}/../shared/othello/ffo.txt", env!("CARGO_MANIFEST_DIR"));
     let board = format!("{}O--", "X".repeat(61));
+    let vgdl = format!("{}/../shared/vgdl", env!("CARGO_MANIFEST_DIR"));
+    let modality = format!("{vgdl}/modality");
     let args: Vec<&str> = match (game, command) {
         ("bait", "trace") => vec!["--level", &level, "--actions", "NNNN"],
         ("bait", "solve") => vec![
@@ -165,6 +167,20 @@ fn base(game: &str, command: &str) -> Vec<String> {
         ],
         ("sumzero", "play") => vec!["--algo", "mcts", "--iterations", "2"],
         ("sumzero", "solve") => vec![],
+        ("vgdl", "trace") => vec!["--game", &modality, "--level", "0", "--actions", "NNNN"],
+        ("vgdl", "check") => vec![&modality],
+        ("vgdl", "solve") => vec!["--game", &modality, "--level", "0", "--algo", "bfs"],
+        ("vgdl", "bench") => vec![
+            "--seconds",
+            "0.001",
+            "--runs",
+            "1",
+            "--bait-levels",
+            &levels,
+            "--games",
+            &vgdl,
+        ],
+        ("vgdl", "bench-bfs") => vec![&modality, "--max-nodes", "10"],
         _ => panic!("{game} {command}: give it a tiny workload in base()"),
     };
     args.into_iter().map(String::from).collect()

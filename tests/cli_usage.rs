@@ -80,6 +80,11 @@ fn alone_it_lists_every_game_command_and_flag() {
             "othello fit",
             "sumzero play",
             "sumzero solve",
+            "vgdl trace",
+            "vgdl check",
+            "vgdl solve",
+            "vgdl bench",
+            "vgdl bench-bfs",
         ]
     );
     // Othello's flags were once missing from the hand-kept list.
@@ -187,7 +192,7 @@ fn a_bad_flag_is_one_line_that_names_it() {
         ),
         (
             &["chess", "play"][..],
-            "unknown game 'chess' (expected bait, 2048, othello or sumzero)",
+            "unknown game 'chess' (expected bait, 2048, othello, sumzero or vgdl)",
         ),
         (
             &["othello", "fly"][..],

@@ -19,16 +19,18 @@ use searchlab::games::bait::{BaitState, Level};
 use searchlab::games::g2048::G2048;
 use searchlab::games::othello::{Move, Othello};
 use searchlab::games::sumzero::SumZero;
+use searchlab::games::vgdl::{Action as VgdlAction, Description, VgdlState, World};
 use searchlab::rng::Rng;
 use searchlab::search::Limits;
 use searchlab::share::{self, Fields, LinkView};
 use std::fmt::Debug;
+use std::rc::Rc;
 use std::str::FromStr;
 
 /// Cases per target under `cargo test`.
 const CASES: u64 = 3_000;
 /// Targets in this file (the campaign's time is split between them).
-const TARGETS: u32 = 8;
+const TARGETS: u32 = 10;
 
 fn budget() -> Budget {
     Budget::from_env(CASES, TARGETS)
@@ -95,6 +97,85 @@ fn walk_texts<G: Game + ToString>(start: &G, walks: u64) -> Vec<String> {
 
 fn refs(texts: &[String]) -> Vec<&str> {
     texts.iter().map(String::as_str).collect()
+}
+
+/// The VGDL games of `shared/vgdl` and Bait's, as (game text, level texts).
+fn vgdl_games() -> Vec<(String, Vec<String>)> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/vgdl");
+    let mut folders: Vec<std::path::PathBuf> = std::fs::read_dir(root)
+        .unwrap_or_else(|e| panic!("{root}: {e}"))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .collect();
+    folders.sort();
+    folders.push(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bait/levels").into());
+    let games: Vec<(String, Vec<String>)> = folders
+        .iter()
+        .map(|folder| {
+            let mut game = String::new();
+            let mut levels = Vec::new();
+            let mut names: Vec<String> = std::fs::read_dir(folder)
+                .unwrap()
+                .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            for name in names {
+                let text = std::fs::read_to_string(folder.join(&name)).unwrap();
+                if name.ends_with(".vgdl.txt") {
+                    game = text;
+                } else if name.contains("_lvl") && name.ends_with(".txt") {
+                    levels.push(text);
+                }
+            }
+            (game, levels)
+        })
+        .collect();
+    assert_eq!(games.len(), 16, "fifteen GVGAI games and Bait");
+    games
+}
+
+/// A short seeded random walk (NIL included) through a parsed VGDL level.
+fn vgdl_walk(description: &Rc<Description>, level: &str) {
+    if let Ok(world) = World::parse(description.clone(), level) {
+        let mut state = VgdlState::new(Rc::new(world));
+        let mut rng = Rng::new(level.len() as u64);
+        for _ in 0..30 {
+            state.apply(VgdlAction::ALL[rng.index(5)]);
+            let _ = state.key();
+        }
+    }
+}
+
+#[test]
+fn vgdl_game_text_never_panics() {
+    let games = vgdl_games();
+    let texts: Vec<&str> = games.iter().map(|(game, _)| game.as_str()).collect();
+    campaign("vgdl game", &texts, &budget(), |text| {
+        if let Ok(description) = Description::parse(text) {
+            let description = Rc::new(description);
+            for (_, levels) in &games {
+                vgdl_walk(&description, &levels[0]);
+            }
+        }
+    });
+}
+
+#[test]
+fn vgdl_level_text_never_panics() {
+    let games = vgdl_games();
+    let descriptions: Vec<Rc<Description>> = games
+        .iter()
+        .map(|(game, _)| Rc::new(Description::parse(game).unwrap()))
+        .collect();
+    let levels: Vec<&str> = games
+        .iter()
+        .flat_map(|(_, levels)| levels.iter().map(String::as_str))
+        .collect();
+    campaign("vgdl level", &levels, &budget(), |text| {
+        for description in &descriptions {
+            vgdl_walk(description, text);
+        }
+    });
 }
 
 #[test]

@@ -332,6 +332,11 @@ fn session_of(game: &str) -> GameSession {
         "2048" => GameSession::from_seed(JsValue::from("2048"), JsValue::from(4.0)).unwrap(),
         "othello" => new_session("othello", "start").unwrap(),
         "sumzero" => new_session("sumzero", "").unwrap(),
+        "vgdl" => {
+            let game = &searchlab::share::shipped_vgdl::SHIPPED_GAMES[0];
+            let start = searchlab::wasm::vgdl_start(game.rules.into(), game.levels[0].into());
+            new_session("vgdl", &start.unwrap()).unwrap()
+        }
         other => panic!("tests/wasm_typescript.rs: give {other} a session in session_of"),
     }
 }

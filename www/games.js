@@ -21,6 +21,7 @@ export const GAMES = {
     load: () => import('./othello/page.js'),
   },
   sumzero: { id: 'sumzero', title: 'Sum to zero', load: () => import('./sumzero/page.js') },
+  vgdl: { id: 'vgdl', title: 'VGDL games', load: () => import('./vgdl/page.js') },
 };
 
 /** The game of a link that names none (as the share-link parser reads it too). */

@@ -16,6 +16,7 @@ pub mod g2048;
 pub mod othello;
 pub mod params;
 pub mod sumzero;
+pub mod vgdl;
 
 use crate::field_error::{check_range, quoted, FieldError};
 use crate::game::Game;

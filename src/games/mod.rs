@@ -4,3 +4,5 @@ pub mod bait;
 pub mod g2048;
 pub mod othello;
 pub mod sumzero;
+pub mod vgdl;
+pub mod vgdl_play;

@@ -23,7 +23,8 @@
 //! popped (lazy deletion). States the heuristic prunes are remembered as closed.
 //!
 //! Memory estimate: the node store (table and records; see [`node_store`](super::node_store)),
-//! frontier entries (state + id) over their stacks' capacity, and the bucket and stack headers.
+//! frontier entries (state + id) over their stacks' capacity plus the queued states' heap bytes,
+//! and the bucket and stack headers.
 //! Before each expansion the store grows only if the grown estimate stays within the limit; the
 //! frontier is checked after each expansion.
 //!
@@ -267,6 +268,8 @@ pub struct AStar<P: Puzzle, H, O = NoObserver> {
     observer: O,
     nodes: NodeStore<P::Key, Node<P::Action>>,
     frontier: Frontier<P>,
+    /// Heap bytes owned by the queued states ([`Game::heap_bytes`](crate::game::Game::heap_bytes)).
+    queued_heap: u64,
     actions: Vec<P::Action>,
     stats: Stats,
     /// Most buckets the memory limit allows (so that a huge `h` cannot allocate a huge queue).
@@ -297,6 +300,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
             observer,
             nodes: NodeStore::new(options.keys),
             frontier: Frontier::new(options.weight.num),
+            queued_heap: 0,
             actions: Vec::new(),
             stats: Stats::default(),
             max_buckets,
@@ -322,7 +326,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
             closed: false,
         };
         // The store is empty, so the root gets id 0.
-        let _ = search.nodes.find_or_insert(root.key(), root_node);
+        let _ = search.nodes.find_or_insert(root.key(), 0, root_node);
         search.stats.stored = 1;
         if let Err(end) = search.enqueue(root, 0, 0, h) {
             search.outcome = Some(end);
@@ -337,7 +341,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.nodes.memory_bytes() + self.frontier.memory_bytes()
+        self.nodes.memory_bytes() + self.frontier.memory_bytes() + self.queued_heap
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
@@ -360,6 +364,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
             .ok_or(Progress::LimitReached(Limit::Memory))?;
         let value = f as f64 / self.options.weight.den as f64;
         self.observer.generated(&state, Visit { depth: g, value });
+        self.queued_heap += state.heap_bytes() as u64;
         self.frontier.push(f, g, Entry { state, node });
         self.stats.max_frontier = self.stats.max_frontier.max(self.frontier.len as u64);
         self.stats.max_depth = self.stats.max_depth.max(g);
@@ -398,9 +403,11 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
                 action: Some(action),
                 closed: false,
             };
+            let key = child.key();
+            let key_heap = P::key_heap_bytes(&key);
             let lookup = self
                 .nodes
-                .find_or_insert(child.key(), reached)
+                .find_or_insert(key, key_heap, reached)
                 .ok_or(Progress::LimitReached(Limit::Memory))?;
             let child_id = match lookup {
                 Lookup::Inserted(new) => new,
@@ -434,6 +441,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
                 let Some((entry, g, f)) = self.frontier.pop() else {
                     return self.finish(Progress::Exhausted);
                 };
+                self.queued_heap -= entry.state.heap_bytes() as u64;
                 let node = self.nodes.value(entry.node);
                 // Skip entries superseded by a shorter route or already expanded.
                 if !node.closed && node.depth == g {

@@ -10,8 +10,8 @@
 //! suits small levels and serves as the reference for the other searches.
 //!
 //! Memory estimate: the node store (table, keys, parent pointers; see
-//! [`node_store`](super::node_store)) and the queue's states. Before each expansion both grow
-//! only if the grown estimate stays within the memory limit.
+//! [`node_store`](super::node_store)) and the queue's states, heap bytes included. Before each
+//! expansion both grow only if the grown estimate stays within the memory limit.
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.1.
 
@@ -36,6 +36,8 @@ pub struct Bfs<P: Puzzle, O = NoObserver> {
     observer: O,
     nodes: NodeStore<P::Key, Node<P::Action>>,
     queue: VecDeque<(P, u32)>,
+    /// Heap bytes owned by the queued states ([`Game::heap_bytes`](crate::game::Game::heap_bytes)).
+    queued_heap: u64,
     actions: Vec<P::Action>,
     stats: Stats,
     /// Id of the state expanded last (the principal variation while running).
@@ -61,6 +63,7 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
             observer,
             nodes: NodeStore::new(options.keys),
             queue: VecDeque::new(),
+            queued_heap: 0,
             actions: Vec::new(),
             stats: Stats::default(),
             last_expanded: 0,
@@ -79,7 +82,7 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
                 closed: false,
             };
             // The store is empty, so the root gets id 0.
-            let _ = search.nodes.find_or_insert(root.key(), root_node);
+            let _ = search.nodes.find_or_insert(root.key(), 0, root_node);
             search.observer.generated(
                 &root,
                 Visit {
@@ -87,6 +90,7 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
                     value: 0.0,
                 },
             );
+            search.queued_heap = root.heap_bytes() as u64;
             search.queue.push_back((root, 0));
             search.stats.max_frontier = 1;
             search.stats.stored = 1;
@@ -101,7 +105,9 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.nodes.memory_bytes() + (self.queue.capacity() * std::mem::size_of::<(P, u32)>()) as u64
+        self.nodes.memory_bytes()
+            + (self.queue.capacity() * std::mem::size_of::<(P, u32)>()) as u64
+            + self.queued_heap
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
@@ -139,7 +145,9 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
         self.stats.expanded += 1;
         self.observer.expanded(&state, Visit { depth, value: 0.0 });
         state.legal_actions(&mut self.actions);
-        if !self.make_room(self.actions.len()) {
+        if self.memory_bytes() > self.options.limits.max_memory_bytes
+            || !self.make_room(self.actions.len())
+        {
             return Some(Progress::LimitReached(Limit::Memory));
         }
         for index in 0..self.actions.len() {
@@ -161,7 +169,9 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
                 action: Some(action),
                 closed: false,
             };
-            let child_id = match self.nodes.find_or_insert(child.key(), node) {
+            let key = child.key();
+            let key_heap = P::key_heap_bytes(&key);
+            let child_id = match self.nodes.find_or_insert(key, key_heap, node) {
                 None => return Some(Progress::LimitReached(Limit::Memory)),
                 Some(Lookup::Found(_)) => continue,
                 Some(Lookup::Inserted(child_id)) => child_id,
@@ -171,6 +181,7 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
                 value: 0.0,
             };
             self.observer.generated(&child, visit);
+            self.queued_heap += child.heap_bytes() as u64;
             self.queue.push_back((child, child_id));
         }
         self.stats.stored = self.nodes.len() as u64;
@@ -189,6 +200,7 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
             let Some((state, id)) = self.queue.pop_front() else {
                 return self.finish(Progress::Exhausted);
             };
+            self.queued_heap -= state.heap_bytes() as u64;
             if self.stats.expanded >= self.options.limits.max_nodes {
                 return self.finish(Progress::LimitReached(Limit::Nodes));
             }

@@ -71,7 +71,9 @@ impl<P: Puzzle> DepthFirst<P> {
         if !self.reached.reserve(1, headroom) {
             return None;
         }
-        let admitted = match self.reached.find_or_insert(state.key(), depth)? {
+        let key = state.key();
+        let key_heap = P::key_heap_bytes(&key);
+        let admitted = match self.reached.find_or_insert(key, key_heap, depth)? {
             Lookup::Inserted(_) => true,
             Lookup::Found(_) if self.revisit == Revisit::Never => false,
             Lookup::Found(id) => {

@@ -5,8 +5,9 @@
 //! enforce [`Limits::max_memory_bytes`](super::Limits).
 //!
 //! Memory estimate: the capacity of every vector times its element size (`size_of`), so a growth
-//! step shows at once. Heap data owned by keys or states (a `Vec` inside a key) is not seen;
-//! games should keep keys and states inline (arrays, bitsets) so that the estimate is honest.
+//! step shows at once, plus the heap bytes owned by the stored keys and the states on a path
+//! ([`Puzzle::key_heap_bytes`](crate::game::Puzzle::key_heap_bytes),
+//! [`Game::heap_bytes`]), as their games report them.
 //! Per stored state: about 13 bytes of table (8-byte slots at load 1/2 to 3/4) plus one record
 //! of key and value (`size_of::<(P::Key, V)>()`, or 8 bytes of fingerprint and the value).
 //!
@@ -72,6 +73,8 @@ pub(crate) struct NodeStore<K, V> {
     /// 0 = empty, else `(hash & 0xFFFF_FFFF) << 32 | (id + 1)`.
     slots: Vec<u64>,
     records: Records<K, V>,
+    /// Heap bytes owned by the stored keys (0 with fingerprints, which keep no key).
+    key_heap: u64,
 }
 
 impl<K: Hash + Eq, V> NodeStore<K, V> {
@@ -82,6 +85,7 @@ impl<K: Hash + Eq, V> NodeStore<K, V> {
                 KeyMode::Exact => Records::Exact(Vec::new()),
                 KeyMode::Fingerprint => Records::Fingerprint(Vec::new()),
             },
+            key_heap: 0,
         }
     }
 
@@ -107,9 +111,10 @@ impl<K: Hash + Eq, V> NodeStore<K, V> {
         }
     }
 
-    /// Bytes held: the table's slots and the records.
+    /// Bytes held: the table's slots, the records and the heap bytes of the stored keys.
     pub(crate) fn memory_bytes(&self) -> u64 {
         (self.slots.capacity() * 8 + self.record_capacity() * self.record_bytes()) as u64
+            + self.key_heap
     }
 
     /// The value of state `id`.
@@ -158,9 +163,10 @@ impl<K: Hash + Eq, V> NodeStore<K, V> {
     }
 
     /// The id of `key`, inserting it with `value` if it is new (growing the table if
-    /// [`NodeStore::reserve`] did not make room). `None` when no id is left (2³² - 1 keys),
-    /// which searches report as the memory limit.
-    pub(crate) fn find_or_insert(&mut self, key: K, value: V) -> Option<Lookup> {
+    /// [`NodeStore::reserve`] did not make room). `key_heap` is the heap bytes the key owns,
+    /// counted while the key is kept. `None` when no id is left (2³² - 1 keys), which searches
+    /// report as the memory limit.
+    pub(crate) fn find_or_insert(&mut self, key: K, key_heap: usize, value: V) -> Option<Lookup> {
         let hash = hash_of(&key);
         let low = hash & 0xFFFF_FFFF;
         let mut position = slot_of(low, self.slots.len());
@@ -199,7 +205,10 @@ impl<K: Hash + Eq, V> NodeStore<K, V> {
         }
         self.slots[position] = (low << 32) | (id as u64 + 1);
         match &mut self.records {
-            Records::Exact(records) => push_gently(records, (key, value)),
+            Records::Exact(records) => {
+                self.key_heap += key_heap as u64;
+                push_gently(records, (key, value))
+            }
             Records::Fingerprint(records) => push_gently(records, (split(hash), value)),
         }
         Some(Lookup::Inserted(id))
@@ -337,6 +346,8 @@ struct Frame<S> {
 /// untried one. Children are produced lazily in legal-action order.
 pub(crate) struct PathStack<S: Game> {
     frames: Vec<Frame<S>>,
+    /// Heap bytes owned by the states on the path ([`Game::heap_bytes`]).
+    state_heap: u64,
     actions: Vec<S::Action>,
     /// Reused output buffer for `legal_actions` (which clears what it is given).
     scratch: Vec<S::Action>,
@@ -346,6 +357,7 @@ impl<S: Game> PathStack<S> {
     pub(crate) fn new() -> Self {
         PathStack {
             frames: Vec::new(),
+            state_heap: 0,
             actions: Vec::new(),
             scratch: Vec::new(),
         }
@@ -361,6 +373,7 @@ impl<S: Game> PathStack<S> {
         state.legal_actions(&mut self.scratch);
         let start = self.actions.len();
         self.actions.extend_from_slice(&self.scratch);
+        self.state_heap += state.heap_bytes() as u64;
         self.frames.push(Frame {
             state,
             start,
@@ -390,6 +403,7 @@ impl<S: Game> PathStack<S> {
             }
             self.actions.truncate(frame.start);
             if let Some(frame) = self.frames.pop() {
+                self.state_heap -= frame.state.heap_bytes() as u64;
                 dropped(&frame.state, self.frames.len() as u32);
             }
         }
@@ -420,5 +434,6 @@ impl<S: Game> PathStack<S> {
         ((self.frames.capacity()) * std::mem::size_of::<Frame<S>>()
             + (self.actions.capacity() + self.scratch.capacity())
                 * std::mem::size_of::<S::Action>()) as u64
+            + self.state_heap
     }
 }

@@ -8,7 +8,7 @@
 //! silently changes what a class sees.
 //!
 //! Every game has its own view and keys in its own module ([`bait::View`], [`g2048::View`],
-//! [`othello::View`]); what they share is here: [`Fields`] (the size limit, `key=value` pairs,
+//! [`othello::View`], [`vgdl::View`]); what they share is here: [`Fields`] (the size limit, `key=value` pairs,
 //! percent-decoding, repeated keys, the version and the game), the error type and the range
 //! checks. The page's own keys, which any game's link may carry, are in [`page`].
 
@@ -19,7 +19,9 @@ pub mod othello;
 pub mod page;
 pub mod played;
 pub mod shipped_levels;
+pub mod shipped_vgdl;
 pub mod sumzero;
+pub mod vgdl;
 
 use crate::field_error::{check_range, quoted, FieldError};
 use serde::de::DeserializeOwned;
@@ -37,7 +39,7 @@ pub const MAX_LEVEL_COLUMNS: usize = 64;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// The games a link may name.
-pub const GAMES: &[&str] = &["bait", "2048", "othello", "sumzero"];
+pub const GAMES: &[&str] = &["bait", "2048", "othello", "sumzero", "vgdl"];
 
 /// A game's view: every setting of the page for that game, read from and written to a link.
 /// Implemented once per game, in its own module.

@@ -10,6 +10,8 @@
 //! - Share links (`parseShareLink`, `formatShareLink`, `defaultView`, `defaultViewFor`,
 //!   `shareLinkGame`, `pageSettings`, `formatPageSettings`), `validateLevel`, `gameCapabilities` and `freshSeed` (here).
 //! - The page's limits on outside text and Othello's links (`limits`, `limits.rs`).
+//! - VGDL games' editors and starts (`vgdlCheck`, `vgdlGameInfo`, `vgdlShippedGames`,
+//!   `vgdlStart`, `vgdl.rs`).
 //! - Speed comparisons (`bench.rs`), for `tests/e2e/bench*.mjs`.
 //! - The TypeScript types of the objects that cross, generated from the Rust types by tsify
 //!   (`typescript.rs` lists them).
@@ -35,6 +37,7 @@ mod session;
 mod sumzero;
 mod timeline;
 pub mod typescript;
+mod vgdl;
 
 pub use batch::BatchGame;
 pub use bench::*;
@@ -42,6 +45,7 @@ pub use limits::limits;
 pub use search_job::SearchJob;
 pub use session::GameSession;
 pub use timeline::JsTimeline;
+pub use vgdl::{vgdl_check, vgdl_game_info, vgdl_shipped_games, vgdl_start};
 
 use crate::share::page::PageSettings;
 use crate::share::{Fields, MAX_SEED};
@@ -63,6 +67,7 @@ fn game_kind(name: &str) -> Result<&'static dyn GameKind, JsError> {
         &Kind::<crate::games::g2048::G2048>::ENTRY,
         &Kind::<crate::games::othello::Othello>::ENTRY,
         &Kind::<crate::games::sumzero::SumZero>::ENTRY,
+        &Kind::<crate::games::vgdl_play::VgdlPlay>::ENTRY,
     ];
     GAMES
         .iter()
@@ -86,7 +91,7 @@ pub fn default_view() -> Result<JsValue, JsError> {
 
 /// The default view of `game` (2048: the course's MCTS agent; Othello: a person against
 /// MTD(f); no seed yet).
-#[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048 | ViewOthello | ViewSumZero")]
+#[wasm_bindgen(js_name = defaultViewFor, unchecked_return_type = "View | View2048 | ViewOthello | ViewSumZero | ViewVgdl")]
 pub fn default_view_for(
     #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
 ) -> Result<JsValue, JsError> {
@@ -95,7 +100,7 @@ pub fn default_view_for(
 
 /// Reads a share-link fragment (`#v=1&...`) into the view of the game it names. Throws an error
 /// naming the bad field. A level's tiles are checked separately, by [`validate_level`].
-#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello | ViewSumZero")]
+#[wasm_bindgen(js_name = parseShareLink, unchecked_return_type = "View | View2048 | ViewOthello | ViewSumZero | ViewVgdl")]
 pub fn parse_share_link(
     #[wasm_bindgen(unchecked_param_type = "string")] fragment: JsValue,
 ) -> Result<JsValue, JsError> {
@@ -141,7 +146,9 @@ pub fn format_page_settings(
 /// range.
 #[wasm_bindgen(js_name = formatShareLink)]
 pub fn format_share_link(
-    #[wasm_bindgen(unchecked_param_type = "View | View2048 | ViewOthello | ViewSumZero")]
+    #[wasm_bindgen(
+        unchecked_param_type = "View | View2048 | ViewOthello | ViewSumZero | ViewVgdl"
+    )]
     view: JsValue,
 ) -> Result<String, JsError> {
     let game = game_of_view(&view)?;

@@ -314,7 +314,9 @@ impl GameSession {
     }
 
     /// The board to draw (the game's board-view type).
-    #[wasm_bindgen(unchecked_return_type = "BaitBoardView | GridView | SumZeroBoardView")]
+    #[wasm_bindgen(
+        unchecked_return_type = "BaitBoardView | GridView | SumZeroBoardView | VgdlBoardView"
+    )]
     pub fn view(&self) -> Result<JsValue, JsError> {
         self.game("view")?.view()
     }

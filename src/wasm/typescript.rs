@@ -27,6 +27,10 @@ use super::page_game::LevelProblem;
 use super::search_job::{RootAction, SearchStatus, StepReport};
 use super::sumzero::{SumZeroActionValue, SumZeroBoardView, SumZeroThinking, SumZeroTurn};
 use super::timeline::TimelineView;
+use super::vgdl::{
+    VgdlBoardView, VgdlGameInfo, VgdlMappingEntry, VgdlProblem, VgdlResource, VgdlShippedGame,
+    VgdlSpriteType,
+};
 use crate::{agents, search, share};
 use tsify::Tsify;
 
@@ -56,6 +60,8 @@ pub fn declarations() -> Vec<&'static str> {
         agents::othello::EvalKind::DECL,
         share::sumzero::View::DECL,
         agents::sumzero::Algorithm::DECL,
+        share::vgdl::View::DECL,
+        agents::vgdl::Algorithm::DECL,
         // The page's own settings in a link (`pageSettings`).
         share::page::PageSettings::DECL,
         share::page::LessonStep::DECL,
@@ -70,6 +76,14 @@ pub fn declarations() -> Vec<&'static str> {
         GridView::DECL,
         SumZeroBoardView::DECL,
         SumZeroTurn::DECL,
+        VgdlBoardView::DECL,
+        VgdlSpriteType::DECL,
+        VgdlResource::DECL,
+        // The VGDL editors (`vgdlCheck`, `vgdlGameInfo`, `vgdlShippedGames`).
+        VgdlProblem::DECL,
+        VgdlGameInfo::DECL,
+        VgdlMappingEntry::DECL,
+        VgdlShippedGame::DECL,
         // Levels, searches, moves, batches.
         LevelProblem::DECL,
         StepReport::DECL,

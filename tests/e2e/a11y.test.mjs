@@ -1,5 +1,5 @@
 // Accessibility in Chromium: axe-core finds no violation on any game's view (Bait, 2048, Othello,
-// Sum to zero; normal and class mode; light and dark theme) nor on any step of any guided lesson
+// Sum to zero, a VGDL game; normal and class mode; light and dark theme) nor on any step of any guided lesson
 // (www/lessons/).
 // Run with `node --test tests/e2e/a11y.test.mjs` after `./dev.sh build`.
 
@@ -17,6 +17,7 @@ const GAMES = {
   2048: 'v=1&game=2048&algo=expectimax&seed=1',
   othello: 'v=1&game=othello&black=alphabeta&white=mtdf&seed=1',
   sumzero: 'v=1&game=sumzero&seed=1',
+  vgdl: 'v=1&game=vgdl&vgdl=colours&lvl=1&algo=bfs&seed=1',
 };
 
 const readJson = (file) => JSON.parse(readFileSync(path.join(ROOT, 'lessons', file), 'utf8'));

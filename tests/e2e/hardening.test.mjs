@@ -274,6 +274,12 @@ test('every game runs under the Content-Security-Policy with no violation', asyn
   await page.click('[data-testid=play]');
   assert.equal((await waitForState(page, ['over', 'error'], 60000)).state, 'over');
 
+  // A VGDL game: its room's stylesheet and tile art, a BFS plan played to a win.
+  await follow(page, 'v=1&game=vgdl&vgdl=colours&lvl=0&algo=bfs&seed=2');
+  await waitForState(page, ['idle']);
+  await page.click('[data-testid=play]');
+  assert.equal((await waitForState(page, ['over', 'error'])).state, 'over');
+
   assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
   assert.deepEqual(messages, []);
   assert.deepEqual(problems, []);

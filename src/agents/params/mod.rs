@@ -8,11 +8,13 @@ mod bait;
 mod g2048;
 mod othello;
 mod sumzero;
+mod vgdl;
 
 pub use bait::BAIT;
 pub use g2048::G2048;
 pub use othello::OTHELLO;
 pub use sumzero::SUMZERO;
+pub use vgdl::VGDL;
 
 use crate::field_error::quoted;
 use crate::field_error::{check_range, FieldError};

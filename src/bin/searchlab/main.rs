@@ -37,6 +37,7 @@ mod othello;
 mod peak_memory;
 mod sumzero;
 mod usage;
+mod vgdl;
 
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Command, Subcommand};
@@ -49,6 +50,7 @@ const GAMES: &[Game] = &[
     Game::of::<g2048::G2048Command>(),
     Game::of::<othello::OthelloCommand>(),
     Game::of::<sumzero::SumzeroCommand>(),
+    Game::of::<vgdl::VgdlCommand>(),
 ];
 
 /// A game's commands: a clap subcommand enum that runs what it parsed.

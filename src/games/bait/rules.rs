@@ -76,14 +76,18 @@ impl BaitState {
         }
         let here = level.info(at);
         if here.kind == Item::Key && self.layout.contains(here.item_bit) {
-            if !self.status.has_key() {
+            // R9 meets the avatar sprite of the tick's start: GVGAI keeps a transformed
+            // avatar in its group until the tick ends, ahead of `withkey` in file order, and
+            // the key dies at that first collision.
+            let had_key = self.status.has_key();
+            if !had_key {
                 log.record(NOKEY, KEY);
             }
             if self.status.is_alive() {
                 self.status.take_key(); // R8
             }
             self.layout.remove(here.item_bit); // R9
-            log.record(avatar(self.status.has_key()), KEY);
+            log.record(avatar(had_key), KEY);
         }
         if here.kind == Item::Goal && self.layout.contains(here.item_bit) {
             if self.status.has_key() {

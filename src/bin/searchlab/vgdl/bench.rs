@@ -1,0 +1,114 @@
+//! `searchlab vgdl bench [--seconds S] [--runs R] [--seed N]`: forward-model speed, copy+step
+//! in a random walk (GVGAI's metric B: copy the state, apply a random move, restart at game over
+//! or every 100 steps). One JSON line per Bait level with the interpreter (running
+//! `bait.vgdl.txt`) and the hand-written engine side by side, then one per level of sokoban and
+//! chipschallenge (interpreter only). Each figure is the median of `--runs` measurements.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use searchlab::games::bait::{Action, BaitState};
+use searchlab::rng::Rng;
+
+use super::{Game, SHARED_GAMES};
+use crate::args::{print_line, CliResult};
+use crate::bait::load_level;
+use crate::flag_ranges::{RUNS, SECONDS, SEED};
+
+/// The flags of `vgdl bench`.
+#[derive(Args)]
+pub struct BenchFlags {
+    #[arg(long, value_name = "S", default_value_t = 1.0, value_parser = SECONDS,
+          help = SECONDS.help("Seconds each measurement runs"))]
+    seconds: f64,
+    #[arg(long, value_name = "R", default_value_t = 5, value_parser = RUNS,
+          help = RUNS.help("Measurements per engine and level; the median is reported"))]
+    runs: usize,
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = SEED,
+          help = SEED.help("Seed of the random moves"))]
+    seed: u64,
+    /// The folder holding bait.vgdl.txt and bait_lvl0.txt to bait_lvl4.txt
+    #[arg(long, value_name = "DIR", default_value = "../shared/bait/levels")]
+    bait_levels: PathBuf,
+    /// The folder holding the sokoban and chipschallenge game folders
+    #[arg(long, value_name = "DIR", default_value = SHARED_GAMES)]
+    games: PathBuf,
+}
+
+impl BenchFlags {
+    /// Measures and prints.
+    pub fn run(self) -> CliResult<()> {
+        let budget = Duration::from_secs_f64(self.seconds);
+        let mut rng = Rng::new(self.seed);
+        let bait = Game::load(&self.bait_levels.join("bait.vgdl.txt").to_string_lossy())?;
+        for level in 0..5 {
+            let path = self.bait_levels.join(format!("bait_lvl{level}.txt"));
+            let vgdl = bait.start(&path)?;
+            let hand = BaitState::new(Rc::new(load_level(&path.to_string_lossy())?));
+            walk(&vgdl, &mut rng, budget.min(Duration::from_millis(200)));
+            let interpreter = median(self.runs, || walk(&vgdl, &mut rng, budget));
+            let hand_written = median(self.runs, || walk(&hand, &mut rng, budget));
+            print_line(format_args!(
+                "{{\"game\":\"bait\",\"level\":{level},\"runs\":{},\"seconds\":{},\"interpreter_per_s\":{interpreter:.0},\"hand_written_per_s\":{hand_written:.0},\"hand_written_over_interpreter\":{:.2}}}",
+                self.runs,
+                self.seconds,
+                hand_written / interpreter
+            ))?;
+        }
+        for name in ["sokoban", "chipschallenge"] {
+            let game = Game::load(&self.games.join(name).to_string_lossy())?;
+            for level in 0..5 {
+                let start = game.start(&game.level_path(&level.to_string())?)?;
+                walk(&start, &mut rng, budget.min(Duration::from_millis(200)));
+                let interpreter = median(self.runs, || walk(&start, &mut rng, budget));
+                print_line(format_args!(
+                    "{{\"game\":\"{name}\",\"level\":{level},\"runs\":{},\"seconds\":{},\"dynamic_sprites\":{},\"interpreter_per_s\":{interpreter:.0}}}",
+                    self.runs,
+                    self.seconds,
+                    start.sprites().len()
+                ))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The median of `runs` measurements.
+fn median(runs: usize, mut measure: impl FnMut() -> f64) -> f64 {
+    let mut rates: Vec<f64> = (0..runs).map(|_| measure()).collect();
+    rates.sort_by(f64::total_cmp);
+    rates[runs / 2]
+}
+
+/// Metric B: copy+apply of a random move per call, restarting at game over or every 100
+/// steps; calls per second.
+fn walk<G: searchlab::game::Game<Action = Action>>(
+    start: &G,
+    rng: &mut Rng,
+    budget: Duration,
+) -> f64 {
+    let mut current = start.clone();
+    let mut steps = 0;
+    let started = Instant::now();
+    let mut count = 0u64;
+    loop {
+        for _ in 0..1024 {
+            let mut next = black_box(&current).clone();
+            next.apply(Action::MOVES[rng.index(4)]);
+            current = next;
+            steps += 1;
+            if current.is_terminal() || steps == 100 {
+                current = start.clone();
+                steps = 0;
+            }
+            count += 1;
+        }
+        let elapsed = started.elapsed();
+        if elapsed >= budget {
+            return count as f64 / elapsed.as_secs_f64();
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! `searchlab vgdl solve --game G --level L --algo bfs|astar|dfs`: plans from the start to a
+//! win over GVGAI's four moves and prints one JSON line (`plan`, `length`, `expanded`, ...).
+//! `astar` is uniform-cost search (h = 0: the interpreter offers no game-independent bound that
+//! is admissible for every game). BFS and A* plans are shortest (`shortest: true`); a DFS plan
+//! is not. `--max-nodes` and `--max-memory-mb` stop a search with `"status":"limit_reached"`.
+
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+
+use searchlab::game::Game;
+use searchlab::games::vgdl::{Outcome, VgdlState};
+use searchlab::search::astar::{AStar, AStarOptions};
+use searchlab::search::bfs::{Bfs, BfsOptions};
+use searchlab::search::dfs::{Dfs, DfsOptions};
+use searchlab::search::{run_to_end, Limit, Limits, Progress, Search, Stats};
+
+use super::LevelFlags;
+use crate::args::{print_line, CliResult};
+use crate::flag_ranges::{MEMORY_MB, NODE_LIMIT};
+
+/// The planners `vgdl solve` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Planner {
+    /// Breadth-first search: shortest plans
+    Bfs,
+    /// A* with h = 0 (uniform-cost search): shortest plans
+    Astar,
+    /// Depth-first search: some plan, not the shortest
+    Dfs,
+}
+
+impl Planner {
+    fn name(self) -> &'static str {
+        match self {
+            Planner::Bfs => "bfs",
+            Planner::Astar => "astar",
+            Planner::Dfs => "dfs",
+        }
+    }
+}
+
+/// The search limits of a planner.
+#[derive(Args)]
+pub struct LimitFlags {
+    #[arg(long, value_name = "N", value_parser = NODE_LIMIT, default_value_t = Limits::default().max_nodes,
+          help = NODE_LIMIT.help("Most states the search expands before it stops with \"limit reached\""))]
+    pub max_nodes: u64,
+    #[arg(long, value_name = "MB", value_parser = MEMORY_MB, default_value_t = Limits::default().max_memory_bytes >> 20,
+          help = MEMORY_MB.help("Most MiB of search memory (estimated) before it stops with \"limit reached\""))]
+    pub max_memory_mb: u64,
+}
+
+impl LimitFlags {
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes,
+            max_memory_bytes: self.max_memory_mb.saturating_mul(1 << 20),
+        }
+    }
+}
+
+/// The flags of `vgdl solve`.
+#[derive(Args)]
+pub struct SolveFlags {
+    #[command(flatten)]
+    level: LevelFlags,
+    /// The planner
+    #[arg(long, value_enum)]
+    algo: Planner,
+    #[command(flatten)]
+    limits: LimitFlags,
+}
+
+/// What `solve` prints.
+#[derive(Serialize)]
+pub struct Report {
+    pub algo: &'static str,
+    pub solved: bool,
+    pub outcome: &'static str,
+    /// `solved`, `exhausted` (no plan exists) or `limit_reached`.
+    pub status: &'static str,
+    pub limit: Option<Limit>,
+    /// Whether `length` is proved the fewest moves that win.
+    pub shortest: bool,
+    pub plan: String,
+    pub length: usize,
+    pub score: i32,
+    pub expanded: u64,
+    pub generated: u64,
+    pub max_frontier: u64,
+    pub max_depth: u32,
+    pub stored: u64,
+    pub elapsed_ms: f64,
+    /// Peak resident memory of the whole process (Linux only).
+    pub peak_rss_mib: Option<f64>,
+}
+
+impl SolveFlags {
+    /// Solves the level and prints the report.
+    pub fn run(self) -> CliResult<()> {
+        let start = self.level.load()?;
+        let report = solve(&start, self.algo, self.limits.limits());
+        print_line(serde_json::to_string(&report)?)?;
+        Ok(())
+    }
+}
+
+/// Runs `planner` from `start` under `limits`.
+pub fn solve(start: &VgdlState, planner: Planner, limits: Limits) -> Report {
+    let began = Instant::now();
+    let mut search: Box<dyn Search<VgdlState>> = match planner {
+        Planner::Bfs => Box::new(Bfs::new(
+            start.clone(),
+            BfsOptions {
+                limits,
+                ..BfsOptions::default()
+            },
+        )),
+        Planner::Astar => Box::new(AStar::new(
+            start.clone(),
+            |_: &VgdlState| Some(0),
+            AStarOptions {
+                limits,
+                ..AStarOptions::default()
+            },
+        )),
+        Planner::Dfs => Box::new(Dfs::new(
+            start.clone(),
+            DfsOptions {
+                limits,
+                ..DfsOptions::default()
+            },
+        )),
+    };
+    let progress = run_to_end(search.as_mut(), 1 << 14);
+    let plan = if progress == Progress::Solved {
+        search.principal_variation()
+    } else {
+        Vec::new()
+    };
+    let stats: Stats = search.stats();
+    let elapsed_ms = began.elapsed().as_secs_f64() * 1e3;
+    let mut state = start.clone();
+    for &action in &plan {
+        state.apply(action);
+    }
+    let (status, limit) = match progress {
+        Progress::Solved => ("solved", None),
+        Progress::Exhausted => ("exhausted", None),
+        Progress::LimitReached(which) => ("limit_reached", Some(which)),
+        Progress::Running => ("running", None),
+    };
+    Report {
+        algo: planner.name(),
+        solved: state.is_won(),
+        outcome: match state.outcome() {
+            Outcome::Won => "won",
+            Outcome::Lost => "lost",
+            Outcome::Running => "running",
+        },
+        status,
+        limit,
+        shortest: progress == Progress::Solved && planner != Planner::Dfs,
+        plan: plan.iter().map(|a| a.letter()).collect(),
+        length: plan.len(),
+        score: state.score(),
+        expanded: stats.expanded,
+        generated: stats.generated,
+        max_frontier: stats.max_frontier,
+        max_depth: stats.max_depth,
+        stored: stats.stored,
+        elapsed_ms: (elapsed_ms * 1e3).round() / 1e3,
+        peak_rss_mib: crate::peak_memory::peak_rss_mib(),
+    }
+}

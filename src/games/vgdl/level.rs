@@ -1,0 +1,211 @@
+//! A level of a VGDL game: its text read as GVGAI reads it, split into the static sprites
+//! (kept here, shared by every state) and the dynamic ones (the start of the state).
+//!
+//! GVGAI's board is as wide as the level's **first** line and as tall as its number of lines
+//! (a final line break ends the last line; an empty line after it is a row). Shorter lines are
+//! padded with spaces and characters past the width are ignored. Each character puts the sprites
+//! of its LevelMapping entry on its cell, in order; a space that is not mapped puts nothing.
+//! Sprites are numbered row by row, then in mapping order, which is the order GVGAI keeps them in.
+
+use std::rc::Rc;
+
+use super::description::{Description, TypeId, MAX_SPRITES};
+use super::error::VgdlError;
+use super::ontology::SpriteClass;
+
+/// Largest width or height of a level, in cells.
+pub const MAX_SIDE: usize = 255;
+
+/// A dynamic sprite: its cell (which may lie off the board once something leaves it), its type
+/// and, for a Flicker, its age in ticks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sprite {
+    pub y: i16,
+    pub x: i16,
+    pub kind: TypeId,
+    pub age: u8,
+}
+
+/// Everything about a game and level that no tick changes.
+#[derive(Debug)]
+pub struct World {
+    pub description: Rc<Description>,
+    pub width: usize,
+    pub height: usize,
+    /// Static sprites' types per cell (row-major), in sprite order: `cell_types[cell_start[c]..cell_start[c + 1]]`.
+    pub cell_start: Vec<u32>,
+    pub cell_types: Vec<TypeId>,
+    /// The cells of each type's static sprites, in sprite order.
+    pub static_cells: Vec<Vec<u16>>,
+    /// `members[g]`: bit t set when type t is in `subtypes[g]`.
+    pub members: Vec<[u64; 4]>,
+    /// The dynamic sprites at the start, grouped by type (each type's in sprite order), and
+    /// which one is the avatar.
+    pub initial: Vec<Sprite>,
+    pub initial_avatar: u16,
+    /// For each resource-class type, its resource slot.
+    pub resource_slot: Vec<Option<u8>>,
+    /// The Flicker types.
+    pub flicker_types: Vec<TypeId>,
+}
+
+impl World {
+    /// Reads level `text` for the game `description`.
+    pub fn parse(description: Rc<Description>, text: &str) -> Result<World, VgdlError> {
+        let mut lines: Vec<&str> = text
+            .split('\n')
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .collect();
+        if lines.last() == Some(&"") {
+            lines.pop();
+        }
+        let width = lines.first().map_or(0, |l| l.chars().count());
+        if width == 0 {
+            return Err(VgdlError::at(
+                1,
+                1,
+                "the level's first line is empty (it sets the board's width)",
+            ));
+        }
+        let height = lines.len();
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(VgdlError::at(
+                1,
+                1,
+                format!("the level is {width}x{height}; at most {MAX_SIDE}x{MAX_SIDE} cells are supported"),
+            ));
+        }
+        let d = &description;
+        let n = d.types.len();
+        let mut cell_start = Vec::with_capacity(width * height + 1);
+        let mut cell_types = Vec::new();
+        let mut static_cells = vec![Vec::new(); n];
+        let mut initial = Vec::new();
+        let mut avatar: Option<(u16, usize, usize)> = None;
+        for (y, line) in lines.iter().enumerate() {
+            let mut chars = line.chars();
+            for x in 0..width {
+                cell_start.push(cell_types.len() as u32);
+                let ch = chars.next().unwrap_or(' ');
+                let Some(types) = d.mapped(ch) else {
+                    if ch == ' ' {
+                        continue;
+                    }
+                    return Err(VgdlError::at(
+                        y + 1,
+                        x + 1,
+                        format!("'{ch}' is not in the game's LevelMapping"),
+                    ));
+                };
+                for &t in types {
+                    let sprite_type = &d.types[t as usize];
+                    if sprite_type.is_avatar() {
+                        if let Some((_, ay, ax)) = avatar {
+                            return Err(VgdlError::at(
+                                y + 1,
+                                x + 1,
+                                format!(
+                                    "a second avatar (the first is at line {}, column {})",
+                                    ay + 1,
+                                    ax + 1
+                                ),
+                            ));
+                        }
+                        avatar = Some((initial.len() as u16, y, x));
+                    }
+                    if sprite_type.dynamic {
+                        initial.push(Sprite {
+                            y: y as i16,
+                            x: x as i16,
+                            kind: t,
+                            age: 0,
+                        });
+                    } else {
+                        cell_types.push(t);
+                        static_cells[t as usize].push((y * width + x) as u16);
+                    }
+                }
+            }
+        }
+        cell_start.push(cell_types.len() as u32);
+        if cell_types.len() + initial.len() > MAX_SPRITES {
+            return Err(VgdlError::at(
+                1,
+                1,
+                format!(
+                    "the level has {} sprites; GVGAI creates at most {MAX_SPRITES}",
+                    cell_types.len() + initial.len()
+                ),
+            ));
+        }
+        if avatar.is_none() {
+            return Err(VgdlError::at(
+                1,
+                1,
+                "the level has no avatar (no character maps to a MovingAvatar)",
+            ));
+        }
+        // The state keeps its sprites grouped by type, each type's in sprite order.
+        initial.sort_by_key(|s| s.kind);
+        let initial_avatar = initial
+            .iter()
+            .position(|s| d.types[s.kind as usize].is_avatar())
+            .expect("the level has an avatar") as u16;
+        let members = d
+            .subtypes
+            .iter()
+            .map(|group| {
+                let mut bits = [0u64; 4];
+                for &t in group {
+                    bits[t as usize / 64] |= 1 << (t % 64);
+                }
+                bits
+            })
+            .collect();
+        let mut resource_slot = vec![None; n];
+        for (slot, &t) in d.resources.iter().enumerate() {
+            if d.types[t as usize].class == Some(SpriteClass::Resource) {
+                resource_slot[t as usize] = Some(slot as u8);
+            }
+        }
+        let flicker_types = (0..n)
+            .filter(|&t| d.types[t].class == Some(SpriteClass::Flicker))
+            .map(|t| t as TypeId)
+            .collect();
+        Ok(World {
+            flicker_types,
+            description,
+            width,
+            height,
+            cell_start,
+            cell_types,
+            static_cells,
+            members,
+            initial,
+            initial_avatar,
+            resource_slot,
+        })
+    }
+
+    /// The cell index of (x, y), if it lies on the board.
+    #[inline]
+    pub fn cell(&self, x: i16, y: i16) -> Option<usize> {
+        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
+            None
+        } else {
+            Some(y as usize * self.width + x as usize)
+        }
+    }
+
+    /// The static sprites' types on a cell, in sprite order.
+    #[inline]
+    pub fn statics_at(&self, cell: usize) -> &[TypeId] {
+        &self.cell_types[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
+    }
+
+    /// Whether type `t` is in `subtypes[group]`.
+    #[inline]
+    pub fn is_member(&self, group: TypeId, t: TypeId) -> bool {
+        self.members[group as usize][t as usize / 64] & (1 << (t % 64)) != 0
+    }
+}

@@ -1,0 +1,36 @@
+//! GVGAI games run from their VGDL text, step for step as GVGAI's forward model runs them.
+//!
+//! - `syntax`: lines into GVGAI's indentation tree.
+//! - [`ontology`]: the supported sprite classes, effects, terminations and parameters.
+//! - [`description`]: a game file parsed once into a [`Description`] (type ids, subtype lists,
+//!   effects by type pair, terminations, level mapping), or a [`VgdlError`] with line and column.
+//! - [`level`]: a level into a [`World`] (static sprites shared by every state) and its start.
+//! - [`state`]: [`VgdlState`], the small clonable state, and its [`VgdlKey`].
+//! - `sprite_list`: the state's dynamic sprites, inline while few (copies allocate nothing).
+//! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
+//!   ([`CollisionSink`]).
+//! - `rules`: the [`crate::game::Game`] and [`crate::game::Puzzle`] impls.
+//! - `sprites`: the [`crate::sprites::SpriteGame`] impl (DESIGN.md section 5), so KB Fast-Evo
+//!   MCTS and the sprite views run on every VGDL game.
+//! - [`trace`]: a state as a line of the trace format of `shared/vgdl/README.md`.
+//!
+//! Actions are GVGAI's, shared with Bait ([`Action`]).
+
+pub mod description;
+pub mod error;
+pub mod level;
+pub mod ontology;
+mod rules;
+mod sprite_list;
+mod sprites;
+pub mod state;
+mod syntax;
+mod tick;
+pub mod trace;
+
+pub use crate::games::bait::{parse_plan, Action};
+pub use description::{Description, TypeId};
+pub use error::VgdlError;
+pub use level::{Sprite, World};
+pub use state::{LoadError, Outcome, VgdlKey, VgdlState, GVGAI_TICK_LIMIT};
+pub use tick::CollisionSink;

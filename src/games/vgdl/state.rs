@@ -1,0 +1,212 @@
+//! [`VgdlState`]: one moment of a VGDL game, small and cheap to clone: the dynamic sprites in
+//! GVGAI's order, the avatar's resources and status, the score and the tick. Walls, floors and
+//! every other sprite no rule can touch live in the shared [`World`].
+
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+use super::description::{Description, MAX_RESOURCES};
+use super::error::VgdlError;
+use super::level::{Sprite, World};
+use super::sprite_list::SpriteList;
+
+/// How the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Running,
+    Won,
+    Lost,
+}
+
+impl Outcome {
+    /// GVGAI's `Types.WINNER` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Running => "NO_WINNER",
+            Outcome::Won => "PLAYER_WINS",
+            Outcome::Lost => "PLAYER_LOSES",
+        }
+    }
+}
+
+/// GVGAI's global tick limit (`CompetitionParameters.MAX_TIMESTEPS`).
+pub const GVGAI_TICK_LIMIT: u32 = 2000;
+
+/// A state of a VGDL game. Equality and hashing cover everything but the shared world (states
+/// of different levels are not comparable).
+#[derive(Clone, Debug)]
+pub struct VgdlState {
+    pub(super) world: Rc<World>,
+    /// Dynamic sprites grouped by type (in type id order), each type's in GVGAI's order (by
+    /// sprite id, which is creation order).
+    pub(super) sprites: SpriteList,
+    /// Index of the avatar in `sprites`.
+    pub(super) avatar: u16,
+    /// The avatar's start-of-tick cell (GVGAI's `lastrect`), which `undoAll` restores; it stops
+    /// changing once the avatar is disabled.
+    pub(super) avatar_last: (i16, i16),
+    pub(super) alive: bool,
+    pub(super) outcome: Outcome,
+    pub(super) resources: [u8; MAX_RESOURCES],
+    pub(super) score: i32,
+    pub(super) tick: u32,
+}
+
+impl PartialEq for VgdlState {
+    fn eq(&self, other: &Self) -> bool {
+        self.sprites == other.sprites
+            && self.avatar == other.avatar
+            && self.avatar_last == other.avatar_last
+            && self.alive == other.alive
+            && self.outcome == other.outcome
+            && self.resources == other.resources
+            && self.score == other.score
+            && self.tick == other.tick
+    }
+}
+
+impl Eq for VgdlState {}
+
+impl Hash for VgdlState {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.sprites.hash(state);
+        self.avatar.hash(state);
+        self.avatar_last.hash(state);
+        self.alive.hash(state);
+        self.outcome.hash(state);
+        self.resources.hash(state);
+        self.score.hash(state);
+        self.tick.hash(state);
+    }
+}
+
+/// What identifies a state for duplicate detection: the dynamic sprites as a sorted multiset,
+/// the avatar's resources and status. The score and the tick are left out (no rule reads the
+/// score; the tick matters only to timeouts, and a search that meets a state again meets it no
+/// earlier). Sprites of one type are taken as interchangeable: their order decides only which
+/// of two identical sprites an effect reaches first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct VgdlKey {
+    sprites: SpriteList,
+    resources: [u8; MAX_RESOURCES],
+    status: u8,
+}
+
+impl VgdlKey {
+    /// Bytes the key's sprite list holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.sprites.heap_bytes()
+    }
+}
+
+impl VgdlState {
+    /// The start of a level.
+    pub fn new(world: Rc<World>) -> VgdlState {
+        let sprites = SpriteList::from_slice(&world.initial);
+        let avatar = world.initial_avatar;
+        let a = sprites[avatar as usize];
+        VgdlState {
+            world,
+            sprites,
+            avatar,
+            avatar_last: (a.x, a.y),
+            alive: true,
+            outcome: Outcome::Running,
+            resources: [0; MAX_RESOURCES],
+            score: 0,
+            tick: 0,
+        }
+    }
+
+    /// Parses a game file and one of its levels into the level's start.
+    pub fn parse(game: &str, level: &str) -> Result<VgdlState, LoadError> {
+        let description = Rc::new(Description::parse(game).map_err(LoadError::Game)?);
+        let world = World::parse(description, level).map_err(LoadError::Level)?;
+        Ok(VgdlState::new(Rc::new(world)))
+    }
+
+    /// The shared game and level.
+    pub fn world(&self) -> &Rc<World> {
+        &self.world
+    }
+
+    /// The game description.
+    pub fn description(&self) -> &Description {
+        &self.world.description
+    }
+
+    /// The dynamic sprites, grouped by type, each type's in GVGAI's order.
+    pub fn sprites(&self) -> &[Sprite] {
+        &self.sprites
+    }
+
+    /// The avatar sprite (its cell stays where it died once it is disabled).
+    pub fn avatar(&self) -> Sprite {
+        self.sprites[self.avatar as usize]
+    }
+
+    /// Whether the avatar is alive (a killed avatar is disabled, not removed).
+    pub fn is_alive(&self) -> bool {
+        self.alive
+    }
+
+    /// The avatar's resources by slot (`Description::resources`).
+    pub fn resources(&self) -> &[u8] {
+        &self.resources[..self.world.description.resources.len()]
+    }
+
+    pub fn score(&self) -> i32 {
+        self.score
+    }
+
+    /// Actions applied so far (GVGAI's game tick).
+    pub fn tick(&self) -> u32 {
+        self.tick
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome != Outcome::Running
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.outcome == Outcome::Won
+    }
+
+    /// Bytes the sprite list holds on the heap.
+    pub fn sprites_heap_bytes(&self) -> usize {
+        self.sprites.heap_bytes()
+    }
+
+    /// See [`VgdlKey`].
+    pub fn key(&self) -> VgdlKey {
+        let mut sprites = self.sprites.clone();
+        sprites.sort_unstable();
+        VgdlKey {
+            sprites,
+            resources: self.resources,
+            status: u8::from(self.alive) | (self.outcome as u8) << 1,
+        }
+    }
+}
+
+/// A game file or level that could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    Game(VgdlError),
+    Level(VgdlError),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Game(e) => write!(f, "game file: {e}"),
+            LoadError::Level(e) => write!(f, "level: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}

@@ -1,0 +1,668 @@
+//! One GVGAI tick (`ForwardModel.advance`), exactly:
+//!
+//! 1. nothing happens once the game is over (not even the tick);
+//! 2. the avatar, unless disabled, saves its cell and moves one cell (no move for NIL);
+//! 3. every other sprite saves its cell; a Flicker dies when its age exceeds its limit, then ages;
+//! 4. end-of-screen effects, for sprites off the board;
+//! 5. collision effects, pair by pair in the order the file first names each pair, each pair's
+//!    effects in file order (`repeat=N` N times). For each effect, every sprite of the first
+//!    group (its types in GVGAI's subtype order, each type's sprites in id order) meets every
+//!    sprite of the second group sharing its cell *at that moment*; sprites created by the effect
+//!    take part from the next effect on, killed ones stay until step 6 (skipped as first sprite
+//!    only), and a sprite moves at most once per tick (GVGAI's cooldown);
+//! 6. killed sprites are removed (a killed avatar is disabled: it stays, off the board's count);
+//! 7. terminations in file order, the first that holds ends the game; then GVGAI's 2000-tick
+//!    limit (a loss unless just won); the tick counter goes up.
+
+use std::cell::RefCell;
+
+use super::description::{EffectKind, TypeId, MAX_SPRITES};
+use super::level::{Sprite, World};
+use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
+use crate::games::bait::Action;
+
+/// Receives GVGAI's collision events of a tick: for each effect applied between the avatar and
+/// another sprite, the avatar's type (active) and the other's (passive). `()` ignores them at
+/// no cost.
+pub trait CollisionSink {
+    fn collision(&mut self, active: TypeId, passive: TypeId);
+}
+
+impl CollisionSink for () {
+    #[inline(always)]
+    fn collision(&mut self, _active: TypeId, _passive: TypeId) {}
+}
+
+impl CollisionSink for Vec<(TypeId, TypeId)> {
+    fn collision(&mut self, active: TypeId, passive: TypeId) {
+        self.push((active, passive));
+    }
+}
+
+/// A sprite taking part in a collision: dynamic (index into the state's sprites) or static
+/// (its type and cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ref {
+    Dynamic(u16),
+    Static(TypeId, u16),
+}
+
+/// Per-sprite facts that live only during a tick, indexed like the state's sprites, and the
+/// tick's indexes: each type's range of sprites, and each cell's dynamic sprites.
+#[derive(Default)]
+struct Scratch {
+    last: Vec<(i16, i16)>,
+    moved: Vec<bool>,
+    killed: Vec<bool>,
+    /// `range[t]..range[t + 1]`: the sprites of type t at the start of the tick.
+    range: Vec<u32>,
+    /// Each cell's first dynamic sprite, and each sprite's next on its cell ([`NONE`] ends).
+    head: Vec<u32>,
+    next: Vec<u32>,
+    /// The first group's sprites of one type, gathered for an effect.
+    firsts: Vec<u16>,
+    /// Dynamic sprites on one cell, gathered for a collision.
+    here: Vec<u32>,
+    candidates: Vec<Ref>,
+}
+
+/// The end of a cell's list.
+const NONE: u32 = u32::MAX;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+struct Tick<'a, S: CollisionSink> {
+    /// The state's world, borrowed apart from the state so effects can change the state.
+    world: &'a World,
+    state: &'a mut VgdlState,
+    scratch: &'a mut Scratch,
+    sink: &'a mut S,
+    /// Sprites at the start of the tick (grouped by type); later ones were created this tick.
+    grouped: usize,
+}
+
+impl VgdlState {
+    /// Applies one action (see the module doc).
+    #[inline]
+    pub fn advance(&mut self, action: Action) {
+        self.advance_with(action, &mut ());
+    }
+
+    /// Applies one action, reporting the tick's collision events to `sink`.
+    pub fn advance_with<S: CollisionSink>(&mut self, action: Action, sink: &mut S) {
+        if self.outcome != Outcome::Running {
+            return;
+        }
+        let world = self.world.clone();
+        SCRATCH.with_borrow_mut(|scratch| {
+            let mut tick = Tick {
+                world: &world,
+                state: self,
+                scratch,
+                sink,
+                grouped: 0,
+            };
+            tick.run(action);
+        });
+    }
+}
+
+impl<S: CollisionSink> Tick<'_, S> {
+    fn run(&mut self, action: Action) {
+        self.start(action);
+        self.end_of_screen();
+        self.collisions();
+        self.remove_killed();
+        self.terminate();
+        self.state.tick += 1;
+    }
+
+    /// Steps 2 and 3.
+    fn start(&mut self, action: Action) {
+        let n = self.state.sprites.len();
+        let s = &mut *self.scratch;
+        s.last.clear();
+        s.moved.clear();
+        s.killed.clear();
+        s.last.extend(self.state.sprites.iter().map(|p| (p.x, p.y)));
+        s.moved.resize(n, false);
+        s.killed.resize(n, false);
+        let avatar = self.state.avatar as usize;
+        if self.state.alive {
+            self.state.avatar_last = s.last[avatar];
+            let (dx, dy) = action.delta();
+            if (dx, dy) != (0, 0) {
+                let a = &mut self.state.sprites[avatar];
+                a.x += dx as i16;
+                a.y += dy as i16;
+                s.moved[avatar] = true;
+            }
+        } else {
+            s.last[avatar] = self.state.avatar_last;
+            s.moved[avatar] = true;
+        }
+        let world = self.world;
+        let d = &world.description;
+        self.grouped = n;
+        s.range.clear();
+        s.range.resize(d.types.len() + 1, 0);
+        for sprite in self.state.sprites.iter() {
+            s.range[sprite.kind as usize + 1] += 1;
+        }
+        for t in 0..d.types.len() {
+            s.range[t + 1] += s.range[t];
+        }
+        for &t in &world.flicker_types {
+            let limit = d.types[t as usize].flicker_limit;
+            for i in s.range[t as usize] as usize..s.range[t as usize + 1] as usize {
+                let sprite = &mut self.state.sprites[i];
+                if i32::from(sprite.age) > limit {
+                    s.killed[i] = true;
+                }
+                sprite.age = sprite.age.saturating_add(1);
+            }
+        }
+        self.rebuild_index();
+    }
+
+    /// Files every sprite under its cell.
+    fn rebuild_index(&mut self) {
+        let s = &mut *self.scratch;
+        s.head.clear();
+        s.head.resize(self.world.width * self.world.height, NONE);
+        s.next.clear();
+        s.next.resize(self.state.sprites.len(), NONE);
+        for i in (0..self.state.sprites.len()).rev() {
+            let sprite = self.state.sprites[i];
+            if let Some(c) = self.world.cell(sprite.x, sprite.y) {
+                s.next[i] = s.head[c];
+                s.head[c] = i as u32;
+            }
+        }
+    }
+
+    /// Moves sprite `i` to `to`, keeping the cell index.
+    fn move_to(&mut self, i: usize, to: (i16, i16)) {
+        let sprite = self.state.sprites[i];
+        if (sprite.x, sprite.y) == to {
+            return;
+        }
+        let s = &mut *self.scratch;
+        if let Some(c) = self.world.cell(sprite.x, sprite.y) {
+            if s.head[c] == i as u32 {
+                s.head[c] = s.next[i];
+            } else {
+                let mut at = s.head[c];
+                while at != NONE {
+                    if s.next[at as usize] == i as u32 {
+                        s.next[at as usize] = s.next[i];
+                        break;
+                    }
+                    at = s.next[at as usize];
+                }
+            }
+        }
+        s.next[i] = NONE;
+        if let Some(c) = self.world.cell(to.0, to.1) {
+            s.next[i] = s.head[c];
+            s.head[c] = i as u32;
+        }
+        let sprite = &mut self.state.sprites[i];
+        (sprite.x, sprite.y) = to;
+    }
+
+    /// The sprites of type `t` among the first `snapshot`, in sprite order: the tick's range
+    /// of `t`, then those of `t` created this tick.
+    fn each_of_type(&self, t: TypeId, snapshot: usize, mut visit: impl FnMut(usize)) {
+        let (from, to) = (
+            self.scratch.range[t as usize] as usize,
+            self.scratch.range[t as usize + 1] as usize,
+        );
+        (from..to.min(snapshot)).for_each(&mut visit);
+        for i in self.grouped..snapshot {
+            if self.state.sprites[i].kind == t {
+                visit(i);
+            }
+        }
+    }
+
+    #[inline]
+    fn position(&self, r: Ref) -> (i16, i16) {
+        match r {
+            Ref::Dynamic(i) => {
+                let s = self.state.sprites[i as usize];
+                (s.x, s.y)
+            }
+            Ref::Static(_, cell) => {
+                let w = self.world.width;
+                ((cell as usize % w) as i16, (cell as usize / w) as i16)
+            }
+        }
+    }
+
+    #[inline]
+    fn kind(&self, r: Ref) -> TypeId {
+        match r {
+            Ref::Dynamic(i) => self.state.sprites[i as usize].kind,
+            Ref::Static(t, _) => t,
+        }
+    }
+
+    fn is_avatar(&self, r: Ref) -> bool {
+        self.world.description.types[self.kind(r) as usize].is_avatar()
+    }
+
+    /// Whether `r` is the avatar and disabled.
+    fn is_disabled(&self, r: Ref) -> bool {
+        r == Ref::Dynamic(self.state.avatar) && !self.state.alive
+    }
+
+    fn is_killed(&self, r: Ref) -> bool {
+        match r {
+            Ref::Dynamic(i) => self.scratch.killed[i as usize],
+            Ref::Static(..) => false,
+        }
+    }
+
+    /// Step 4.
+    fn end_of_screen(&mut self) {
+        let world = self.world;
+        let d = &world.description;
+        for &t in &d.eos_types {
+            for &e in &d.eos_effects[t as usize] {
+                for i in 0..self.state.sprites.len() {
+                    let r = Ref::Dynamic(i as u16);
+                    let sprite = self.state.sprites[i];
+                    if world.is_member(t, sprite.kind)
+                        && world.cell(sprite.x, sprite.y).is_none()
+                        && !self.is_killed(r)
+                        && !self.is_disabled(r)
+                    {
+                        self.execute(e, r, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Step 5.
+    fn collisions(&mut self) {
+        let world = self.world;
+        let d = &world.description;
+        for pair in &d.pairs {
+            for &e in &pair.effects {
+                let snapshot = self.state.sprites.len();
+                for &t1 in &d.subtypes[pair.first as usize] {
+                    if d.types[t1 as usize].dynamic {
+                        let mut firsts = std::mem::take(&mut self.scratch.firsts);
+                        firsts.clear();
+                        self.each_of_type(t1, snapshot, |i| firsts.push(i as u16));
+                        for &i in &firsts {
+                            self.collide(e, Ref::Dynamic(i), pair.second, snapshot);
+                        }
+                        self.scratch.firsts = firsts;
+                    } else {
+                        self.collide_statics(e, t1, pair.second, snapshot);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every static sprite of type `t1` against the second group, skipping the cells where no
+    /// sprite of that group is.
+    fn collide_statics(&mut self, e: u16, t1: TypeId, second: TypeId, snapshot: usize) {
+        let world = self.world;
+        let d = &world.description;
+        let any_static = d.subtypes[second as usize]
+            .iter()
+            .any(|&t| !d.types[t as usize].dynamic && !world.static_cells[t as usize].is_empty());
+        for &cell in &world.static_cells[t1 as usize] {
+            if !any_static && !self.dynamic_member_at(cell as usize, second, snapshot) {
+                continue;
+            }
+            self.collide(e, Ref::Static(t1, cell), second, snapshot);
+        }
+    }
+
+    /// Whether one of the first `snapshot` sprites on `cell`, other than `s1`, belongs to `group`.
+    fn dynamic_partner_at(&self, cell: usize, group: TypeId, snapshot: usize, s1: Ref) -> bool {
+        let mut at = self.scratch.head[cell];
+        while at != NONE {
+            if (at as usize) < snapshot
+                && Ref::Dynamic(at as u16) != s1
+                && self
+                    .world
+                    .is_member(group, self.state.sprites[at as usize].kind)
+            {
+                return true;
+            }
+            at = self.scratch.next[at as usize];
+        }
+        false
+    }
+
+    /// Whether one of the first `snapshot` sprites on `cell` belongs to `group`.
+    fn dynamic_member_at(&self, cell: usize, group: TypeId, snapshot: usize) -> bool {
+        let mut at = self.scratch.head[cell];
+        while at != NONE {
+            if (at as usize) < snapshot
+                && self
+                    .world
+                    .is_member(group, self.state.sprites[at as usize].kind)
+            {
+                return true;
+            }
+            at = self.scratch.next[at as usize];
+        }
+        false
+    }
+
+    /// One first sprite against the second group: GVGAI gathers the second group's sprites on
+    /// its cell, then applies the effect to each that still shares the cell.
+    fn collide(&mut self, e: u16, s1: Ref, second: TypeId, snapshot: usize) {
+        let world = self.world;
+        let (x, y) = self.position(s1);
+        let cell = world.cell(x, y);
+        if let Some(c) = cell {
+            let static_partner = world
+                .statics_at(c)
+                .iter()
+                .any(|&t| world.is_member(second, t));
+            if !static_partner && !self.dynamic_partner_at(c, second, snapshot, s1) {
+                return;
+            }
+        }
+        let mut candidates = std::mem::take(&mut self.scratch.candidates);
+        candidates.clear();
+        let mut here = std::mem::take(&mut self.scratch.here);
+        here.clear();
+        match cell {
+            Some(c) => {
+                let mut at = self.scratch.head[c];
+                while at != NONE {
+                    here.push(at);
+                    at = self.scratch.next[at as usize];
+                }
+                here.sort_unstable();
+            }
+            None => here.extend(0..snapshot as u32),
+        }
+        for &t2 in &world.description.subtypes[second as usize] {
+            if world.description.types[t2 as usize].dynamic {
+                for &j in &here {
+                    let s = self.state.sprites[j as usize];
+                    let r = Ref::Dynamic(j as u16);
+                    if (j as usize) < snapshot && s.kind == t2 && (s.x, s.y) == (x, y) && r != s1 {
+                        candidates.push(r);
+                    }
+                }
+            } else if let Some(cell) = cell {
+                for &t in world.statics_at(cell) {
+                    let r = Ref::Static(t, cell as u16);
+                    if t == t2 && r != s1 {
+                        candidates.push(r);
+                    }
+                }
+            }
+        }
+        self.scratch.here = here;
+        for &s2 in &candidates {
+            if !self.is_killed(s1) && self.position(s1) == self.position(s2) {
+                self.execute(e, s1, Some(s2));
+            }
+        }
+        self.scratch.candidates = candidates;
+    }
+
+    /// Kills a sprite: an avatar not being transformed is disabled instead.
+    fn kill(&mut self, r: Ref, transformed: bool) {
+        if let Ref::Dynamic(i) = r {
+            if !transformed && self.is_avatar(r) {
+                if i == self.state.avatar {
+                    self.state.alive = false;
+                }
+            } else {
+                self.scratch.killed[i as usize] = true;
+            }
+        }
+    }
+
+    /// Adds a sprite created this tick (it cannot move before the next tick), unless more than
+    /// GVGAI's `MAX_SPRITES` sprites exist.
+    fn create(&mut self, kind: TypeId, at: (i16, i16), last: (i16, i16)) -> Option<u16> {
+        if self.world.cell_types.len() + self.state.sprites.len() > MAX_SPRITES {
+            return None;
+        }
+        self.state.sprites.push(Sprite {
+            x: at.0,
+            y: at.1,
+            kind,
+            age: 0,
+        });
+        self.scratch.last.push(last);
+        self.scratch.moved.push(true);
+        self.scratch.killed.push(false);
+        let i = self.state.sprites.len() - 1;
+        self.scratch.next.push(NONE);
+        if let Some(c) = self.world.cell(at.0, at.1) {
+            self.scratch.next[i] = self.scratch.head[c];
+            self.scratch.head[c] = i as u32;
+        }
+        Some(i as u16)
+    }
+
+    fn resource_amount(&self, r: Ref, slot: u8) -> i32 {
+        if self.is_avatar(r) {
+            i32::from(self.state.resources[slot as usize])
+        } else {
+            0
+        }
+    }
+
+    /// Runs effect `e` on `s1` (and `s2`), adding its score when it applies.
+    fn execute(&mut self, e: u16, s1: Ref, s2: Option<Ref>) {
+        let world = self.world;
+        let d = &world.description;
+        let effect = d.effects[e as usize];
+        let mut applied = true;
+        match effect.kind {
+            EffectKind::StepBack => {
+                if let Ref::Dynamic(i) = s1 {
+                    self.move_to(i as usize, self.scratch.last[i as usize]);
+                }
+            }
+            EffectKind::BounceForward => {
+                if let (Ref::Dynamic(i), Some(s2)) = (s1, s2) {
+                    let (dx, dy) = match s2 {
+                        Ref::Dynamic(j) => {
+                            let s = self.state.sprites[j as usize];
+                            let (lx, ly) = self.scratch.last[j as usize];
+                            ((s.x - lx).signum(), (s.y - ly).signum())
+                        }
+                        Ref::Static(..) => (0, 0),
+                    };
+                    if (dx, dy) != (0, 0) && !self.scratch.moved[i as usize] {
+                        let s = self.state.sprites[i as usize];
+                        self.move_to(i as usize, (s.x + dx, s.y + dy));
+                        self.scratch.moved[i as usize] = true;
+                    }
+                }
+            }
+            EffectKind::UndoAll => {
+                for (sprite, &(x, y)) in self.state.sprites.iter_mut().zip(&self.scratch.last) {
+                    (sprite.x, sprite.y) = (x, y);
+                }
+                self.rebuild_index();
+            }
+            EffectKind::KillSprite => self.kill(s1, false),
+            EffectKind::KillBoth => {
+                self.kill(s1, false);
+                if let Some(s2) = s2 {
+                    self.kill(s2, false);
+                }
+            }
+            EffectKind::KillAll(t) => {
+                let mut all = Vec::new();
+                self.each_of_type(t, self.state.sprites.len(), |i| all.push(i));
+                for i in all {
+                    self.kill(Ref::Dynamic(i as u16), false);
+                }
+            }
+            EffectKind::TransformTo { stype, kill_second } => {
+                if !self.is_disabled(s1) {
+                    let last = match s1 {
+                        Ref::Dynamic(i) => self.scratch.last[i as usize],
+                        Ref::Static(..) => self.position(s1),
+                    };
+                    if let Some(new) = self.create(stype, self.position(s1), last) {
+                        if s1 == Ref::Dynamic(self.state.avatar) {
+                            self.state.avatar = new;
+                        }
+                        self.kill(s1, true);
+                        if let (true, Some(s2)) = (kill_second, s2) {
+                            self.kill(s2, true);
+                        }
+                    }
+                }
+            }
+            EffectKind::Spawn(t) => {
+                let at = self.position(s1);
+                let _ = self.create(t, at, at);
+            }
+            EffectKind::CollectResource => {
+                applied = false;
+                if let Some(slot) = world.resource_slot[self.kind(s1) as usize] {
+                    let limit = d.resource_limits[slot as usize];
+                    let held = self.resource_amount(s2.unwrap_or(s1), slot);
+                    if held < limit {
+                        let value = d.types[self.kind(s1) as usize].resource_value;
+                        let topup = value.min(limit - held);
+                        self.state.resources[slot as usize] = (held + topup).max(0) as u8;
+                        self.kill(s1, true);
+                        applied = true;
+                    }
+                }
+            }
+            EffectKind::ChangeResource { slot, value } => {
+                let held = self.resource_amount(s1, slot);
+                applied = held + value <= d.resource_limits[slot as usize];
+                if applied {
+                    self.state.resources[slot as usize] = (held + value).max(0) as u8;
+                }
+            }
+            EffectKind::KillIfHasLess { slot, limit } => {
+                applied = self.resource_amount(s1, slot) <= limit;
+                if applied {
+                    self.kill(s1, false);
+                }
+            }
+            EffectKind::KillIfOtherHasMore {
+                slot,
+                limit,
+                subtract,
+            } => {
+                let other = s2.unwrap_or(s1);
+                let held = self.resource_amount(other, slot);
+                applied = held >= limit;
+                if applied {
+                    self.kill(s1, false);
+                    if subtract {
+                        self.state.resources[slot as usize] = (held - limit).clamp(0, 255) as u8;
+                    }
+                }
+            }
+        }
+        if applied {
+            self.state.score = self.state.score.saturating_add(effect.score_change);
+        }
+        if let Some(s2) = s2 {
+            if self.is_avatar(s1) {
+                let (a, p) = (self.kind(s1), self.kind(s2));
+                self.sink.collision(a, p);
+            } else if self.is_avatar(s2) {
+                let (a, p) = (self.kind(s2), self.kind(s1));
+                self.sink.collision(a, p);
+            }
+        }
+    }
+
+    /// Step 6, keeping the sprites grouped by type: those created this tick join their
+    /// type's group after its older sprites (a stable sort), which is sprite order.
+    fn remove_killed(&mut self) {
+        let created = self.state.sprites.len() > self.grouped;
+        if !created && !self.scratch.killed.iter().any(|&k| k) {
+            return;
+        }
+        let mut avatar = self.state.avatar;
+        let mut kept = 0u16;
+        let killed = &self.scratch.killed;
+        let mut index = 0;
+        self.state.sprites.retain(|_| {
+            let keep = !killed[index];
+            if index == avatar as usize {
+                avatar = kept;
+            }
+            if keep {
+                kept += 1;
+            }
+            index += 1;
+            keep
+        });
+        if created {
+            let types = &self.world.description.types;
+            self.state.sprites.sort_by_key(|s| s.kind);
+            avatar = self
+                .state
+                .sprites
+                .iter()
+                .position(|s| types[s.kind as usize].is_avatar())
+                .unwrap_or(0) as u16;
+        }
+        self.state.avatar = avatar;
+    }
+
+    /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`).
+    fn count(&self, group: TypeId) -> i32 {
+        let world = self.world;
+        let mut n = 0;
+        for &t in &world.description.subtypes[group as usize] {
+            n += world.static_cells[t as usize].len() as i32;
+        }
+        for (i, s) in self.state.sprites.iter().enumerate() {
+            let disabled = i == self.state.avatar as usize && !self.state.alive;
+            if world.is_member(group, s.kind) && !disabled {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Step 7 (without the tick increment).
+    fn terminate(&mut self) {
+        let world = self.world;
+        for termination in &world.description.terminations {
+            use super::description::TerminationKind as K;
+            let done = match &termination.kind {
+                K::SpriteCounter(t) => self.count(*t) <= termination.limit,
+                K::MultiSpriteCounter(ts) => {
+                    ts.iter().map(|&t| self.count(t)).sum::<i32>() == termination.limit
+                }
+                K::Timeout => self.state.tick as i64 >= i64::from(termination.limit),
+            };
+            if done {
+                self.state.outcome = if termination.win {
+                    Outcome::Won
+                } else {
+                    Outcome::Lost
+                };
+                break;
+            }
+        }
+        if self.state.tick >= GVGAI_TICK_LIMIT && self.state.outcome != Outcome::Won {
+            self.state.outcome = Outcome::Lost;
+        }
+    }
+}

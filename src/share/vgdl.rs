@@ -1,0 +1,390 @@
+//! VGDL share links (added with issue 21): the game, the level, the moves played, the agent and
+//! its parameters, the seed.
+//!
+//! `#v=1&game=vgdl&vgdl=crates&lvl=1&algo=bfs&max-nodes=2000000`: a shipped game by name
+//! ([`SHIPPED_GAMES`]; none: the first) and its level by number from 0. Or the game's own text,
+//! `rules=<the VGDL file, percent-encoded>&level=<the level, percent-encoded>`, within the link's
+//! size limit ([`MAX_LINK_BYTES`]): a link holds `vgdl` or `rules`, not both, and a link with
+//! `rules` holds its `level`. `level` may also replace a shipped game's level. The game file and
+//! the level are parsed here, so a link with a mistake in either names the field, the line and
+//! the column. `moves=RRDL` holds the moves played from the start (letters `L R D U N`),
+//! replayed here so that the link reopens at that point.
+
+use super::shipped_vgdl::{shipped_game, shipped_game_names, ShippedGame, SHIPPED_GAMES};
+use super::{
+    check_seed_and_agent, check_view_game, encode, error, played, FieldError, Fields, LinkView,
+    MAX_LINK_BYTES, VERSION,
+};
+use crate::agents::params::VGDL;
+use crate::agents::vgdl::{AgentSpec, Algorithm};
+use crate::field_error::quoted;
+use crate::game::Game;
+use crate::games::vgdl::{Action, LoadError};
+use crate::games::vgdl_play::VgdlPlay;
+use crate::search::Limits;
+use serde::{Deserialize, Serialize};
+
+/// Every setting of a VGDL game's page. Field names are the JS names (camelCase).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "ViewVgdl", missing_as_null)
+)]
+pub struct View {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"vgdl\""))]
+    pub game: String,
+    /// A shipped game's name (the link's `vgdl`); `None` with `rules` `None`: the first.
+    pub vgdl: Option<String>,
+    /// The game file's text (the link's `rules`), for a game that is not shipped.
+    pub rules: Option<String>,
+    /// The shipped game's level, from 0 (the link's `lvl`); ignored when `level` is given.
+    pub lvl: u32,
+    /// The level's text (the link's `level`); required with `rules`.
+    pub level: Option<String>,
+    /// The moves played from the level's start, as action indices (0 left, 1 right, 2 down,
+    /// 3 up, 4 wait).
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub moves: Vec<u32>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmVgdl"))]
+    pub algo: Algorithm,
+    /// Depth limit of depth-limited DFS.
+    pub depth: u32,
+    /// UCT exploration constant K of MCTS.
+    pub uct: f64,
+    /// MCTS rollout depth (also its tree depth limit).
+    pub rollout_depth: u32,
+    /// RHEA population size.
+    pub population: u32,
+    /// RHEA horizon.
+    pub horizon: u32,
+    /// Most expansions (iterations for MCTS and RHEA) of one search.
+    pub max_nodes: u64,
+    /// MCTS and RHEA: think time per action, in milliseconds.
+    pub budget_ms: u32,
+    /// The search seed; `None` until the page draws a fresh one.
+    pub seed: Option<u64>,
+}
+
+impl Default for View {
+    /// The first shipped game's first level, BFS, the parameter table's defaults, no seed yet.
+    fn default() -> Self {
+        View {
+            game: "vgdl".into(),
+            vgdl: None,
+            rules: None,
+            lvl: 0,
+            level: None,
+            moves: Vec::new(),
+            algo: Algorithm::Bfs,
+            depth: VGDL.int_default("depth") as u32,
+            uct: VGDL.float_default("uct"),
+            rollout_depth: VGDL.int_default("rollout-depth") as u32,
+            population: VGDL.int_default("population") as u32,
+            horizon: VGDL.int_default("horizon") as u32,
+            max_nodes: VGDL.int_default("max-nodes"),
+            budget_ms: VGDL.int_default("budget-ms") as u32,
+            seed: None,
+        }
+    }
+}
+
+/// Plan letters, by action index.
+const MOVE_LETTERS: [char; 5] = ['L', 'R', 'D', 'U', 'N'];
+
+/// Every key a link may hold.
+const KEYS: &[&str] = &[
+    "v",
+    "game",
+    "vgdl",
+    "rules",
+    "lvl",
+    "level",
+    played::KEY,
+    "algo",
+    "depth",
+    "uct",
+    "rollout-depth",
+    "population",
+    "horizon",
+    "max-nodes",
+    "budget-ms",
+    "seed",
+];
+
+impl View {
+    /// The shipped game the view names, if it names one by name (or by default).
+    fn shipped(&self) -> Result<Option<&'static ShippedGame>, FieldError> {
+        match (&self.vgdl, &self.rules) {
+            (Some(_), Some(_)) => Err(error(
+                "rules",
+                "a link names its game by name (vgdl) or by its text (rules), not both",
+            )),
+            (None, Some(_)) => Ok(None),
+            (Some(name), None) => shipped_game(name).map(Some).ok_or_else(|| {
+                error(
+                    "vgdl",
+                    format!(
+                        "unknown game '{}' (expected {})",
+                        quoted(name),
+                        shipped_game_names()
+                    ),
+                )
+            }),
+            (None, None) => Ok(Some(&SHIPPED_GAMES[0])),
+        }
+    }
+
+    /// The game file's text and the level's text, and which fields they came from.
+    pub fn texts(&self) -> Result<(&str, &str, &'static str), FieldError> {
+        let shipped = self.shipped()?;
+        let rules = match (shipped, &self.rules) {
+            (Some(game), _) => game.rules,
+            (None, Some(rules)) => rules.as_str(),
+            (None, None) => unreachable!("shipped() names a game when rules is None"),
+        };
+        let level = match (&self.level, shipped) {
+            (Some(level), _) => level.as_str(),
+            (None, Some(game)) => {
+                let count = game.levels.len();
+                game.levels.get(self.lvl as usize).copied().ok_or_else(|| {
+                    error(
+                        "lvl",
+                        format!(
+                            "{} has levels 0 to {}, not {}",
+                            game.name,
+                            count - 1,
+                            self.lvl
+                        ),
+                    )
+                })?
+            }
+            (None, None) => {
+                return Err(error(
+                    "level",
+                    "a link that carries its game's rules carries its level too",
+                ))
+            }
+        };
+        let rules_field = if self.rules.is_some() {
+            "rules"
+        } else {
+            "vgdl"
+        };
+        Ok((rules, level, rules_field))
+    }
+
+    /// The start of the view's level; the error names the field, line and column at fault.
+    pub fn start(&self) -> Result<VgdlPlay, FieldError> {
+        let (rules, level, rules_field) = self.texts()?;
+        VgdlPlay::parse(rules, level).map_err(|e| match e {
+            LoadError::Game(e) => error(rules_field, format!("game file: {e}")),
+            LoadError::Level(e) => {
+                let field = if self.level.is_some() { "level" } else { "lvl" };
+                error(field, format!("level: {e}"))
+            }
+        })
+    }
+
+    /// Replays the moves; the error names the first that cannot be played.
+    fn check_moves(&self, mut state: VgdlPlay) -> Result<(), FieldError> {
+        for (i, &index) in self.moves.iter().enumerate() {
+            let action = Action::from_index(index)
+                .ok_or_else(|| played::illegal(i + 1, '?', "no such action"))?;
+            state
+                .try_apply(action)
+                .map_err(|e| played::illegal(i + 1, action.letter(), &e.reason))?;
+        }
+        Ok(())
+    }
+
+    /// The agent these settings describe, with at most `max_memory_bytes` of search memory.
+    pub fn agent_spec(&self, max_memory_bytes: u64) -> AgentSpec {
+        AgentSpec {
+            algo: self.algo,
+            depth: self.depth,
+            uct: self.uct,
+            rollout_depth: self.rollout_depth,
+            population: self.population as usize,
+            horizon: self.horizon as usize,
+            limits: Limits {
+                max_nodes: self.max_nodes,
+                max_memory_bytes,
+            },
+        }
+    }
+}
+
+impl LinkView for View {
+    const GAME: &'static str = "vgdl";
+
+    fn validate(&self) -> Result<(), FieldError> {
+        check_view_game(&self.game, "vgdl", "a VGDL game")?;
+        for (field, text) in [("rules", &self.rules), ("level", &self.level)] {
+            if let Some(text) = text {
+                if text.len() > MAX_LINK_BYTES {
+                    return Err(error(
+                        field,
+                        format!(
+                            "is {} bytes long; a link holds at most {MAX_LINK_BYTES}",
+                            text.len()
+                        ),
+                    ));
+                }
+            }
+        }
+        self.check_moves(self.start()?)?;
+        VGDL.int("depth", self.depth)?;
+        VGDL.float("uct", self.uct)?;
+        VGDL.int("rollout-depth", self.rollout_depth)?;
+        VGDL.int("population", self.population)?;
+        VGDL.int("horizon", self.horizon)?;
+        VGDL.int("max-nodes", self.max_nodes)?;
+        VGDL.int("budget-ms", self.budget_ms)?;
+        check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())
+    }
+
+    fn from_fields(fields: &Fields) -> Result<View, FieldError> {
+        fields.expect_game("vgdl", "a VGDL", KEYS)?;
+        let get = |key: &str| fields.get(key);
+        let mut view = View {
+            vgdl: get("vgdl").map(String::from),
+            rules: get("rules").map(String::from),
+            level: get("level").map(String::from),
+            ..View::default()
+        };
+        for (field, text) in [("rules", &view.rules), ("level", &view.level)] {
+            if text.as_deref() == Some("") {
+                return Err(error(field, "is empty"));
+            }
+        }
+        fields.number("lvl", &mut view.lvl)?;
+        if let Some(moves) = get(played::KEY) {
+            view.moves = played::read(moves, &MOVE_LETTERS, "L, R, D, U or N")?;
+        }
+        if let Some(algo) = get("algo") {
+            view.algo = Algorithm::parse(algo)?;
+        }
+        fields.number("depth", &mut view.depth)?;
+        fields.number("uct", &mut view.uct)?;
+        fields.number("rollout-depth", &mut view.rollout_depth)?;
+        fields.number("population", &mut view.population)?;
+        fields.number("horizon", &mut view.horizon)?;
+        fields.number("max-nodes", &mut view.max_nodes)?;
+        fields.number("budget-ms", &mut view.budget_ms)?;
+        view.seed = fields.seed()?;
+        view.validate()?;
+        Ok(view)
+    }
+
+    /// Writes the fragment (without `#`); a game's text that does not fit in a link is an error
+    /// naming `rules` (or `level`) and the sizes.
+    fn format(&self) -> Result<String, FieldError> {
+        self.validate()?;
+        let mut out = format!("v={VERSION}&game=vgdl");
+        if let Some(name) = &self.vgdl {
+            out.push_str(&format!("&vgdl={}", encode(name)));
+        }
+        if let Some(rules) = &self.rules {
+            out.push_str(&format!("&rules={}", encode(rules)));
+        }
+        match &self.level {
+            Some(level) => out.push_str(&format!("&level={}", encode(level))),
+            None => out.push_str(&format!("&lvl={}", self.lvl)),
+        }
+        out.push_str(&played::format(&self.moves, &MOVE_LETTERS)?);
+        out.push_str(&format!("&algo={}", self.algo.name()));
+        for key in VGDL.algorithm_keys(self.algo.name()) {
+            let value = match key {
+                "depth" => self.depth.to_string(),
+                "uct" => self.uct.to_string(),
+                "rollout-depth" => self.rollout_depth.to_string(),
+                "population" => self.population.to_string(),
+                "horizon" => self.horizon.to_string(),
+                other => {
+                    return Err(error(
+                        other,
+                        "is in the parameter table but not in the view",
+                    ))
+                }
+            };
+            out.push_str(&format!("&{key}={value}"));
+        }
+        out.push_str(&format!("&max-nodes={}", self.max_nodes));
+        if self.algo.is_anytime() {
+            out.push_str(&format!("&budget-ms={}", self.budget_ms));
+        }
+        if let Some(seed) = self.seed {
+            out.push_str(&format!("&seed={seed}"));
+        }
+        if out.len() > MAX_LINK_BYTES {
+            let field = if self.rules.is_some() {
+                "rules"
+            } else {
+                "level"
+            };
+            return Err(error(
+                field,
+                format!(
+                    "the game does not fit in a link: it would be {} bytes long, at most {MAX_LINK_BYTES} are accepted (share a shipped game by name, or a shorter file)",
+                    out.len()
+                ),
+            ));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shipped_game_by_name_round_trips() {
+        let view = View::parse("v=1&game=vgdl&vgdl=keys&lvl=2&algo=bfs&moves=RR").unwrap();
+        assert_eq!(view.vgdl.as_deref(), Some("keys"));
+        assert_eq!((view.lvl, view.moves.clone()), (2, vec![1, 1]));
+        assert_eq!(View::parse(&view.format().unwrap()).unwrap(), view);
+    }
+
+    #[test]
+    fn a_game_by_its_text_round_trips() {
+        let game = &SHIPPED_GAMES[3];
+        let view = View {
+            rules: Some(game.rules.to_string()),
+            level: Some(game.levels[0].to_string()),
+            ..View::default()
+        };
+        let link = view.format().unwrap();
+        assert!(link.contains("&rules=BasicGame"), "{link}");
+        assert_eq!(View::parse(&link).unwrap(), view);
+    }
+
+    #[test]
+    fn errors_name_the_field_and_the_line() {
+        let err = View::parse("v=1&game=vgdl&rules=BasicGame%0A%20%20SpriteSet%0A%20%20%20%20a%20%3E%20Nonsense&level=A").unwrap_err();
+        assert_eq!(err.field, "rules");
+        assert!(err.message.contains("line 3"), "{}", err.message);
+        let err = View::parse("v=1&game=vgdl&vgdl=crates&lvl=9").unwrap_err();
+        assert_eq!(err.field, "lvl");
+        let err = View::parse("v=1&game=vgdl&vgdl=nope").unwrap_err();
+        assert_eq!(err.field, "vgdl");
+        let err = View::parse("v=1&game=vgdl&vgdl=crates&rules=x").unwrap_err();
+        assert_eq!(err.field, "rules");
+    }
+
+    #[test]
+    fn a_game_too_long_for_a_link_names_rules() {
+        let game = &SHIPPED_GAMES[0];
+        let padding = format!("\n{}", "    ".repeat(600));
+        let view = View {
+            rules: Some(format!("{}{padding}", game.rules.trim_end())),
+            level: Some(game.levels[0].to_string()),
+            ..View::default()
+        };
+        let err = view.format().unwrap_err();
+        assert_eq!(err.field, "rules", "{}", err.message);
+    }
+}

@@ -1,0 +1,172 @@
+// End-to-end tests of VGDL games on the playground in Debian's Chromium (playwright-core): a link
+// opens a shipped game by name, BFS solves the level and the plan is played to a win; a game file
+// with a mistake pasted into "Game rules" is refused with its line named and the text kept; a link
+// carries a game's own rules and level; a link with a bad field names it. Run with
+// `node --test tests/e2e/vgdl.test.mjs` after `./dev.sh build`.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  browserSuite, openPage, setSpeed, status, waitForState, ROOT,
+} from './harness.mjs';
+
+const suite = browserSuite();
+
+const game = (file) => readFileSync(path.join(ROOT, 'vgdl', 'games', file), 'utf8');
+
+async function text(page, testid) {
+  return (await page.textContent(`[data-testid=${testid}]`)).trim();
+}
+
+test('a shipped game opens by link, BFS solves it and its plan is played to a win', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=keys&lvl=0&algo=bfs&seed=1`);
+  try {
+    assert.equal(await page.isVisible('[data-testid=board-vgdl]'), true);
+    assert.equal(await page.inputValue('[data-testid=vgdl-game]'), 'keys');
+    const legend = await page.$$eval('#vgdl-legend li', (items) => items.map((li) => li.dataset.sprite));
+    assert.deepEqual(legend, ['ground', 'stone', 'key', 'gate', 'goal', 'seeker']);
+    await setSpeed(page, 30);
+    await page.click('[data-testid=play]');
+    const end = await waitForState(page, ['over', 'error']);
+    assert.equal(end.state, 'over', end.text);
+    assert.match(end.text, /^Won after 7 moves, score 6\./);
+    assert.equal(end.moves, 7);
+    assert.equal(await text(page, 'vgdl-plan-length'), '7');
+    assert.equal(await page.getAttribute('[data-testid=board-vgdl]', 'data-outcome'), 'won');
+    assert.match(await page.getAttribute('[data-testid=board-vgdl]', 'aria-label'), /score 6, won/);
+    const link = await page.evaluate(() => location.hash);
+    assert.match(link, /&vgdl=keys&lvl=0&moves=RDRRRRD&algo=bfs/);
+    // The search timeline, as for every game: at step 5 the statistics are BFS's after 5 expansions.
+    const slider = page.getByRole('slider', { name: 'Search timeline' });
+    assert.ok(Number(await slider.evaluate((el) => el.dataset.length)) >= 7);
+    await slider.fill('5');
+    await page.waitForFunction(() => document.querySelector('[data-vgdl-stat=expanded]').textContent === '5');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a game file with a mistake names its line and keeps the text', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&seed=1`);
+  try {
+    const broken = game('crates.txt').replace('crate > Passive', 'crate > Pushable');
+    await page.fill('[data-testid=vgdl-rules]', broken);
+    await page.click('[data-testid=vgdl-rules-load]');
+    const error = await text(page, 'vgdl-rules-error');
+    assert.match(error, /^Game rules, line 5, column \d+: .*Pushable/);
+    assert.equal(await page.inputValue('[data-testid=vgdl-rules]'), broken);
+    // The game on show is still the one before.
+    assert.equal(await page.inputValue('[data-testid=vgdl-game]'), 'crates');
+    // Fixed (and changed), the text plays as the user's own game, carried in the link.
+    await page.fill('[data-testid=vgdl-rules]', broken.replace('Pushable', 'Passive').replace('scoreChange=1', 'scoreChange=2'));
+    await page.click('[data-testid=vgdl-rules-load]');
+    assert.equal(await text(page, 'vgdl-rules-error'), '');
+    assert.equal(await page.inputValue('[data-testid=vgdl-game]'), '');
+    assert.match(await page.evaluate(() => location.hash), /&rules=BasicGame%0A/);
+    // A file that fits the page but not a link is played, and the link's limit is named.
+    await page.fill('[data-testid=vgdl-rules]', `${game('crates.txt')}${' '.repeat(2400)}\n`);
+    await page.click('[data-testid=vgdl-rules-load]');
+    assert.match(await text(page, 'vgdl-rules-error'), /^The game is played, but the link cannot carry it: .*field 'rules': the game does not fit in a link/);
+    assert.equal((await status(page)).state, 'idle');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("GVGAI's own game opened from a file plays on its own level", async () => {
+  const folder = path.join(ROOT, '..', '..', 'shared', 'vgdl', 'zenpuzzle');
+  const level = readFileSync(path.join(folder, 'zenpuzzle_lvl0.txt'), 'utf8');
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&seed=1`);
+  try {
+    await page.fill('[data-testid=vgdl-level-text]', level);
+    await page.setInputFiles('[data-testid=vgdl-rules-file]', path.join(folder, 'zenpuzzle.vgdl.txt'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=vgdl-game]').value === '');
+    assert.equal(await text(page, 'vgdl-rules-error'), '');
+    const rows = level.replace(/\n$/, '').split('\n');
+    const label = await page.getAttribute('[data-testid=board-vgdl]', 'aria-label');
+    assert.match(label, new RegExp(`board, ${rows[0].length} by ${rows.length} cells`));
+    const legend = await page.$$eval('#vgdl-legend li', (items) => items.map((li) => li.dataset.sprite));
+    assert.ok(legend.includes('walked') && legend.includes('avatar'), legend.join(', '));
+    await page.focus('[data-testid=board-vgdl]');
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await status(page)).moves, 1);
+    assert.match(await page.evaluate(() => location.hash), /&rules=.*&level=.*&moves=R&/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a level is painted on the board with the LevelMapping characters', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=0&seed=1`);
+  try {
+    await page.getByRole('button', { name: 'Paint on the board' }).click();
+    const palette = await page.$$eval('[data-testid=vgdl-palette] [role=radio]', (items) => items.map((b) => b.dataset.char));
+    assert.deepEqual(palette, ['.', 'w', 'o', 'c', 'A']);
+    await page.click('[data-testid=vgdl-palette] [data-char=w]');
+    // Crates level 1: row 2, column 3 (from 1) is floor; paint a stone there.
+    // A click on the cell at column x, row y (from 0), scrolled into view as a person would.
+    const board = page.locator('[data-testid=board-vgdl]');
+    const clickCell = async (x, y) => {
+      const { width, height } = await board.boundingBox();
+      const [cols, rows] = [7, 5];
+      const cell = Math.floor(Math.min(width / cols, height / rows));
+      const left = Math.floor((width - cell * cols) / 2);
+      const top = Math.floor((height - cell * rows) / 2);
+      await board.click({ position: { x: left + cell * (x + 0.5), y: top + cell * (y + 0.5) } });
+    };
+    await clickCell(2, 1);
+    const level = await page.inputValue('[data-testid=vgdl-level-text]');
+    assert.equal(level.split('\n')[1], 'w.w...w');
+    assert.equal(await text(page, 'vgdl-level-error'), '');
+    assert.match(await page.evaluate(() => location.hash), /&vgdl=crates&level=wwwwwww%0Aw\.w/);
+    // Two avatars: the level is refused beside the box, with its place.
+    await page.click('[data-testid=vgdl-palette] [data-char=A]');
+    await clickCell(4, 3);
+    assert.match(await text(page, 'vgdl-level-error'), /^Level, line 4, column 5: a second avatar/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("a link carries a game's own rules and level; a bad field is named", async () => {
+  const rules = encodeURIComponent(game('trail.txt'));
+  const level = encodeURIComponent('A..\n...\n');
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&rules=${rules}&level=${level}&algo=astar&seed=3`);
+  try {
+    assert.equal(await page.inputValue('[data-testid=vgdl-game]'), '');
+    assert.equal(await page.inputValue('[data-testid=vgdl-level-text]'), 'A..\n...\n');
+    await setSpeed(page, 30);
+    await page.click('[data-testid=play]');
+    const end = await waitForState(page, ['over', 'error']);
+    assert.match(end.text, /^Won after 5 moves/);
+    await page.goto(`${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=7`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.state === 'error');
+    assert.match((await status(page)).text, /field 'lvl': crates has levels 0 to 2, not 7/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('MCTS and RHEA each think and play one move at a time', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=trail&lvl=1&algo=mcts&budget-ms=40&seed=5`);
+  try {
+    assert.equal(await page.isVisible('[data-testid=vgdl-budget-ms]'), true, 'the time per action is shown for MCTS');
+    await page.click('[data-testid=step]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '1');
+    assert.match((await status(page)).text, /^MCTS moved (left|right|up|down|wait)\./);
+    await page.selectOption('[data-testid=vgdl-algo]', 'rhea');
+    await page.click('[data-testid=step]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '2');
+    assert.match(await page.evaluate(() => location.hash), /&algo=rhea&population=10&horizon=10&max-nodes=\d+&budget-ms=40/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
