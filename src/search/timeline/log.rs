@@ -123,6 +123,11 @@ fn put_varint_at(buf: &mut [u8], mut at: usize, mut value: u64) -> usize {
         buf[at] = value as u8;
         return at + 1;
     }
+    if value < 0x4000 {
+        buf[at] = value as u8 | 0x80;
+        buf[at + 1] = (value >> 7) as u8;
+        return at + 2;
+    }
     while value >= 0x80 {
         buf[at] = value as u8 | 0x80;
         value >>= 7;
@@ -149,6 +154,7 @@ const REPORTED_MAX: usize = 32;
 
 /// Appends the first `len` bytes of an encoded array: the whole array at once (a fixed-size
 /// copy, no call), then the unused end dropped.
+#[inline(always)]
 fn push_encoded<const N: usize>(out: &mut Vec<u8>, buf: &[u8; N], len: usize) {
     out.extend_from_slice(buf);
     out.truncate(out.len() - (N - len));
@@ -612,7 +618,8 @@ impl Log {
         });
     }
 
-    /// An expanded or generated state, counted live and buffered for the step's record.
+    /// An expanded or generated state, counted live and written into the step's record.
+    #[inline]
     pub(super) fn event(&mut self, event: LastEvent) {
         self.current.count_event(event);
         if !self.recording() {
@@ -785,8 +792,7 @@ impl Log {
             u64::from(stats.max_depth).wrapping_sub(u64::from(old.max_depth)),
             stats.stored.wrapping_sub(old.stored),
             stats.iterations.wrapping_sub(old.iterations),
-        ]
-        .map(|delta| zigzag(delta as i64));
+        ];
         let extend = matches!(plan, PlanChange::Extend { .. });
         let plain = self.current.progress == Progress::Running
             && self.current.root.is_empty()
@@ -798,7 +804,7 @@ impl Log {
             && self.steps < self.options.caps.max_steps
             && self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
             && (!extend || self.refs.len() < self.refs.capacity())
-            && deltas.iter().all(|&delta| delta < 1 << 21)
+            && deltas.iter().all(|&delta| delta < 1 << 20 || delta > 0u64.wrapping_sub(1 << 20))
             && !matches!(plan, PlanChange::Edit { .. });
         if !plain {
             self.close_step(Progress::Running, stats, best, plan, &[]);
@@ -806,19 +812,21 @@ impl Log {
         }
         let mut head = [0u8; REPORTED_MAX];
         head[0] = EVENTS_END;
+        // The mask at 2, then the changed counters' zigzag deltas (the mask dropped if none).
         let mut mask = 0u8;
+        let mut at = 3;
         for (i, &delta) in deltas.iter().enumerate() {
-            mask |= u8::from(delta != 0) << i;
+            if delta != 0 {
+                mask |= 1 << i;
+                at = put_varint_at(&mut head, at, zigzag(delta as i64));
+            }
         }
         let mut flags = 0u8;
-        let mut at = 2;
         if mask != 0 {
             flags |= STATS;
-            head[at] = mask;
-            at += 1;
-            for &delta in deltas.iter().filter(|&&delta| delta != 0) {
-                at = put_varint_at(&mut head, at, delta);
-            }
+            head[2] = mask;
+        } else {
+            at = 2;
         }
         if best != self.current.best {
             flags |= BEST;
