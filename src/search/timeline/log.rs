@@ -388,7 +388,8 @@ pub(super) struct Log {
     /// Steps recorded.
     pub(super) steps: u64,
     pub(super) full_at: Option<u64>,
-    pub(super) started: bool,
+    /// Whether steps are being recorded: started and not full.
+    recording: bool,
     pub(super) checkpoints: Vec<Checkpoint>,
     checkpoint_bytes: u64,
     /// The state after the last step recorded (its cell counts and last event go on live,
@@ -427,7 +428,7 @@ impl Log {
             bytes: Vec::new(),
             steps: 0,
             full_at: None,
-            started: false,
+            recording: false,
             checkpoints: Vec::new(),
             checkpoint_bytes: 0,
             current: State {
@@ -459,7 +460,7 @@ impl Log {
 
     /// Whether steps are being recorded.
     pub(super) fn recording(&self) -> bool {
-        self.started && self.full_at.is_none()
+        self.recording
     }
 
     /// Bytes held by the log, its checkpoints and markers.
@@ -605,7 +606,7 @@ impl Log {
         self.current.root = root.to_vec();
         self.pending = Pending::default();
         self.record_start = self.bytes.len();
-        self.started = true;
+        self.recording = true;
         self.push_checkpoint();
     }
 
@@ -665,6 +666,7 @@ impl Log {
     fn stop_full(&mut self) {
         self.bytes.truncate(self.record_start);
         self.full_at = Some(self.steps);
+        self.recording = false;
         self.push_marker(
             MarkerKind::Full,
             format!("timeline full at step {}", self.steps),
@@ -770,7 +772,7 @@ impl Log {
             None => return false,
         };
         self.steps_taken += 1;
-        self.close_reported(done.stats, best, plan);
+        self.close_reported(&done.stats, best, plan);
         self.line_ends
             .note(done.end.map(|end| end.node), step, best);
         if matches!(plan, PlanChange::Extend { .. }) {
@@ -783,7 +785,7 @@ impl Log {
     /// of a search without root statistics: written here at once when nothing else is due (no
     /// checkpoint, marker, walk or generation, room held, small counter changes), otherwise by
     /// [`Log::close_step`]. The record is the same either way.
-    fn close_reported(&mut self, stats: Stats, best: Option<u32>, plan: PlanChange<'_>) {
+    fn close_reported(&mut self, stats: &Stats, best: Option<u32>, plan: PlanChange<'_>) {
         let old = &self.current.stats;
         let deltas = [
             stats.expanded.wrapping_sub(old.expanded),
@@ -804,10 +806,12 @@ impl Log {
             && self.steps < self.options.caps.max_steps
             && self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
             && (!extend || self.refs.len() < self.refs.capacity())
-            && deltas.iter().all(|&delta| delta < 1 << 20 || delta > 0u64.wrapping_sub(1 << 20))
+            && deltas
+                .iter()
+                .all(|&delta| delta < 1 << 20 || delta > 0u64.wrapping_sub(1 << 20))
             && !matches!(plan, PlanChange::Edit { .. });
         if !plain {
-            self.close_step(Progress::Running, stats, best, plan, &[]);
+            self.close_step(Progress::Running, *stats, best, plan, &[]);
             return;
         }
         let mut head = [0u8; REPORTED_MAX];
@@ -850,7 +854,7 @@ impl Log {
             });
             self.current.plan_ref = Some(self.steps);
         }
-        self.current.stats = stats;
+        self.current.stats = *stats;
         self.current.best = best;
     }
 
