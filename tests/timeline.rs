@@ -1014,3 +1014,66 @@ fn plans_recorded_as_an_earlier_plan_and_one_action_replay_at_every_step() {
         check_plans_at_every_step(&name, &spec, &root, &setup, steps, 13);
     }
 }
+
+/// Passes on what a search visits but not the ends of its steps, so that [`Recorded`] steps
+/// the search one unit at a time and closes every step itself.
+#[derive(Clone)]
+struct EventsOnly<G>(Recorder<G>);
+
+impl<G> Observer<G> for EventsOnly<G> {
+    fn expanded(&mut self, state: &G, visit: Visit) {
+        self.0.expanded(state, visit);
+    }
+    fn generated(&mut self, state: &G, visit: Visit) {
+        self.0.generated(state, visit);
+    }
+}
+
+#[test]
+fn a_search_that_closes_its_own_steps_records_what_stepping_it_unit_by_unit_records() {
+    // Level 1: BFS solves it within the steps; level 2: it is still running.
+    for level in [1, 2] {
+        let (root, setup) = bait_setup(level);
+        let spec = bait::AgentSpec {
+            algo: bait::Algorithm::Bfs,
+            ..bait::AgentSpec::default()
+        };
+        let options = TimelineOptions {
+            has_frontier: true,
+            ..TimelineOptions::new(setup.cells)
+        };
+        let steps = 6_000;
+        let build = |observer| spec.build(&root, 1, observer).expect("BFS builds");
+        let in_one_slice = record(options, setup.locate, 1, build, |search| {
+            search.step(steps);
+        });
+        let build = |recorder| {
+            spec.build(&root, 1, EventsOnly(recorder))
+                .expect("BFS builds")
+        };
+        let unit_by_unit = record(options, setup.locate, 1, build, |search| {
+            for _ in 0..steps {
+                if search.step(1).is_finished() {
+                    break;
+                }
+            }
+        });
+        let name = format!("BFS on level {level}");
+        assert_eq!(in_one_slice.len(), unit_by_unit.len(), "{name}: steps");
+        assert_eq!(
+            in_one_slice.markers(),
+            unit_by_unit.markers(),
+            "{name}: markers"
+        );
+        for at in (0..=unit_by_unit.len())
+            .step_by(97)
+            .chain([unit_by_unit.len()])
+        {
+            assert_eq!(
+                in_one_slice.view_at(at),
+                unit_by_unit.view_at(at),
+                "{name}: step {at}"
+            );
+        }
+    }
+}

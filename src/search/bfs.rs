@@ -18,7 +18,9 @@
 use std::collections::VecDeque;
 
 use super::node_store::{KeyMode, Lookup, Node, NodeStore, NO_PARENT};
-use super::{Limit, Limits, Line, NoObserver, Observer, PathEnd, Progress, Search, Stats, Visit};
+use super::{
+    Limit, Limits, Line, NoObserver, Observer, PathEnd, Progress, Search, Stats, StepDone, Visit,
+};
 use crate::game::Puzzle;
 
 /// Settings of a breadth-first search.
@@ -138,6 +140,21 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
         true
     }
 
+    /// Reports the expansion just made to the observer ([`Observer::step_done`]); whether to
+    /// go on.
+    fn report_step(&mut self) -> bool {
+        let end = self.nodes.path_end(self.last_expanded).map(|end| PathEnd {
+            node: end.node,
+            parent: end.parent,
+            action: P::action_index(end.action),
+        });
+        let done = StepDone {
+            stats: self.stats,
+            end,
+        };
+        self.observer.step_done(&done)
+    }
+
     /// Expands one state; `Some` when the search ends.
     fn expand(&mut self, state: P, id: u32) -> Option<Progress> {
         let depth = self.nodes.value(id).depth;
@@ -207,6 +224,9 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
             if let Some(end) = self.expand(state, id) {
                 self.stats.stored = self.nodes.len() as u64;
                 return self.finish(end);
+            }
+            if self.observer.takes_steps() && !self.report_step() {
+                break;
             }
         }
         Progress::Running

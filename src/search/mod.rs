@@ -160,6 +160,30 @@ pub trait Observer<G> {
     /// The alpha-beta family cut off the rest of a node's moves: its window once alpha reached
     /// beta.
     fn cutoff(&mut self, _window: Window) {}
+    /// Whether this observer takes [`Observer::step_done`] (false: a search need not build
+    /// what it passes).
+    fn takes_steps(&self) -> bool {
+        false
+    }
+    /// A search that reports its steps (BFS) calls this, when [`Observer::takes_steps`], at the
+    /// end of every unit of work of [`Search::step`] that leaves it running, with what
+    /// [`Search::stats`] and [`Search::line_end`] give then; the unit that finishes it is not
+    /// reported. Such a search keeps no root action statistics. It goes on with its slice only
+    /// if this returns true, else returns [`Progress::Running`] at once. A
+    /// [`timeline::Recorder`] closes the recorded step here, so that a recorded run goes on
+    /// within one slice instead of one slice per step.
+    fn step_done(&mut self, _done: &StepDone) -> bool {
+        true
+    }
+}
+
+/// What a search reports at the end of a unit of its work ([`Observer::step_done`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepDone {
+    /// [`Search::stats`].
+    pub stats: Stats,
+    /// [`Search::line_end`], its action as an action index.
+    pub end: Option<PathEnd<u32>>,
 }
 
 /// A boxed observer is an observer (so `Box<dyn Observer<G>>` fits wherever one does).
@@ -181,6 +205,12 @@ impl<G, O: Observer<G> + ?Sized> Observer<G> for Box<O> {
     }
     fn cutoff(&mut self, window: Window) {
         (**self).cutoff(window);
+    }
+    fn takes_steps(&self) -> bool {
+        (**self).takes_steps()
+    }
+    fn step_done(&mut self, done: &StepDone) -> bool {
+        (**self).step_done(done)
     }
 }
 

@@ -1,24 +1,25 @@
 //! The compact byte log of a recorded run: one record per step, varint-coded, and a full
 //! checkpoint every [`CHECKPOINT_EVERY`] steps.
 //!
-//! A step's record is a flags byte, then one section per flag, in this order:
-//! counters (a mask byte and the zigzag deltas of the fields that changed), progress (a code
-//! byte), best action (0 for none, else index + 1), plan (1 + the length of the prefix kept
-//! from the previous plan, then the new tail; or 0: the plan of an earlier step and one
-//! action, held in the [`PlanRef`] table), root action statistics (new length, then each changed row:
-//! position, index, visits, exact `f64` value), events (count, then per event a tag
+//! A step's record is its events, written as the search reports them (per event a tag
 //! `(cell + 1) << 3 | same_value << 2 | kind` and the depth; for an expanded (kind 0) or
 //! generated (1) state then, unless the same as the previous event's (0 for the first), the
 //! value as `f32`; for an alpha-beta node's window (2) or a cutoff (3), alpha and beta
-//! zigzag-coded), an MCTS walk (nodes, edge actions, whether a node was added, rollout moves,
+//! zigzag-coded), the byte [`EVENTS_END`] (a tag no event has), a flags byte, then one section
+//! per flag, in this order: counters (a mask byte and the zigzag deltas of the fields that changed), progress (a code
+//! byte), best action (0 for none, else index + 1), plan (1 + the length of the prefix kept
+//! from the previous plan, then the new tail; or 0: the plan of an earlier step and one
+//! action, held in the [`PlanRef`] table), root action statistics (new length, then each changed row:
+//! position, index, visits, exact `f64` value), an MCTS walk (nodes, edge actions, whether a node was added, rollout moves,
 //! then per node a flags byte and the `f64` rewards that are not repeats) and an
 //! RHEA generation (individuals, each its actions and `f64` value). "Previous" resets at each
 //! record, so replay can start at any checkpoint.
 
 use super::cells::CellCounts;
+use super::line_ends::{LineEnds, Reuse};
 use super::replay::{EventKind, LastEvent, Marker, MarkerKind};
 use crate::search::anytime::RootActionStat;
-use crate::search::{Limit, Progress, Stats, Window};
+use crate::search::{Limit, Progress, Stats, StepDone, Window};
 
 /// Steps between two checkpoints: a view replays at most `CHECKPOINT_EVERY - 1` records.
 pub const CHECKPOINT_EVERY: u64 = 4096;
@@ -88,7 +89,6 @@ const PROGRESS: u8 = 2;
 const BEST: u8 = 4;
 const PLAN: u8 = 8;
 const ROOT: u8 = 16;
-const EVENTS: u8 = 32;
 const WALK: u8 = 64;
 const GENERATION: u8 = 128;
 
@@ -103,6 +103,9 @@ const KIND_GENERATED: u64 = 1;
 const KIND_WINDOW: u64 = 2;
 const KIND_CUTOFF: u64 = 3;
 
+/// Ends a record's events: the tag of a window event with the same-value bit, which none has.
+const EVENTS_END: u8 = 6;
+
 pub(super) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
         out.push(value as u8 | 0x80);
@@ -111,8 +114,20 @@ pub(super) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
     out.push(value as u8);
 }
 
-/// A varint written into `buf` at `at` (which must leave room for it); returns where it ends. Events are encoded this way into a small array, then appended at once.
-fn put_varint_at(buf: &mut [u8; EVENT_MAX], mut at: usize, mut value: u64) -> usize {
+/// A varint written into `buf` at `at` (which must leave room for it); returns where it ends.
+/// Events and a record's fixed part are encoded this way into a small array, then appended at
+/// once.
+#[inline(always)]
+fn put_varint_at(buf: &mut [u8], mut at: usize, mut value: u64) -> usize {
+    if value < 0x80 {
+        buf[at] = value as u8;
+        return at + 1;
+    }
+    if value < 0x4000 {
+        buf[at] = value as u8 | 0x80;
+        buf[at + 1] = (value >> 7) as u8;
+        return at + 2;
+    }
     while value >= 0x80 {
         buf[at] = value as u8 | 0x80;
         value >>= 7;
@@ -126,15 +141,27 @@ fn put_varint_at(buf: &mut [u8; EVENT_MAX], mut at: usize, mut value: u64) -> us
 /// and an `f32`, or a window's kind, depth, alpha and beta (1, 5, 5 and 5 bytes).
 const EVENT_MAX: usize = 16;
 
-/// Appends the first `len` bytes of an encoded event: the whole array at once (a fixed-size
+/// The longest fixed part of a record: [`EVENTS_END`], flags, the counters' mask and six
+/// deltas, progress, best action and the plan's kept length and tail length.
+const HEADER_MAX: usize = 96;
+
+/// The longest row of root action statistics: position, index, visits and the `f64` value.
+const ROOT_ROW_MAX: usize = 32;
+
+/// The longest record of a step closed by [`Log::close_reported`]: [`EVENTS_END`], flags, the
+/// counters' mask and six deltas of at most 3 bytes, the best action and the plan's byte.
+const REPORTED_MAX: usize = 32;
+
+/// Appends the first `len` bytes of an encoded array: the whole array at once (a fixed-size
 /// copy, no call), then the unused end dropped.
-fn push_event(out: &mut Vec<u8>, buf: &[u8; EVENT_MAX], len: usize) {
+#[inline(always)]
+fn push_encoded<const N: usize>(out: &mut Vec<u8>, buf: &[u8; N], len: usize) {
     out.extend_from_slice(buf);
-    out.truncate(out.len() - (EVENT_MAX - len));
+    out.truncate(out.len() - (N - len));
 }
 
-fn put_signed(out: &mut Vec<u8>, value: i64) {
-    put_varint(out, ((value << 1) ^ (value >> 63)) as u64);
+fn zigzag(value: i64) -> u64 {
+    ((value << 1) ^ (value >> 63)) as u64
 }
 
 fn put_f64(out: &mut Vec<u8>, value: f64) {
@@ -342,11 +369,10 @@ pub(super) struct PlanRef {
     action: u32,
 }
 
-/// What the recorder buffered during the step under way.
+/// What the recorder buffered during the step under way (its events go straight into the
+/// log).
 #[derive(Default)]
 struct Pending {
-    events: Vec<u8>,
-    event_count: u64,
     /// The value of the record's last event with one, 0 before the first (as a replay starts).
     last_value: f32,
     walk: Vec<u8>,
@@ -362,7 +388,8 @@ pub(super) struct Log {
     /// Steps recorded.
     pub(super) steps: u64,
     pub(super) full_at: Option<u64>,
-    pub(super) started: bool,
+    /// Whether steps are being recorded: started and not full.
+    recording: bool,
     pub(super) checkpoints: Vec<Checkpoint>,
     checkpoint_bytes: u64,
     /// The state after the last step recorded (its cell counts and last event go on live,
@@ -380,6 +407,18 @@ pub(super) struct Log {
     pub(super) generations: Vec<(u64, usize)>,
     /// Whether any MCTS walk was recorded.
     pub(super) has_walks: bool,
+    /// Where the record of the step under way starts (its events are written from there).
+    record_start: usize,
+    /// The ends of the recorded steps' lines.
+    pub(super) line_ends: LineEnds,
+    /// Whether the search has reported a step's end ([`Log::step_done`]): it then closes its
+    /// own steps when [`Log::closing`].
+    pub(super) reports_steps: bool,
+    /// Whether steps the search reports are closed here (set by [`super::Recorded`] around a
+    /// slice).
+    pub(super) closing: bool,
+    /// Steps the search reported and this log took (closed, or run on once full).
+    pub(super) steps_taken: u64,
 }
 
 impl Log {
@@ -389,7 +428,7 @@ impl Log {
             bytes: Vec::new(),
             steps: 0,
             full_at: None,
-            started: false,
+            recording: false,
             checkpoints: Vec::new(),
             checkpoint_bytes: 0,
             current: State {
@@ -411,12 +450,17 @@ impl Log {
             uct: None,
             generations: Vec::new(),
             has_walks: false,
+            record_start: 0,
+            line_ends: LineEnds::default(),
+            reports_steps: false,
+            closing: false,
+            steps_taken: 0,
         }
     }
 
     /// Whether steps are being recorded.
     pub(super) fn recording(&self) -> bool {
-        self.started && self.full_at.is_none()
+        self.recording
     }
 
     /// Bytes held by the log, its checkpoints and markers.
@@ -561,7 +605,8 @@ impl Log {
         self.current.plan = plan.to_vec();
         self.current.root = root.to_vec();
         self.pending = Pending::default();
-        self.started = true;
+        self.record_start = self.bytes.len();
+        self.recording = true;
         self.push_checkpoint();
     }
 
@@ -574,7 +619,8 @@ impl Log {
         });
     }
 
-    /// An expanded or generated state, counted live and buffered for the step's record.
+    /// An expanded or generated state, counted live and written into the step's record.
+    #[inline]
     pub(super) fn event(&mut self, event: LastEvent) {
         self.current.count_event(event);
         if !self.recording() {
@@ -594,10 +640,37 @@ impl Log {
         if !same {
             buf[end..end + 4].copy_from_slice(&event.value.to_le_bytes());
             end += 4;
-            pending.last_value = event.value;
         }
-        push_event(&mut pending.events, &buf, end);
-        pending.event_count += 1;
+        if self.room_for_event() {
+            self.pending.last_value = event.value;
+            push_encoded(&mut self.bytes, &buf, end);
+        }
+    }
+
+    /// Whether the log has room for one more event, growing it within the byte cap (keeping
+    /// room for the `full` marker) when it must; when it cannot, recording stops.
+    fn room_for_event(&mut self) -> bool {
+        if self.bytes.len() + EVENT_MAX <= self.bytes.capacity() {
+            return true;
+        }
+        let held = self.memory_bytes() + std::mem::size_of::<Marker>() as u64;
+        let room = self.options.caps.max_bytes.saturating_sub(held);
+        if grow_within(&mut self.bytes, EVENT_MAX, room) {
+            return true;
+        }
+        self.stop_full();
+        false
+    }
+
+    /// Stops recording: the step under way is not recorded (its events are dropped).
+    fn stop_full(&mut self) {
+        self.bytes.truncate(self.record_start);
+        self.full_at = Some(self.steps);
+        self.recording = false;
+        self.push_marker(
+            MarkerKind::Full,
+            format!("timeline full at step {}", self.steps),
+        );
     }
 
     /// An alpha-beta node's window (`cutoff` false) or a cutoff, counted live and buffered for
@@ -607,16 +680,17 @@ impl Log {
         if !self.recording() {
             return;
         }
-        let pending = &mut self.pending;
         let kind = if cutoff { KIND_CUTOFF } else { KIND_WINDOW };
-        let zigzag = |value: i32| ((value << 1) ^ (value >> 31)) as u32 as u64;
         let mut buf = [0u8; EVENT_MAX];
         let mut end = put_varint_at(&mut buf, 0, kind);
         end = put_varint_at(&mut buf, end, u64::from(window.depth));
-        end = put_varint_at(&mut buf, end, zigzag(window.alpha));
-        end = put_varint_at(&mut buf, end, zigzag(window.beta));
-        push_event(&mut pending.events, &buf, end);
-        pending.event_count += 1;
+        end = put_varint_at(&mut buf, end, zigzag(window.alpha.into()));
+        end = put_varint_at(&mut buf, end, zigzag(window.beta.into()));
+        if !self.room_for_event() {
+            return;
+        }
+        push_encoded(&mut self.bytes, &buf, end);
+        let pending = &mut self.pending;
         let bit = 1u64.checked_shl(window.depth).unwrap_or(0);
         if cutoff && pending.first_cut.is_none() && self.cut_depths & bit == 0 && bit != 0 {
             pending.first_cut = Some(window.depth);
@@ -677,9 +751,115 @@ impl Log {
         }
     }
 
+    /// A step the search closed itself ([`crate::search::Observer::step_done`]), running: closed
+    /// here when [`Log::closing`] and its line reuses an earlier one; false when it must be
+    /// closed by its caller, who reads the search.
+    pub(super) fn step_done(&mut self, done: &StepDone) -> bool {
+        self.reports_steps = true;
+        if !self.closing {
+            return true;
+        }
+        if !self.recording() {
+            self.steps_taken += 1;
+            return true;
+        }
+        let step = self.steps + 1;
+        let (plan, best) = match self.line_ends.reuse(done.end, step) {
+            Some(Reuse::Same) => (PlanChange::Same, self.current.best),
+            Some(Reuse::Extend { from, action, best }) => {
+                (PlanChange::Extend { from, action }, best)
+            }
+            None => return false,
+        };
+        self.steps_taken += 1;
+        self.close_reported(&done.stats, best, plan);
+        self.line_ends
+            .note(done.end.map(|end| end.node), step, best);
+        if matches!(plan, PlanChange::Extend { .. }) {
+            self.line_ends.written = false;
+        }
+        true
+    }
+
+    /// [`Log::close_step`] for a running step whose plan is unchanged or extends an earlier one,
+    /// of a search without root statistics: written here at once when nothing else is due (no
+    /// checkpoint, marker, walk or generation, room held, small counter changes), otherwise by
+    /// [`Log::close_step`]. The record is the same either way.
+    fn close_reported(&mut self, stats: &Stats, best: Option<u32>, plan: PlanChange<'_>) {
+        let old = &self.current.stats;
+        let deltas = [
+            stats.expanded.wrapping_sub(old.expanded),
+            stats.generated.wrapping_sub(old.generated),
+            stats.max_frontier.wrapping_sub(old.max_frontier),
+            u64::from(stats.max_depth).wrapping_sub(u64::from(old.max_depth)),
+            stats.stored.wrapping_sub(old.stored),
+            stats.iterations.wrapping_sub(old.iterations),
+        ];
+        let extend = matches!(plan, PlanChange::Extend { .. });
+        let plain = self.current.progress == Progress::Running
+            && self.current.root.is_empty()
+            && self.pending.walk.is_empty()
+            && self.pending.generation.is_empty()
+            && self.pending.first_cut.is_none()
+            && !(self.options.iterations_are_depths && deltas[5] != 0)
+            && (self.steps + 1) % CHECKPOINT_EVERY != 0
+            && self.steps < self.options.caps.max_steps
+            && self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
+            && (!extend || self.refs.len() < self.refs.capacity())
+            && deltas
+                .iter()
+                .all(|&delta| delta < 1 << 20 || delta > 0u64.wrapping_sub(1 << 20))
+            && !matches!(plan, PlanChange::Edit { .. });
+        if !plain {
+            self.close_step(Progress::Running, *stats, best, plan, &[]);
+            return;
+        }
+        let mut head = [0u8; REPORTED_MAX];
+        head[0] = EVENTS_END;
+        // The mask at 2, then the changed counters' zigzag deltas (the mask dropped if none).
+        let mut mask = 0u8;
+        let mut at = 3;
+        for (i, &delta) in deltas.iter().enumerate() {
+            if delta != 0 {
+                mask |= 1 << i;
+                at = put_varint_at(&mut head, at, zigzag(delta as i64));
+            }
+        }
+        let mut flags = 0u8;
+        if mask != 0 {
+            flags |= STATS;
+            head[2] = mask;
+        } else {
+            at = 2;
+        }
+        if best != self.current.best {
+            flags |= BEST;
+            at = put_varint_at(&mut head, at, best.map_or(0, |b| u64::from(b) + 1));
+        }
+        if extend {
+            flags |= PLAN;
+            head[at] = 0;
+            at += 1;
+        }
+        head[1] = flags;
+        push_encoded(&mut self.bytes, &head, at);
+        self.pending.last_value = 0.0;
+        self.record_start = self.bytes.len();
+        self.steps += 1;
+        if let PlanChange::Extend { from, action } = plan {
+            self.refs.push(PlanRef {
+                step: self.steps as u32,
+                from: from as u32,
+                action,
+            });
+            self.current.plan_ref = Some(self.steps);
+        }
+        self.current.stats = *stats;
+        self.current.best = best;
+    }
+
     /// Closes the step under way with the search's state after it (`plan`: how its plan
-    /// changed, `None` if it did not); stops recording (a `full` marker) if the record would
-    /// pass a cap.
+    /// changed); stops recording (a `full` marker) if the record would pass a cap.
     pub(super) fn close_step(
         &mut self,
         progress: Progress,
@@ -698,31 +878,39 @@ impl Log {
             _ => 0,
         };
         let pending = &self.pending;
-        let most = 96
+        let most = HEADER_MAX
             + 5 * tail_len
-            + 28 * root.len()
-            + pending.events.len()
+            + ROOT_ROW_MAX * root.len()
             + pending.walk.len()
             + pending.generation.len();
         let extend = matches!(plan, PlanChange::Extend { .. });
         let checkpoint = (self.steps + 1) % CHECKPOINT_EVERY == 0;
-        let markers = self.markers_due(progress, &stats, best, root);
+        let root_changed = root != self.current.root.as_slice();
+        // Only a change of progress, best action (with root statistics), completed depth or a
+        // first cutoff marks a step.
+        let may_mark = progress != self.current.progress
+            || !root.is_empty() && best != self.current.best
+            || (self.options.iterations_are_depths
+                && stats.iterations != self.current.stats.iterations)
+            || self.pending.first_cut.is_some();
+        let markers = if may_mark {
+            self.markers_due(progress, &stats, best, root)
+        } else {
+            0
+        };
         let roomy = self.bytes.len() + most <= self.bytes.capacity()
             && (!extend || self.refs.len() < self.refs.capacity());
         let fits = self.steps < self.options.caps.max_steps
             && ((roomy && !checkpoint && markers == 0)
                 || self.make_room(plan, most, checkpoint, markers));
         if !fits {
-            self.full_at = Some(self.steps);
-            self.push_marker(
-                MarkerKind::Full,
-                format!("timeline full at step {}", self.steps),
-            );
+            self.stop_full();
             return;
         }
 
-        let offset = self.bytes.len();
         let record = &mut self.bytes;
+        record.push(EVENTS_END);
+        let flags_at = record.len();
         record.push(0);
         let mut flags = 0u8;
         let (old, new) = (stats_fields(&self.current.stats), stats_fields(&stats));
@@ -735,7 +923,7 @@ impl Log {
             record.push(mask);
             for i in 0..6 {
                 if mask & 1 << i != 0 {
-                    put_signed(record, new[i].wrapping_sub(old[i]) as i64);
+                    put_varint(record, zigzag(new[i].wrapping_sub(old[i]) as i64));
                 }
             }
         }
@@ -753,56 +941,71 @@ impl Log {
                 flags |= PLAN;
                 put_varint(record, kept as u64 + 1);
                 put_varint(record, tail.len() as u64);
-                for &action in tail {
-                    put_varint(record, u64::from(action));
-                }
             }
             PlanChange::Extend { .. } => {
                 flags |= PLAN;
                 record.push(0);
             }
         }
-        if root != self.current.root.as_slice() {
-            flags |= ROOT;
-            put_varint(record, root.len() as u64);
-            let old = &self.current.root;
-            let changed = |i: &usize| old.get(*i) != Some(&root[*i]);
-            put_varint(record, (0..root.len()).filter(changed).count() as u64);
-            for i in (0..root.len()).filter(changed) {
-                put_varint(record, i as u64);
-                put_varint(record, u64::from(root[i].index));
-                put_varint(record, root[i].visits);
-                put_f64(record, root[i].value);
-            }
-        }
         let pending = &mut self.pending;
-        if pending.event_count > 0 {
-            flags |= EVENTS;
-            put_varint(record, pending.event_count);
-            record.extend_from_slice(&pending.events);
+        if root_changed {
+            flags |= ROOT;
         }
         if !pending.walk.is_empty() {
             flags |= WALK;
-            record.extend_from_slice(&pending.walk);
         }
-        let generation_at = record.len();
         if !pending.generation.is_empty() {
             flags |= GENERATION;
-            record.extend_from_slice(&pending.generation);
         }
-        record[offset] = flags;
-        pending.events.clear();
-        pending.event_count = 0;
-        pending.last_value = 0.0;
-        pending.walk.clear();
-        pending.generation.clear();
-
+        record[flags_at] = flags;
+        if let PlanChange::Edit { tail, .. } = plan {
+            for &action in tail {
+                put_varint(record, u64::from(action));
+            }
+        }
+        if root_changed {
+            let old = &mut self.current.root;
+            put_varint(record, root.len() as u64);
+            // Fewer than 128 rows: their count is one byte, written once they are.
+            let count_at = record.len();
+            if root.len() >= 0x80 {
+                let changed = (0..root.len()).filter(|&i| old.get(i) != Some(&root[i]));
+                put_varint(record, changed.count() as u64);
+            } else {
+                record.push(0);
+            }
+            let mut count = 0u8;
+            for (i, row) in root.iter().enumerate() {
+                if old.get(i) == Some(row) {
+                    continue;
+                }
+                count = count.wrapping_add(1);
+                let mut buf = [0u8; ROOT_ROW_MAX];
+                let mut at = put_varint_at(&mut buf, 0, i as u64);
+                at = put_varint_at(&mut buf, at, u64::from(row.index));
+                at = put_varint_at(&mut buf, at, row.visits);
+                buf[at..at + 8].copy_from_slice(&row.value.to_le_bytes());
+                push_encoded(record, &buf, at + 8);
+            }
+            if root.len() < 0x80 {
+                record[count_at] = count;
+            }
+            old.clear();
+            old.extend_from_slice(root);
+        }
         if flags & WALK != 0 {
+            record.extend_from_slice(&pending.walk);
+            pending.walk.clear();
             self.has_walks = true;
         }
         if flags & GENERATION != 0 {
-            self.generations.push((self.steps + 1, generation_at));
+            self.generations.push((self.steps + 1, record.len()));
+            record.extend_from_slice(&pending.generation);
+            pending.generation.clear();
         }
+        pending.last_value = 0.0;
+        self.record_start = record.len();
+
         self.steps += 1;
         match plan {
             PlanChange::Same => {}
@@ -820,14 +1023,12 @@ impl Log {
                 self.current.plan_ref = Some(self.steps);
             }
         }
-        self.mark(progress, &stats, best, root);
+        if may_mark {
+            self.mark(progress, &stats, best, root);
+        }
         self.current.progress = progress;
         self.current.stats = stats;
         self.current.best = best;
-        if flags & ROOT != 0 {
-            self.current.root.clear();
-            self.current.root.extend_from_slice(root);
-        }
         if checkpoint {
             self.push_checkpoint();
         }
@@ -844,7 +1045,7 @@ impl Log {
     }
 
     /// The markers of the step just recorded (`self.current` still holds the step before,
-    /// but for its plan).
+    /// but for its plan and root action statistics).
     fn mark(
         &mut self,
         progress: Progress,
@@ -901,6 +1102,40 @@ pub(super) fn apply_record(
     walk: &mut WalkRecord,
     on_walk: &mut dyn FnMut(&WalkRecord),
 ) {
+    let mut value = 0.0f32;
+    loop {
+        if reader.at_end() {
+            break;
+        }
+        let tag = reader.varint();
+        if tag == u64::from(EVENTS_END) {
+            break;
+        }
+        let depth = reader.varint() as u32;
+        let kind = tag & 3;
+        if kind == KIND_WINDOW || kind == KIND_CUTOFF {
+            let window = Window {
+                depth,
+                alpha: reader.signed() as i32,
+                beta: reader.signed() as i32,
+            };
+            state.count_window(window, kind == KIND_CUTOFF);
+            continue;
+        }
+        if tag & 4 == 0 {
+            value = reader.f32();
+        }
+        state.count_event(LastEvent {
+            kind: if kind == KIND_EXPANDED {
+                EventKind::Expanded
+            } else {
+                EventKind::Generated
+            },
+            cell: (tag >> 3).checked_sub(1).map(|c| c as u32),
+            depth,
+            value,
+        });
+    }
     let flags = reader.byte();
     if flags & STATS != 0 {
         let mask = reader.byte();
@@ -955,40 +1190,6 @@ pub(super) fn apply_record(
             if let Some(slot) = state.root.get_mut(at) {
                 *slot = row;
             }
-        }
-    }
-    if flags & EVENTS != 0 {
-        let count = reader.varint();
-        let mut value = 0.0f32;
-        for _ in 0..count {
-            if reader.at_end() {
-                break;
-            }
-            let tag = reader.varint();
-            let depth = reader.varint() as u32;
-            let kind = tag & 3;
-            if kind == KIND_WINDOW || kind == KIND_CUTOFF {
-                let window = Window {
-                    depth,
-                    alpha: reader.signed() as i32,
-                    beta: reader.signed() as i32,
-                };
-                state.count_window(window, kind == KIND_CUTOFF);
-                continue;
-            }
-            if tag & 4 == 0 {
-                value = reader.f32();
-            }
-            state.count_event(LastEvent {
-                kind: if kind == KIND_EXPANDED {
-                    EventKind::Expanded
-                } else {
-                    EventKind::Generated
-                },
-                cell: (tag >> 3).checked_sub(1).map(|c| c as u32),
-                depth,
-                value,
-            });
         }
     }
     if flags & WALK != 0 {

@@ -9,9 +9,13 @@
 //! - [`Recorder`] (`recorder.rs`) is an [`Observer`](super::Observer) that buffers what the
 //!   search reports during a step (expanded and generated states by cell, MCTS walks, RHEA
 //!   generations).
-//! - [`Recorded`] (`recorded.rs`) wraps a search: it runs it one unit at a time and closes each
-//!   step's record with what changed (counters, progress, best action, plan, root action
-//!   statistics) and the recorder's events. Unrecorded runs do not use it and pay nothing.
+//! - [`Recorded`] (`recorded.rs`) wraps a search and closes each step's record with what
+//!   changed (counters, progress, best action, plan, root action statistics) and the
+//!   recorder's events: it runs the search one unit at a time, or, for a search that reports
+//!   its steps ([`Observer::step_done`](super::Observer::step_done): BFS), in whole slices while
+//!   the recorder closes the steps. Unrecorded runs do not use it and pay nothing.
+//! - `line_ends.rs`: where each step's line led, so that a line that extends an earlier one is
+//!   recorded without reading it.
 //! - `log.rs`: the compact byte log (varints, `f32` state values, exact `f64` statistics),
 //!   capped by [`TimelineCaps`]; a checkpoint every [`CHECKPOINT_EVERY`] steps bounds a replay.
 //! - [`Timeline`] (`replay.rs`): the shared handle to read the log: [`Timeline::view_at`],
@@ -26,6 +30,7 @@
 //! step N"); the search goes on unrecorded.
 
 mod cells;
+mod line_ends;
 mod log;
 mod notes;
 mod recorded;

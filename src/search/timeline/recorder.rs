@@ -5,7 +5,7 @@ use super::replay::{EventKind, LastEvent, Timeline};
 use super::TimelineOptions;
 use crate::search::mcts::Walk;
 use crate::search::rhea::Population;
-use crate::search::{Observer, Visit, Window};
+use crate::search::{Observer, StepDone, Visit, Window};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -80,5 +80,13 @@ impl<G> Observer<G> for Recorder<G> {
 
     fn cutoff(&mut self, window: Window) {
         self.log.borrow_mut().window(window, true);
+    }
+
+    fn takes_steps(&self) -> bool {
+        true
+    }
+
+    fn step_done(&mut self, done: &StepDone) -> bool {
+        self.log.borrow_mut().step_done(done)
     }
 }
