@@ -54,7 +54,8 @@ impl Solver {
         let empties = board.empty_count();
         let mut list = [Candidate::default(); 32];
         // Ordered by the children's evaluation (no ordering search): on FFO #45 and #48 the
-        // exact search then visits 26 % and 24 % fewer nodes than after a fastest-first prefill.
+        // exact search then visited 26 % and 24 % fewer nodes than after a fastest-first prefill
+        // (measured with the prefill 6 to 12 plies deep).
         let count = self.order(
             player,
             opponent,
