@@ -33,7 +33,7 @@ const all = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
 /** One native measurement (`searchlab 2048 speed`). */
 function nativeOnce() {
   const out = execFileSync(
-    path.join(CRATE, 'target/release/searchlab'),
+    path.join(process.env.CARGO_TARGET_DIR ?? path.join(CRATE, 'target'), 'release/searchlab'),
     ['2048', 'speed', '--seed', String(SEED), '--playouts', String(playouts)],
     { encoding: 'utf8' },
   );

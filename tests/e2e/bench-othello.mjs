@@ -31,7 +31,7 @@ async function ffoPosition(id) {
 }
 
 function native(args) {
-  return JSON.parse(execFileSync(path.join(CRATE, 'target/release/searchlab'), ['othello', ...args], { encoding: 'utf8' }));
+  return JSON.parse(execFileSync(path.join(process.env.CARGO_TARGET_DIR ?? path.join(CRATE, 'target'), 'release/searchlab'), ['othello', ...args], { encoding: 'utf8' }));
 }
 
 async function main() {

@@ -36,7 +36,7 @@ async function sizes() {
 /** One native measurement (`searchlab bait speed`). */
 function nativeOnce(walkLevel, astarLevel) {
   const out = execFileSync(
-    path.join(CRATE, 'target/release/searchlab'),
+    path.join(process.env.CARGO_TARGET_DIR ?? path.join(CRATE, 'target'), 'release/searchlab'),
     ['bait', 'speed', '--walk-level', walkLevel, '--steps', String(WALK_STEPS), '--seed', '1',
       '--astar-level', astarLevel, '--astar-runs', String(ASTAR_RUNS)],
     { encoding: 'utf8' },

@@ -9,8 +9,9 @@
 //!   opponent's stable discs bound the score), enhanced transposition cutoffs from
 //!   [`ETC_EMPTIES`], and ordering: the table's move, a wipe-out, then fastest-first (fewest
 //!   opponent replies, corners counted twice, then corner stability, potential mobility and,
-//!   below 12 empties, quadrant parity); from [`SHALLOW_ORDER_EMPTIES`] empties a shallow
-//!   alpha-beta with the midgame evaluation ([`super::eval::board_eval`]) orders instead,
+//!   below 12 empties, quadrant parity); from [`SHALLOW_ORDER_EMPTIES`] empties the midgame
+//!   evaluation ([`super::eval::board_eval`]) of each child, or from 16 empties a shallow
+//!   alpha-beta with it, less a weight on the opponent's replies, orders instead,
 //!   and from [`PREFILL_EMPTIES`] empties an iterative-deepening midgame search first seeds
 //!   the table's best moves near the root;
 //! - 5 to 7 empties: no table, no move generation; a loop over the empty squares (skipping
@@ -49,8 +50,9 @@ use table::Table;
 
 /// Empties from which the transposition table and fastest-first ordering are used.
 pub const TT_EMPTIES: u32 = 8;
-/// Empties from which moves are ordered by a shallow search with the midgame evaluation.
-pub const SHALLOW_ORDER_EMPTIES: u32 = 16;
+/// Empties from which moves are ordered by the midgame evaluation (a shallow search with it
+/// from three empties more).
+pub const SHALLOW_ORDER_EMPTIES: u32 = 13;
 /// Empties from which children are probed in the table before any is searched.
 pub const ETC_EMPTIES: u32 = 9;
 /// Empties from which a midgame search seeds the table before an exact solve.

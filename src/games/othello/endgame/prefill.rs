@@ -8,9 +8,9 @@ use crate::games::othello::board::{moves, Board};
 use crate::games::othello::eval::board_eval;
 
 /// Depth of the midgame search at [`PREFILL_EMPTIES`] empties (one more per extra empty).
-const PREFILL_DEPTH: u32 = 6;
+const PREFILL_DEPTH: u32 = 7;
 /// The deepest prefill search (reached at 24 empties).
-const PREFILL_MAX_DEPTH: u32 = 12;
+const PREFILL_MAX_DEPTH: u32 = 13;
 
 impl Solver {
     /// One iteration of the midgame search that seeds the table's best moves near the root
@@ -53,11 +53,14 @@ impl Solver {
         }
         let empties = board.empty_count();
         let mut list = [Candidate::default(); 32];
+        // Ordered by the children's evaluation (no ordering search): on FFO #45 and #48 the
+        // exact search then visited 26 % and 24 % fewer nodes than after a fastest-first prefill
+        // (measured with the prefill 6 to 12 plies deep).
         let count = self.order(
             player,
             opponent,
             legal,
-            empties.min(SHALLOW_ORDER_EMPTIES - 1),
+            empties.min(SHALLOW_ORDER_EMPTIES),
             &mut list,
         );
         let mut best = -INFINITY_EVAL;
