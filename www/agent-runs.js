@@ -262,7 +262,7 @@ export class AgentRuns {
 
   /** Whether this controller's panes are on show. */
   sideBySideOpen() {
-    return this.sbsHost !== undefined && this.shell.sideBySide.host === this.sbsHost && this.shell.sideBySide.isOpen;
+    return this.sbsHost !== undefined && this.shell.sideBySide?.host === this.sbsHost && this.shell.sideBySide.isOpen;
   }
 
   closeSideBySide() {

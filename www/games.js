@@ -3,25 +3,69 @@
 // undo, key, workerRestarted, themeChanged, leave } (see www/README.md); the shell opens each
 // game's controller once, when it is first shown, and keeps it. A new game is one more entry
 // here and a folder of its own (www/<game>/: page.js, render.js).
+//
+// `modules`: every module the controller imports, directly or not, that the shell does not
+// (paths relative to www/), and `data`: the files it fetches as it loads. prefetch.js preloads
+// them all at once for the game a link names, rather than level by level as the imports are
+// read (tests/e2e/preload.test.mjs keeps the lists whole).
 
 export const GAMES = {
   bait: {
     id: 'bait',
     title: 'Bait',
     load: () => import('./bait/page.js'),
+    modules: [
+      'bait/page.js', 'bait/render.js', 'bait/game.js', 'bait/params.js', 'bait/level-panel.js', 'bait/editor.js',
+      'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
+      'param-controls.js', 'kbfe-view.js', 'bait/kbfe-fields.js',
+    ],
+    // bait/levels.js reads the index, then each level it lists.
+    data: [
+      'levels/index.json', 'levels/first-steps.txt', 'levels/open-field.txt', 'levels/bridge.txt', 'levels/sealed-door.txt',
+      'levels/far-door.txt', 'levels/warehouse.txt',
+    ],
   },
   2048: {
     id: '2048',
     title: '2048',
     load: () => import('./g2048/page.js'),
+    modules: [
+      'g2048/page.js', 'g2048/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'g2048/batch-panel.js',
+      'histogram.js', 'g2048/batch.js', 'param-controls.js', 'fields.js', 'swipe.js', 'g2048/params.js',
+    ],
+    data: [],
   },
   othello: {
     id: 'othello',
     title: 'Othello',
     load: () => import('./othello/page.js'),
+    modules: [
+      'othello/page.js', 'othello/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'othello/sides.js',
+      'othello/params.js', 'param-controls.js', 'fields.js', 'othello/thinking.js', 'othello/move-list.js',
+      'othello/hint-values.js',
+    ],
+    data: [],
   },
-  sumzero: { id: 'sumzero', title: 'Sum to zero', load: () => import('./sumzero/page.js') },
-  vgdl: { id: 'vgdl', title: 'VGDL games', load: () => import('./vgdl/page.js') },
+  sumzero: {
+    id: 'sumzero',
+    title: 'Sum to zero',
+    load: () => import('./sumzero/page.js'),
+    modules: [
+      'sumzero/page.js', 'sumzero/render.js', 'sumzero/params.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js',
+      'param-controls.js', 'sumzero/thinking.js',
+    ],
+    data: [],
+  },
+  vgdl: {
+    id: 'vgdl',
+    title: 'VGDL games',
+    load: () => import('./vgdl/page.js'),
+    modules: [
+      'vgdl/page.js', 'vgdl/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js', 'param-controls.js',
+      'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js',
+    ],
+    data: [],
+  },
 };
 
 /** The game of a link that names none (as the share-link parser reads it too). */

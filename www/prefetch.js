@@ -3,7 +3,10 @@
 // names; any other link: the modules of the game it names (the default game's when none). Only
 // fetches: the shell reads and checks the link (in Rust) once the wasm module has loaded, and
 // finds the lesson's file (lesson-panel.js takes it from here) and the game's modules already
-// loaded or on their way. It imports only the small game registry, so it runs at once.
+// loaded or on their way. It imports only the small game registry, so it runs at once. The
+// game's modules are preloaded here rather than in index.html: a link to another game does not
+// wait for the default game's files, nor a lesson's file behind them (the browser fetches at
+// most six files at once from a server without HTTP/2).
 
 import { GAMES, DEFAULT_GAME } from './games.js';
 
@@ -12,11 +15,34 @@ function field(key, text) {
   return new RegExp(`(?:^#?|&)${key}=([a-z0-9-]+)(?:&|$)`).exec(text)?.[1];
 }
 
-/** Starts loading the controller of the game link `text` names. */
+/** Adds a preload of `href` to the document: a module (`modulepreload`) or a file a script
+ * fetches (`fetch`, which the script's fetch of the same address then takes). */
+function preload(href, kind) {
+  const link = document.createElement('link');
+  if (kind === 'modulepreload') {
+    link.rel = 'modulepreload';
+  } else {
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+  }
+  link.href = href;
+  document.head.append(link);
+}
+
+/** Starts loading the controller of the game link `text` names: all its modules and files at
+ * once (games.js lists them), then the controller itself. */
 function loadGameOf(text) {
   const game = GAMES[field('game', text)] ?? GAMES[DEFAULT_GAME];
+  for (const file of game.modules) preload(file, 'modulepreload');
+  for (const file of game.data) preload(file, 'fetch');
   return game.load();
 }
+
+/** A promise of the wasm module, compiled as its bytes arrive (index.html's preload starts the
+ * fetch), while the shell's own modules are still loading: the shell instantiates it. Resolves
+ * to null if it cannot be compiled here (the shell's init() then fetches it and says why). */
+export const compiledWasm = WebAssembly.compileStreaming(fetch('pkg/searchlab_bg.wasm')).catch(() => null);
 
 /** Path → a promise of the response of a fetch made here, until taken. */
 const early = new Map();

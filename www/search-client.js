@@ -32,9 +32,11 @@ export class SearchStopped extends Error {}
 export class SearchClient {
   /**
    * `onRestart(reason)` is told whenever the watchdog replaces the worker; `limits` overrides
-   * some of DEFAULT_LIMITS.
+   * some of DEFAULT_LIMITS. A `deferred` client starts its worker only at `start()` or its first
+   * message, so a page can load what it shows first without the worker's own copy of the wasm
+   * module competing for the network and the CPU.
    */
-  constructor({ onRestart, limits = {} }) {
+  constructor({ onRestart, limits = {}, deferred = false }) {
     this.onRestart = onRestart;
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.nextId = 1;
@@ -42,14 +44,26 @@ export class SearchClient {
     this.queries = new Map(); // id -> { resolve, reject, channel, sentAt }
     this.channels = new Map(); // channel -> id of its latest query
     this.heardAt = 0; // when the worker last sent anything
+    this.worker = null; // until spawned
     this.timer = setInterval(() => this.watch(), Math.min(100, this.limits.stopMs / 4));
-    this.spawn();
+    if (!deferred) this.spawn();
+  }
+
+  /** Starts the worker if it has not started yet. */
+  start() {
+    if (!this.worker) this.spawn();
+  }
+
+  /** Posts `message` to the worker, started first if need be. */
+  post(message) {
+    this.start();
+    this.worker.postMessage(message);
   }
 
   /** Ends the worker and the watchdog. */
   dispose() {
     clearInterval(this.timer);
-    this.worker.terminate();
+    this.worker?.terminate();
   }
 
   spawn() {
@@ -83,6 +97,7 @@ export class SearchClient {
   }
 
   watch() {
+    if (!this.worker) return;
     const now = performance.now();
     if (!this.ready && now - this.spawnedAt > this.limits.loadMs) {
       this.spawnedAt = now;
@@ -189,7 +204,7 @@ export class SearchClient {
     this.channels.set(channel, id);
     return new Promise((resolve, reject) => {
       this.queries.set(id, { resolve, reject, channel, sentAt: performance.now() });
-      this.worker.postMessage({ ...message, id });
+      this.post({ ...message, id });
     });
   }
 
@@ -240,21 +255,21 @@ export class SearchClient {
     const limitMs = timed ? message.budgetMs + this.limits.actGraceMs : this.limits.silenceMs;
     return new Promise((resolve, reject) => {
       this.active = { id, resolve, reject, onProgress, limitMs, heard: performance.now() };
-      this.worker.postMessage({ ...message, id });
+      this.post({ ...message, id });
     });
   }
 
   cancelQuietly() {
     const active = this.active;
     this.active = null;
-    this.worker.postMessage({ type: 'stop', id: active.id });
+    this.post({ type: 'stop', id: active.id });
     active.reject(new SearchStopped('replaced'));
   }
 
   /** Sets the pace of the running paced plan (steps a second; 0 holds it) and has it take
    * `advance` steps at once. */
   pace(pace, advance = 0) {
-    if (this.active) this.worker.postMessage({ type: 'pace', id: this.active.id, pace, advance });
+    if (this.active) this.post({ type: 'pace', id: this.active.id, pace, advance });
   }
 
   /** Stops the running request; resolves with the milliseconds until the worker confirmed. */
@@ -265,7 +280,7 @@ export class SearchClient {
     active.stopRequestedAt = t0;
     return new Promise((resolve) => {
       active.stopped = () => resolve(performance.now() - t0);
-      this.worker.postMessage({ type: 'stop', id: active.id });
+      this.post({ type: 'stop', id: active.id });
     });
   }
 }

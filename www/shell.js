@@ -10,11 +10,10 @@ import init, * as wasm from './pkg/searchlab.js';
 import { GAMES, DEFAULT_GAME } from './games.js';
 import { SearchClient } from './search-client.js';
 import { SearchTimeline } from './timeline.js';
-import { MctsTree } from './mcts-tree.js';
-import { PopulationView } from './population-view.js';
-import { SideBySide } from './side-by-side.js';
+import { LazyPanel } from './lazy-panel.js';
 import { LessonPanel } from './lesson-panel.js';
 import { maxTextBytes, count, oversize } from './limits.js';
+import { compiledWasm } from './prefetch.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,7 +28,9 @@ const app = {
   timeline: null, // the search timeline under the board, shared by every game
   tree: null, // the MCTS tree view under it
   population: null, // RHEA's population view under it
-  sideBySide: null, // the side-by-side panes, for a game whose controller offers a host
+  sideBySide: null, // the side-by-side panes, for a game whose controller offers a host (once loaded: see loadSideBySide)
+  sideBySideLoading: null, // a promise of them, once asked
+  sideBySideAvailable: false, // whether the game on show offers them
   lessons: null, // the guided lessons' panel
   controllers: {}, // every controller opened so far, by game (each keeps its board and session)
   current: null, // the controller of the game on show
@@ -62,7 +63,11 @@ function writeLink(fragment) {
 
 /** What the shell shares with every game's controller. */
 function shell() {
-  return { wasm, client: app.client, timeline: app.timeline, tree: app.tree, population: app.population, sideBySide: app.sideBySide, statusEl, metrics, messageOf, writeLink };
+  return {
+    wasm, client: app.client, timeline: app.timeline, tree: app.tree, population: app.population, statusEl, metrics, messageOf, writeLink,
+    /** The side-by-side panes: null until loaded (none can be open before). */
+    get sideBySide() { return app.sideBySide; },
+  };
 }
 
 // ---------- the share link ----------
@@ -140,11 +145,39 @@ async function applyLink() {
   const controller = await controllerOf(game);
   performance.mark('searchlab:controller-open');
   if (!controller || link !== app.links) return;
+  // A link's panes need side-by-side.js before the controller can open them.
+  if (view.compare?.length && !(await loadSideBySide())) return;
+  if (link !== app.links) return;
   app.current = controller;
-  app.sideBySide.setAvailable(typeof controller.sideBySideHost === 'function');
+  setSideBySideAvailable(typeof controller.sideBySideHost === 'function');
   showGame(game.id);
   controller.applyView(view, error);
   performance.mark('searchlab:view-applied');
+}
+
+// ---------- side by side ----------
+
+/** Loads side-by-side.js and builds the panes' panel, once; resolves to it, or to null with the
+ * reason in the status line. The page loads it once the link's view is on show, or before
+ * that when the link has panes: a page that opens without them draws its board first. */
+function loadSideBySide() {
+  app.sideBySideLoading ??= import('./side-by-side.js').then(({ SideBySide }) => {
+    app.sideBySide = new SideBySide({ root: $('side-by-side'), toggle: $('side-by-side-toggle'), timeline: app.timeline, statusEl, messageOf });
+    app.sideBySide.setAvailable(app.sideBySideAvailable);
+    return app.sideBySide;
+  }, (e) => {
+    app.sideBySideLoading = null; // tried again when next asked
+    setStatus('error', `Side by side could not be loaded: ${messageOf(e)}`);
+    return null;
+  });
+  return app.sideBySideLoading;
+}
+
+/** The "Side by side" button applies to the game on show only if its controller offers a host. */
+function setSideBySideAvailable(available) {
+  app.sideBySideAvailable = available;
+  if (app.sideBySide) app.sideBySide.setAvailable(available);
+  else $('side-by-side-toggle').disabled = !available;
 }
 
 /** Whether a fragment holds only the version and page keys (a lesson step's short link). */
@@ -254,7 +287,7 @@ function lessonStepHref(lesson) {
  * Play if a person has closed them since; returns a function that says whether it has ended. */
 function runForLesson() {
   const summary = document.querySelector('[data-testid=sbs-summary]');
-  if (app.sideBySide.isOpen) {
+  if (app.sideBySide?.isOpen) {
     document.querySelector('[data-testid=sbs-run]').click();
     return () => summary.dataset.state === 'done' || summary.dataset.state === 'stopped';
   }
@@ -294,7 +327,9 @@ function wire() {
     const current = document.documentElement.dataset.theme ?? 'auto';
     applyTheme(THEMES[(THEMES.indexOf(current) + 1) % THEMES.length]);
   });
-  $('side-by-side-toggle').addEventListener('click', () => app.current?.toggleSideBySide?.());
+  $('side-by-side-toggle').addEventListener('click', async () => {
+    if (await loadSideBySide()) app.current?.toggleSideBySide?.();
+  });
   $('class-mode').addEventListener('click', toggleClassMode);
   // In class mode the settings open as a drawer over the statistics; Escape closes it.
   $('more-settings').addEventListener('keydown', (event) => {
@@ -303,7 +338,7 @@ function wire() {
     $('more-settings').querySelector('summary').focus({ preventScroll: true });
   });
   document.addEventListener('keydown', (event) => {
-    if (!app.lessons.key(event) && !app.sideBySide.key(event)) app.current?.key(event);
+    if (!app.lessons.key(event) && !app.sideBySide?.key(event)) app.current?.key(event);
   });
   window.addEventListener('hashchange', () => {
     if (location.hash.replace(/^#/, '') !== app.shownLink) applyLink();
@@ -317,20 +352,24 @@ async function start() {
     showSearchStep: (step) => app.timeline.choose(step), onClose: lessonsClosed,
   });
   try {
-    await init();
+    await init({ module_or_path: (await compiledWasm) ?? undefined });
   } catch (error) {
     setStatus('error', `SearchLab could not start: ${messageOf(error)}`);
     return;
   }
   // Marks of the start-up's stages, for tests/e2e/bench-lessons.mjs (see BENCHMARKS.md).
   performance.mark('searchlab:wasm-ready');
-  app.client = new SearchClient({ onRestart: routed('workerRestarted') });
+  // The worker (and its own copy of the wasm module) starts once the link's view is on show, or
+  // at the view's first search if that comes sooner.
+  app.client = new SearchClient({ onRestart: routed('workerRestarted'), deferred: true });
   app.timeline = new SearchTimeline($('timeline'));
-  app.tree = new MctsTree($('tree-panel'), routed('treeToggled'));
-  app.population = new PopulationView($('population-panel'));
-  app.sideBySide = new SideBySide({ root: $('side-by-side'), toggle: $('side-by-side-toggle'), timeline: app.timeline, statusEl, messageOf });
+  // The MCTS tree and RHEA's population load the first time a run can show them.
+  app.tree = new LazyPanel($('tree-panel'), async () => new (await import('./mcts-tree.js')).MctsTree($('tree-panel'), routed('treeToggled')));
+  app.population = new LazyPanel($('population-panel'), async () => new (await import('./population-view.js')).PopulationView($('population-panel')));
   wire();
   await applyLink();
+  app.client.start();
+  loadSideBySide();
   metrics.interactiveMs = performance.now();
   document.documentElement.dataset.ready = 'true';
 }

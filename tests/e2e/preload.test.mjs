@@ -1,5 +1,6 @@
-// index.html preloads every module the shell imports (directly or not) and every module of the
-// default game's controller, so a new list of imports cannot quietly bring back a waterfall of
+// index.html preloads every module the shell imports (directly or not), and games.js lists every
+// module of each game's controller that the shell does not import (prefetch.js preloads them for
+// the game a link names), so a new list of imports cannot quietly bring back a waterfall of
 // module fetches (BENCHMARKS.md, "Lesson step to ready"). A static check of the files, no browser.
 // Run with `node --test tests/e2e/preload.test.mjs`.
 
@@ -7,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './harness.mjs';
 
 /** Every module `entry` imports statically, directly or not (paths relative to www/). */
@@ -30,16 +32,36 @@ const html = readFileSync(path.join(ROOT, 'index.html'), 'utf8');
 // Module scripts are fetched as the parser meets them, as preloaded modules are.
 const preloaded = new Set(Array.from(html.matchAll(/<link rel="modulepreload" href="([^"]+)">|<script type="module"(?: async)? src="([^"]+)">/g), (m) => m[1] ?? m[2]));
 
-test('index.html preloads every module of the shell and of the default game', () => {
-  for (const entry of ['shell.js', 'prefetch.js', 'bait/page.js']) {
+test('index.html preloads every module of the shell and of prefetch.js, and no other', () => {
+  const needed = new Set(['shell.js', 'prefetch.js']);
+  for (const entry of ['shell.js', 'prefetch.js']) {
     const missing = [...staticImports(entry)].filter((file) => !preloaded.has(file));
     assert.deepEqual(missing, [], `${entry} imports modules index.html does not preload`);
+    for (const file of staticImports(entry)) needed.add(file);
   }
-  assert.ok(preloaded.has('bait/page.js'), 'the default game itself');
+  // What the shell loads later (a view, a game) waits its turn rather than taking the network first.
+  assert.deepEqual([...preloaded].filter((file) => !needed.has(file)), [], 'index.html preloads modules the shell does not import');
 });
 
-test('the wasm module and the levels index are preloaded as the fetches that ask for them', () => {
+test("games.js lists every module of each game's controller that index.html does not preload", async () => {
+  const { GAMES } = await import(pathToFileURL(path.join(ROOT, 'games.js')));
+  for (const game of Object.values(GAMES)) {
+    const entry = /import\('\.\/([^']+)'\)/.exec(game.load.toString())[1];
+    const listed = new Set(game.modules);
+    assert.ok(listed.has(entry), `games.js: ${game.id}'s modules leave out its controller ${entry}`);
+    const missing = [...staticImports(entry)].filter((file) => !preloaded.has(file) && !listed.has(file));
+    assert.deepEqual(missing, [], `games.js: ${game.id}'s modules leave out modules ${entry} imports`);
+    const extra = game.modules.filter((file) => file !== entry && !staticImports(entry).has(file));
+    assert.deepEqual(extra, [], `games.js: ${game.id}'s modules list files ${entry} does not import`);
+  }
+});
+
+test('the wasm module is preloaded as the fetch that asks for it, and Bait its levels', async () => {
   assert.match(html, /<link rel="preload" href="pkg\/searchlab_bg\.wasm" as="fetch" crossorigin>/);
-  assert.match(html, /<link rel="preload" href="levels\/index\.json" as="fetch" crossorigin>/);
   assert.match(html, /<script type="module" async src="prefetch\.js"><\/script>/, 'prefetch.js runs as soon as it has loaded');
+  const { GAMES } = await import(pathToFileURL(path.join(ROOT, 'games.js')));
+  const index = JSON.parse(readFileSync(path.join(ROOT, 'levels/index.json'), 'utf8'));
+  const levels = index.levels.filter((level) => level.game === 'bait').map((level) => `levels/${level.file}`);
+  assert.deepEqual(GAMES.bait.data, ['levels/index.json', ...levels], 'games.js: Bait\'s data is the levels index and every Bait level it lists, in its order');
+  assert.match(readFileSync(path.join(ROOT, 'bait/levels.js'), 'utf8'), /new URL\('index\.json', folder\)/, 'bait/levels.js reads levels/index.json');
 });
