@@ -53,6 +53,9 @@ if (lesson && /^[a-z]/.test(lesson)) {
   const response = fetch(`lessons/${lesson}.json`);
   early.set(`lessons/${lesson}.json`, response);
   early.set('lessons/index.json', fetch('lessons/index.json'));
+  // The modules every game's controller imports, while the lesson's file says which game.
+  const shared = Object.values(GAMES).map((game) => game.modules).reduce((a, b) => a.filter((file) => b.includes(file)));
+  for (const file of shared) preload(file, 'modulepreload');
   response.then((r) => (r.ok ? r.clone().json() : null))
     .then((data) => data && loadGameOf(data.steps?.[step - 1]?.link ?? ''))
     .catch(() => {});
