@@ -15,27 +15,20 @@ function field(key, text) {
   return new RegExp(`(?:^#?|&)${key}=([a-z0-9-]+)(?:&|$)`).exec(text)?.[1];
 }
 
-/** Adds a preload of `href` to the document: a module (`modulepreload`) or a file a script
- * fetches (`fetch`, which the script's fetch of the same address then takes). */
-function preload(href, kind) {
-  const link = document.createElement('link');
-  if (kind === 'modulepreload') {
-    link.rel = 'modulepreload';
-  } else {
-    link.rel = 'preload';
-    link.as = 'fetch';
-    link.crossOrigin = 'anonymous';
-  }
-  link.href = href;
-  document.head.append(link);
+/** Adds preloads of `modules` and of `files` (files a script fetches: its fetch of the same
+ * address then takes the preload's response) to the document, in one insertion. */
+function preload(modules, files = []) {
+  const links = document.createDocumentFragment();
+  for (const href of modules) links.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  for (const href of files) links.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href }));
+  document.head.append(links);
 }
 
 /** Starts loading the controller of the game link `text` names: all its modules and files at
  * once (games.js lists them), then the controller itself. */
 function loadGameOf(text) {
   const game = GAMES[field('game', text)] ?? GAMES[DEFAULT_GAME];
-  for (const file of game.modules) preload(file, 'modulepreload');
-  for (const file of game.data) preload(file, 'fetch');
+  preload(game.modules, game.data);
   return game.load();
 }
 
@@ -55,7 +48,7 @@ if (lesson && /^[a-z]/.test(lesson)) {
   early.set('lessons/index.json', fetch('lessons/index.json'));
   // The modules every game's controller imports, while the lesson's file says which game.
   const shared = Object.values(GAMES).map((game) => game.modules).reduce((a, b) => a.filter((file) => b.includes(file)));
-  for (const file of shared) preload(file, 'modulepreload');
+  preload(shared);
   response.then((r) => (r.ok ? r.clone().json() : null))
     .then((data) => data && loadGameOf(data.steps?.[step - 1]?.link ?? ''))
     .catch(() => {});

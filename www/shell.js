@@ -359,8 +359,8 @@ async function start() {
   }
   // Marks of the start-up's stages, for tests/e2e/bench-lessons.mjs (see BENCHMARKS.md).
   performance.mark('searchlab:wasm-ready');
-  // The worker (and its own copy of the wasm module) starts once the link's view is on show, or
-  // at the view's first search if that comes sooner.
+  // The worker (and its own copy of the wasm module) starts once the link's view is drawn, or at
+  // the view's first search if that comes sooner.
   app.client = new SearchClient({ onRestart: routed('workerRestarted'), deferred: true });
   app.timeline = new SearchTimeline($('timeline'));
   // The MCTS tree and RHEA's population load the first time a run can show them.
@@ -368,10 +368,14 @@ async function start() {
   app.population = new LazyPanel($('population-panel'), async () => new (await import('./population-view.js')).PopulationView($('population-panel')));
   wire();
   await applyLink();
-  app.client.start();
-  loadSideBySide();
   metrics.interactiveMs = performance.now();
   document.documentElement.dataset.ready = 'true';
+  // Once the board is drawn (the next frame), what the first view did not need: the search
+  // worker (which a search started sooner has started already) and side by side.
+  requestAnimationFrame(() => setTimeout(() => {
+    app.client.start();
+    loadSideBySide();
+  }));
 }
 
 start();
