@@ -75,7 +75,8 @@ test('a 2048 link opens the 2048 view, and a person plays with keys and swipes, 
 
   // The game picker switches to Bait and back; the link follows.
   await page.selectOption('[data-testid=game]', 'bait');
-  await page.waitForFunction(() => /game=bait/.test(location.hash));
+  // Bait's controller has written its view (the picker writes only the game), so it is on show.
+  await page.waitForFunction(() => /game=bait&.*seed=\d+/.test(location.hash));
   await waitForState(page, ['idle']);
   assert.equal(await page.locator('[data-testid=board]').isVisible(), true);
   assert.equal(await page.locator('[data-testid=board-2048]').isVisible(), false);
