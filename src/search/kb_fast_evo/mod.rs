@@ -467,6 +467,8 @@ impl<G: SpriteGame> KbSimulation<G> {
             delta_z,
             delta_d,
             value: self.last.value,
+            alpha: c.alpha,
+            beta: c.beta,
         });
         if !self.rollout_cells.is_empty() {
             self.record_cell(state);

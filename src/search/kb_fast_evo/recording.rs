@@ -69,6 +69,10 @@ pub struct RewardBreakdown {
     pub delta_d: f64,
     /// The value backed up.
     pub value: f64,
+    /// Eq. 6's α (the weight of ΔZ).
+    pub alpha: f64,
+    /// Eq. 6's β (the weight of ΔD).
+    pub beta: f64,
 }
 
 /// One feature type's terms in an iteration: its curiosity ΔK_i (eq. 4) and experience ΔD_i
@@ -184,6 +188,8 @@ impl IterationRecord {
 pub struct StripPoint {
     /// The step of its iteration.
     pub step: u64,
+    /// The branch of eq. 6 that gave its fitness.
+    pub branch: Branch,
     /// The decision.
     pub decision: EsDecision,
 }
@@ -423,6 +429,7 @@ impl KbRecording {
             .filter_map(|r| {
                 r.es.map(|decision| StripPoint {
                     step: r.step,
+                    branch: r.reward.branch,
                     decision,
                 })
             })
