@@ -54,8 +54,8 @@ export class KbfeView {
       document.createElement('thead'),
       document.createElement('tbody'),
     );
-    this.knowledge.tHead.append(row('th', ['Sprite type', 'Z', 'x̄', 'Wins', 'Losses', 'ΔK', 'ΔD'], { scope: 'col' }));
-    const knowledgeNote = cell('p', 'Z counts the collisions with each type in every rollout, x̄ their mean score change. '
+    this.knowledge.tHead.append(row('th', ['Type', 'Z', 'x̄', 'Won/lost', 'ΔK', 'ΔD'], { scope: 'col' }));
+    const knowledgeNote = cell('p', 'Z counts the collisions with each type in every rollout, x̄ their mean score change, won/lost the steps that ended the game. '
       + 'Curiosity (eq. 4) pays for raising a rare Z (ΔK = Z_F/Z_0 − 1, or Z_F for a new type); experience (eq. 5) pays for '
       + 'getting closer to types never met or with x̄ > 0 (ΔD = 1 − D_F/D_0); ΔK and ΔD are the last rollout\'s, a row flashes when a type is first met.',
     { class: 'hint' });
@@ -101,7 +101,10 @@ export class KbfeView {
       + 'A column appears when a type is first seen; the (1+1)-ES mutates W with step σ, ×1.02 on an accept and ÷1.02 on a reject.',
     { class: 'hint' });
 
-    panel.replaceChildren(title, this.board, boardNote, this.reward, this.knowledge, knowledgeNote, this.weights, this.sigma, weightsNote,
+    // The table scrolls sideways rather than cut a column in a narrow column.
+    const knowledgeBox = cell('div', '', { class: 'kbfe-table-box', tabindex: '0', role: 'region', 'aria-label': 'Knowledge base table' });
+    knowledgeBox.append(this.knowledge);
+    panel.replaceChildren(title, this.board, boardNote, this.reward, knowledgeBox, knowledgeNote, this.weights, this.sigma, weightsNote,
       this.strip, this.stripText, stripNote);
     panel.dataset.testid = 'kbfe-panel';
     this.clear();
@@ -142,8 +145,8 @@ export class KbfeView {
     const terms = new Map((knowledge.iteration?.terms ?? []).map((t) => [t.kind, t]));
     this.knowledge.tBodies[0].replaceChildren(...met.map((type) => {
       const term = terms.get(type.kind);
-      const tr = row('td', [type.name, type.z.toLocaleString('en-US'), signed(type.mean, 3),
-        type.wins.toLocaleString('en-US'), type.losses.toLocaleString('en-US'),
+      const tr = row('td', [type.name, type.z.toLocaleString('en-US'), signed(type.mean, 2),
+        `${type.wins.toLocaleString('en-US')}/${type.losses.toLocaleString('en-US')}`,
         term ? signed(term.deltaK, 2) : '–', term ? signed(term.deltaD, 2) : '–']);
       tr.dataset.kind = String(type.kind);
       // A flash on discovery: the last rollout met the type first, or it is new since the last view.
