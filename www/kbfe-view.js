@@ -68,7 +68,8 @@ export class KbfeView {
     const rewardNote = cell('p', 'Eq. 6: ±10,000,000 for a win or loss, else the score change ΔR if the score changed, else α·ΔZ + β·ΔD '
       + '(α = 0.66, β = 0.33 by default). A first key pickup logs 2 events: 0.66·2 = 1.32 outranks a mushroom\'s ΔR = 1.',
     { class: 'hint' });
-    this.reward.append(this.rewardTitle, this.rewardBar, this.rewardText, rewardNote);
+    this.full = cell('p', '', { class: 'hint', 'data-testid': 'kbfe-full' });
+    this.reward.append(this.rewardTitle, this.rewardBar, this.rewardText, this.full, rewardNote);
 
     // The (1+1)-ES's candidates.
     this.strip = cell('canvas', '', { class: 'kbfe-strip', 'data-testid': 'kbfe-strip', role: 'img', width: '360', height: '90' });
@@ -174,6 +175,9 @@ export class KbfeView {
     this.sigma.textContent = `σ = ${knowledge.sigma.toFixed(3)} · ${knowledge.accepted.toLocaleString('en-US')} accepted, `
       + `${knowledge.rejected.toLocaleString('en-US')} rejected`;
     this.showReward(knowledge.iteration);
+    this.full.hidden = knowledge.fullAt === null || knowledge.fullAt === undefined;
+    this.full.textContent = this.full.hidden ? ''
+      : `The recording of rollouts filled up at step ${knowledge.fullAt.toLocaleString('en-US')}: later steps show that one.`;
     this.showStrip(knowledge.strip ?? []);
     this.last = knowledge;
     // For tests and tools: how much the view holds.
