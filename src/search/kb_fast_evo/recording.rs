@@ -78,9 +78,7 @@ pub struct RewardBreakdown {
 /// One feature type's terms in an iteration: its curiosity ΔK_i (eq. 4) and experience ΔD_i
 /// (eq. 5), and whether the iteration met it for the first time in the game (`Z_i0 = 0`,
 /// `Z_iF > 0`).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TypeTerms {
     /// The sprite type.
     pub kind: SpriteType,
@@ -112,8 +110,7 @@ pub struct EsDecision {
 }
 
 /// A feature ray: the nearest sprite of a feature type and its distance `f_j`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ray {
     /// The sprite type.
     pub kind: SpriteType,
@@ -126,8 +123,7 @@ pub struct Ray {
 }
 
 /// The root of an act as the rollout policy sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RootFeatures {
     /// The avatar's column.
     pub x: u32,
