@@ -2,7 +2,9 @@
 //! each a new `SearchJob` as the worker makes them, keeps one knowledge base; the native test's
 //! game (`tests/kb_fast_evo.rs`: level 0, seed 11, 300 iterations an act) plays the same moves
 //! to the same win and replays to a pinned hash of its moves, knowledge base and W; a new game
-//! starts a fresh knowledge base; the knowledge crosses the boundary as `thinking()`.
+//! starts a fresh knowledge base; the knowledge crosses the boundary as `thinking()`, and a
+//! recorded act's timeline gives at each step what `thinking()` said live after that step (the
+//! knowledge, W, the last rollout's value term by term, the ES strip, rays and rollout heat).
 //!
 //! The hash is wasm's own, not the native one: `f64::ln`, `cos` and `exp` (the ES's Gaussian
 //! draws, the rollouts' softmax) come from the platform's libm natively and from Rust's libm on
@@ -127,4 +129,41 @@ fn other_agents_think_nothing_about_sprites() {
     let mut job = search_job(&state, view, 5.0, 0.0).unwrap();
     job.step(JsValue::from(10.0)).unwrap();
     assert!(job.thinking().unwrap().is_undefined());
+}
+
+#[wasm_bindgen_test]
+fn a_recorded_acts_timeline_shows_at_each_step_what_thinking_said_live() {
+    let state = new_session("bait", LEVEL_0).unwrap().encode().unwrap();
+    let mut job = SearchJob::new(
+        state.as_str().into(),
+        kbfe_view(),
+        9.0.into(),
+        0.0.into(),
+        JsValue::TRUE,
+    )
+    .unwrap();
+    let stringify = |value: &JsValue| -> String { js_sys::JSON::stringify(value).unwrap().into() };
+    let mut live = Vec::new();
+    for _ in 0..60 {
+        job.step(JsValue::from(1.0)).unwrap();
+        live.push(stringify(&job.thinking().unwrap()));
+    }
+    let timeline = job.timeline().unwrap();
+    for (k, shown) in live.iter().enumerate() {
+        let step = (k + 1) as f64;
+        let at = timeline.thinking_at(JsValue::from(step)).unwrap();
+        assert_eq!(&stringify(&at), shown, "step {step}");
+        assert_eq!(number(&get(&at, "iteration"), "step"), step);
+    }
+    let last = timeline.thinking_at(JsValue::from(60.0)).unwrap();
+    let reward = get(&get(&last, "iteration"), "reward");
+    let parts: f64 = ["terminal", "score", "curiosity", "experience"]
+        .iter()
+        .map(|key| number(&reward, key))
+        .sum();
+    assert_eq!(parts, number(&reward, "value"));
+    assert_eq!(numbers(&last, "strip").len(), 60);
+    assert!(!numbers(&get(&last, "root"), "rays").is_empty());
+    let early = timeline.thinking_at(JsValue::from(2.0)).unwrap();
+    assert_eq!(numbers(&early, "strip").len(), 2);
 }

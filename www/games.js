@@ -17,7 +17,7 @@ export const GAMES = {
     modules: [
       'bait/page.js', 'bait/render.js', 'bait/game.js', 'bait/params.js', 'bait/level-panel.js', 'bait/editor.js',
       'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
-      'param-controls.js', 'kbfe-view.js', 'bait/kbfe-fields.js',
+      'param-controls.js', 'kbfe-view.js', 'kbfe-board.js', 'bait/kbfe-fields.js',
     ],
     // bait/levels.js reads the index, then each level it lists.
     data: [

@@ -1,8 +1,17 @@
 // KB Fast-Evo MCTS's knowledge on the page (Perez et al., CIG 2014): what the agent has learnt
-// about each sprite type (the knowledge base behind eqs. 4 and 5) and the weights W of its
-// rollout policy (eqs. 1-3) with the evolution strategy's σ. It reads the worker's `thinking`
-// for a KB Fast-Evo search (a `KbKnowledge` from src/wasm/kb_memory.rs) and draws two tables,
-// each with a one-line explanation tied to its equation. Text only, never HTML.
+// about each sprite type (the knowledge base behind eqs. 4 and 5, with the last rollout's ΔK and
+// ΔD), the last iteration's value broken into the terms of eq. 6, the weights W of its rollout
+// policy (eqs. 1-3) with the evolution strategy's σ, and the ES strip (each candidate's fitness,
+// the best so far, accepts and rejects). It reads the worker's `thinking` for a KB Fast-Evo
+// search (a `KbKnowledge` from src/wasm/kb_memory.rs: live, or at a step of the timeline, which
+// Rust rebuilds from the run's recording) and draws, each view with a one-line explanation tied
+// to its equation. Text only, never HTML. The board's part (rays, policy arrows, rollout heat)
+// is kbfe-board.js.
+
+import { STRIP_COLORS, branchWords } from './kbfe-board.js';
+
+/** How long a row flashes when its type is first met (the CSS animation's length). */
+const FLASH_MS = 1500;
 
 /** Signed number with `digits` decimals ('+0.50', '−1.25'), as the tables show them. */
 function signed(value, digits) {
@@ -32,7 +41,8 @@ export class KbfeView {
   /** Builds the view inside `panel` (an empty section, hidden until a KB Fast-Evo search). */
   constructor(panel) {
     this.panel = panel;
-    this.known = new Set(); // types with Z > 0 already shown, so a discovery flashes once
+    this.known = new Set(); // types with Z > 0 already shown live, so a discovery flashes once
+    this.flashing = new Map(); // type → until when (performance.now()) its row flashes
     const title = cell('h2', 'What KB Fast-Evo has learnt', { id: 'kbfe-title' });
     panel.setAttribute('aria-labelledby', 'kbfe-title');
 
@@ -44,10 +54,42 @@ export class KbfeView {
       document.createElement('thead'),
       document.createElement('tbody'),
     );
-    this.knowledge.tHead.append(row('th', ['Sprite type', 'Z', 'x̄', 'Wins', 'Losses'], { scope: 'col' }));
-    const knowledgeNote = cell('p', 'Z counts the collisions with each type in every rollout, x̄ their mean score change. '
+    this.knowledge.tHead.append(row('th', ['Type', 'Z', 'x̄', 'Won/lost', 'ΔK', 'ΔD'], { scope: 'col' }));
+    const knowledgeNote = cell('p', 'Z counts the collisions with each type in every rollout, x̄ their mean score change, won/lost the steps that ended the game. '
       + 'Curiosity (eq. 4) pays for raising a rare Z (ΔK = Z_F/Z_0 − 1, or Z_F for a new type); experience (eq. 5) pays for '
-      + 'getting closer to types never met or with x̄ > 0; a rollout with no score change is worth 0.66·ΔZ + 0.33·ΔD (eq. 6).',
+      + 'getting closer to types never met or with x̄ > 0 (ΔD = 1 − D_F/D_0); ΔK and ΔD are the last rollout\'s, a row flashes when a type is first met.',
+    { class: 'hint' });
+
+    // Eq. 6, term by term, for the last iteration.
+    this.reward = cell('div', '', { class: 'kbfe-reward', 'data-testid': 'kbfe-reward' });
+    this.rewardTitle = cell('h3', 'Last rollout\'s value (eq. 6)');
+    this.rewardBar = cell('div', '', { class: 'kbfe-bar', 'aria-hidden': 'true' });
+    this.rewardText = cell('p', '', { class: 'kbfe-reward-text', 'data-testid': 'kbfe-reward-text' });
+    const rewardNote = cell('p', 'Eq. 6: ±10,000,000 for a win or loss, else the score change ΔR if the score changed, else α·ΔZ + β·ΔD '
+      + '(α = 0.66, β = 0.33 by default). A first key pickup logs 2 events: 0.66·2 = 1.32 outranks a mushroom\'s ΔR = 1.',
+    { class: 'hint' });
+    this.full = cell('p', '', { class: 'hint', 'data-testid': 'kbfe-full' });
+    this.reward.append(this.rewardTitle, this.rewardBar, this.rewardText, this.full, rewardNote);
+
+    // The (1+1)-ES's candidates.
+    this.strip = cell('canvas', '', { class: 'kbfe-strip', 'data-testid': 'kbfe-strip', role: 'img', width: '360', height: '90' });
+    this.stripText = cell('p', '', { class: 'kbfe-strip-text', 'data-testid': 'kbfe-strip-text' });
+    const stripNote = cell('p', 'ES strip: one dot per rollout, its fitness (the value of eq. 6, log scale; colour: the branch that fired), '
+      + 'the line the best fitness so far; a candidate at least as good is accepted (▲, σ ×1.02), else rejected (·, σ ÷1.02).',
+    { class: 'hint' });
+
+    this.board = document.createElement('label');
+    this.board.className = 'kbfe-board-toggle';
+    this.boardToggle = document.createElement('input');
+    this.boardToggle.type = 'checkbox';
+    this.boardToggle.checked = true;
+    this.boardToggle.dataset.testid = 'kbfe-board-toggle';
+    this.board.append(this.boardToggle, ' Draw rays, rollout policy and rollout heat on the board');
+    /** Called when the board toggle changes (the page redraws). */
+    this.onBoardToggle = null;
+    this.boardToggle.addEventListener('change', () => this.onBoardToggle?.());
+    const boardNote = cell('p', 'On the board: a dashed ray from the avatar to the nearest sprite of each feature type, labelled with f_j (eq. 2); '
+      + 'orange arrows at the avatar, each move\'s probability under the best W (eq. 3; the ring marks 25 %); violet dots, cells the rollouts visited.',
     { class: 'hint' });
 
     this.weights = document.createElement('table');
@@ -60,7 +102,11 @@ export class KbfeView {
       + 'A column appears when a type is first seen; the (1+1)-ES mutates W with step σ, ×1.02 on an accept and ÷1.02 on a reject.',
     { class: 'hint' });
 
-    panel.replaceChildren(title, this.knowledge, knowledgeNote, this.weights, this.sigma, weightsNote);
+    // The table scrolls sideways rather than cut a column in a narrow column.
+    const knowledgeBox = cell('div', '', { class: 'kbfe-table-box', tabindex: '0', role: 'region', 'aria-label': 'Knowledge base table' });
+    knowledgeBox.append(this.knowledge);
+    panel.replaceChildren(title, this.board, boardNote, this.reward, knowledgeBox, knowledgeNote, this.weights, this.sigma, weightsNote,
+      this.strip, this.stripText, stripNote);
     panel.dataset.testid = 'kbfe-panel';
     this.clear();
   }
@@ -68,33 +114,47 @@ export class KbfeView {
   /** Hides the view and forgets which types it has shown (a new game, another agent). */
   clear() {
     this.known.clear();
+    this.flashing.clear();
     this.panel.hidden = true;
     this.knowledge.tBodies[0].replaceChildren();
     this.weights.tHead.replaceChildren();
     this.weights.tBodies[0].replaceChildren();
     this.sigma.textContent = '';
+    this.reward.hidden = true;
+    this.strip.hidden = true;
+    this.stripText.textContent = '';
+    this.last = null;
+    this.panel.dataset.step = '';
+    this.panel.dataset.iterations = '0';
     this.panel.dataset.types = '0';
     this.panel.dataset.columns = '0';
     this.panel.dataset.events = '0';
   }
 
-  /** Shows `knowledge` (a KbKnowledge), `actionName(index)` naming W's rows; a type whose Z
-   * turned positive since the last view flashes. Anything else (undefined) is ignored. */
-  show(knowledge, actionName) {
+  /** Shows `knowledge` (a KbKnowledge), `actionName(index)` naming W's rows; a type the last
+   * rollout met first flashes, and, live (`atStep` false), one whose Z turned positive since the
+   * last view. Anything else (undefined) is ignored. */
+  show(knowledge, actionName, atStep = false) {
     if (!knowledge || !Array.isArray(knowledge.types)) return;
     this.panel.hidden = false;
     const events = knowledge.types.reduce((sum, type) => sum + type.z, 0);
     // The knowledge base only grows during a game: fewer events mean a new game.
-    if (events < Number(this.panel.dataset.events)) this.known.clear();
+    // (A step of the timeline may show fewer: scrubbing back is not a new game.)
+    if (!atStep && events < Number(this.panel.dataset.events)) this.known.clear();
+    const now = performance.now();
     const met = knowledge.types.filter((type) => type.z > 0);
+    const terms = new Map((knowledge.iteration?.terms ?? []).map((t) => [t.kind, t]));
     this.knowledge.tBodies[0].replaceChildren(...met.map((type) => {
-      const tr = row('td', [type.name, type.z.toLocaleString('en-US'), signed(type.mean, 3),
-        type.wins.toLocaleString('en-US'), type.losses.toLocaleString('en-US')]);
+      const term = terms.get(type.kind);
+      const tr = row('td', [type.name, type.z.toLocaleString('en-US'), signed(type.mean, 2),
+        `${type.wins.toLocaleString('en-US')}/${type.losses.toLocaleString('en-US')}`,
+        term ? signed(term.deltaK, 2) : '–', term ? signed(term.deltaD, 2) : '–']);
       tr.dataset.kind = String(type.kind);
-      if (!this.known.has(type.kind)) {
-        this.known.add(type.kind);
-        tr.classList.add('kbfe-new');
-      }
+      // A flash on discovery: the last rollout met the type first, or it is new since the last view.
+      if (term?.discovered || (!atStep && !this.known.has(type.kind))) this.flashing.set(type.kind, now + FLASH_MS);
+      if (!atStep) this.known.add(type.kind);
+      // A row redrawn while it flashes (the next view) keeps flashing.
+      if ((this.flashing.get(type.kind) ?? 0) > now) tr.classList.add('kbfe-new');
       return tr;
     }));
     const columns = knowledge.columns;
@@ -114,12 +174,136 @@ export class KbfeView {
     this.weights.hidden = columns.length === 0;
     this.sigma.textContent = `σ = ${knowledge.sigma.toFixed(3)} · ${knowledge.accepted.toLocaleString('en-US')} accepted, `
       + `${knowledge.rejected.toLocaleString('en-US')} rejected`;
+    this.showReward(knowledge.iteration);
+    this.full.hidden = knowledge.fullAt === null || knowledge.fullAt === undefined;
+    this.full.textContent = this.full.hidden ? ''
+      : `The recording of rollouts filled up at step ${knowledge.fullAt.toLocaleString('en-US')}: later steps show that one.`;
+    this.showStrip(knowledge.strip ?? []);
+    this.last = knowledge;
     // For tests and tools: how much the view holds.
+    this.panel.dataset.step = knowledge.iteration ? String(knowledge.iteration.step) : '';
+    this.panel.dataset.iterations = String(knowledge.iterations ?? 0);
     this.panel.dataset.types = String(met.length);
     this.panel.dataset.columns = String(columns.length);
     this.panel.dataset.events = String(events);
     this.panel.dataset.decisions = String(knowledge.accepted + knowledge.rejected);
   }
+
+  /** The last iteration's value term by term (a bar and its numbers); hidden without one. */
+  showReward(iteration) {
+    this.reward.hidden = !iteration;
+    if (!iteration) return;
+    const r = iteration.reward;
+    const parts = [
+      { key: 'score', label: r.branch === 'knowledge' ? 'ΔR' : 'score', value: r.score },
+      { key: 'curiosity', label: `${r.alpha}·ΔZ`, value: r.curiosity },
+      { key: 'experience', label: `${r.beta}·ΔD`, value: r.experience },
+    ];
+    const total = parts.reduce((sum, part) => sum + Math.abs(part.value), 0);
+    this.rewardBar.replaceChildren(...parts.filter((part) => part.value !== 0).map((part) => {
+      const span = cell('span', '', { class: `kbfe-bar-${part.key}` });
+      span.style.width = `${((100 * Math.abs(part.value)) / Math.max(total, 1)).toFixed(1)}%`;
+      return span;
+    }));
+    this.rewardBar.hidden = r.terminal !== 0 || total === 0;
+    this.rewardTitle.textContent = `Rollout ${iteration.step.toLocaleString('en-US')}: value ${valueText(r.value)} (eq. 6, ${branchWords(r.branch)})`;
+    const terms = [`ΔR = ${signed(r.deltaScore, 2)}`, `${r.alpha}·ΔZ = ${r.alpha}·${signed(r.deltaZ, 3)} = ${signed(r.alpha * r.deltaZ, 3)}`,
+      `${r.beta}·ΔD = ${r.beta}·${signed(r.deltaD, 3)} = ${signed(r.beta * r.deltaD, 3)}`];
+    if (r.terminal !== 0) terms.unshift(`${r.terminal > 0 ? 'won' : 'lost'}: ${signed(r.terminal, 0)}`);
+    const curious = r.alpha * r.deltaZ;
+    const outranks = r.branch === 'knowledge' && curious > 1 ? ' Curiosity alone outranks a score gain of 1 here.' : '';
+    this.rewardText.textContent = `${terms.join(' · ')}.${outranks}`;
+    this.reward.dataset.branch = r.branch;
+    this.reward.dataset.value = String(r.value);
+  }
+
+  /** The ES strip: the candidates' fitness, the best so far, accepts and rejects. */
+  showStrip(strip) {
+    this.strip.hidden = strip.length === 0;
+    this.panel.dataset.strip = String(strip.length);
+    if (strip.length === 0) {
+      this.stripText.textContent = '';
+      return;
+    }
+    const accepted = strip.filter((p) => p.decision.accepted).length;
+    const first = strip[0].step;
+    const last = strip[strip.length - 1];
+    const text = `ES: rollouts ${first.toLocaleString('en-US')}–${last.step.toLocaleString('en-US')}, ${accepted} of ${strip.length} accepted; `
+      + `best fitness ${valueText(last.decision.bestFitness)}, σ = ${last.decision.sigma.toFixed(3)}`;
+    this.stripText.textContent = text;
+    this.strip.setAttribute('aria-label', text);
+    drawStrip(this.strip, strip);
+  }
+
+  /** Whether the board should draw the knowledge (the toggle). */
+  drawsBoard() {
+    return this.boardToggle.checked;
+  }
+}
+
+/** A playout value as the page writes it: in units of a win (10⁷) once wins and losses weigh
+ * in (|value| ≥ 10⁵: "+0.830 × 10⁷", 83 % of the playouts won), else with two decimals. */
+export function valueText(value) {
+  if (Math.abs(value) >= 1e5) return `${signed(value / 1e7, 3)} × 10⁷`;
+  return signed(value, 2);
+}
+
+/** Fitness on a symmetric log scale, so 1.32 and ±1e7 fit on one strip. */
+function symlog(value) {
+  return Math.sign(value) * Math.log10(1 + Math.abs(value));
+}
+
+/** Draws `strip` (StripPoint[]) on `canvas`: zero line, the best-so-far line, a dot per
+ * candidate coloured by its branch, accept ▲ and reject · marks along the bottom. */
+function drawStrip(canvas, strip) {
+  const ctx = canvas.getContext('2d');
+  const w = canvas.width;
+  const h = canvas.height;
+  ctx.clearRect(0, 0, w, h);
+  const marks = 10;
+  const top = 4;
+  const bottom = h - marks - 4;
+  const ys = strip.flatMap((p) => [symlog(p.decision.fitness), symlog(p.decision.bestFitness)]).filter(Number.isFinite);
+  const hi = Math.max(0.5, ...ys);
+  const lo = Math.min(0, ...ys);
+  const y = (v) => bottom - ((symlog(v) - lo) / (hi - lo || 1)) * (bottom - top);
+  const x = (i) => 4 + (i * (w - 8)) / Math.max(1, strip.length - 1);
+  const css = getComputedStyle(canvas);
+  ctx.strokeStyle = css.color;
+  ctx.globalAlpha = 0.35;
+  ctx.beginPath();
+  ctx.moveTo(0, y(0));
+  ctx.lineTo(w, y(0));
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = STRIP_COLORS.best;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  strip.forEach((p, i) => {
+    const best = p.decision.bestFitness;
+    if (!Number.isFinite(best)) return;
+    if (i === 0) ctx.moveTo(x(i), y(best)); else ctx.lineTo(x(i), y(best));
+  });
+  ctx.stroke();
+  strip.forEach((p, i) => {
+    ctx.fillStyle = STRIP_COLORS[p.branch] ?? css.color;
+    ctx.beginPath();
+    ctx.arc(x(i), y(p.decision.fitness), 2.5, 0, Math.PI * 2);
+    ctx.fill();
+    if (p.decision.accepted) {
+      ctx.fillStyle = STRIP_COLORS.accepted;
+      ctx.beginPath();
+      ctx.moveTo(x(i), h - marks);
+      ctx.lineTo(x(i) - 3, h - 2);
+      ctx.lineTo(x(i) + 3, h - 2);
+      ctx.fill();
+    } else {
+      ctx.fillStyle = css.color;
+      ctx.globalAlpha = 0.5;
+      ctx.fillRect(x(i) - 0.75, h - 5, 1.5, 1.5);
+      ctx.globalAlpha = 1;
+    }
+  });
 }
 
 /** A table row of `tag` cells holding `texts`, each with `attrs`. */

@@ -40,12 +40,13 @@ export function mostVisited(rootActions) {
 /**
  * Fills `table` with an agent's root actions ({ action, value, visits }, as SearchJob.rootActions()
  * gives them; null or empty hides it): each action's name (`nameOf(action)`), its value with
- * `digits` decimals and its visits, the most visited marked best.
+ * `digits` decimals (or as `valueText(value)` writes it) and its visits, the most visited marked
+ * best.
  */
-export function showRootActions(table, rootActions, nameOf, digits) {
+export function showRootActions(table, rootActions, nameOf, digits, valueText = null) {
   const best = rootActions ? mostVisited(rootActions) : null;
   fillTable(table, rootActions?.map((r) => ({
     best: r === best,
-    cells: [nameOf(r.action), r.value.toFixed(digits), r.visits.toLocaleString('en-US')],
+    cells: [nameOf(r.action), valueText ? valueText(r.value) : r.value.toFixed(digits), r.visits.toLocaleString('en-US')],
   })));
 }

@@ -27,7 +27,7 @@
 //               { type: 'crashed', id }   (the wasm module trapped: this worker is spent)
 //               { type: 'progress', id, report } and then { type: 'done', id, report }   (batch)
 //               { type: 'timeline', id, run, ...TimelineView, thinking?, markers?, memoryBytes? }
-//                 (thinking: what an Othello agent thought at the step; markers and the
+//                 (thinking: what an Othello agent thought, or KB Fast-Evo knew, at the step; markers and the
 //                  recording's size in bytes when asked for markers)
 //               { type: 'tree', id, run, step, nodes }
 //               { type: 'iteration', id, run, step, iteration }   (IterationView, or null at step 0)

@@ -166,11 +166,11 @@ impl PageGame for BaitState {
         if view.algo != Algorithm::Kbfe {
             return Ok(job);
         }
-        Ok(Box::new(KbJob {
+        Ok(Box::new(KbJob::new(
             job,
-            memory: kb_memory::claim::<BaitState>(),
-            root: self.clone(),
-        }))
+            kb_memory::claim::<BaitState>(),
+            self.clone(),
+        )))
     }
 }
 

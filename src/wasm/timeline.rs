@@ -77,7 +77,7 @@ pub struct JsTimeline {
     /// First, so a method can tell a timeline from another class's object ([`ClassTag`]).
     tag: ClassTag,
     inner: Box<Timeline>,
-    /// What the job's `thinking()` was at a step (Othello's recorded agents).
+    /// What the job's `thinking()` was at a step (Othello's recorded agents, KB Fast-Evo).
     thinking: Option<ThinkingAt>,
 }
 
@@ -217,8 +217,9 @@ impl JsTimeline {
     }
 
     /// What the job's `thinking()` said after `step` steps (a whole number; clamped to
-    /// `length()`): Othello's depth, value, counters; `undefined` for jobs without one.
-    #[wasm_bindgen(js_name = thinkingAt, unchecked_return_type = "Thinking | undefined")]
+    /// `length()`): Othello's depth, value, counters; KB Fast-Evo's knowledge, W and last
+    /// iteration; `undefined` for jobs without one.
+    #[wasm_bindgen(js_name = thinkingAt, unchecked_return_type = "Thinking | KbKnowledge | undefined")]
     pub fn thinking_at(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] step: JsValue,

@@ -20,7 +20,10 @@ use super::batch::BatchReport;
 use super::bench::{Bench2048Mcts, BenchAstar, BenchOthelloSolve};
 use super::boundary::GridView;
 use super::g2048::{MoveTrace, Slide, Spawn};
-use super::kb_memory::{KbColumn, KbKnowledge, KbTypeView};
+use super::kb_memory::{
+    KbColumn, KbIterationView, KbKnowledge, KbMoveView, KbRayView, KbRootView, KbTermView,
+    KbTypeView,
+};
 use super::limits::{OthelloLinkCaps, PageLimits};
 use super::othello::{OthelloMove, SideToMove, ThinkingView, ValueUnits};
 use super::page_game::LevelProblem;
@@ -102,6 +105,15 @@ pub fn declarations() -> Vec<&'static str> {
         KbKnowledge::DECL,
         KbTypeView::DECL,
         KbColumn::DECL,
+        KbIterationView::DECL,
+        KbTermView::DECL,
+        KbRootView::DECL,
+        KbRayView::DECL,
+        KbMoveView::DECL,
+        search::kb_fast_evo::recording::RewardBreakdown::DECL,
+        search::kb_fast_evo::recording::Branch::DECL,
+        search::kb_fast_evo::recording::EsDecision::DECL,
+        search::kb_fast_evo::recording::StripPoint::DECL,
         BatchReport::DECL,
         // The search timeline.
         TimelineView::DECL,

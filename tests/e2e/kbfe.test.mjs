@@ -1,8 +1,10 @@
 // KB Fast-Evo MCTS on the Bait page in Chromium: a link with algo=kbfe reopens the agent with its
 // settings (in the controls and in the link the page writes back); acting, its knowledge table
 // and W grid appear after the first act and change with the next (the knowledge base lasts the
-// game), σ beside the grid; axe finds no violation with the panel shown (light and dark theme);
-// plan mode shows the knowledge too.
+// game), σ beside the grid; the last rollout's value term by term (eq. 6), the feature rays, the
+// rollout policy, the rollout heat map and the ES strip appear and change; scrubbing the timeline
+// back shows them as they were at the earlier iteration; axe finds no violation with the panel
+// shown (light and dark theme); plan mode shows the knowledge too.
 // Run with `node --test tests/e2e/kbfe.test.mjs` after `./dev.sh build`.
 
 import { test, before, after } from 'node:test';
@@ -42,6 +44,28 @@ function panel(page) {
     gridCells: el.querySelectorAll('[data-testid=kbfe-weights] tbody td').length,
     sigma: el.querySelector('[data-testid=kbfe-sigma]').textContent,
   }));
+}
+
+/** What the page shows of the last rollout: the board's rays, policy and rollout heat total, the
+ * panel's step and iterations, the value's branch and text, the ES strip's length and text. */
+function lastRollout(page) {
+  return page.evaluate(() => {
+    const board = document.querySelector('[data-testid=board]');
+    const panel = document.querySelector('[data-testid=kbfe-panel]');
+    const reward = panel.querySelector('[data-testid=kbfe-reward]');
+    return {
+      rays: Number(board.dataset.kbfeRays ?? 0),
+      policy: board.dataset.kbfePolicy ?? '',
+      rolloutHeat: Number(board.dataset.rolloutHeat ?? 0),
+      step: panel.dataset.step,
+      iterations: Number(panel.dataset.iterations),
+      reward: reward.hidden ? null : panel.querySelector('[data-testid=kbfe-reward-text]').textContent,
+      branch: reward.dataset.branch,
+      strip: Number(panel.dataset.strip ?? 0),
+      stripText: panel.querySelector('[data-testid=kbfe-strip-text]').textContent,
+      table: [...panel.querySelectorAll('[data-testid=kbfe-knowledge] tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent).join('|')).join('\n'),
+    };
+  });
 }
 
 /** Steps one act and waits for the move to be played. */
@@ -91,6 +115,61 @@ test('acting, the knowledge table and W grid appear and change from act to act',
     const second = await panel(page);
     assert.ok(second.events > first.events, `the knowledge base lasts the game and grows: ${first.events} → ${second.events}`);
     assert.ok(second.decisions !== first.decisions || second.sigma !== first.sigma, 'W evolved again');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the value term by term, the rays, the policy, the rollout heat and the ES strip appear and change', async () => {
+  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=kbfe&mode=act&seed=3'));
+  try {
+    await actOnce(page, 1);
+    const first = await lastRollout(page);
+    assert.ok(first.iterations > 0 && first.step === String(first.iterations), JSON.stringify(first));
+    assert.match(first.reward, /ΔR = [+−]\d+\.\d\d · 0\.66·ΔZ = .* · 0\.33·ΔD = /, 'eq. 6 term by term');
+    assert.ok(['score', 'knowledge', 'won', 'lost'].includes(first.branch));
+    // Bait with the paper's categories (key and box): first steps has a key and no box, one ray.
+    assert.equal(first.rays, 1, JSON.stringify(first));
+    const probabilities = first.policy.split(', ').map((move) => Number(move.split(' ')[1]));
+    assert.ok(probabilities.length >= 4, first.policy);
+    assert.ok(Math.abs(probabilities.reduce((a, b) => a + b, 0) - 1) < 0.01, first.policy);
+    assert.ok(first.rolloutHeat > 0, 'the rollouts visited cells');
+    assert.ok(first.strip > 0 && /accepted; best fitness/.test(first.stripText), first.stripText);
+    await actOnce(page, 2);
+    const second = await lastRollout(page);
+    assert.notEqual(second.stripText, first.stripText, 'the ES strip changed');
+    assert.notEqual(second.policy, first.policy, 'the root and its policy changed');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('scrubbing the timeline back shows the rollout, the strip and the knowledge of the earlier iteration', async () => {
+  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=kbfe&mode=act&seed=5'));
+  try {
+    await actOnce(page, 1);
+    const live = await lastRollout(page);
+    const slider = page.getByRole('slider', { name: 'Search timeline' });
+    const length = Number(await slider.evaluate((el) => el.dataset.length));
+    assert.equal(length, live.iterations, 'one timeline step per iteration');
+    const early = 3;
+    await slider.fill(String(early));
+    await page.waitForFunction((k) => document.querySelector('[data-testid=kbfe-panel]').dataset.step === String(k), early, { timeout: 5000 });
+    const back = await lastRollout(page);
+    assert.equal(back.iterations, early);
+    assert.ok(back.strip <= early && back.strip > 0, `the strip ends at step ${early}: ${back.strip}`);
+    assert.ok(back.rolloutHeat < live.rolloutHeat, `fewer rollout cells at step ${early}: ${back.rolloutHeat} < ${live.rolloutHeat}`);
+    assert.notEqual(back.stripText, live.stripText);
+    assert.notEqual(back.table, live.table, 'the knowledge table of the earlier step');
+    // Forward again: the view at the last step is what the live run showed.
+    await slider.fill(String(length));
+    await page.waitForFunction((k) => document.querySelector('[data-testid=kbfe-panel]').dataset.step === String(k), length, { timeout: 5000 });
+    const again = await lastRollout(page);
+    for (const key of ['reward', 'branch', 'strip', 'stripText', 'rolloutHeat', 'rays', 'policy', 'table']) {
+      assert.deepEqual(again[key], live[key], key);
+    }
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

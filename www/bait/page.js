@@ -23,7 +23,7 @@ import { listenForSwipes } from '../swipe.js';
 import { labelOf, needsANumber, seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions, movesText } from '../stats.js';
-import { KbfeView } from '../kbfe-view.js';
+import { KbfeView, valueText } from '../kbfe-view.js';
 import { flatView, nestedView } from './kbfe-fields.js';
 
 const $ = (id) => document.getElementById(id);
@@ -52,6 +52,11 @@ class BaitGame extends AgentRuns {
     this.agentFields = ['algo', 'mode', ...this.params.fields(), 'seed'];
     this.levelPanel = new LevelPanel(this, LEVELS);
     this.kbfe = new KbfeView($('kbfe-panel'));
+    this.kbfe.onBoardToggle = () => {
+      if (this.kbfe.drawsBoard() && this.kbfe.last?.root) this.overlay.kbfe = this.kbfe.last;
+      else delete this.overlay.kbfe;
+      this.redraw();
+    };
     this.rules = new RulesPanel($('bait-tiles'), () => this.board.colors);
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.rules.draw());
     this.wire();
@@ -169,6 +174,12 @@ class BaitGame extends AgentRuns {
     canvas.dataset.heat = String(sum(overlay.heat));
     canvas.dataset.frontierCells = String(overlay.frontier ? overlay.frontier.filter((n) => n > 0).length : 0);
     canvas.dataset.path = String(overlay.path ? overlay.path.length : 0);
+    // KB Fast-Evo on the board: the rays drawn, each move's probability under the best W, the
+    // rollout heat map's total.
+    const root = overlay.kbfe?.root;
+    canvas.dataset.kbfeRays = String(root ? root.rays.length : 0);
+    canvas.dataset.kbfePolicy = root ? root.policy.map((m) => `${m.name} ${m.probability.toFixed(3)}`).join(', ') : '';
+    canvas.dataset.rolloutHeat = String(overlay.kbfe ? sum(overlay.kbfe.rolloutHeat) : 0);
   }
 
   /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions
@@ -188,9 +199,14 @@ class BaitGame extends AgentRuns {
       planPreview: message.plan,
       rootActions: message.rootActions && message.rootActions.length ? message.rootActions : null,
     };
-    showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2);
-    // KB Fast-Evo's knowledge base and W (its search's `thinking`).
-    if (this.view.algo === 'kbfe') this.kbfe.show(message.thinking, actionName);
+    showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2, valueText);
+    $('root-actions-note').hidden = $('root-actions').hidden;
+    // KB Fast-Evo's knowledge (its search's `thinking`, live or at the timeline's step), also
+    // drawn on the board.
+    if (this.view.algo === 'kbfe') {
+      this.kbfe.show(message.thinking, actionName, elapsedMs === null);
+      if (this.kbfe.drawsBoard() && message.thinking?.root) this.overlay.kbfe = message.thinking;
+    }
   }
 
   /** The search as it was at a step of its timeline, drawn as the live search is. */
@@ -224,6 +240,7 @@ class BaitGame extends AgentRuns {
     for (const name of ['expanded', 'generated', 'frontier']) setStat(name, 0);
     for (const name of ['rate', 'elapsed', 'plan']) setStat(name, '–');
     showRootActions($('root-actions'), null);
+    $('root-actions-note').hidden = true;
   }
 
   // ---------- settings and the share link ----------

@@ -57,6 +57,11 @@ impl Evolution {
         }
     }
 
+    /// The number of action indices (the genes of a column).
+    pub fn action_count(&self) -> usize {
+        self.actions
+    }
+
     /// The column of `kind`, if it has one.
     pub fn column(&self, kind: SpriteType) -> Option<usize> {
         self.columns.get(usize::from(kind)).copied().flatten()
@@ -141,16 +146,30 @@ impl Evolution {
         actions: &[u32],
         out: &mut Vec<f64>,
     ) {
-        out.clear();
-        for &action in actions {
-            let mut strength = 0.0;
-            for (column, &kind) in self.types.iter().enumerate() {
-                if let Some(Some(f)) = features.get(usize::from(kind)) {
-                    strength += genes[column * self.actions + action as usize] * f;
-                }
+        strengths(&self.types, self.actions, genes, features, actions, out);
+    }
+}
+
+/// Action strengths `a_i = Σ_j w_ij f_j` for the action indices `actions` under `genes`, a
+/// genome whose columns (of `action_count` genes) weigh the types `types` in order, over the
+/// types with a feature (`features[type]`, `None` when absent); into `out`.
+pub fn strengths(
+    types: &[SpriteType],
+    action_count: usize,
+    genes: &[f64],
+    features: &[Option<f64>],
+    actions: &[u32],
+    out: &mut Vec<f64>,
+) {
+    out.clear();
+    for &action in actions {
+        let mut strength = 0.0;
+        for (column, &kind) in types.iter().enumerate() {
+            if let Some(Some(f)) = features.get(usize::from(kind)) {
+                strength += genes[column * action_count + action as usize] * f;
             }
-            out.push(strength);
         }
+        out.push(strength);
     }
 }
 

@@ -48,6 +48,45 @@ impl FeatureMeter {
     ) {
         out.clear();
         out.resize(state.type_count(), None);
+        self.each_sprite(state, types, distance, scale, |kind, d, _| {
+            let slot = &mut out[usize::from(kind)];
+            if slot.map_or(true, |best| d < best) {
+                *slot = Some(d);
+            }
+        });
+    }
+
+    /// Fills `out` (indexed by sprite type, `type_count` long) with each feature type's nearest
+    /// sprite and its distance as [`FeatureMeter::measure`] gives it (the first in the state's
+    /// sprite order among equally near ones): the feature rays the page draws.
+    pub fn nearest<G: SpriteGame>(
+        &mut self,
+        state: &G,
+        types: FeatureTypes,
+        distance: Distance,
+        scale: FeatureScale,
+        out: &mut Vec<Option<(f64, Position)>>,
+    ) {
+        out.clear();
+        out.resize(state.type_count(), None);
+        self.each_sprite(state, types, distance, scale, |kind, d, at| {
+            let slot = &mut out[usize::from(kind)];
+            if slot.map_or(true, |(best, _)| d < best) {
+                *slot = Some((d, at));
+            }
+        });
+    }
+
+    /// Calls `visit(type, distance, cell)` for every sprite of a feature type with a distance
+    /// (none when the state has no avatar), in the state's sprite order.
+    fn each_sprite<G: SpriteGame>(
+        &mut self,
+        state: &G,
+        types: FeatureTypes,
+        distance: Distance,
+        scale: FeatureScale,
+        mut visit: impl FnMut(u16, f64, Position),
+    ) {
         let Some(avatar) = state.avatar() else {
             return;
         };
@@ -79,11 +118,7 @@ impl FeatureMeter {
                 }
             };
             if let Some(cells) = cells {
-                let slot = &mut out[usize::from(sprite.kind)];
-                let d = cells / unit;
-                if slot.map_or(true, |best| d < best) {
-                    *slot = Some(d);
-                }
+                visit(sprite.kind, cells / unit, sprite.at);
             }
         }
     }

@@ -31,6 +31,7 @@
 pub mod evolution;
 pub mod features;
 pub mod knowledge;
+pub mod recording;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -43,10 +44,14 @@ use crate::rng::Rng;
 use crate::search::anytime::InvalidConfig;
 use crate::search::mcts::{Mcts, MctsConfig, Rollout, Simulation};
 use crate::search::{NoObserver, Observer};
-use crate::sprites::{Ending, Event, SpriteGame};
+use crate::sprites::{Ending, Event, Position, SpriteGame};
 use evolution::{draw, softmax, Evolution};
 use features::FeatureMeter;
 use knowledge::{curiosity, experience, reward, KnowledgeBase, WIN_VALUE};
+use recording::{
+    root_features, Branch, EsDecision, Finished, KbRecording, RewardBreakdown, RootFeatures,
+    TypeTerms,
+};
 
 /// How rollouts choose their moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,6 +219,9 @@ pub struct GameMemory {
     pub knowledge: KnowledgeBase,
     /// W and the (1+1)-ES.
     pub evolution: Evolution,
+    /// Where the searches record their iterations for the page's timeline, when set (nothing
+    /// the agent reads).
+    pub recording: Option<KbRecording>,
 }
 
 impl GameMemory {
@@ -222,6 +230,7 @@ impl GameMemory {
         GameMemory {
             knowledge: KnowledgeBase::new(),
             evolution: Evolution::new(G::NUM_DISTINCT_ACTIONS as usize),
+            recording: None,
         }
     }
 }
@@ -277,6 +286,12 @@ pub fn kb_fast_evo<G: SpriteGame, O: Observer<G>>(
         strengths: Vec::new(),
         probabilities: Vec::new(),
         last: RewardParts::default(),
+        recording: None,
+        root: None,
+        nearest: Vec::new(),
+        rollout_cells: Vec::new(),
+        breakdown: None,
+        terms: Vec::new(),
         _game: std::marker::PhantomData,
     };
     Mcts::with_observer(root, config.mcts, seed, simulation, observer)
@@ -302,6 +317,15 @@ pub struct KbSimulation<G> {
     strengths: Vec<f64>,
     probabilities: Vec<f64>,
     last: RewardParts,
+    // Recording (see `recording.rs`), while the memory has a recording.
+    recording: Option<KbRecording>,
+    /// The root's features, measured at the first recorded iteration.
+    root: Option<RootFeatures>,
+    nearest: Vec<Option<(f64, Position)>>,
+    /// The cells of this iteration's rollout states.
+    rollout_cells: Vec<u32>,
+    breakdown: Option<RewardBreakdown>,
+    terms: Vec<TypeTerms>,
     _game: std::marker::PhantomData<fn(&G)>,
 }
 
@@ -363,6 +387,150 @@ impl<G: SpriteGame> KbSimulation<G> {
     }
 }
 
+impl<G: SpriteGame> KbSimulation<G> {
+    /// Recording: the root's features (once per search) and a fresh rollout.
+    fn begin_recording(&mut self, root: &G) {
+        self.rollout_cells.clear();
+        self.breakdown = None;
+        if self.root.is_some() {
+            return;
+        }
+        let c = self.config;
+        self.meter
+            .nearest(root, c.features, c.distance, c.scale, &mut self.nearest);
+        let mut legal = Vec::new();
+        root.legal_actions(&mut legal);
+        self.root = Some(root_features(
+            root.avatar().map(|a| a.at),
+            root.grid_size(),
+            legal.into_iter().map(G::action_index).collect(),
+            &self.nearest,
+        ));
+    }
+
+    /// Recording: the avatar's cell in a rollout state.
+    fn record_cell(&mut self, state: &G) {
+        if let Some(avatar) = state.avatar() {
+            let (width, _) = state.grid_size();
+            self.rollout_cells.push(avatar.at.y * width + avatar.at.x);
+        }
+    }
+
+    /// Recording: the value's terms and each feature type's ΔK_i and ΔD_i at the end `state`
+    /// (`self.last` holds the value and, when the knowledge branch fired, ΔZ and ΔD).
+    fn record_value(&mut self, state: &G) {
+        let measured = !self.start_distances.is_empty();
+        let knowledge_fired = self.config.value == Value::Knowledge
+            && state.ending().is_none()
+            && self.last.delta_score == 0.0;
+        if !knowledge_fired && measured {
+            self.measure(state);
+        }
+        let (delta_z, delta_d) = if knowledge_fired {
+            (self.last.curiosity, self.last.experience)
+        } else {
+            (
+                self.curiosity_sum(state),
+                if measured { self.experience_sum() } else { 0.0 },
+            )
+        };
+        let terminal = match state.ending() {
+            Some(Ending::Won) => WIN_VALUE,
+            Some(Ending::Lost) => -WIN_VALUE,
+            None => 0.0,
+        };
+        let c = self.config;
+        let (branch, score, curiosity_part, experience_part) = if terminal != 0.0 {
+            let won = terminal > 0.0;
+            let branch = if won { Branch::Won } else { Branch::Lost };
+            // The score value adds the end's score to ±1e7.
+            let score = if c.value == Value::Score {
+                state.score()
+            } else {
+                0.0
+            };
+            (branch, score, 0.0, 0.0)
+        } else if c.value == Value::Score {
+            (Branch::Score, state.score(), 0.0, 0.0)
+        } else if knowledge_fired {
+            (Branch::Knowledge, 0.0, c.alpha * delta_z, c.beta * delta_d)
+        } else {
+            (Branch::Score, self.last.delta_score, 0.0, 0.0)
+        };
+        self.breakdown = Some(RewardBreakdown {
+            branch,
+            terminal,
+            score,
+            curiosity: curiosity_part,
+            experience: experience_part,
+            delta_score: self.last.delta_score,
+            delta_z,
+            delta_d,
+            value: self.last.value,
+            alpha: c.alpha,
+            beta: c.beta,
+        });
+        if !self.rollout_cells.is_empty() {
+            self.record_cell(state);
+        }
+        let memory = self.memory.borrow();
+        let knowledge = &memory.knowledge;
+        let types = knowledge.items().len().max(self.start_distances.len());
+        self.terms.clear();
+        for t in 0..types {
+            let kind = t as u16;
+            let d0 = self.start_distances.get(t).copied().flatten();
+            let item = knowledge.item(kind);
+            let feature = t < state.type_count() && c.features.includes(state.category(kind));
+            if !feature || (item.count == 0 && d0.is_none()) {
+                continue;
+            }
+            let z0 = self.start_counts.get(t).copied().unwrap_or(0);
+            let delta_d = d0.map_or(0.0, |d0| {
+                let d_end = self.features.get(t).copied().flatten().unwrap_or(0.0);
+                experience(z0, item.mean, d0, d_end)
+            });
+            self.terms.push(TypeTerms {
+                kind,
+                delta_k: curiosity(z0, item.count),
+                delta_d: if measured { delta_d } else { 0.0 },
+                discovered: z0 == 0 && item.count > 0,
+            });
+        }
+    }
+
+    /// Recording: hands the iteration over once the ES has decided (`decisions_before`: its
+    /// accepts and rejects before).
+    fn finish_recording(&mut self, fitness: f64, decisions_before: (u64, u64)) {
+        let (Some(recording), Some(root), Some(reward)) =
+            (self.recording.clone(), self.root.as_ref(), self.breakdown)
+        else {
+            return;
+        };
+        let memory = self.memory.borrow();
+        let es = (self.config.rollouts == Rollouts::Evolved).then(|| {
+            let evolution = &memory.evolution;
+            let (accepted, rejected) = evolution.decisions();
+            EsDecision {
+                fitness,
+                accepted: accepted > decisions_before.0,
+                best_fitness: evolution.best_fitness(),
+                sigma: evolution.sigma(),
+                accepted_total: accepted,
+                rejected_total: rejected,
+            }
+        });
+        recording.push(Finished {
+            reward,
+            terms: std::mem::take(&mut self.terms),
+            es,
+            root,
+            rollout_cells: std::mem::take(&mut self.rollout_cells),
+            memory: &memory,
+        });
+    }
+}
+
 impl<G: SpriteGame> Simulation<G> for KbSimulation<G> {
     /// Snapshots `Z_i0`, `D_i0` and the root's score; with evolved rollouts, grows W for the
     /// types at the root and draws the iteration's candidate (ES.getNext).
@@ -372,11 +540,18 @@ impl<G: SpriteGame> Simulation<G> for KbSimulation<G> {
             self.start_counts.clear();
             self.start_counts
                 .extend(memory.knowledge.items().iter().map(|item| item.count));
+            self.recording.clone_from(&memory.recording);
         }
         self.start_score = root.score();
         self.seen.clear();
         self.seen.resize(root.type_count(), false);
-        if self.config.value == Value::Knowledge || self.config.rollouts == Rollouts::Evolved {
+        if self.recording.is_some() {
+            self.begin_recording(root);
+        }
+        if self.config.value == Value::Knowledge
+            || self.config.rollouts == Rollouts::Evolved
+            || self.recording.is_some()
+        {
             self.measure(root);
             self.start_distances.clone_from(&self.features);
         }
@@ -408,6 +583,9 @@ impl<G: SpriteGame> Simulation<G> for KbSimulation<G> {
 
     /// Uniform, or drawn from the softmax over the candidate W's strengths.
     fn rollout_action(&mut self, state: &G, legal: &[G::Action], rng: &mut Rng) -> G::Action {
+        if self.recording.is_some() {
+            self.record_cell(state);
+        }
         if self.config.rollouts == Rollouts::Uniform {
             return legal[rng.index(legal.len())];
         }
@@ -467,20 +645,26 @@ impl<G: SpriteGame> Simulation<G> for KbSimulation<G> {
             }
         };
         self.last.value = value;
+        if self.recording.is_some() {
+            self.record_value(state);
+        }
         value
     }
 
     /// ES.setFitness with the iteration's value, then W grows a column for each type first met.
     fn end(&mut self, rewards: &[f64], rng: &mut Rng) {
-        if self.config.rollouts == Rollouts::Uniform {
-            return;
-        }
-        let mut memory = self.memory.borrow_mut();
-        memory.evolution.set_fitness(rewards[0]);
-        for (kind, &seen) in self.seen.iter().enumerate() {
-            if seen {
-                memory.evolution.grow(kind as u16, rng);
+        let decisions_before = self.memory.borrow().evolution.decisions();
+        if self.config.rollouts == Rollouts::Evolved {
+            let mut memory = self.memory.borrow_mut();
+            memory.evolution.set_fitness(rewards[0]);
+            for (kind, &seen) in self.seen.iter().enumerate() {
+                if seen {
+                    memory.evolution.grow(kind as u16, rng);
+                }
             }
+        }
+        if self.recording.is_some() {
+            self.finish_recording(rewards[0], decisions_before);
         }
     }
 }
