@@ -16,6 +16,7 @@ pub mod bait;
 pub mod compare;
 pub mod g2048;
 pub mod othello;
+pub mod packed;
 pub mod page;
 pub mod played;
 pub mod shipped_levels;

@@ -3,13 +3,16 @@
 //!
 //! `#v=1&game=vgdl&vgdl=crates&lvl=1&algo=bfs&max-nodes=2000000`: a shipped game by name
 //! ([`SHIPPED_GAMES`]; none: the first) and its level by number from 0. Or the game's own text,
-//! `rules=<the VGDL file, percent-encoded>&level=<the level, percent-encoded>`, within the link's
-//! size limit ([`MAX_LINK_BYTES`]): a link holds `vgdl` or `rules`, not both, and a link with
-//! `rules` holds its `level`. `level` may also replace a shipped game's level. The game file and
+//! `rules-z=<the VGDL file, packed>` ([`packed`](super::packed): deflated, in base64url) with
+//! `level=<the level, percent-encoded>` (kept readable, to be written by hand), within the link's
+//! size limit ([`MAX_LINK_BYTES`], each text at most as long unpacked). Links written before
+//! packing, `rules=<the VGDL file, percent-encoded>`, read as before. A link holds
+//! `vgdl` or the rules (`rules` or `rules-z`), not both, and a link with rules holds its level. `level` may also replace a shipped game's level. The game file and
 //! the level are parsed here, so a link with a mistake in either names the field, the line and
 //! the column. `moves=RRDL` holds the moves played from the start (letters `L R D U N`),
 //! replayed here so that the link reopens at that point.
 
+use super::packed::{pack, unpack};
 use super::shipped_vgdl::{shipped_game, shipped_game_names, ShippedGame, SHIPPED_GAMES};
 use super::{
     check_seed_and_agent, check_view_game, encode, error, played, FieldError, Fields, LinkView,
@@ -100,6 +103,7 @@ const KEYS: &[&str] = &[
     "game",
     "vgdl",
     "rules",
+    "rules-z",
     "lvl",
     "level",
     played::KEY,
@@ -251,14 +255,12 @@ impl LinkView for View {
         let get = |key: &str| fields.get(key);
         let mut view = View {
             vgdl: get("vgdl").map(String::from),
-            rules: get("rules").map(String::from),
+            rules: read_rules(fields)?,
             level: get("level").map(String::from),
             ..View::default()
         };
-        for (field, text) in [("rules", &view.rules), ("level", &view.level)] {
-            if text.as_deref() == Some("") {
-                return Err(error(field, "is empty"));
-            }
+        if view.level.as_deref() == Some("") {
+            return Err(error("level", "is empty"));
         }
         fields.number("lvl", &mut view.lvl)?;
         if let Some(moves) = get(played::KEY) {
@@ -288,7 +290,7 @@ impl LinkView for View {
             out.push_str(&format!("&vgdl={}", encode(name)));
         }
         if let Some(rules) = &self.rules {
-            out.push_str(&format!("&rules={}", encode(rules)));
+            out.push_str(&format!("&rules-z={}", pack(rules)));
         }
         match &self.level {
             Some(level) => out.push_str(&format!("&level={}", encode(level))),
@@ -328,13 +330,31 @@ impl LinkView for View {
             return Err(error(
                 field,
                 format!(
-                    "the game does not fit in a link: it would be {} bytes long, at most {MAX_LINK_BYTES} are accepted (share a shipped game by name, or a shorter file)",
+                    "the game does not fit in a link: packed, it would be {} bytes long, at most {MAX_LINK_BYTES} are accepted (share a shipped game by name, or a shorter file)",
                     out.len()
                 ),
             ));
         }
         Ok(out)
     }
+}
+
+/// The game file's text: given as it is (`rules`, percent-encoded, as links written before
+/// packing) or packed (`rules-z`), not both; at most [`MAX_LINK_BYTES`] long unpacked, not empty.
+/// The errors name the key given.
+fn read_rules(fields: &Fields) -> Result<Option<String>, FieldError> {
+    let (field, rules) = match (fields.get("rules"), fields.get("rules-z")) {
+        (Some(_), Some(_)) => {
+            return Err(error("rules-z", "a link gives rules or rules-z, not both"))
+        }
+        (Some(rules), None) => ("rules", rules.to_string()),
+        (None, Some(packed)) => ("rules-z", unpack("rules-z", packed, MAX_LINK_BYTES)?),
+        (None, None) => return Ok(None),
+    };
+    if rules.is_empty() {
+        return Err(error(field, "is empty"));
+    }
+    Ok(Some(rules))
 }
 
 #[cfg(test)]
@@ -350,7 +370,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_by_its_text_round_trips() {
+    fn a_game_by_its_text_round_trips_packed() {
         let game = &SHIPPED_GAMES[3];
         let view = View {
             rules: Some(game.rules.to_string()),
@@ -358,8 +378,74 @@ mod tests {
             ..View::default()
         };
         let link = view.format().unwrap();
-        assert!(link.contains("&rules=BasicGame"), "{link}");
+        assert!(
+            link.contains(&format!("&rules-z={}&", pack(game.rules))),
+            "{link}"
+        );
+        assert!(!link.contains("&rules="), "{link}");
         assert_eq!(View::parse(&link).unwrap(), view);
+    }
+
+    #[test]
+    fn percent_encoded_rules_links_still_open() {
+        let game = &SHIPPED_GAMES[1];
+        let link = format!(
+            "v=1&game=vgdl&rules={}&level={}&algo=bfs",
+            encode(game.rules),
+            encode(game.levels[2])
+        );
+        let view = View::parse(&link).unwrap();
+        assert_eq!(view.rules.as_deref(), Some(game.rules));
+        assert_eq!(view.level.as_deref(), Some(game.levels[2]));
+        // Written again, packed; read again, the same view.
+        assert_eq!(View::parse(&view.format().unwrap()).unwrap(), view);
+    }
+
+    #[test]
+    fn a_gvgai_game_packs_to_under_half_its_percent_encoding() {
+        let shared = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/vgdl/chipschallenge/"
+        );
+        let read = |file: &str| {
+            std::fs::read_to_string(format!("{shared}{file}"))
+                .unwrap_or_else(|e| panic!("reference data {shared}{file}: {e}"))
+        };
+        let (rules, level) = (
+            read("chipschallenge.vgdl.txt"),
+            read("chipschallenge_lvl4.txt"),
+        );
+        let plain = encode(&rules).len() + encode(&level).len();
+        let view = View {
+            rules: Some(rules),
+            level: Some(level),
+            ..View::default()
+        };
+        let link = view.format().unwrap();
+        assert!(link.len() < plain / 2, "{} of {plain}", link.len());
+        assert_eq!(View::parse(&link).unwrap(), view);
+    }
+
+    #[test]
+    fn packed_fields_name_themselves_when_wrong() {
+        let field_of = |link: &str| View::parse(link).unwrap_err().field;
+        let packed = pack(SHIPPED_GAMES[0].rules);
+        let both = format!("v=1&game=vgdl&rules=x&rules-z={packed}&level=A");
+        assert_eq!(field_of(&both), "rules-z");
+        assert_eq!(field_of("v=1&game=vgdl&rules-z=%21%21&level=A"), "rules-z");
+        assert_eq!(field_of("v=1&game=vgdl&rules-z=&level=A"), "rules-z");
+        assert_eq!(
+            field_of(&format!("v=1&game=vgdl&rules-z={packed}&level=")),
+            "level"
+        );
+        let huge = pack(&"#".repeat(MAX_LINK_BYTES + 1));
+        let err = View::parse(&format!("v=1&game=vgdl&rules-z={huge}&level=A")).unwrap_err();
+        assert_eq!(err.field, "rules-z");
+        assert!(
+            err.message.contains("more than 8192 bytes"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
@@ -378,13 +464,31 @@ mod tests {
     #[test]
     fn a_game_too_long_for_a_link_names_rules() {
         let game = &SHIPPED_GAMES[0];
-        let padding = format!("\n{}", "    ".repeat(600));
+        // Comments of random printable characters, which deflate and base64 make longer than 8,192.
+        let mut state = 1u64;
+        let noise: String = (0..7300)
+            .map(|i| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                if i % 60 == 0 {
+                    '\n'
+                } else {
+                    char::from(b'!' + ((state >> 33) % 94) as u8)
+                }
+            })
+            .collect();
+        let commented = noise.replace('\n', "\n# ");
         let view = View {
-            rules: Some(format!("{}{padding}", game.rules.trim_end())),
+            rules: Some(format!("{}{commented}\n", game.rules.trim_end())),
             level: Some(game.levels[0].to_string()),
             ..View::default()
         };
+        view.start().unwrap();
         let err = view.format().unwrap_err();
         assert_eq!(err.field, "rules", "{}", err.message);
+        assert!(
+            err.message.contains("packed, it would be"),
+            "{}",
+            err.message
+        );
     }
 }

@@ -65,9 +65,16 @@ test('a game file with a mistake names its line and keeps the text', async () =>
     await page.click('[data-testid=vgdl-rules-load]');
     assert.equal(await text(page, 'vgdl-rules-error'), '');
     assert.equal(await page.inputValue('[data-testid=vgdl-game]'), '');
-    assert.match(await page.evaluate(() => location.hash), /&rules=BasicGame%0A/);
-    // A file that fits the page but not a link is played, and the link's limit is named.
-    await page.fill('[data-testid=vgdl-rules]', `${game('crates.txt')}${' '.repeat(2400)}\n`);
+    // The link carries the rules packed (deflated, base64url), by Rust's one implementation.
+    assert.match(await page.evaluate(() => location.hash), /&rules-z=[A-Za-z0-9_-]+&lvl=0&/);
+    // A file that fits the page but not a link even packed is played, and the link's limit is
+    // named: comments of random printable characters, which no compressor shortens.
+    let seed = 1;
+    const noise = Array.from({ length: 7300 }, (_, i) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return i % 60 === 0 ? '\n# ' : String.fromCharCode(33 + (seed % 94));
+    }).join('');
+    await page.fill('[data-testid=vgdl-rules]', `${game('crates.txt')}${noise}\n`);
     await page.click('[data-testid=vgdl-rules-load]');
     assert.match(await text(page, 'vgdl-rules-error'), /^The game is played, but the link cannot carry it: .*field 'rules': the game does not fit in a link/);
     assert.equal((await status(page)).state, 'idle');
@@ -94,7 +101,7 @@ test("GVGAI's own game opened from a file plays on its own level", async () => {
     await page.focus('[data-testid=board-vgdl]');
     await page.keyboard.press('ArrowRight');
     assert.equal((await status(page)).moves, 1);
-    assert.match(await page.evaluate(() => location.hash), /&rules=.*&level=.*&moves=R&/);
+    assert.match(await page.evaluate(() => location.hash), /&rules-z=.*&level=.*&moves=R&/);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
@@ -145,9 +152,38 @@ test("a link carries a game's own rules and level; a bad field is named", async 
     await page.click('[data-testid=play]');
     const end = await waitForState(page, ['over', 'error']);
     assert.match(end.text, /^Won after 5 moves/);
+    // A link written before packing opened; the page writes it packed, and that link reopens it.
+    const packed = await page.evaluate(() => location.hash);
+    assert.match(packed, /&rules-z=[A-Za-z0-9_-]+&level=A\.\.%0A\.\.\.%0A&moves=/);
+    assert.ok(packed.length < rules.length, `${packed.length} bytes packed, ${rules.length} percent-encoded`);
+    const again = await openPage(suite.browser.context, `${suite.server.url}${packed}`);
+    try {
+      assert.equal(await again.page.inputValue('[data-testid=vgdl-game]'), '');
+      assert.equal(await again.page.inputValue('[data-testid=vgdl-rules]'), game('trail.txt'));
+      assert.equal(await again.page.inputValue('[data-testid=vgdl-level-text]'), 'A..\n...\n');
+      assert.equal((await status(again.page)).moves, 5);
+      assert.deepEqual(again.problems, []);
+    } finally {
+      await again.page.close();
+    }
     await page.goto(`${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=7`);
     await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.state === 'error');
     assert.match((await status(page)).text, /field 'lvl': crates has levels 0 to 2, not 7/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the level menu names each level by its number in the link, from 0', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=1&seed=1`);
+  try {
+    const menu = page.locator('[data-testid=vgdl-level]');
+    assert.equal(await menu.inputValue(), '1');
+    assert.equal(await menu.evaluate((select) => select.selectedOptions[0].textContent), 'Level 1');
+    assert.deepEqual(await menu.evaluate((select) => [...select.options].map((o) => o.textContent)), ['Level 0', 'Level 1', 'Level 2']);
+    await menu.selectOption({ label: 'Level 2' });
+    await page.waitForFunction(() => location.hash.includes('&lvl=2&'));
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

@@ -194,7 +194,8 @@ class VgdlGame extends AgentRuns {
     $('vgdl-game').value = shipped ? shipped.name : OWN;
     $('vgdl-about').textContent = shipped ? shipped.about : 'A game of your own rules.';
     const levels = $('vgdl-level');
-    levels.replaceChildren(...(shipped ? shipped.levels.map((_, i) => new Option(`Level ${i + 1}`, String(i))) : []));
+    // Named by the number the link (`lvl`), its errors, the command line and GVGAI count from 0.
+    levels.replaceChildren(...(shipped ? shipped.levels.map((_, i) => new Option(`Level ${i}`, String(i))) : []));
     if (this.view.level) levels.append(new Option('Your level', 'own'));
     levels.value = this.view.level ? 'own' : String(this.view.lvl);
     levels.disabled = !shipped;
