@@ -19,6 +19,7 @@ pub mod othello;
 pub mod packed;
 pub mod page;
 pub mod played;
+pub mod puzzle;
 pub mod shipped_levels;
 pub mod shipped_vgdl;
 pub mod sumzero;

@@ -10,9 +10,14 @@
 //! `vgdl` or the rules (`rules` or `rules-z`), not both, and a link with rules holds its level. `level` may also replace a shipped game's level. The game file and
 //! the level are parsed here, so a link with a mistake in either names the field, the line and
 //! the column. `moves=RRDL` holds the moves played from the start (letters `L R D U N`),
-//! replayed here so that the link reopens at that point.
+//! replayed here so that the link reopens at that point. The agent's keys are Bait's: `algo`,
+//! its parameters, `mode=plan|act` (MCTS, RHEA and KB Fast-Evo plan with `plan-iterations` a
+//! move, or act under `budget-ms`), KB Fast-Evo's own keys ([`puzzle`](super::puzzle)), and
+//! `compare`, side by side ([`compare`](super::compare)).
 
+use super::compare::{self, Comparable};
 use super::packed::{pack, unpack};
+use super::puzzle::{self, KbView, Mode};
 use super::shipped_vgdl::{shipped_game, shipped_game_names, ShippedGame, SHIPPED_GAMES};
 use super::{
     check_seed_and_agent, check_view_game, encode, error, played, FieldError, Fields, LinkView,
@@ -53,6 +58,10 @@ pub struct View {
     pub moves: Vec<u32>,
     #[cfg_attr(target_arch = "wasm32", tsify(type = "AlgorithmVgdl"))]
     pub algo: Algorithm,
+    /// Plan or act (links written before modes: planners plan, the others act).
+    #[serde(default = "default_mode")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub mode: Mode,
     /// Depth limit of depth-limited DFS.
     pub depth: u32,
     /// UCT exploration constant K of MCTS.
@@ -63,12 +72,33 @@ pub struct View {
     pub population: u32,
     /// RHEA horizon.
     pub horizon: u32,
+    /// MCTS, RHEA and KB Fast-Evo in plan mode: iterations searched before each committed move.
+    #[serde(default = "default_plan_iterations")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub plan_iterations: u64,
+    /// KB Fast-Evo's settings.
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub kbfe: KbView,
     /// Most expansions (iterations for MCTS and RHEA) of one search.
     pub max_nodes: u64,
     /// MCTS and RHEA: think time per action, in milliseconds.
     pub budget_ms: u32,
     /// The search seed; `None` until the page draws a fresh one.
     pub seed: Option<u64>,
+    /// Side by side: two to four panes on this level, each this view with its own algorithm and
+    /// parameters (the link's `compare` key); empty for the single view.
+    #[serde(default)]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "ViewVgdl[]"))]
+    pub compare: Vec<View>,
+}
+
+fn default_mode() -> Mode {
+    Mode::natural(View::default().algo.is_anytime())
+}
+
+fn default_plan_iterations() -> u64 {
+    VGDL.int_default("plan-iterations")
 }
 
 impl Default for View {
@@ -82,14 +112,18 @@ impl Default for View {
             level: None,
             moves: Vec::new(),
             algo: Algorithm::Bfs,
+            mode: Mode::Plan,
             depth: VGDL.int_default("depth") as u32,
             uct: VGDL.float_default("uct"),
             rollout_depth: VGDL.int_default("rollout-depth") as u32,
             population: VGDL.int_default("population") as u32,
             horizon: VGDL.int_default("horizon") as u32,
+            plan_iterations: VGDL.int_default("plan-iterations"),
+            kbfe: KbView::default(),
             max_nodes: VGDL.int_default("max-nodes"),
             budget_ms: VGDL.int_default("budget-ms") as u32,
             seed: None,
+            compare: Vec::new(),
         }
     }
 }
@@ -108,14 +142,25 @@ const KEYS: &[&str] = &[
     "level",
     played::KEY,
     "algo",
+    "mode",
     "depth",
     "uct",
     "rollout-depth",
     "population",
     "horizon",
+    "plan-iterations",
+    puzzle::KB_KEYS[0],
+    puzzle::KB_KEYS[1],
+    puzzle::KB_KEYS[2],
+    puzzle::KB_KEYS[3],
+    puzzle::KB_KEYS[4],
+    puzzle::KB_KEYS[5],
+    puzzle::KB_KEYS[6],
+    puzzle::KB_KEYS[7],
     "max-nodes",
     "budget-ms",
     "seed",
+    compare::KEY,
 ];
 
 impl View {
@@ -213,6 +258,8 @@ impl View {
             rollout_depth: self.rollout_depth,
             population: self.population as usize,
             horizon: self.horizon as usize,
+            kb: self.kbfe,
+            plan_iterations: self.plan_iterations,
             limits: Limits {
                 max_nodes: self.max_nodes,
                 max_memory_bytes,
@@ -245,9 +292,13 @@ impl LinkView for View {
         VGDL.int("rollout-depth", self.rollout_depth)?;
         VGDL.int("population", self.population)?;
         VGDL.int("horizon", self.horizon)?;
+        VGDL.int("plan-iterations", self.plan_iterations)?;
+        VGDL.float("alpha", self.kbfe.alpha)?;
+        VGDL.float("beta", self.kbfe.beta)?;
         VGDL.int("max-nodes", self.max_nodes)?;
         VGDL.int("budget-ms", self.budget_ms)?;
-        check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())
+        check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())?;
+        compare::validate_panes(&self.compare)
     }
 
     fn from_fields(fields: &Fields) -> Result<View, FieldError> {
@@ -269,14 +320,21 @@ impl LinkView for View {
         if let Some(algo) = get("algo") {
             view.algo = Algorithm::parse(algo)?;
         }
+        view.mode = match get("mode") {
+            None => Mode::natural(view.algo.is_anytime()),
+            Some(word) => Mode::parse(word)?,
+        };
         fields.number("depth", &mut view.depth)?;
         fields.number("uct", &mut view.uct)?;
         fields.number("rollout-depth", &mut view.rollout_depth)?;
         fields.number("population", &mut view.population)?;
         fields.number("horizon", &mut view.horizon)?;
+        fields.number("plan-iterations", &mut view.plan_iterations)?;
+        puzzle::read_kb_fields(fields, &mut view.kbfe, VGDL)?;
         fields.number("max-nodes", &mut view.max_nodes)?;
         fields.number("budget-ms", &mut view.budget_ms)?;
         view.seed = fields.seed()?;
+        view.compare = compare::read_panes(fields)?;
         view.validate()?;
         Ok(view)
     }
@@ -298,13 +356,23 @@ impl LinkView for View {
         }
         out.push_str(&played::format(&self.moves, &MOVE_LETTERS)?);
         out.push_str(&format!("&algo={}", self.algo.name()));
-        for key in VGDL.algorithm_keys(self.algo.name()) {
+        // Anytime agents read their iterations per move only when they plan.
+        let reads = |key: &&str| *key != "plan-iterations" || self.mode == Mode::Plan;
+        for key in VGDL
+            .algorithm_keys(self.algo.name())
+            .into_iter()
+            .filter(reads)
+        {
             let value = match key {
                 "depth" => self.depth.to_string(),
                 "uct" => self.uct.to_string(),
                 "rollout-depth" => self.rollout_depth.to_string(),
                 "population" => self.population.to_string(),
                 "horizon" => self.horizon.to_string(),
+                "plan-iterations" => self.plan_iterations.to_string(),
+                kb if puzzle::kb_value(&self.kbfe, kb).is_some() => {
+                    puzzle::kb_value(&self.kbfe, kb).unwrap_or_default()
+                }
                 other => {
                     return Err(error(
                         other,
@@ -314,13 +382,19 @@ impl LinkView for View {
             };
             out.push_str(&format!("&{key}={value}"));
         }
+        // A link gives the mode only where it is not the algorithm's natural one, so links
+        // written before modes are written again as they were.
+        if self.mode != Mode::natural(self.algo.is_anytime()) {
+            out.push_str(&format!("&mode={}", self.mode.name()));
+        }
         out.push_str(&format!("&max-nodes={}", self.max_nodes));
-        if self.algo.is_anytime() {
+        if self.algo.is_anytime() && self.mode == Mode::Act {
             out.push_str(&format!("&budget-ms={}", self.budget_ms));
         }
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
         }
+        out.push_str(&compare::format_panes(&self.compare)?);
         if out.len() > MAX_LINK_BYTES {
             let field = if self.rules.is_some() {
                 "rules"
@@ -336,6 +410,27 @@ impl LinkView for View {
             ));
         }
         Ok(out)
+    }
+}
+
+impl Comparable for View {
+    const TABLE: crate::agents::params::Table = VGDL;
+
+    fn panes(&self) -> &[View] {
+        &self.compare
+    }
+
+    /// The generic pane, in plan mode whatever the link's mode: side by side compares plans
+    /// (MCTS, RHEA and KB Fast-Evo commit to a move after `plan-iterations` each).
+    fn read_pane(fields: &Fields, text: &str) -> Result<View, String> {
+        let mut pairs: Vec<(String, String)> = fields
+            .pairs
+            .iter()
+            .filter(|(key, _)| key != "mode")
+            .cloned()
+            .collect();
+        pairs.push(("mode".into(), Mode::Plan.name().into()));
+        compare::read_algorithm_pane(&Fields { pairs }, text)
     }
 }
 
