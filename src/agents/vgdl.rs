@@ -230,3 +230,81 @@ impl Agent<VgdlPlay> for AgentSpec {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::search::{NoObserver, Progress};
+    use crate::share::shipped_vgdl::shipped_game;
+
+    fn keys_level(level: usize) -> VgdlPlay {
+        let game = shipped_game("keys").expect("keys is shipped");
+        VgdlPlay::parse(game.rules, game.levels[level]).expect("a shipped level loads")
+    }
+
+    fn spec(algo: Algorithm) -> AgentSpec {
+        AgentSpec {
+            algo,
+            depth: VGDL.int_default("depth") as u32,
+            uct: VGDL.float_default("uct"),
+            rollout_depth: VGDL.int_default("rollout-depth") as u32,
+            population: 10,
+            horizon: 10,
+            kb: KbSettings::default(),
+            plan_iterations: 200,
+            limits: Limits::default(),
+        }
+    }
+
+    /// Runs `search` to its end and returns its plan and how it ended.
+    fn run(mut search: Box<dyn Search<VgdlPlay>>) -> (Vec<crate::games::vgdl::Action>, Progress) {
+        loop {
+            let progress = search.step(1 << 20);
+            if progress != Progress::Running {
+                return (search.principal_variation(), progress);
+            }
+        }
+    }
+
+    #[test]
+    fn kb_fast_evo_plans_a_win_on_a_vgdl_game_and_replays_from_its_seed() {
+        let start = keys_level(0);
+        let kbfe = spec(Algorithm::Kbfe);
+        let (plan, progress) = run(kbfe.build_plan(&start, 9, NoObserver).unwrap());
+        assert_eq!(progress, Progress::Solved, "{plan:?}");
+        let mut state = start.clone();
+        for &action in &plan {
+            state.apply(action);
+        }
+        assert_eq!(state.state().outcome(), Outcome::Won);
+        let (again, _) = run(kbfe.build_plan(&start, 9, NoObserver).unwrap());
+        assert_eq!(again, plan);
+    }
+
+    #[test]
+    fn every_anytime_agent_acts_and_plans_through_the_one_builder() {
+        let start = keys_level(1);
+        for algo in [Algorithm::Mcts, Algorithm::Rhea, Algorithm::Kbfe] {
+            let limited = AgentSpec {
+                plan_iterations: 20,
+                limits: Limits {
+                    max_nodes: 20_000,
+                    ..Limits::default()
+                },
+                ..spec(algo)
+            };
+            let mut act = limited.build(&start, 1, NoObserver).unwrap();
+            act.step(100);
+            assert!(act.best_action().is_some(), "{algo:?} acts");
+            let (plan, progress) = run(limited.build_plan(&start, 1, NoObserver).unwrap());
+            assert!(!plan.is_empty(), "{algo:?} commits to moves ({progress:?})");
+        }
+        let bad = AgentSpec {
+            plan_iterations: 0,
+            ..spec(Algorithm::Kbfe)
+        };
+        let err = bad.build_plan(&start, 1, NoObserver).err().unwrap();
+        assert_eq!(err.field, "plan-iterations");
+    }
+}

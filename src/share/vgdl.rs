@@ -586,4 +586,65 @@ mod tests {
             err.message
         );
     }
+
+    #[test]
+    fn kb_fast_evo_and_its_settings_round_trip() {
+        let link = "v=1&game=vgdl&vgdl=keys&lvl=1&algo=kbfe&rollouts=uniform&alpha=0.5&keep-weights=on&seed=4";
+        let view = View::parse(link).unwrap();
+        assert_eq!((view.algo, view.mode), (Algorithm::Kbfe, Mode::Act));
+        assert_eq!(view.kbfe.alpha, 0.5);
+        assert!(view.kbfe.keep_weights);
+        let written = view.format().unwrap();
+        assert!(written.contains("&algo=kbfe&uct="), "{written}");
+        assert!(written.contains("&rollouts=uniform&value=knowledge&alpha=0.5"), "{written}");
+        assert!(written.contains("&budget-ms=40"), "{written}");
+        assert_eq!(View::parse(&written).unwrap(), view);
+        let err = View::parse("v=1&game=vgdl&algo=kbfe&keep-weights=maybe").unwrap_err();
+        assert_eq!(err.field, "keep-weights");
+    }
+
+    #[test]
+    fn plan_mode_is_written_only_where_it_is_not_the_natural_one() {
+        let view = View::parse("v=1&game=vgdl&algo=mcts&mode=plan&plan-iterations=50").unwrap();
+        assert_eq!((view.mode, view.plan_iterations), (Mode::Plan, 50));
+        let written = view.format().unwrap();
+        assert!(written.contains("&plan-iterations=50&mode=plan&"), "{written}");
+        assert!(!written.contains("budget-ms"), "{written}");
+        assert_eq!(View::parse(&written).unwrap(), view);
+        // Links written before modes read as before: planners plan, MCTS acts.
+        assert_eq!(View::parse("v=1&game=vgdl&algo=bfs").unwrap().mode, Mode::Plan);
+        let acts = View::parse("v=1&game=vgdl&algo=rhea&budget-ms=40").unwrap();
+        assert_eq!(acts.mode, Mode::Act);
+        assert!(!acts.format().unwrap().contains("mode="));
+        assert_eq!(View::parse("v=1&game=vgdl&mode=think").unwrap_err().field, "mode");
+    }
+
+    #[test]
+    fn side_by_side_panes_plan_and_round_trip() {
+        let link = "v=1&game=vgdl&vgdl=crates&lvl=1&algo=mcts&seed=2&compare=bfs;kbfe:alpha=1;mcts:uct=2";
+        let view = View::parse(link).unwrap();
+        let algos: Vec<_> = view.compare.iter().map(|p| p.algo).collect();
+        assert_eq!(algos, [Algorithm::Bfs, Algorithm::Kbfe, Algorithm::Mcts]);
+        // Every pane plans (the link's own view acts), on the link's game, level and seed.
+        assert!(view.compare.iter().all(|p| p.mode == Mode::Plan));
+        assert_eq!(view.mode, Mode::Act);
+        assert_eq!((view.compare[1].kbfe.alpha, view.compare[2].uct), (1.0, 2.0));
+        assert!(view.compare.iter().all(|p| p.vgdl.as_deref() == Some("crates")
+            && p.lvl == 1
+            && p.seed == Some(2)));
+        let written = view.format().unwrap();
+        assert_eq!(View::parse(&written).unwrap(), view);
+        // A game's own rules reach every pane.
+        let own = View {
+            rules: Some(SHIPPED_GAMES[3].rules.into()),
+            level: Some(SHIPPED_GAMES[3].levels[1].into()),
+            compare: vec![View::default(), View { algo: Algorithm::Astar, ..View::default() }],
+            ..View::default()
+        };
+        let read = View::parse(&own.format().unwrap()).unwrap();
+        assert!(read.compare.iter().all(|p| p.rules == own.rules && p.level == own.level));
+        let err = View::parse("v=1&game=vgdl&compare=bfs;wastar").unwrap_err();
+        assert_eq!(err.field, "compare");
+        assert!(err.message.starts_with("pane 2: algo:"), "{}", err.message);
+    }
 }

@@ -206,3 +206,105 @@ test('MCTS and RHEA each think and play one move at a time', async () => {
     await page.close();
   }
 });
+
+const number = (words) => Number(words.replace(/,/g, ''));
+
+/** The single view's plan of `algo` on crates level 1: Step plans (and plays one move). */
+async function singleRun(algo) {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=1&algo=${algo}&seed=1`);
+  try {
+    await page.click('[data-testid=step]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '1', null, { timeout: 30000 });
+    const stat = async (name) => number(await page.textContent(`[data-vgdl-stat=${name}]`));
+    const counts = { expanded: await stat('expanded'), generated: await stat('generated'), plan: await stat('plan') };
+    assert.deepEqual(problems, []);
+    return counts;
+  } finally {
+    await page.close();
+  }
+}
+
+test('a VGDL side-by-side link runs BFS and A* in two panes with the single view\'s counts', async () => {
+  const bfs = await singleRun('bfs');
+  const astar = await singleRun('astar');
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=1&algo=bfs&seed=1&compare=bfs;astar`);
+  try {
+    const toggle = page.getByRole('button', { name: 'Side by side', exact: true });
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'the link opens side by side');
+    assert.equal(await page.getByRole('combobox', { name: 'Pane 1 algorithm' }).inputValue(), 'bfs');
+    assert.equal(await page.getByRole('combobox', { name: 'Pane 2 algorithm' }).inputValue(), 'astar');
+    await page.waitForFunction(() => document.querySelector('[data-testid=sbs-summary]').dataset.state === 'done', null, { timeout: 60000 });
+    const rows = await page.$$eval('[data-testid=sbs-summary] tbody tr', (trs) => trs.map((tr) => Object.fromEntries(
+      [...tr.children].map((cell) => [cell.dataset.col, cell.textContent]),
+    )));
+    assert.equal(rows.length, 2);
+    for (const [row, single] of [[rows[0], bfs], [rows[1], astar]]) {
+      assert.equal(number(row.expanded), single.expanded, `${row.algorithm}: ${JSON.stringify(row)}`);
+      assert.equal(number(row.generated), single.generated);
+      assert.equal(number(row.plan), single.plan);
+      assert.equal(row.optimal, 'yes');
+    }
+    const pane = (n) => page.$eval(`[data-testid=sbs-pane-${n}]`, (el) => el.querySelector('[data-pane-stat=status]').textContent);
+    assert.equal(await pane(1), 'solved');
+    assert.equal(await pane(2), 'solved');
+    // The panes are in the link the page writes; a pane edited changes it.
+    assert.match(await page.evaluate(() => location.hash), /&vgdl=crates&lvl=1&.*&compare=bfs;astar$/);
+    await page.getByRole('combobox', { name: 'Pane 2 algorithm' }).selectOption('kbfe');
+    await page.waitForFunction(() => /&compare=bfs;kbfe:uct=[\d.]+:rollout-depth=10:rollouts=evolved:.*:plan-iterations=1000$/.test(location.hash));
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+/** KB Fast-Evo's panel in the VGDL room: whether shown, and its counts. */
+function knowledge(page) {
+  return page.$eval('#vgdl-kbfe-panel', (el) => ({
+    hidden: el.hidden, types: Number(el.dataset.types), columns: Number(el.dataset.columns), events: Number(el.dataset.events),
+  }));
+}
+
+test('KB Fast-Evo acts and plans on a VGDL game, shows what it learns, and its link reopens it', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=keys&lvl=0&algo=kbfe&budget-ms=40&seed=3`);
+  try {
+    assert.equal(await page.inputValue('[data-testid=vgdl-algo]'), 'kbfe');
+    assert.equal(await page.isChecked('[data-testid=vgdl-mode-act]'), true);
+    assert.equal(await page.isVisible('[data-testid=vgdl-budget-ms]'), true);
+    await page.click('[data-testid=step]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '1', null, { timeout: 30000 });
+    assert.match((await status(page)).text, /^KB Fast-Evo MCTS moved (left|right|up|down|wait)\./);
+    const first = await knowledge(page);
+    assert.equal(first.hidden, false, 'the knowledge view is shown');
+    assert.ok(first.events > 0 && first.columns > 0, JSON.stringify(first));
+    await page.click('[data-testid=step]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '2', null, { timeout: 30000 });
+    const second = await knowledge(page);
+    assert.ok(second.events > first.events, `the knowledge base lasts the game: ${first.events} → ${second.events}`);
+    // Plan mode: the moves committed one after another, each after its iterations.
+    await page.click('[data-testid=reset]');
+    await page.check('[data-testid=vgdl-mode-plan]');
+    await page.fill('[data-testid=vgdl-plan-iterations]', '200');
+    await page.dispatchEvent('[data-testid=vgdl-plan-iterations]', 'change');
+    await page.waitForFunction(() => /&algo=kbfe&.*&plan-iterations=200&mode=plan&/.test(location.hash));
+    assert.equal(await page.isVisible('[data-testid=vgdl-budget-ms]'), false);
+    await setSpeed(page, 30);
+    await page.click('[data-testid=play]');
+    const end = await waitForState(page, ['over', 'error'], 60000);
+    assert.match(end.text, /^(Won|Lost) after \d+ moves/);
+    assert.equal((await knowledge(page)).hidden, false);
+    const link = await page.evaluate(() => location.hash);
+    const again = await openPage(suite.browser.context, `${suite.server.url}${link}`);
+    try {
+      assert.equal(await again.page.inputValue('[data-testid=vgdl-algo]'), 'kbfe');
+      assert.equal(await again.page.isChecked('[data-testid=vgdl-mode-plan]'), true);
+      assert.equal(await again.page.inputValue('[data-testid=vgdl-plan-iterations]'), '200');
+      assert.equal((await status(again.page)).moves, end.moves);
+      assert.deepEqual(again.problems, []);
+    } finally {
+      await again.page.close();
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
