@@ -33,8 +33,9 @@ export class KbfeView {
   constructor(panel) {
     this.panel = panel;
     this.known = new Set(); // types with Z > 0 already shown, so a discovery flashes once
-    const title = cell('h2', 'What KB Fast-Evo has learnt', { id: 'kbfe-title' });
-    panel.setAttribute('aria-labelledby', 'kbfe-title');
+    // Named after its panel, so each game's view has a title of its own (Bait's, a VGDL game's).
+    const title = cell('h2', 'What KB Fast-Evo has learnt', { id: `${panel.id}-title` });
+    panel.setAttribute('aria-labelledby', title.id);
 
     this.knowledge = document.createElement('table');
     this.knowledge.className = 'root-actions kbfe-knowledge';
