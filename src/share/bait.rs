@@ -360,13 +360,7 @@ impl LinkView for View {
         }
         out.push_str("&algo=");
         out.push_str(self.algo.name());
-        // MCTS and RHEA read their iterations per move only when they plan.
-        let reads = |key: &&str| *key != "plan-iterations" || self.mode == Mode::Plan;
-        for key in BAIT
-            .algorithm_keys(self.algo.name())
-            .into_iter()
-            .filter(reads)
-        {
+        for key in puzzle::written_keys(BAIT, self.algo.name(), self.mode) {
             let value = match key {
                 "depth" => self.depth.to_string(),
                 "weights" => {

@@ -51,6 +51,16 @@ impl Mode {
     }
 }
 
+/// The keys of `algo`'s own parameters in `table` that a link writes in `mode`: all of them, but
+/// `plan-iterations`, which an anytime agent reads only when it plans.
+pub fn written_keys(table: Table, algo: &str, mode: Mode) -> Vec<&'static str> {
+    table
+        .algorithm_keys(algo)
+        .into_iter()
+        .filter(|&key| key != "plan-iterations" || mode == Mode::Plan)
+        .collect()
+}
+
 /// `keep-weights`' words, off first.
 const ON_OFF: [&str; 2] = ["off", "on"];
 

@@ -356,13 +356,7 @@ impl LinkView for View {
         }
         out.push_str(&played::format(&self.moves, &MOVE_LETTERS)?);
         out.push_str(&format!("&algo={}", self.algo.name()));
-        // Anytime agents read their iterations per move only when they plan.
-        let reads = |key: &&str| *key != "plan-iterations" || self.mode == Mode::Plan;
-        for key in VGDL
-            .algorithm_keys(self.algo.name())
-            .into_iter()
-            .filter(reads)
-        {
+        for key in puzzle::written_keys(VGDL, self.algo.name(), self.mode) {
             let value = match key {
                 "depth" => self.depth.to_string(),
                 "uct" => self.uct.to_string(),
@@ -596,7 +590,10 @@ mod tests {
         assert!(view.kbfe.keep_weights);
         let written = view.format().unwrap();
         assert!(written.contains("&algo=kbfe&uct="), "{written}");
-        assert!(written.contains("&rollouts=uniform&value=knowledge&alpha=0.5"), "{written}");
+        assert!(
+            written.contains("&rollouts=uniform&value=knowledge&alpha=0.5"),
+            "{written}"
+        );
         assert!(written.contains("&budget-ms=40"), "{written}");
         assert_eq!(View::parse(&written).unwrap(), view);
         let err = View::parse("v=1&game=vgdl&algo=kbfe&keep-weights=maybe").unwrap_err();
@@ -608,41 +605,64 @@ mod tests {
         let view = View::parse("v=1&game=vgdl&algo=mcts&mode=plan&plan-iterations=50").unwrap();
         assert_eq!((view.mode, view.plan_iterations), (Mode::Plan, 50));
         let written = view.format().unwrap();
-        assert!(written.contains("&plan-iterations=50&mode=plan&"), "{written}");
+        assert!(
+            written.contains("&plan-iterations=50&mode=plan&"),
+            "{written}"
+        );
         assert!(!written.contains("budget-ms"), "{written}");
         assert_eq!(View::parse(&written).unwrap(), view);
         // Links written before modes read as before: planners plan, MCTS acts.
-        assert_eq!(View::parse("v=1&game=vgdl&algo=bfs").unwrap().mode, Mode::Plan);
+        assert_eq!(
+            View::parse("v=1&game=vgdl&algo=bfs").unwrap().mode,
+            Mode::Plan
+        );
         let acts = View::parse("v=1&game=vgdl&algo=rhea&budget-ms=40").unwrap();
         assert_eq!(acts.mode, Mode::Act);
         assert!(!acts.format().unwrap().contains("mode="));
-        assert_eq!(View::parse("v=1&game=vgdl&mode=think").unwrap_err().field, "mode");
+        assert_eq!(
+            View::parse("v=1&game=vgdl&mode=think").unwrap_err().field,
+            "mode"
+        );
     }
 
     #[test]
     fn side_by_side_panes_plan_and_round_trip() {
-        let link = "v=1&game=vgdl&vgdl=crates&lvl=1&algo=mcts&seed=2&compare=bfs;kbfe:alpha=1;mcts:uct=2";
+        let link =
+            "v=1&game=vgdl&vgdl=crates&lvl=1&algo=mcts&seed=2&compare=bfs;kbfe:alpha=1;mcts:uct=2";
         let view = View::parse(link).unwrap();
         let algos: Vec<_> = view.compare.iter().map(|p| p.algo).collect();
         assert_eq!(algos, [Algorithm::Bfs, Algorithm::Kbfe, Algorithm::Mcts]);
         // Every pane plans (the link's own view acts), on the link's game, level and seed.
         assert!(view.compare.iter().all(|p| p.mode == Mode::Plan));
         assert_eq!(view.mode, Mode::Act);
-        assert_eq!((view.compare[1].kbfe.alpha, view.compare[2].uct), (1.0, 2.0));
-        assert!(view.compare.iter().all(|p| p.vgdl.as_deref() == Some("crates")
-            && p.lvl == 1
-            && p.seed == Some(2)));
+        assert_eq!(
+            (view.compare[1].kbfe.alpha, view.compare[2].uct),
+            (1.0, 2.0)
+        );
+        assert!(view
+            .compare
+            .iter()
+            .all(|p| p.vgdl.as_deref() == Some("crates") && p.lvl == 1 && p.seed == Some(2)));
         let written = view.format().unwrap();
         assert_eq!(View::parse(&written).unwrap(), view);
         // A game's own rules reach every pane.
         let own = View {
             rules: Some(SHIPPED_GAMES[3].rules.into()),
             level: Some(SHIPPED_GAMES[3].levels[1].into()),
-            compare: vec![View::default(), View { algo: Algorithm::Astar, ..View::default() }],
+            compare: vec![
+                View::default(),
+                View {
+                    algo: Algorithm::Astar,
+                    ..View::default()
+                },
+            ],
             ..View::default()
         };
         let read = View::parse(&own.format().unwrap()).unwrap();
-        assert!(read.compare.iter().all(|p| p.rules == own.rules && p.level == own.level));
+        assert!(read
+            .compare
+            .iter()
+            .all(|p| p.rules == own.rules && p.level == own.level));
         let err = View::parse("v=1&game=vgdl&compare=bfs;wastar").unwrap_err();
         assert_eq!(err.field, "compare");
         assert!(err.message.starts_with("pane 2: algo:"), "{}", err.message);

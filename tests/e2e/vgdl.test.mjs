@@ -254,6 +254,10 @@ test('a VGDL side-by-side link runs BFS and A* in two panes with the single view
     assert.match(await page.evaluate(() => location.hash), /&vgdl=crates&lvl=1&.*&compare=bfs;astar$/);
     await page.getByRole('combobox', { name: 'Pane 2 algorithm' }).selectOption('kbfe');
     await page.waitForFunction(() => /&compare=bfs;kbfe:uct=[\d.]+:rollout-depth=10:rollouts=evolved:.*:plan-iterations=1000$/.test(location.hash));
+    // Another level: the panes stay, on it, with their agents.
+    await page.selectOption('[data-testid=vgdl-level]', '2');
+    await page.waitForFunction(() => /&lvl=2&.*&compare=bfs;kbfe:/.test(location.hash));
+    assert.equal(await page.locator('.sbs-pane').count(), 2);
     assert.deepEqual(problems, []);
   } finally {
     await page.close();

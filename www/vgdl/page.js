@@ -71,10 +71,10 @@ class VgdlGame extends AgentRuns {
         this.setStatus('idle', 'Paste, open or drop a VGDL game into "Game rules", then press "Play these rules".');
         return;
       }
-      this.applyView({ ...this.view, vgdl: name, rules: null, level: null, lvl: 0, moves: [] });
+      this.applyView({ ...this.view, vgdl: name, rules: null, level: null, lvl: 0, moves: [] }, null, { keepPanes: true });
     });
     $('vgdl-level').addEventListener('change', () => {
-      this.applyView({ ...this.view, level: null, lvl: Number($('vgdl-level').value), moves: [] });
+      this.applyView({ ...this.view, level: null, lvl: Number($('vgdl-level').value), moves: [] }, null, { keepPanes: true });
     });
     $('vgdl-rules-load').addEventListener('click', () => this.playEditors());
     $('vgdl-level-load').addEventListener('click', () => this.playEditors());
@@ -144,8 +144,9 @@ class VgdlGame extends AgentRuns {
       this.setStatus('error', `The ${problem.field === 'rules' ? 'game rules' : 'level'} could not be read: see beside it.`);
       return;
     }
-    if (rules === this.rules) this.applyView({ ...this.view, level, moves: [] });
-    else this.applyView({ ...this.view, vgdl: null, rules, level, lvl: 0, moves: [] });
+    const keep = { keepPanes: true };
+    if (rules === this.rules) this.applyView({ ...this.view, level, moves: [] }, null, keep);
+    else this.applyView({ ...this.view, vgdl: null, rules, level, lvl: 0, moves: [] }, null, keep);
   }
 
   /** Shows `problem` beside the text box `id` and selects its line there. */
@@ -192,7 +193,10 @@ class VgdlGame extends AgentRuns {
 
   // ---------- settings and the share link ----------
 
-  applyView(view, error) {
+  /** Shows `view` (a link's, or the page's own after a change of game, level or rules); a link's
+   * panes open side by side and run, while with `keepPanes` the panes on show take the new game
+   * and level and keep their agents. */
+  applyView(view, error, { keepPanes = false } = {}) {
     this.halt();
     const panes = view.compare ?? [];
     this.view = { ...view, compare: [], seed: view.seed ?? this.wasm.freshSeed() };
@@ -215,7 +219,8 @@ class VgdlGame extends AgentRuns {
     $('vgdl-seed').value = String(this.view.seed);
     this.showRelevantControls();
     this.newSession(level, this.view.moves ?? []);
-    this.openLinkPanes(panes);
+    if (keepPanes && this.sideBySideOpen()) this.shell.sideBySide.rebase(this.view);
+    else this.openLinkPanes(panes);
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default VGDL game is shown. ${error}`);
       return;
