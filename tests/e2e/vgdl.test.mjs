@@ -306,6 +306,10 @@ test('KB Fast-Evo acts and plans on a VGDL game, shows what it learns, and its l
       assert.equal(await again.page.isChecked('[data-testid=vgdl-mode-plan]'), true);
       assert.equal(await again.page.inputValue('[data-testid=vgdl-plan-iterations]'), '200');
       assert.equal((await status(again.page)).moves, end.moves);
+      // Each algorithm starts in its natural mode.
+      await again.page.selectOption('[data-testid=vgdl-algo]', 'bfs');
+      await again.page.selectOption('[data-testid=vgdl-algo]', 'mcts');
+      assert.equal(await again.page.isChecked('[data-testid=vgdl-mode-act]'), true);
       assert.deepEqual(again.problems, []);
     } finally {
       await again.page.close();

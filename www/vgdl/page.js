@@ -57,6 +57,8 @@ class VgdlGame extends AgentRuns {
   }
 
   wire() {
+    // Each algorithm starts in its natural mode: planners plan, anytime agents act.
+    $('vgdl-algo').addEventListener('change', () => checkMode(ALGORITHMS[$('vgdl-algo').value].planner ? 'plan' : 'act'));
     for (const el of [$('vgdl-algo'), ...this.params.controls(), $('vgdl-seed'), ...modeInputs()]) {
       el.addEventListener('change', () => this.settingsChanged());
     }
