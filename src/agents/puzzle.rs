@@ -15,7 +15,7 @@ use crate::search::committed_plan::{CommittedPlan, CommittedPlanOptions, SharedO
 use crate::search::dfs::{Dfs, DfsOptions};
 use crate::search::kb_fast_evo::{
     kb_fast_evo, new_memory, Distance, FeatureScale, FeatureTypes, KbConfig, Rollouts,
-    SharedMemory, Value as KbValue,
+    SharedMemory, Value,
 };
 use crate::search::mcts::{Mcts, MctsConfig, Rollout};
 use crate::search::node_store::KeyMode;
@@ -25,7 +25,7 @@ use crate::sprites::SpriteGame;
 
 /// A state's value to an anytime agent (for MCTS and KB Fast-Evo: the score, a win or a loss
 /// beyond any score; for RHEA: GVGAI's `WinScoreHeuristic`).
-pub type Value<G> = fn(&G) -> f64;
+pub type StateValue<G> = fn(&G) -> f64;
 
 /// KB Fast-Evo's own settings, the same for every game (the link's `rollouts`, `value`, `alpha`,
 /// `beta`, `features`, `distance`, `feature-scale` and `keep-weights`).
@@ -36,7 +36,7 @@ pub struct KbSettings {
     /// Uniform or evolved rollouts.
     pub rollouts: Rollouts,
     /// Score or knowledge value.
-    pub value: KbValue,
+    pub value: Value,
     /// Eq. 6's weight of curiosity.
     pub alpha: f64,
     /// Eq. 6's weight of experience.
@@ -126,7 +126,7 @@ pub fn mcts<G: Puzzle + 'static, O: Observer<G> + 'static>(
     (uct, rollout_depth): (f64, u32),
     limits: Limits,
     seed: u64,
-    value: Value<G>,
+    value: StateValue<G>,
     observer: O,
 ) -> Result<Box<dyn Search<G>>, FieldError> {
     let config = MctsConfig {
@@ -148,7 +148,7 @@ pub fn rhea<G: Puzzle + 'static, O: Observer<G> + 'static>(
     (population, horizon): (usize, usize),
     limits: Limits,
     seed: u64,
-    value: Value<G>,
+    value: StateValue<G>,
     observer: O,
 ) -> Result<Box<dyn Search<G>>, FieldError> {
     let config = RheaConfig {
