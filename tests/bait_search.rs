@@ -13,6 +13,7 @@ use std::rc::Rc;
 use bait_common::{official_level, probe_levels, read};
 use bait_random_levels::random_levels;
 use searchlab::agents::bait::{AgentSpec, Algorithm, Bound};
+use searchlab::agents::puzzle::PuzzleAgent;
 use searchlab::agents::Agent;
 use searchlab::game::Game;
 use searchlab::games::bait::eval::{BaitEval, CourseWeights};

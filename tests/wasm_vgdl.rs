@@ -50,16 +50,58 @@ fn bfs_in_a_search_job_solves_a_shipped_level_and_the_session_wins() {
 #[wasm_bindgen_test]
 fn every_search_runs_on_a_vgdl_game() {
     let session = shipped_session("colours", 0);
-    for algo in ["dfs", "dls", "bfs", "astar", "mcts", "rhea"] {
-        let link = format!("v=1&game=vgdl&vgdl=colours&algo={algo}&max-nodes=500&seed=2");
+    let plan = "&mode=plan&plan-iterations=20";
+    let algos = ["dfs", "dls", "bfs", "astar", "mcts", "rhea", "kbfe"];
+    let modes =
+        algos
+            .map(|a| (a, ""))
+            .into_iter()
+            .chain([("mcts", plan), ("rhea", plan), ("kbfe", plan)]);
+    for (algo, mode) in modes {
+        let link = format!("v=1&game=vgdl&vgdl=colours&algo={algo}{mode}&max-nodes=500&seed=2");
         let view = parse_share_link(JsValue::from(link.as_str())).unwrap();
         let mut job = search_job(&session.encode().unwrap(), view, 2.0, 0.0).unwrap();
         // At most 500 expansions (iterations) in all: a few slices reach the limit or the end.
         let finished =
             (0..4).any(|_| text(&job.step(JsValue::from(500.0)).unwrap(), "status") != "running");
-        assert!(finished, "{algo} still runs past its node limit");
-        assert!(job.best_action().unwrap().is_some(), "{algo} has a move");
+        assert!(finished, "{algo}{mode} still runs past its node limit");
+        assert!(
+            job.best_action().unwrap().is_some(),
+            "{algo}{mode} has a move"
+        );
+        if algo == "kbfe" {
+            // What KB Fast-Evo learnt, for its view: the knowledge base by sprite type and W.
+            let thinking = job.thinking().unwrap();
+            assert!(
+                js_sys::Array::from(&js_sys::Reflect::get(&thinking, &"types".into()).unwrap())
+                    .length()
+                    > 0
+            );
+        }
     }
+}
+
+#[wasm_bindgen_test]
+fn links_carry_a_games_rules_packed_and_read_the_percent_encoded_ones() {
+    let game = &SHIPPED_GAMES[3];
+    let old = format!(
+        "v=1&game=vgdl&rules={}&level={}&algo=bfs",
+        String::from(js_sys::encode_uri_component(game.rules)),
+        String::from(js_sys::encode_uri_component(game.levels[0]))
+    );
+    let view = parse_share_link(JsValue::from(old)).unwrap();
+    let link = format_share_link(view).unwrap();
+    let packed = searchlab::share::packed::pack(game.rules);
+    assert!(
+        link.contains(&format!("&rules-z={packed}&level=")),
+        "{link}"
+    );
+    let again = parse_share_link(JsValue::from(link.as_str())).unwrap();
+    assert_eq!(text(&again, "rules"), game.rules);
+    assert_error(
+        parse_share_link(JsValue::from("v=1&game=vgdl&rules-z=@@&level=A")),
+        "field 'rules-z': is not packed text",
+    );
 }
 
 #[wasm_bindgen_test]

@@ -62,7 +62,7 @@ export const GAMES = {
     load: () => import('./vgdl/page.js'),
     modules: [
       'vgdl/page.js', 'vgdl/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js', 'param-controls.js',
-      'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js',
+      'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js', 'bait/params.js', 'kbfe-view.js', 'kbfe-board.js', 'bait/kbfe-fields.js',
     ],
     data: [],
   },

@@ -43,8 +43,9 @@ export class KbfeView {
     this.panel = panel;
     this.known = new Set(); // types with Z > 0 already shown live, so a discovery flashes once
     this.flashing = new Map(); // type → until when (performance.now()) its row flashes
-    const title = cell('h2', 'What KB Fast-Evo has learnt', { id: 'kbfe-title' });
-    panel.setAttribute('aria-labelledby', 'kbfe-title');
+    // Named after its panel, so each game's view has a title of its own (Bait's, a VGDL game's).
+    const title = cell('h2', 'What KB Fast-Evo has learnt', { id: `${panel.id}-title` });
+    panel.setAttribute('aria-labelledby', title.id);
 
     this.knowledge = document.createElement('table');
     this.knowledge.className = 'root-actions kbfe-knowledge';

@@ -4,33 +4,28 @@
 //! Planners (`dfs`, `bfs`, `astar`, `wastar`) search to the end and return a plan; `dls` returns
 //! the partial plan to its best-scoring leaf (the course's Task 2 agent executes it and plans
 //! again); `mcts`, `rhea` and `kbfe` are anytime: the GVGAI loop asks them for one action per tick under
-//! a budget ([`Agent::build`]), and to plan ([`AgentSpec::build_plan`]) they commit to one move
-//! after another, `plan_iterations` of search each ([`CommittedPlan`]). `kbfe` keeps a knowledge
-//! base for the whole game: a game's acts share one [`SharedMemory`] ([`AgentSpec::build_kbfe`];
-//! plan mode shares one across its moves), while [`Agent::build`] starts one for its act alone.
+//! a budget ([`Agent::build`]), and to plan ([`PuzzleAgent::build_plan`]) they commit to one move
+//! after another, `plan_iterations` of search each. `kbfe` keeps a knowledge base for the whole
+//! game: a game's acts share one memory ([`PuzzleAgent::build_kbfe`]; plan mode shares one across
+//! its moves), while [`Agent::build`] starts one for its act alone. What Bait shares with every
+//! puzzle is built in [`puzzle`](super::puzzle).
 
 use serde::{Deserialize, Serialize};
 
 use super::params::BAIT;
+use super::puzzle::{self, KbSettings, PuzzleAgent};
 use super::{by_name, check_limits, Agent};
 use crate::field_error::check_range;
 use crate::field_error::FieldError;
 use crate::games::bait::bound_cache::StateBoundCache;
 use crate::games::bait::eval::{mcts_value, rhea_value, BaitEval, CourseWeights};
 use crate::games::bait::BaitState;
-use crate::rng::Rng;
 use crate::search::astar::{AStar, AStarOptions, Weight};
-use crate::search::bfs::{Bfs, BfsOptions};
-use crate::search::committed_plan::{CommittedPlan, CommittedPlanOptions, SharedObserver};
-use crate::search::dfs::{Dfs, DfsOptions};
 use crate::search::dls::{Dls, DlsOptions};
 use crate::search::kb_fast_evo::{
-    kb_fast_evo, new_memory, Distance, FeatureScale, FeatureTypes, KbConfig, Rollouts,
-    SharedMemory, Value,
+    new_memory, Distance, FeatureScale, FeatureTypes, KbConfig, Rollouts, Value,
 };
-use crate::search::mcts::{Mcts, MctsConfig, Rollout};
 use crate::search::node_store::KeyMode;
-use crate::search::rhea::{Rhea, RheaConfig};
 use crate::search::{Limits, Observer, Search};
 
 /// DFS's depth bound, when one is given (DLS's is the parameter table's `depth`).
@@ -253,90 +248,45 @@ impl AgentSpec {
         }
         check_limits(&self.limits)
     }
-
-    /// The search that plans a whole game from `state` ("Plan, then play"). Planners: the
-    /// search of [`Agent::build`]. MCTS and RHEA: a [`CommittedPlan`] that searches each move
-    /// anew for `plan_iterations` iterations (move `n` seeded with `Rng::derive(seed, n)`),
-    /// commits to its move and goes on until the level is won or lost (at the latest at its tick
-    /// limit), or after `limits.max_nodes` expansions over all the moves. Every move's
-    /// search reports to `observer`.
-    pub fn build_plan<O: Observer<BaitState> + 'static>(
-        &self,
-        state: &BaitState,
-        seed: u64,
-        observer: O,
-    ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
-        self.build_plan_with_memory(state, seed, new_memory::<BaitState>(), observer)
-    }
-
-    /// [`AgentSpec::build_plan`], KB Fast-Evo's moves sharing `memory` (ignored by the other
-    /// algorithms), so the caller can watch what it learns.
-    pub fn build_plan_with_memory<O: Observer<BaitState> + 'static>(
-        &self,
-        state: &BaitState,
-        seed: u64,
-        memory: SharedMemory,
-        observer: O,
-    ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
-        if !self.algo.is_anytime() {
-            return self.build(state, seed, observer);
-        }
-        self.validate()?;
-        let options = CommittedPlanOptions {
-            step_budget: self.plan_iterations,
-            max_plan_length: state.level().tick_limit() as usize + 1,
-            max_nodes: self.limits.max_nodes,
-        };
-        let spec = *self;
-        let shared = SharedObserver::new(observer);
-        let factory = move |at: &BaitState, move_number: u64| {
-            let seed = Rng::derive(seed, move_number);
-            if spec.algo == Algorithm::Kbfe {
-                spec.build_kbfe(at, seed, memory.clone(), shared.clone())
-            } else {
-                spec.build(at, seed, shared.clone())
-            }
-        };
-        Ok(Box::new(CommittedPlan::new(
-            state.clone(),
-            options,
-            factory,
-        )?))
-    }
 }
 
-impl AgentSpec {
-    /// KB Fast-Evo's configuration from these settings.
-    pub fn kb_config(&self) -> KbConfig {
-        let mut config = KbConfig::paper(self.rollout_depth);
-        config.mcts.exploration = self.uct;
-        config.mcts.limits = self.limits;
-        KbConfig {
+impl PuzzleAgent<BaitState> for AgentSpec {
+    fn check(&self) -> Result<(), FieldError> {
+        self.validate()
+    }
+
+    fn is_anytime(&self) -> bool {
+        self.algo.is_anytime()
+    }
+
+    fn is_kbfe(&self) -> bool {
+        self.algo == Algorithm::Kbfe
+    }
+
+    fn kb_config(&self) -> KbConfig {
+        let settings = KbSettings {
             rollouts: self.rollouts,
             value: self.value,
             alpha: self.alpha,
             beta: self.beta,
             features: self.features,
             distance: self.distance,
-            scale: self.feature_scale,
+            feature_scale: self.feature_scale,
             keep_weights: self.keep_weights,
-            ..config
-        }
+        };
+        settings.config(self.uct, self.rollout_depth, self.limits)
     }
 
-    /// KB Fast-Evo's search for one act from `state`, with the game's `memory` (its knowledge
-    /// base, and W when kept), seeded with `seed`, reporting its tree walks to `observer`.
-    pub fn build_kbfe<O: Observer<BaitState> + 'static>(
-        &self,
-        state: &BaitState,
-        seed: u64,
-        memory: SharedMemory,
-        observer: O,
-    ) -> Result<Box<dyn Search<BaitState>>, FieldError> {
-        self.validate()?;
-        let search = kb_fast_evo(state.clone(), self.kb_config(), seed, memory, observer)
-            .map_err(|e| FieldError::new(e.field, e.reason))?;
-        Ok(Box::new(search))
+    fn plan_iterations(&self) -> u64 {
+        self.plan_iterations
+    }
+
+    fn max_nodes(&self) -> u64 {
+        self.limits.max_nodes
+    }
+
+    fn max_plan_length(state: &BaitState) -> usize {
+        state.level().tick_limit() as usize + 1
     }
 }
 
@@ -355,19 +305,8 @@ impl Agent<BaitState> for AgentSpec {
         let limits = self.limits;
         let keys = self.keys;
         Ok(match self.algo {
-            Algorithm::Dfs => {
-                let options = DfsOptions {
-                    limits,
-                    keys,
-                    max_depth: self.depth,
-                };
-                Box::new(Dfs::with_observer(root, options, observer))
-            }
-            Algorithm::Bfs => Box::new(Bfs::with_observer(
-                root,
-                BfsOptions { limits, keys },
-                observer,
-            )),
+            Algorithm::Dfs => puzzle::dfs(root, limits, keys, self.depth, observer),
+            Algorithm::Bfs => puzzle::bfs(root, limits, keys, observer),
             Algorithm::Dls => {
                 let eval = BaitEval::new(state.level());
                 let weights = self.course;
@@ -407,32 +346,15 @@ impl Agent<BaitState> for AgentSpec {
                 }
             }
             Algorithm::Mcts => {
-                let config = MctsConfig {
-                    exploration: self.uct,
-                    max_tree_depth: Some(self.rollout_depth),
-                    rollout: Rollout::UntilDepth(self.rollout_depth),
-                    limits,
-                    ..MctsConfig::gvgai_sample_mcts()
-                };
-                let value = |s: &BaitState, _player: usize| mcts_value(s);
-                let search = Mcts::with_observer(root, config, seed, value, observer)
-                    .map_err(|e| FieldError::new(e.field, e.reason))?;
-                Box::new(search)
+                let shape = (self.uct, self.rollout_depth);
+                puzzle::mcts(root, shape, limits, seed, mcts_value, observer)?
             }
             Algorithm::Kbfe => {
                 return self.build_kbfe(state, seed, new_memory::<BaitState>(), observer);
             }
             Algorithm::Rhea => {
-                let config = RheaConfig {
-                    population_size: self.population,
-                    horizon: self.horizon,
-                    limits,
-                    ..RheaConfig::default()
-                };
-                let value = |s: &BaitState, _player: usize| rhea_value(s);
-                let search = Rhea::with_observer(root, config, seed, value, observer)
-                    .map_err(|e| FieldError::new(e.field, e.reason))?;
-                Box::new(search)
+                let shape = (self.population, self.horizon);
+                puzzle::rhea(root, shape, limits, seed, rhea_value, observer)?
             }
         })
     }

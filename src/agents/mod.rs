@@ -15,6 +15,7 @@ pub mod bait;
 pub mod g2048;
 pub mod othello;
 pub mod params;
+pub mod puzzle;
 pub mod sumzero;
 pub mod vgdl;
 

@@ -21,6 +21,8 @@
 
 use super::compare::{self, Comparable};
 use super::played;
+use super::puzzle;
+pub use super::puzzle::{KbView, Mode};
 use super::shipped_levels::{shipped_level, shipped_names, SHIPPED_LEVELS};
 use super::{
     check_seed_and_agent, check_view_game, encode, error, FieldError, Fields, LinkView,
@@ -32,7 +34,6 @@ use crate::field_error::quoted;
 use crate::game::Game;
 use crate::games::bait::eval::CourseWeights;
 use crate::games::bait::{Action, BaitState};
-use crate::search::kb_fast_evo::{Distance, FeatureScale, FeatureTypes, Rollouts, Value};
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -43,31 +44,7 @@ pub fn is_planner(algo: Algorithm) -> bool {
 
 /// The run mode the page starts in: planners plan, anytime searches act.
 pub fn default_mode(algo: Algorithm) -> Mode {
-    if is_planner(algo) {
-        Mode::Plan
-    } else {
-        Mode::Act
-    }
-}
-
-/// How the agent plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub enum Mode {
-    /// Search to the end, then play the plan.
-    Plan,
-    /// The GVGAI loop: think for the budget before every action, then act.
-    Act,
-}
-
-impl Mode {
-    fn name(self) -> &'static str {
-        match self {
-            Mode::Plan => "plan",
-            Mode::Act => "act",
-        }
-    }
+    Mode::natural(algo.is_anytime())
 }
 
 /// Every setting of the playground view. Field names are the JS names (camelCase).
@@ -162,45 +139,6 @@ impl Default for View {
             pace: 0,
             seed: None,
             compare: Vec::new(),
-        }
-    }
-}
-
-/// KB Fast-Evo MCTS's settings in a view (see [`AgentSpec`]'s fields of the same names).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub struct KbView {
-    /// Uniform or evolved rollouts.
-    pub rollouts: Rollouts,
-    /// Score or knowledge value.
-    pub value: Value,
-    /// Eq. 6's weight of curiosity.
-    pub alpha: f64,
-    /// Eq. 6's weight of experience.
-    pub beta: f64,
-    /// The feature sprite types.
-    pub features: FeatureTypes,
-    /// Straight-line or walking distances.
-    pub distance: Distance,
-    /// The features' unit.
-    pub feature_scale: FeatureScale,
-    /// Keep W and its ES between moves.
-    pub keep_weights: bool,
-}
-
-impl Default for KbView {
-    fn default() -> Self {
-        let spec = AgentSpec::default();
-        KbView {
-            rollouts: spec.rollouts,
-            value: spec.value,
-            alpha: spec.alpha,
-            beta: spec.beta,
-            features: spec.features,
-            distance: spec.distance,
-            feature_scale: spec.feature_scale,
-            keep_weights: spec.keep_weights,
         }
     }
 }
@@ -367,14 +305,7 @@ impl LinkView for View {
         }
         view.mode = match get("mode") {
             None => default_mode(view.algo),
-            Some("plan") => Mode::Plan,
-            Some("act") => Mode::Act,
-            Some(other) => {
-                return Err(error(
-                    "mode",
-                    format!("unknown mode '{}' (expected plan or act)", quoted(other)),
-                ))
-            }
+            Some(word) => Mode::parse(word)?,
         };
         if let Some(h) = get("heuristic") {
             view.heuristic = Bound::parse(h).map_err(|e| error("heuristic", e.message))?;
@@ -400,7 +331,7 @@ impl LinkView for View {
         fields.number("population", &mut view.population)?;
         fields.number("horizon", &mut view.horizon)?;
         fields.number("plan-iterations", &mut view.plan_iterations)?;
-        read_kb_fields(fields, &mut view.kbfe)?;
+        puzzle::read_kb_fields(fields, &mut view.kbfe, BAIT)?;
         fields.number("max-nodes", &mut view.max_nodes)?;
         fields.number("budget-ms", &mut view.budget_ms)?;
         fields.number("pace", &mut view.pace)?;
@@ -429,13 +360,7 @@ impl LinkView for View {
         }
         out.push_str("&algo=");
         out.push_str(self.algo.name());
-        // MCTS and RHEA read their iterations per move only when they plan.
-        let reads = |key: &&str| *key != "plan-iterations" || self.mode == Mode::Plan;
-        for key in BAIT
-            .algorithm_keys(self.algo.name())
-            .into_iter()
-            .filter(reads)
-        {
+        for key in puzzle::written_keys(BAIT, self.algo.name(), self.mode) {
             let value = match key {
                 "depth" => self.depth.to_string(),
                 "weights" => {
@@ -449,14 +374,9 @@ impl LinkView for View {
                 "population" => self.population.to_string(),
                 "horizon" => self.horizon.to_string(),
                 "plan-iterations" => self.plan_iterations.to_string(),
-                "rollouts" => self.kbfe.rollouts.name().to_string(),
-                "value" => self.kbfe.value.name().to_string(),
-                "alpha" => self.kbfe.alpha.to_string(),
-                "beta" => self.kbfe.beta.to_string(),
-                "features" => self.kbfe.features.name().to_string(),
-                "distance" => self.kbfe.distance.name().to_string(),
-                "feature-scale" => self.kbfe.feature_scale.name().to_string(),
-                "keep-weights" => ON_OFF[usize::from(self.kbfe.keep_weights)].to_string(),
+                kb if puzzle::kb_value(&self.kbfe, kb).is_some() => {
+                    puzzle::kb_value(&self.kbfe, kb).unwrap_or_default()
+                }
                 other => {
                     return Err(error(
                         other,
@@ -488,35 +408,6 @@ impl Comparable for View {
     fn panes(&self) -> &[View] {
         &self.compare
     }
-}
-
-/// `keep-weights`' words, off first.
-const ON_OFF: [&str; 2] = ["off", "on"];
-
-/// Reads KB Fast-Evo's keys into `kb`; each error names its key.
-fn read_kb_fields(fields: &Fields, kb: &mut KbView) -> Result<(), FieldError> {
-    let named = |key: &str, e: FieldError| error(key, e.message);
-    if let Some(word) = fields.get("rollouts") {
-        kb.rollouts = Rollouts::parse(word).map_err(|e| named("rollouts", e))?;
-    }
-    if let Some(word) = fields.get("value") {
-        kb.value = Value::parse(word).map_err(|e| named("value", e))?;
-    }
-    fields.number("alpha", &mut kb.alpha)?;
-    fields.number("beta", &mut kb.beta)?;
-    if let Some(word) = fields.get("features") {
-        kb.features = FeatureTypes::parse(word).map_err(|e| named("features", e))?;
-    }
-    if let Some(word) = fields.get("distance") {
-        kb.distance = Distance::parse(word).map_err(|e| named("distance", e))?;
-    }
-    if let Some(word) = fields.get("feature-scale") {
-        kb.feature_scale = FeatureScale::parse(word).map_err(|e| named("feature-scale", e))?;
-    }
-    if let Some(word) = fields.get("keep-weights") {
-        kb.keep_weights = BAIT.choice("keep-weights", word)? == ON_OFF[1];
-    }
-    Ok(())
 }
 
 /// The letters of the moves, in action order: Bait's plan letters.
@@ -587,6 +478,7 @@ fn check_level_size(level: &str) -> Result<(), FieldError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::kb_fast_evo::{Distance, FeatureScale, FeatureTypes, Rollouts, Value};
     use crate::share::link_message;
     use crate::share::{MAX_LINK_BYTES, MAX_SEED};
 

@@ -80,7 +80,7 @@ pub fn read_panes<V: Comparable>(fields: &Fields) -> Result<Vec<V>, FieldError> 
 }
 
 /// A pane from its text `algo:key=value:...` (see [`Comparable::read_pane`]).
-fn read_algorithm_pane<V: Comparable>(fields: &Fields, text: &str) -> Result<V, String> {
+pub fn read_algorithm_pane<V: Comparable>(fields: &Fields, text: &str) -> Result<V, String> {
     let mut pieces = text.split(':');
     let algo = pieces.next().unwrap_or_default();
     if algo.is_empty() {

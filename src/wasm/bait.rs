@@ -2,26 +2,17 @@
 //! the plan's path and the heat map, and its agents' search jobs.
 
 use super::boundary::{to_js, uint8_array};
-use super::heat::{Heat, Running, SharedHeat};
-use super::kb_memory::{self, KbJob};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
-use super::search_job::{Indexed, Job};
-use super::timeline::{options_for, recorded, recorder};
+use super::puzzle_job::{puzzle_job, SEARCH_MEMORY_BYTES};
+use super::search_job::Job;
 use crate::agents::bait::Algorithm;
 use crate::agents::params::{self, Table};
-use crate::agents::Agent;
-use crate::field_error::FieldError;
 use crate::games::bait::eval::BaitEval;
 use crate::games::bait::{Action, BaitState, Outcome};
-use crate::search::timeline::TimelineOptions;
-use crate::search::{Observer, Search};
-use crate::share::bait::{Mode, View};
+use crate::share::bait::View;
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
-
-/// Memory a page search may use (each of the page and the worker has its own wasm memory).
-const SEARCH_MEMORY_BYTES: u64 = 512 << 20;
 
 /// Bait's board-view flags (a [`BaitBoardView`]'s cells).
 mod flags {
@@ -132,65 +123,8 @@ impl PageGame for BaitState {
     }
 
     fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
-        let has_frontier = !view.algo.is_anytime();
-        let error = |e: FieldError| {
-            JsError::new(&format!(
-                "parameter '{}': {}",
-                e.field.replace('_', "-"),
-                e.message
-            ))
-        };
-        let (search, heat) = if record {
-            let recorder = recorder::<BaitState>(TimelineOptions {
-                has_frontier,
-                // A committed plan runs a fresh MCTS for every move: no one tree to replay.
-                tree: matches!(view.algo, Algorithm::Mcts | Algorithm::Kbfe)
-                    && view.mode == Mode::Act,
-                ..options_for(self)
-            });
-            let search = build(self, view, seed, recorder.clone()).map_err(error)?;
-            (
-                recorded(search, &recorder),
-                Heat::Recorded(recorder.timeline()),
-            )
-        } else {
-            let heat = SharedHeat::new(self.cell_count());
-            let search = build(self, view, seed, heat.clone()).map_err(error)?;
-            (search, Heat::Counted(heat))
-        };
-        let job = Box::new(Running {
-            search: Indexed::new(search),
-            heat,
-            has_frontier,
-        });
-        if view.algo != Algorithm::Kbfe {
-            return Ok(job);
-        }
-        Ok(Box::new(KbJob::new(
-            job,
-            kb_memory::claim::<BaitState>(),
-            self.clone(),
-        )))
-    }
-}
-
-/// The view's search from `state`: in plan mode a plan to the end (MCTS and RHEA commit to a
-/// move at a time), in act mode one decision. KB Fast-Evo keeps its game's memory
-/// ([`kb_memory::claim`]) across acts.
-fn build<O: Observer<BaitState> + 'static>(
-    state: &BaitState,
-    view: &View,
-    seed: u64,
-    observer: O,
-) -> Result<Box<dyn Search<BaitState>>, FieldError> {
-    let spec = view.agent_spec(SEARCH_MEMORY_BYTES);
-    let kb = || kb_memory::claim::<BaitState>();
-    match view.mode {
-        Mode::Plan if view.algo == Algorithm::Kbfe => {
-            spec.build_plan_with_memory(state, seed, kb(), observer)
-        }
-        Mode::Act if view.algo == Algorithm::Kbfe => spec.build_kbfe(state, seed, kb(), observer),
-        Mode::Plan => spec.build_plan(state, seed, observer),
-        Mode::Act => spec.build(state, seed, observer),
+        let spec = view.agent_spec(SEARCH_MEMORY_BYTES);
+        let mcts_tree = matches!(view.algo, Algorithm::Mcts | Algorithm::Kbfe);
+        puzzle_job(self, spec, view.mode, mcts_tree, seed, record)
     }
 }

@@ -32,6 +32,7 @@ mod kb_memory;
 mod limits;
 mod othello;
 mod page_game;
+mod puzzle_job;
 mod search_job;
 mod session;
 mod sumzero;

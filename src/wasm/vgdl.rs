@@ -8,23 +8,18 @@
 //! worker.
 
 use super::boundary::{string_from_js, to_js};
-use super::heat::{Heat, Running, SharedHeat};
 use super::page_game::{Capabilities, LevelProblem, PageGame};
-use super::search_job::{Indexed, Job};
-use super::timeline::{options_for, recorded, recorder};
+use super::puzzle_job::{puzzle_job, SEARCH_MEMORY_BYTES};
+use super::search_job::Job;
 use crate::agents::params::{self, Table};
-use crate::agents::Agent;
+use crate::agents::vgdl::Algorithm;
 use crate::games::vgdl::{Action, Description, LoadError, Outcome, VgdlError};
 use crate::games::vgdl_play::VgdlPlay;
-use crate::search::timeline::TimelineOptions;
 use crate::share::shipped_vgdl::SHIPPED_GAMES;
 use crate::share::vgdl::View;
 use serde::Serialize;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
-
-/// Memory a page search may use (each of the page and the worker has its own wasm memory).
-const SEARCH_MEMORY_BYTES: u64 = 512 << 20;
 
 /// One sprite type of a game, for drawing and the legend.
 #[derive(Serialize, Tsify)]
@@ -299,35 +294,8 @@ impl PageGame for VgdlPlay {
     }
 
     fn job(&self, view: &View, seed: u64, record: bool) -> Result<Box<dyn Job>, JsError> {
-        let has_frontier = !view.algo.is_anytime();
         let spec = view.agent_spec(SEARCH_MEMORY_BYTES);
-        let error = |e: crate::field_error::FieldError| {
-            JsError::new(&format!(
-                "parameter '{}': {}",
-                e.field.replace('_', "-"),
-                e.message
-            ))
-        };
-        let (search, heat) = if record {
-            let recorder = recorder::<VgdlPlay>(TimelineOptions {
-                has_frontier,
-                tree: view.algo == crate::agents::vgdl::Algorithm::Mcts,
-                ..options_for(self)
-            });
-            let search = spec.build(self, seed, recorder.clone()).map_err(error)?;
-            (
-                recorded(search, &recorder),
-                Heat::Recorded(recorder.timeline()),
-            )
-        } else {
-            let heat = SharedHeat::new(self.cell_count());
-            let search = spec.build(self, seed, heat.clone()).map_err(error)?;
-            (search, Heat::Counted(heat))
-        };
-        Ok(Box::new(Running {
-            search: Indexed::new(search),
-            heat,
-            has_frontier,
-        }))
+        let mcts_tree = matches!(view.algo, Algorithm::Mcts | Algorithm::Kbfe);
+        puzzle_job(self, spec, view.mode, mcts_tree, seed, record)
     }
 }

@@ -2,11 +2,15 @@
 // `vgdlShippedGames`) or the user's own rules, pasted, opened from a file or dropped into the
 // "Game rules" editor, with line and column errors beside it (the user's text is kept). A person
 // plays with the arrow keys or WASD, with undo; the planners (DFS, depth-limited DFS, BFS, A* with
-// h = 0) search in the worker and their plan is played out; MCTS and RHEA think before every move.
-// The search timeline, the MCTS tree and RHEA's population work as for every game (agent-runs.js).
+// h = 0) search in the worker and their plan is played out; MCTS, RHEA and KB Fast-Evo MCTS think
+// before every move (act mode) or plan by committing to one move after another (plan mode), as on
+// Bait's page, KB Fast-Evo's knowledge shown beside the statistics (kbfe-view.js). The search
+// timeline, the MCTS tree, RHEA's population and side by side work as for every game
+// (agent-runs.js, side-by-side.js).
 //
-// The link holds the game (a shipped one by name, `vgdl=crates&lvl=1`, or the rules and level
-// themselves), the moves played, the agent and the seed; Rust reads and checks it.
+// The link holds the game (a shipped one by name, `vgdl=crates&lvl=1`, or the rules, packed by
+// Rust, and the level), the moves played, the agent, its mode, the seed and the panes side by
+// side; Rust reads, writes and checks it.
 
 import { Board } from '../board.js';
 import * as render from './render.js';
@@ -16,7 +20,9 @@ import { seedIn } from '../fields.js';
 import { count, maxTextBytes, oversize, tooLongWords } from '../limits.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText } from '../stats.js';
-import { ALGORITHMS, ACTIONS, MOVE_KEYS } from './params.js';
+import { ALGORITHMS, ACTIONS, MOVE_KEYS, OPTION_WORDS } from './params.js';
+import { KbfeView } from '../kbfe-view.js';
+import { flatView, nestedView } from '../bait/kbfe-fields.js';
 import { buildRoom } from './room.js';
 import { LevelPaint } from './level-paint.js';
 
@@ -39,7 +45,8 @@ class VgdlGame extends AgentRuns {
     buildRoom();
     this.shipped = this.wasm.vgdlShippedGames();
     this.board = new Board($('board-vgdl'), render);
-    this.params = new ParamControls('vgdl', this.wasm.parameterTable('vgdl'));
+    this.params = new ParamControls('vgdl', this.wasm.parameterTable('vgdl'), { words: OPTION_WORDS });
+    this.kbfe = new KbfeView($('vgdl-kbfe-panel'));
     this.paint = new LevelPaint(this.board, { palette: $('vgdl-palette'), toggle: $('vgdl-paint'), levelBox: $('vgdl-level-text') }, () => this.playEditors());
     this.plan = null; // { actions, index, atMoves }
     this.overlay = {};
@@ -50,7 +57,9 @@ class VgdlGame extends AgentRuns {
   }
 
   wire() {
-    for (const el of [$('vgdl-algo'), ...this.params.controls(), $('vgdl-seed')]) {
+    // Each algorithm starts in its natural mode: planners plan, anytime agents act.
+    $('vgdl-algo').addEventListener('change', () => checkMode(ALGORITHMS[$('vgdl-algo').value].planner ? 'plan' : 'act'));
+    for (const el of [$('vgdl-algo'), ...this.params.controls(), $('vgdl-seed'), ...modeInputs()]) {
       el.addEventListener('change', () => this.settingsChanged());
     }
     $('vgdl-reseed').addEventListener('click', () => {
@@ -64,10 +73,10 @@ class VgdlGame extends AgentRuns {
         this.setStatus('idle', 'Paste, open or drop a VGDL game into "Game rules", then press "Play these rules".');
         return;
       }
-      this.applyView({ ...this.view, vgdl: name, rules: null, level: null, lvl: 0, moves: [] });
+      this.applyView({ ...this.view, vgdl: name, rules: null, level: null, lvl: 0, moves: [] }, null, { keepPanes: true });
     });
     $('vgdl-level').addEventListener('change', () => {
-      this.applyView({ ...this.view, level: null, lvl: Number($('vgdl-level').value), moves: [] });
+      this.applyView({ ...this.view, level: null, lvl: Number($('vgdl-level').value), moves: [] }, null, { keepPanes: true });
     });
     $('vgdl-rules-load').addEventListener('click', () => this.playEditors());
     $('vgdl-level-load').addEventListener('click', () => this.playEditors());
@@ -137,8 +146,9 @@ class VgdlGame extends AgentRuns {
       this.setStatus('error', `The ${problem.field === 'rules' ? 'game rules' : 'level'} could not be read: see beside it.`);
       return;
     }
-    if (rules === this.rules) this.applyView({ ...this.view, level, moves: [] });
-    else this.applyView({ ...this.view, vgdl: null, rules, level, lvl: 0, moves: [] });
+    const keep = { keepPanes: true };
+    if (rules === this.rules) this.applyView({ ...this.view, level, moves: [] }, null, keep);
+    else this.applyView({ ...this.view, vgdl: null, rules, level, lvl: 0, moves: [] }, null, keep);
   }
 
   /** Shows `problem` beside the text box `id` and selects its line there. */
@@ -185,26 +195,34 @@ class VgdlGame extends AgentRuns {
 
   // ---------- settings and the share link ----------
 
-  applyView(view, error) {
+  /** Shows `view` (a link's, or the page's own after a change of game, level or rules); a link's
+   * panes open side by side and run, while with `keepPanes` the panes on show take the new game
+   * and level and keep their agents. */
+  applyView(view, error, { keepPanes = false } = {}) {
     this.halt();
-    this.view = { ...view, seed: view.seed ?? this.wasm.freshSeed() };
+    const panes = view.compare ?? [];
+    this.view = { ...view, compare: [], seed: view.seed ?? this.wasm.freshSeed() };
     const shipped = this.shippedGame();
     this.rules = this.view.rules ?? shipped.rules;
     const level = this.view.level ?? shipped.levels[this.view.lvl] ?? shipped.levels[0];
     $('vgdl-game').value = shipped ? shipped.name : OWN;
     $('vgdl-about').textContent = shipped ? shipped.about : 'A game of your own rules.';
     const levels = $('vgdl-level');
-    levels.replaceChildren(...(shipped ? shipped.levels.map((_, i) => new Option(`Level ${i + 1}`, String(i))) : []));
+    // Named by the number the link (`lvl`), its errors, the command line and GVGAI count from 0.
+    levels.replaceChildren(...(shipped ? shipped.levels.map((_, i) => new Option(`Level ${i}`, String(i))) : []));
     if (this.view.level) levels.append(new Option('Your level', 'own'));
     levels.value = this.view.level ? 'own' : String(this.view.lvl);
     levels.disabled = !shipped;
     $('vgdl-rules').value = this.rules;
     $('vgdl-level-text').value = level;
     $('vgdl-algo').value = this.view.algo;
-    this.params.fill(this.view);
+    this.params.fill(flatView(this.view));
+    checkMode(this.view.mode ?? (ALGORITHMS[this.view.algo].planner ? 'plan' : 'act'));
     $('vgdl-seed').value = String(this.view.seed);
     this.showRelevantControls();
     this.newSession(level, this.view.moves ?? []);
+    if (keepPanes && this.sideBySideOpen()) this.shell.sideBySide.rebase(this.view);
+    else this.openLinkPanes(panes);
     if (error) {
       this.setStatus('error', `This link could not be opened, so the default VGDL game is shown. ${error}`);
       return;
@@ -214,31 +232,90 @@ class VgdlGame extends AgentRuns {
     this.showIdle();
   }
 
+  /** The link's view: `view` with the moves played and the panes on show. */
   linkView(view = this.view) {
-    return { ...view, moves: this.session ? [...this.session.history()] : [] };
+    return this.withPanes({ ...view, moves: this.session ? [...this.session.history()] : [] });
   }
 
+  /** Shows the chosen algorithm's description and only the settings it and its mode read: the
+   * run mode for anytime agents, their iterations per move when they plan, their time per action
+   * when they act. */
   showRelevantControls() {
     const algo = $('vgdl-algo').value;
+    const { planner } = ALGORITHMS[algo];
     $('vgdl-algo-description').textContent = ALGORITHMS[algo].text;
     this.params.show(algo);
-    this.params.slot('budget-ms').hidden = ALGORITHMS[algo].planner;
+    if (algo !== 'kbfe') this.kbfe.clear();
+    $('vgdl-mode').hidden = planner;
+    const mode = planner ? 'plan' : checkedMode();
+    const perMove = this.params.slot('plan-iterations');
+    perMove.hidden = perMove.hidden || mode !== 'plan';
+    this.params.slot('budget-ms').hidden = mode === 'plan';
   }
 
   settingsChanged() {
     this.showRelevantControls();
-    const view = { ...this.view, algo: $('vgdl-algo').value, ...this.params.read(), seed: seedIn($('vgdl-seed')) };
-    const problem = this.params.problem(view, $('vgdl-seed')) ?? this.writeLink(view);
+    const algo = $('vgdl-algo').value;
+    const mode = ALGORITHMS[algo].planner ? 'plan' : checkedMode();
+    const flat = { ...flatView(this.view), algo, mode, ...this.params.read(), seed: seedIn($('vgdl-seed')) };
+    const view = nestedView(flat);
+    let problem = this.params.problem(flat, $('vgdl-seed'));
+    if (!problem) {
+      if (this.sideBySideOpen()) this.shell.sideBySide.rebase(view);
+      problem = this.writeLink(view);
+    }
     if (problem) {
       this.setStatus('error', problem);
       return;
     }
-    if (['algo', ...this.params.fields(), 'seed'].some((k) => !sameValue(view[k], this.view[k]))) {
+    const was = flatView(this.view);
+    if (['algo', 'mode', ...this.params.fields(), 'seed'].some((k) => !sameValue(flat[k], was[k]))) {
       this.halt();
       this.dropPlan();
     }
     this.view = view;
     this.showIdle();
+  }
+
+  /** Whether the agent plans to the end before playing (planners, and anytime agents in plan
+   * mode) rather than thinking before every move. */
+  plans() {
+    return ALGORITHMS[this.view.algo].planner || this.view.mode === 'plan';
+  }
+
+  // ---------- side by side (the shell's side-by-side.js) ----------
+
+  /** What side by side needs of a VGDL game: its algorithms and parameter table, the board and
+   * the overlay of a search, which algorithms prove a plan shortest, the link. Every pane plans
+   * (anytime agents commit to a move after their iterations), as Rust reads a link's panes. */
+  sideBySideHost() {
+    this.sbsHost ??= {
+      game: 'vgdl',
+      table: this.params.table,
+      words: OPTION_WORDS,
+      algorithms: ALGORITHMS,
+      // KB Fast-Evo's settings: flat in the panes' controls, nested in the view.
+      agentOf: flatView,
+      withAgent: (view, agent) => nestedView({ ...flatView(view), ...agent, mode: 'plan' }),
+      renderer: render,
+      position: () => ({ state: this.session.encode(), board: { ...this.session.view(), looks: this.looks } }),
+      // The plan's path is traced on the session, so it is drawn only while the session is at
+      // the position the run searched.
+      overlayOf: (message, position) => ({
+        heat: message.heat,
+        path: message.plan?.length && this.session.encode() === position.state ? this.session.pathOf(message.plan) : undefined,
+      }),
+      // BFS and A* with h = 0 find a shortest plan.
+      provesShortest: (view) => view.algo === 'bfs' || view.algo === 'astar',
+      panesChanged: () => this.writeLink(),
+    };
+    return this.sbsHost;
+  }
+
+  /** Side by side opens with the view's algorithm beside BFS (or A* beside BFS), all planning. */
+  sideBySidePanes() {
+    const other = this.view.algo === 'bfs' ? 'astar' : 'bfs';
+    return [{ ...this.view, mode: 'plan' }, { ...this.view, algo: other, mode: 'plan' }];
   }
 
   // ---------- the board ----------
@@ -355,6 +432,10 @@ class VgdlGame extends AgentRuns {
     setStat('elapsed', elapsedMs !== null && elapsedMs !== undefined ? `${elapsedMs.toFixed(1)} ms` : '–');
     setStat('plan', message.plan && message.plan.length ? message.plan.length : '–');
     this.overlay = { heat: message.heat, planPreview: message.plan };
+    // KB Fast-Evo's knowledge base and W (its search's `thinking`).
+    if (this.view.algo === 'kbfe' && message.thinking) {
+      this.kbfe.show(message.thinking, (action) => ACTIONS[action]?.name ?? String(action));
+    }
   }
 
   showTimelineView(view) {
@@ -363,7 +444,7 @@ class VgdlGame extends AgentRuns {
   }
 
   usesTree() {
-    return this.view.algo === 'mcts';
+    return this.view.algo === 'mcts' || this.view.algo === 'kbfe';
   }
 
   usesPopulation() {
@@ -397,7 +478,8 @@ class VgdlGame extends AgentRuns {
     if (!message) return false;
     this.showSearch(message);
     const { status } = message.progress;
-    const partial = this.view.algo === 'dls' && status === 'exhausted';
+    // DLS's plan is partial; an anytime agent's committed plan that lost is played too.
+    const partial = (this.view.algo === 'dls' || !ALGORITHMS[this.view.algo].planner) && status === 'exhausted';
     if ((status === 'solved' || partial) && message.plan.length > 0) {
       this.plan = { actions: [...message.plan], index: 0, atMoves: this.session.moves() };
       this.redraw();
@@ -421,7 +503,7 @@ class VgdlGame extends AgentRuns {
   /** One move of the agent: the plan's next (planning first if needed), or MCTS's or RHEA's
    * answer; resolves to the action or null. */
   async agentAction(token) {
-    if (ALGORITHMS[this.view.algo].planner) {
+    if (this.plans()) {
       if (this.plannedMove() === null && !(await this.think(token))) return null;
       return token === this.token ? this.plannedMove() : null;
     }
@@ -450,7 +532,7 @@ class VgdlGame extends AgentRuns {
     if (token === null) return;
     while (token === this.token) {
       if (this.isOver()) break;
-      if (ALGORITHMS[this.view.algo].planner) {
+      if (this.plans()) {
         if (this.plannedMove() === null && !(await this.think(token))) {
           if (token === this.token) this.endRun();
           return;
@@ -532,6 +614,20 @@ class VgdlGame extends AgentRuns {
       return true;
     });
   }
+}
+
+/** The run-mode radio buttons. */
+function modeInputs() {
+  return document.querySelectorAll('input[name="vgdl-mode"]');
+}
+
+/** The run mode checked ('plan' or 'act'). */
+function checkedMode() {
+  return document.querySelector('input[name="vgdl-mode"]:checked')?.value ?? 'act';
+}
+
+function checkMode(mode) {
+  for (const input of modeInputs()) input.checked = input.value === mode;
 }
 
 /** Opens the VGDL controller (see AgentRuns for what `shell` holds). */

@@ -1,5 +1,8 @@
 // The VGDL agents as the page shows them: names and descriptions, and whether each plans to the
-// end or acts one move at a time. Their parameters come from Rust's table (`parameterTable('vgdl')`).
+// end or acts one move at a time. Their parameters come from Rust's table (`parameterTable('vgdl')`);
+// the words of KB Fast-Evo's choices are Bait's, but for its feature types.
+
+import { OPTION_WORDS as BAIT_WORDS } from '../bait/params.js';
 
 export const ALGORITHMS = {
   dfs: { name: 'DFS', text: 'Depth-first search: always follows the newest path; finds a plan, rarely a short one.', planner: true },
@@ -8,6 +11,13 @@ export const ALGORITHMS = {
   astar: { name: 'A* (h = 0)', text: 'Uniform-cost search: A* without an estimate, since no lower bound holds for every VGDL game; its plans are shortest.', planner: true },
   mcts: { name: 'MCTS', text: 'Monte Carlo tree search (GVGAI\'s sample agent): random playouts under a time budget before every move.', planner: false },
   rhea: { name: 'RHEA', text: 'Rolling horizon evolution (GVGAI\'s sample agent): evolves short action sequences before every move.', planner: false },
+  kbfe: { name: 'KB Fast-Evo MCTS', text: 'Knowledge-based Fast-Evolutionary MCTS (Perez et al., 2014): learns what each sprite type is worth while it plays, and evolves how its rollouts move towards them.', planner: false },
+};
+
+/** The words of the choices' options, by parameter key. */
+export const OPTION_WORDS = {
+  ...BAIT_WORDS,
+  features: { paper: 'The paper\'s types (movable, NPC, resource, portal)', all: 'Every type but walls (our extension)' },
 };
 
 /** The actions by index: GVGAI's LEFT, RIGHT, DOWN, UP and NIL. */

@@ -1,6 +1,6 @@
 // The VGDL game's room on the page, built once when its controller opens (so index.html stays as
 // every other game left it): the board canvas, the statistics and the sprite legend under the
-// board; the game and level pickers, the "Game rules" editor, the level box and the agent's
+// board (with KB Fast-Evo's knowledge while it plays); the game and level pickers, the "Game rules" editor, the level box and the agent's
 // settings beside it. Every element carries data-game="vgdl", so the shell shows it only while a
 // VGDL game is on show. Static markup only: nothing from a link or a file is ever inserted as HTML.
 
@@ -21,6 +21,7 @@ const UNDER_BOARD = `
     <div><dt>Outcome</dt><dd data-vgdl-stat="outcome" data-testid="vgdl-outcome">playing</dd></div>
     <div class="wide"><dt>Resources</dt><dd data-vgdl-stat="resources">–</dd></div>
   </dl>
+  <section id="vgdl-kbfe-panel" class="kbfe" hidden></section>
 </section>
 <section class="panel legend" data-game="vgdl" hidden data-testid="legend-vgdl" aria-labelledby="legend-vgdl-title">
   <h2 id="legend-vgdl-title">Sprites</h2>
@@ -66,11 +67,15 @@ const SETTINGS = `
   <label>Algorithm <select id="vgdl-algo" data-testid="vgdl-algo"></select></label>
   <p id="vgdl-algo-description" class="description"></p>
   <div data-params></div>
+  <div id="vgdl-mode" class="row" role="radiogroup" aria-label="Run mode">
+    <label class="inline"><input type="radio" name="vgdl-mode" value="plan" data-testid="vgdl-mode-plan"> Plan, then play</label>
+    <label class="inline"><input type="radio" name="vgdl-mode" value="act" data-testid="vgdl-mode-act"> Act under a time budget</label>
+  </div>
   <div class="row">
     <label class="inline">Seed <input id="vgdl-seed" data-testid="vgdl-seed" type="number" min="0" step="1"></label>
     <button id="vgdl-reseed" type="button" class="quiet">New seed</button>
   </div>
-  <p class="hint">Planners (DFS, depth-limited DFS, BFS, A* with h = 0) search, then play their plan; MCTS and RHEA think before every move under the time per action.</p>
+  <p class="hint">Planners (DFS, depth-limited DFS, BFS, A* with h = 0) search, then play their plan; MCTS, RHEA and KB Fast-Evo MCTS think before every move under the time per action, or plan by committing to one move after another, each searched for its iterations.</p>
 </fieldset>`;
 
 /** Builds the room (once). */

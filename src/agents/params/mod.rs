@@ -7,6 +7,7 @@
 mod bait;
 mod g2048;
 mod othello;
+mod puzzle;
 mod sumzero;
 mod vgdl;
 

@@ -1,6 +1,11 @@
-//! The parameters of VGDL games' agents and runs.
+//! The parameters of VGDL games' agents and runs: depth-limited DFS's own, and those every
+//! puzzle shares (`super::puzzle`).
 
-use super::{Kind, Param, Table, UCT};
+use super::puzzle::{
+    ANYTIME_UCT, BUDGET_MS, HORIZON, KB_ALPHA, KB_BETA, KB_DISTANCE, KB_FEATURES, KB_FEATURE_SCALE,
+    KB_KEEP_WEIGHTS, KB_ROLLOUTS, KB_VALUE, MAX_NODES, PLAN_ITERATIONS, POPULATION, ROLLOUT_DEPTH,
+};
+use super::{Kind, Param, Table};
 
 /// Every parameter of a VGDL game's agents and runs (BFS and A* with h = 0 take none of their
 /// own).
@@ -12,40 +17,19 @@ pub const VGDL: Table = Table(&[
         help: "How many moves ahead depth-limited DFS searches before it scores the leaves by the game's score (a win counts most).",
         algos: &["dls"],
     },
-    UCT,
-    Param {
-        key: "rollout-depth",
-        label: "Rollout depth",
-        kind: Kind::Int { min: 1, max: 1000, default: 10 },
-        help: "How many moves MCTS looks ahead: its tree depth limit and rollout horizon.",
-        algos: &["mcts"],
-    },
-    Param {
-        key: "population",
-        label: "Population",
-        kind: Kind::Int { min: 2, max: 1000, default: 10 },
-        help: "How many action sequences RHEA evolves at once.",
-        algos: &["rhea"],
-    },
-    Param {
-        key: "horizon",
-        label: "Horizon",
-        kind: Kind::Int { min: 1, max: 1000, default: 10 },
-        help: "How many actions each of RHEA's sequences holds.",
-        algos: &["rhea"],
-    },
-    Param {
-        key: "max-nodes",
-        label: "Node limit per search",
-        kind: Kind::Int { min: 1, max: 50_000_000, default: 2_000_000 },
-        help: "Most expansions (MCTS and RHEA: iterations) of one search before it reports \"limit reached\".",
-        algos: &[],
-    },
-    Param {
-        key: "budget-ms",
-        label: "Time per action (ms)",
-        kind: Kind::Int { min: 1, max: 60_000, default: 40 },
-        help: "MCTS and RHEA: think time before every action (GVGAI's budget is 40 ms).",
-        algos: &[],
-    },
+    ANYTIME_UCT,
+    ROLLOUT_DEPTH,
+    KB_ROLLOUTS,
+    KB_VALUE,
+    KB_ALPHA,
+    KB_BETA,
+    KB_FEATURES,
+    KB_DISTANCE,
+    KB_FEATURE_SCALE,
+    KB_KEEP_WEIGHTS,
+    POPULATION,
+    HORIZON,
+    PLAN_ITERATIONS,
+    MAX_NODES,
+    BUDGET_MS,
 ]);

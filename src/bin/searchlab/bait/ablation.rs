@@ -18,6 +18,7 @@ use clap::Args;
 use serde_json::json;
 
 use searchlab::agents::bait::{AgentSpec, Algorithm};
+use searchlab::agents::puzzle::PuzzleAgent;
 use searchlab::agents::Agent;
 use searchlab::game::Game;
 use searchlab::games::bait::{Action, BaitState, Level, Outcome};
