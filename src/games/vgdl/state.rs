@@ -50,6 +50,10 @@ pub struct VgdlState {
     pub(super) resources: [u8; MAX_RESOURCES],
     pub(super) score: i32,
     pub(super) tick: u32,
+    /// A cache for the tick, left out of equality and hashing: when true, no two sprites that a
+    /// collision rule names share a cell and none is off the board, and no termination but a
+    /// timeout holds (false says nothing).
+    pub(super) settled: bool,
 }
 
 impl PartialEq for VgdlState {
@@ -115,6 +119,7 @@ impl VgdlState {
             resources: [0; MAX_RESOURCES],
             score: 0,
             tick: 0,
+            settled: false,
         }
     }
 
