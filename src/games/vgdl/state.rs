@@ -84,7 +84,8 @@ impl Hash for VgdlState {
     }
 }
 
-/// What identifies a state for duplicate detection: the dynamic sprites as a sorted multiset,
+/// What identifies a state for duplicate detection: the dynamic sprites as a multiset (in a
+/// canonical order),
 /// the avatar's resources and status. The score and the tick are left out (no rule reads the
 /// score; the tick matters only to timeouts, and a search that meets a state again meets it no
 /// earlier). Sprites of one type are taken as interchangeable: their order decides only which
@@ -186,10 +187,12 @@ impl VgdlState {
         self.sprites.heap_bytes()
     }
 
-    /// See [`VgdlKey`].
+    /// See [`VgdlKey`]. The sprites are already grouped by type and mostly in cell order
+    /// within a type (GVGAI numbers a level's sprites row by row), so the stable sort by type
+    /// and cell only repairs the few runs moves broke.
     pub fn key(&self) -> VgdlKey {
         let mut sprites = self.sprites.clone();
-        sprites.sort_unstable();
+        sprites.sort_by_key(|s| (s.kind, s.y, s.x, s.age));
         VgdlKey {
             sprites,
             resources: self.resources,

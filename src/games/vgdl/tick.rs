@@ -48,14 +48,12 @@ enum Ref {
 }
 
 /// Per-sprite facts that live only during a tick, indexed like the state's sprites, and the
-/// tick's indexes: each type's range of sprites, and each cell's dynamic sprites.
+/// tick's index of each cell's dynamic sprites.
 #[derive(Default)]
 struct Scratch {
     last: Vec<(i16, i16)>,
     moved: Vec<bool>,
     killed: Vec<bool>,
-    /// `range[t]..range[t + 1]`: the sprites of type t at the start of the tick.
-    range: Vec<u32>,
     /// Each cell's first dynamic sprite, and each sprite's next on its cell ([`NONE`] ends).
     head: Vec<u32>,
     next: Vec<u32>,
@@ -63,15 +61,20 @@ struct Scratch {
     /// ([`World::in_collisions`]).
     colliders: Vec<u16>,
     /// Cells where such a dynamic sprite shares the cell with another such sprite (static or
-    /// dynamic): the only cells where a collision can happen, unless
+    /// dynamic), in no order: the only cells where a collision can happen, unless
     /// [`World::static_collisions`].
-    crowded: u32,
+    crowded: Vec<u16>,
     /// Dynamic sprites off the board (they meet every sprite at their position).
     offboard: u32,
+    /// Goes up whenever a sprite enters or leaves a cell.
+    generation: u32,
     /// Whether some sprite was killed this tick.
     any_killed: bool,
     /// Living dynamic sprites by type, for the terminations.
     type_counts: Vec<i32>,
+    /// The first sprites of an effect that may collide, in GVGAI's order, each as its type's
+    /// rank in the first group (high 16 bits) and its sprite index or static cell (low 16).
+    firsts: Vec<u32>,
     /// Dynamic sprites on one cell, gathered for a collision.
     here: Vec<u32>,
     candidates: Vec<Ref>,
@@ -86,8 +89,9 @@ impl Scratch {
     }
 
     /// Files sprite `i` of type `kind` under `cell` (`None`: off the board).
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, world: &World, i: usize, kind: TypeId, cell: Option<usize>) {
+        self.generation = self.generation.wrapping_add(1);
         let Some(c) = cell else {
             self.offboard += 1;
             return;
@@ -98,7 +102,7 @@ impl Scratch {
             let before = self.is_crowded(world, c);
             self.colliders[c] += 1;
             if !before && self.is_crowded(world, c) {
-                self.crowded += 1;
+                self.crowded.push(c as u16);
             }
         }
     }
@@ -106,6 +110,7 @@ impl Scratch {
     /// Takes sprite `i` of type `kind` off `cell`'s list.
     #[inline]
     fn leave(&mut self, world: &World, i: usize, kind: TypeId, cell: Option<usize>) {
+        self.generation = self.generation.wrapping_add(1);
         let Some(c) = cell else {
             self.offboard -= 1;
             return;
@@ -127,7 +132,9 @@ impl Scratch {
             let before = self.is_crowded(world, c);
             self.colliders[c] -= 1;
             if before && !self.is_crowded(world, c) {
-                self.crowded -= 1;
+                if let Some(k) = self.crowded.iter().position(|&x| x as usize == c) {
+                    self.crowded.swap_remove(k);
+                }
             }
         }
     }
@@ -182,14 +189,23 @@ impl<S: CollisionSink> Tick<'_, S> {
         if self.is_quiet() {
             self.terminate_quiet();
         } else {
+            let was_alive = self.state.alive;
             self.start(avatar_moved);
             self.end_of_screen();
             self.collisions();
+            let counts_changed = self.state.tick == 0
+                || self.scratch.any_killed
+                || self.state.sprites.len() > self.grouped
+                || self.state.alive != was_alive;
             self.remove_killed();
-            self.terminate();
+            if counts_changed {
+                self.terminate();
+            } else {
+                self.terminate_quiet();
+            }
             let s = &*self.scratch;
             self.state.settled = self.world.quiet_ticks
-                && s.crowded == 0
+                && s.crowded.is_empty()
                 && s.offboard == 0
                 && self.state.outcome == Outcome::Running;
         }
@@ -232,8 +248,9 @@ impl<S: CollisionSink> Tick<'_, S> {
             })
     }
 
-    /// Step 7 on a quiet tick: no sprite counter changed since the last tick, when none held,
-    /// so only the timeouts can end the game.
+    /// Step 7 on a tick past the first that killed and created nothing and left the avatar's
+    /// status alone: the sprite counters count what they counted on the last tick, when none
+    /// held, so only the timeouts can end the game.
     fn terminate_quiet(&mut self) {
         use super::description::TerminationKind as K;
         let tick = i64::from(self.state.tick);
@@ -272,21 +289,13 @@ impl<S: CollisionSink> Tick<'_, S> {
         let world = self.world;
         let d = &world.description;
         self.grouped = n;
-        s.range.clear();
-        s.range.resize(d.types.len() + 1, 0);
-        for sprite in self.state.sprites.iter() {
-            s.range[sprite.kind as usize + 1] += 1;
-        }
-        for t in 0..d.types.len() {
-            s.range[t + 1] += s.range[t];
-        }
         for &t in &world.flicker_types {
             let limit = d.types[t as usize].flicker_limit;
-            for i in s.range[t as usize] as usize..s.range[t as usize + 1] as usize {
+            for i in self.type_range(t) {
                 let sprite = &mut self.state.sprites[i];
                 if i32::from(sprite.age) > limit {
-                    s.killed[i] = true;
-                    s.any_killed = true;
+                    self.scratch.killed[i] = true;
+                    self.scratch.any_killed = true;
                 }
                 sprite.age = sprite.age.saturating_add(1);
             }
@@ -303,7 +312,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         s.head.resize(cells, NONE);
         s.colliders.clear();
         s.colliders.resize(cells, 0);
-        s.crowded = 0;
+        s.crowded.clear();
         s.offboard = 0;
         s.next.clear();
         s.next.resize(self.state.sprites.len(), NONE);
@@ -327,24 +336,18 @@ impl<S: CollisionSink> Tick<'_, S> {
         (sprite.x, sprite.y) = to;
     }
 
-    /// Whether dynamic sprite `i` may collide now: it is on a crowded cell or off the board.
-    #[inline]
-    fn may_collide(&self, i: usize) -> bool {
-        let sprite = self.state.sprites[i];
-        match self.world.cell(sprite.x, sprite.y) {
-            Some(c) => self.scratch.is_crowded(self.world, c),
-            None => true,
-        }
+    /// The sprites of type `t` among those the tick started with (grouped by type, in type
+    /// order).
+    fn type_range(&self, t: TypeId) -> std::ops::Range<usize> {
+        let grouped = &self.state.sprites[..self.grouped];
+        grouped.partition_point(|s| s.kind < t)..grouped.partition_point(|s| s.kind <= t)
     }
 
-    /// The sprites of type `t` among the first `snapshot`, in sprite order: the tick's range
-    /// of `t`, then those of `t` created this tick.
+    /// The sprites of type `t` among the first `snapshot`, in sprite order: those the tick
+    /// started with, then those created this tick.
     fn each_of_type(&self, t: TypeId, snapshot: usize, mut visit: impl FnMut(usize)) {
-        let (from, to) = (
-            self.scratch.range[t as usize] as usize,
-            self.scratch.range[t as usize + 1] as usize,
-        );
-        (from..to.min(snapshot)).for_each(&mut visit);
+        let range = self.type_range(t);
+        (range.start..range.end.min(snapshot)).for_each(&mut visit);
         for i in self.grouped..snapshot {
             if self.state.sprites[i].kind == t {
                 visit(i);
@@ -411,51 +414,105 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
     }
 
-    /// Step 5. A sprite is looked at only where a collision can happen (a crowded cell, off
-    /// the board, or anywhere when static sprites collide with each other), which skips whole
-    /// effects on the many ticks where nothing shares a cell.
+    /// Step 5. Only the first sprites that may collide are looked at (see
+    /// [`Tick::gather_firsts`]), which skips whole effects on the many ticks where nothing
+    /// shares a cell.
     fn collisions(&mut self) {
         let world = self.world;
         let d = &world.description;
         for pair in &d.pairs {
             for &e in &pair.effects {
                 let s = &*self.scratch;
-                if s.crowded == 0 && s.offboard == 0 && !world.static_collisions {
+                if s.crowded.is_empty() && s.offboard == 0 && !world.static_collisions {
                     continue;
                 }
                 let snapshot = self.state.sprites.len();
-                for &t1 in &d.subtypes[pair.first as usize] {
-                    if d.types[t1 as usize].dynamic {
-                        let (from, to) = (
-                            self.scratch.range[t1 as usize] as usize,
-                            self.scratch.range[t1 as usize + 1] as usize,
-                        );
-                        for i in from..to.min(snapshot) {
-                            if self.may_collide(i) {
-                                self.collide(e, Ref::Dynamic(i as u16), pair.second, snapshot);
-                            }
-                        }
-                        for i in self.grouped..snapshot {
-                            if self.state.sprites[i].kind == t1 && self.may_collide(i) {
-                                self.collide(e, Ref::Dynamic(i as u16), pair.second, snapshot);
-                            }
-                        }
+                self.gather_firsts(pair.first, snapshot, None);
+                let mut k = 0;
+                while let Some(&key) = self.scratch.firsts.get(k) {
+                    k += 1;
+                    let generation = self.scratch.generation;
+                    let rank = (key >> 16) as usize;
+                    let t1 = d.subtypes[pair.first as usize][rank];
+                    let s1 = if d.types[t1 as usize].dynamic {
+                        Ref::Dynamic(key as u16)
                     } else {
-                        self.collide_statics(e, t1, pair.second, snapshot);
+                        Ref::Static(t1, key as u16)
+                    };
+                    self.collide(e, s1, pair.second, snapshot);
+                    if self.scratch.generation != generation {
+                        // Two static sprites of one type on one cell share a key: keep the
+                        // second's turn.
+                        let twins = self.scratch.firsts[k..]
+                            .iter()
+                            .take_while(|&&x| x == key)
+                            .count();
+                        self.gather_firsts(pair.first, snapshot, Some(key));
+                        self.scratch
+                            .firsts
+                            .splice(0..0, std::iter::repeat_n(key, twins));
+                        k = 0;
                     }
                 }
             }
         }
     }
 
-    /// Every static sprite of type `t1` against the second group, on the cells where a
-    /// collision can happen.
-    fn collide_statics(&mut self, e: u16, t1: TypeId, second: TypeId, snapshot: usize) {
+    /// Fills [`Scratch::firsts`] with the sprites of group `first` among the first `snapshot`
+    /// that may collide now, in GVGAI's order (the group's types in subtype order, each type's
+    /// sprites in sprite order), keeping those after `after`: the sprites on crowded cells,
+    /// those off the board, and every static one when static sprites collide with each other.
+    /// A sprite elsewhere has no partner; one that moves there before its turn is found by
+    /// gathering again after the move.
+    fn gather_firsts(&mut self, first: TypeId, snapshot: usize, after: Option<u32>) {
         let world = self.world;
-        for &cell in &world.static_cells[t1 as usize] {
-            if world.static_collisions || self.scratch.is_crowded(world, cell as usize) {
-                self.collide(e, Ref::Static(t1, cell), second, snapshot);
+        let d = &world.description;
+        let group = &d.subtypes[first as usize];
+        let rank = |t: TypeId| group.iter().position(|&g| g == t).map(|r| (r as u32) << 16);
+        let s = &mut *self.scratch;
+        s.firsts.clear();
+        for &c in &s.crowded {
+            let mut at = s.head[c as usize];
+            while at != NONE {
+                if (at as usize) < snapshot {
+                    if let Some(r) = rank(self.state.sprites[at as usize].kind) {
+                        s.firsts.push(r | at);
+                    }
+                }
+                at = s.next[at as usize];
             }
+            if !world.static_collisions {
+                for &t in world.statics_at(c as usize) {
+                    if let Some(r) = rank(t) {
+                        s.firsts.push(r | u32::from(c));
+                    }
+                }
+            }
+        }
+        if s.offboard > 0 {
+            for (i, sprite) in self.state.sprites[..snapshot].iter().enumerate() {
+                if world.cell(sprite.x, sprite.y).is_none() {
+                    if let Some(r) = rank(sprite.kind) {
+                        s.firsts.push(r | i as u32);
+                    }
+                }
+            }
+        }
+        if world.static_collisions {
+            for (r, &t) in group.iter().enumerate() {
+                if !d.types[t as usize].dynamic {
+                    let r = (r as u32) << 16;
+                    s.firsts.extend(
+                        world.static_cells[t as usize]
+                            .iter()
+                            .map(|&c| r | u32::from(c)),
+                    );
+                }
+            }
+        }
+        s.firsts.sort_unstable();
+        if let Some(after) = after {
+            s.firsts.retain(|&key| key > after);
         }
     }
 
