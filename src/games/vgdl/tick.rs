@@ -68,6 +68,10 @@ struct Scratch {
     offboard: u32,
     /// Goes up whenever a sprite enters or leaves a cell.
     generation: u32,
+    /// The types of the sprites on crowded cells (bit t of word t / 64), as of
+    /// `present_generation`.
+    present: [u64; 4],
+    present_generation: u32,
     /// Whether some sprite was killed this tick.
     any_killed: bool,
     /// Living dynamic sprites by type, for the terminations.
@@ -320,6 +324,7 @@ impl<S: CollisionSink> Tick<'_, S> {
             let sprite = self.state.sprites[i];
             s.enter(world, i, sprite.kind, world.cell(sprite.x, sprite.y));
         }
+        s.present_generation = s.generation.wrapping_sub(1);
     }
 
     /// Moves sprite `i` to `to`, keeping the cell index.
@@ -422,8 +427,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         let d = &world.description;
         for pair in &d.pairs {
             for &e in &pair.effects {
-                let s = &*self.scratch;
-                if s.crowded.is_empty() && s.offboard == 0 && !world.static_collisions {
+                if !self.may_fire(pair.first, pair.second) {
                     continue;
                 }
                 let snapshot = self.state.sprites.len();
@@ -456,6 +460,34 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             }
         }
+    }
+
+    /// Whether a sprite of group `first` may meet one of group `second` now: both groups have
+    /// a sprite on a crowded cell, or some sprite is off the board, or static sprites collide.
+    fn may_fire(&mut self, first: TypeId, second: TypeId) -> bool {
+        let world = self.world;
+        if self.scratch.offboard > 0 || world.static_collisions {
+            return true;
+        }
+        let s = &mut *self.scratch;
+        if s.present_generation != s.generation {
+            s.present_generation = s.generation;
+            s.present = [0; 4];
+            for &c in &s.crowded {
+                let mut at = s.head[c as usize];
+                while at != NONE {
+                    let t = self.state.sprites[at as usize].kind;
+                    s.present[t as usize / 64] |= 1 << (t % 64);
+                    at = s.next[at as usize];
+                }
+                for &t in world.statics_at(c as usize) {
+                    s.present[t as usize / 64] |= 1 << (t % 64);
+                }
+            }
+        }
+        let meets =
+            |group: TypeId| (0..4).any(|w| world.members[group as usize][w] & s.present[w] != 0);
+        meets(first) && meets(second)
     }
 
     /// Fills [`Scratch::firsts`] with the sprites of group `first` among the first `snapshot`
