@@ -454,7 +454,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                         self.gather_firsts(pair.first, snapshot, Some(key));
                         self.scratch
                             .firsts
-                            .splice(0..0, std::iter::repeat_n(key, twins));
+                            .splice(0..0, std::iter::repeat(key).take(twins));
                         k = 0;
                     }
                 }
