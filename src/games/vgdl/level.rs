@@ -47,6 +47,16 @@ pub struct World {
     pub resource_slot: Vec<Option<u8>>,
     /// The Flicker types.
     pub flicker_types: Vec<TypeId>,
+    /// `in_collisions[t]`: type t is in the first or second group of some collision rule.
+    pub in_collisions: Vec<bool>,
+    /// Each cell's static sprites of a type in [`World::in_collisions`] (saturating at 255).
+    pub static_colliders: Vec<u8>,
+    /// Whether two static sprites share a cell where a collision rule applies to them (they
+    /// collide on every tick, wherever the dynamic sprites are).
+    pub static_collisions: bool,
+    /// Whether a tick can be quiet (see `VgdlState::settled`): no Flicker ages, no
+    /// end-of-screen rule and no static collisions.
+    pub quiet_ticks: bool,
 }
 
 impl World {
@@ -151,7 +161,7 @@ impl World {
             .iter()
             .position(|s| d.types[s.kind as usize].is_avatar())
             .expect("the level has an avatar") as u16;
-        let members = d
+        let members: Vec<[u64; 4]> = d
             .subtypes
             .iter()
             .map(|group| {
@@ -168,11 +178,45 @@ impl World {
                 resource_slot[t as usize] = Some(slot as u8);
             }
         }
-        let flicker_types = (0..n)
+        let flicker_types: Vec<TypeId> = (0..n)
             .filter(|&t| d.types[t].class == Some(SpriteClass::Flicker))
             .map(|t| t as TypeId)
             .collect();
+        let mut in_collisions = vec![false; n];
+        for pair in &d.pairs {
+            for &t in d.subtypes[pair.first as usize]
+                .iter()
+                .chain(&d.subtypes[pair.second as usize])
+            {
+                in_collisions[t as usize] = true;
+            }
+        }
+        let cells = width * height;
+        let statics_at = |c: usize| &cell_types[cell_start[c] as usize..cell_start[c + 1] as usize];
+        let static_colliders = (0..cells)
+            .map(|c| {
+                let here = statics_at(c).iter().filter(|&&t| in_collisions[t as usize]);
+                here.count().min(255) as u8
+            })
+            .collect();
+        let static_collisions = (0..cells).any(|c| {
+            let here = statics_at(c);
+            here.iter().enumerate().any(|(i, &t1)| {
+                here.iter().enumerate().any(|(j, &t2)| {
+                    i != j
+                        && d.pairs.iter().any(|pair| {
+                            is_member(&members, pair.first, t1)
+                                && is_member(&members, pair.second, t2)
+                        })
+                })
+            })
+        });
+        let quiet_ticks = flicker_types.is_empty() && d.eos_types.is_empty() && !static_collisions;
         Ok(World {
+            quiet_ticks,
+            in_collisions,
+            static_colliders,
+            static_collisions,
             flicker_types,
             description,
             width,
@@ -206,6 +250,12 @@ impl World {
     /// Whether type `t` is in `subtypes[group]`.
     #[inline]
     pub fn is_member(&self, group: TypeId, t: TypeId) -> bool {
-        self.members[group as usize][t as usize / 64] & (1 << (t % 64)) != 0
+        is_member(&self.members, group, t)
     }
+}
+
+/// Whether bit `t` of `members[group]` is set.
+#[inline]
+fn is_member(members: &[[u64; 4]], group: TypeId, t: TypeId) -> bool {
+    members[group as usize][t as usize / 64] & (1 << (t % 64)) != 0
 }

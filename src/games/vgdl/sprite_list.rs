@@ -16,7 +16,7 @@ const EMPTY: Sprite = Sprite {
     age: 0,
 };
 
-/// A list of sprites, inline up to [`INLINE_SPRITES`]. Equality and hashing are the slice's.
+/// A list of sprites, inline up to [`INLINE_SPRITES`]. Equality is the slice's.
 #[derive(Clone, Debug)]
 pub enum SpriteList {
     Inline {
@@ -112,9 +112,18 @@ impl PartialEq for SpriteList {
 
 impl Eq for SpriteList {}
 
+/// One word per sprite (the slice's own hash writes four small fields each).
 impl Hash for SpriteList {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (**self).hash(state);
+        state.write_usize(self.len());
+        for s in self.iter() {
+            state.write_u64(
+                u64::from(s.y as u16) << 32
+                    | u64::from(s.x as u16) << 16
+                    | u64::from(s.kind) << 8
+                    | u64::from(s.age),
+            );
+        }
     }
 }
 

@@ -50,6 +50,10 @@ pub struct VgdlState {
     pub(super) resources: [u8; MAX_RESOURCES],
     pub(super) score: i32,
     pub(super) tick: u32,
+    /// A cache for the tick, left out of equality and hashing: when true, no two sprites that a
+    /// collision rule names share a cell and none is off the board, and no termination but a
+    /// timeout holds (false says nothing).
+    pub(super) settled: bool,
 }
 
 impl PartialEq for VgdlState {
@@ -80,7 +84,8 @@ impl Hash for VgdlState {
     }
 }
 
-/// What identifies a state for duplicate detection: the dynamic sprites as a sorted multiset,
+/// What identifies a state for duplicate detection: the dynamic sprites as a multiset (in a
+/// canonical order),
 /// the avatar's resources and status. The score and the tick are left out (no rule reads the
 /// score; the tick matters only to timeouts, and a search that meets a state again meets it no
 /// earlier). Sprites of one type are taken as interchangeable: their order decides only which
@@ -115,6 +120,7 @@ impl VgdlState {
             resources: [0; MAX_RESOURCES],
             score: 0,
             tick: 0,
+            settled: false,
         }
     }
 
@@ -181,10 +187,12 @@ impl VgdlState {
         self.sprites.heap_bytes()
     }
 
-    /// See [`VgdlKey`].
+    /// See [`VgdlKey`]. The sprites are already grouped by type and mostly in cell order
+    /// within a type (GVGAI numbers a level's sprites row by row), so the stable sort by type
+    /// and cell only repairs the few runs moves broke.
     pub fn key(&self) -> VgdlKey {
         let mut sprites = self.sprites.clone();
-        sprites.sort_unstable();
+        sprites.sort_by_key(|s| (s.kind, s.y, s.x, s.age));
         VgdlKey {
             sprites,
             resources: self.resources,

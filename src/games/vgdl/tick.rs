@@ -48,22 +48,100 @@ enum Ref {
 }
 
 /// Per-sprite facts that live only during a tick, indexed like the state's sprites, and the
-/// tick's indexes: each type's range of sprites, and each cell's dynamic sprites.
+/// tick's index of each cell's dynamic sprites.
 #[derive(Default)]
 struct Scratch {
     last: Vec<(i16, i16)>,
     moved: Vec<bool>,
     killed: Vec<bool>,
-    /// `range[t]..range[t + 1]`: the sprites of type t at the start of the tick.
-    range: Vec<u32>,
     /// Each cell's first dynamic sprite, and each sprite's next on its cell ([`NONE`] ends).
     head: Vec<u32>,
     next: Vec<u32>,
-    /// The first group's sprites of one type, gathered for an effect.
-    firsts: Vec<u16>,
+    /// Each cell's dynamic sprites of a type some collision rule names
+    /// ([`World::in_collisions`]).
+    colliders: Vec<u16>,
+    /// Cells where such a dynamic sprite shares the cell with another such sprite (static or
+    /// dynamic), in no order: the only cells where a collision can happen, unless
+    /// [`World::static_collisions`].
+    crowded: Vec<u16>,
+    /// Dynamic sprites off the board (they meet every sprite at their position).
+    offboard: u32,
+    /// Goes up whenever a sprite enters or leaves a cell.
+    generation: u32,
+    /// The types of the sprites on crowded cells (bit t of word t / 64), as of
+    /// `present_generation`.
+    present: [u64; 4],
+    present_generation: u32,
+    /// Whether some sprite was killed this tick.
+    any_killed: bool,
+    /// Living dynamic sprites by type, for the terminations.
+    type_counts: Vec<i32>,
+    /// The first sprites of an effect that may collide, in GVGAI's order, each as its type's
+    /// rank in the first group (high 16 bits) and its sprite index or static cell (low 16).
+    firsts: Vec<u32>,
     /// Dynamic sprites on one cell, gathered for a collision.
     here: Vec<u32>,
     candidates: Vec<Ref>,
+}
+
+impl Scratch {
+    /// Whether a collision can happen on `cell` (see [`Scratch::crowded`]).
+    #[inline]
+    fn is_crowded(&self, world: &World, cell: usize) -> bool {
+        let dynamic = self.colliders[cell];
+        dynamic > 0 && u32::from(dynamic) + u32::from(world.static_colliders[cell]) >= 2
+    }
+
+    /// Files sprite `i` of type `kind` under `cell` (`None`: off the board).
+    #[inline(always)]
+    fn enter(&mut self, world: &World, i: usize, kind: TypeId, cell: Option<usize>) {
+        self.generation = self.generation.wrapping_add(1);
+        let Some(c) = cell else {
+            self.offboard += 1;
+            return;
+        };
+        self.next[i] = self.head[c];
+        self.head[c] = i as u32;
+        if world.in_collisions[kind as usize] {
+            let before = self.is_crowded(world, c);
+            self.colliders[c] += 1;
+            if !before && self.is_crowded(world, c) {
+                self.crowded.push(c as u16);
+            }
+        }
+    }
+
+    /// Takes sprite `i` of type `kind` off `cell`'s list.
+    #[inline]
+    fn leave(&mut self, world: &World, i: usize, kind: TypeId, cell: Option<usize>) {
+        self.generation = self.generation.wrapping_add(1);
+        let Some(c) = cell else {
+            self.offboard -= 1;
+            return;
+        };
+        if self.head[c] == i as u32 {
+            self.head[c] = self.next[i];
+        } else {
+            let mut at = self.head[c];
+            while at != NONE {
+                if self.next[at as usize] == i as u32 {
+                    self.next[at as usize] = self.next[i];
+                    break;
+                }
+                at = self.next[at as usize];
+            }
+        }
+        self.next[i] = NONE;
+        if world.in_collisions[kind as usize] {
+            let before = self.is_crowded(world, c);
+            self.colliders[c] -= 1;
+            if before && !self.is_crowded(world, c) {
+                if let Some(k) = self.crowded.iter().position(|&x| x as usize == c) {
+                    self.crowded.swap_remove(k);
+                }
+            }
+        }
+    }
 }
 
 /// The end of a cell's list.
@@ -111,55 +189,117 @@ impl VgdlState {
 
 impl<S: CollisionSink> Tick<'_, S> {
     fn run(&mut self, action: Action) {
-        self.start(action);
-        self.end_of_screen();
-        self.collisions();
-        self.remove_killed();
-        self.terminate();
+        let avatar_moved = self.move_avatar(action);
+        if self.is_quiet() {
+            self.terminate_quiet();
+        } else {
+            let was_alive = self.state.alive;
+            self.start(avatar_moved);
+            self.end_of_screen();
+            self.collisions();
+            let counts_changed = self.state.tick == 0
+                || self.scratch.any_killed
+                || self.state.sprites.len() > self.grouped
+                || self.state.alive != was_alive;
+            self.remove_killed();
+            if counts_changed {
+                self.terminate();
+            } else {
+                self.terminate_quiet();
+            }
+            let s = &*self.scratch;
+            self.state.settled = self.world.quiet_ticks
+                && s.crowded.is_empty()
+                && s.offboard == 0
+                && self.state.outcome == Outcome::Running;
+        }
         self.state.tick += 1;
     }
 
-    /// Steps 2 and 3.
-    fn start(&mut self, action: Action) {
+    /// Step 2: the avatar, unless disabled, saves its cell and moves; whether it moved.
+    fn move_avatar(&mut self, action: Action) -> bool {
+        if !self.state.alive {
+            return false;
+        }
+        let a = &mut self.state.sprites[self.state.avatar as usize];
+        self.state.avatar_last = (a.x, a.y);
+        let (dx, dy) = action.delta();
+        a.x += dx as i16;
+        a.y += dy as i16;
+        (dx, dy) != (0, 0)
+    }
+
+    /// Whether this tick can do nothing but count: the state is settled (see
+    /// [`VgdlState::settled`]) and the avatar's new cell holds no sprite it could collide with.
+    /// Then nothing collides, nothing is killed or created, and the terminations' counts are
+    /// the last tick's.
+    fn is_quiet(&self) -> bool {
+        if !self.state.settled {
+            return false;
+        }
+        let world = self.world;
+        let avatar = self.state.avatar as usize;
+        let a = self.state.sprites[avatar];
+        if !world.in_collisions[a.kind as usize] {
+            return true;
+        }
+        let Some(c) = world.cell(a.x, a.y) else {
+            return false;
+        };
+        world.static_colliders[c] == 0
+            && !self.state.sprites.iter().enumerate().any(|(i, s)| {
+                i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
+            })
+    }
+
+    /// Step 7 on a tick past the first that killed and created nothing and left the avatar's
+    /// status alone: the sprite counters count what they counted on the last tick, when none
+    /// held, so only the timeouts can end the game.
+    fn terminate_quiet(&mut self) {
+        use super::description::TerminationKind as K;
+        let tick = i64::from(self.state.tick);
+        let timeout = self
+            .world
+            .description
+            .terminations
+            .iter()
+            .find(|termination| {
+                matches!(termination.kind, K::Timeout) && tick >= i64::from(termination.limit)
+            });
+        if let Some(termination) = timeout {
+            self.state.outcome = if termination.win {
+                Outcome::Won
+            } else {
+                Outcome::Lost
+            };
+        }
+        self.end_at_tick_limit();
+    }
+
+    /// Step 3 and the tick's indexes, once the avatar has moved (`avatar_moved`).
+    fn start(&mut self, avatar_moved: bool) {
         let n = self.state.sprites.len();
         let s = &mut *self.scratch;
         s.last.clear();
         s.moved.clear();
         s.killed.clear();
+        s.any_killed = false;
         s.last.extend(self.state.sprites.iter().map(|p| (p.x, p.y)));
         s.moved.resize(n, false);
         s.killed.resize(n, false);
         let avatar = self.state.avatar as usize;
-        if self.state.alive {
-            self.state.avatar_last = s.last[avatar];
-            let (dx, dy) = action.delta();
-            if (dx, dy) != (0, 0) {
-                let a = &mut self.state.sprites[avatar];
-                a.x += dx as i16;
-                a.y += dy as i16;
-                s.moved[avatar] = true;
-            }
-        } else {
-            s.last[avatar] = self.state.avatar_last;
-            s.moved[avatar] = true;
-        }
+        s.last[avatar] = self.state.avatar_last;
+        s.moved[avatar] = avatar_moved || !self.state.alive;
         let world = self.world;
         let d = &world.description;
         self.grouped = n;
-        s.range.clear();
-        s.range.resize(d.types.len() + 1, 0);
-        for sprite in self.state.sprites.iter() {
-            s.range[sprite.kind as usize + 1] += 1;
-        }
-        for t in 0..d.types.len() {
-            s.range[t + 1] += s.range[t];
-        }
         for &t in &world.flicker_types {
             let limit = d.types[t as usize].flicker_limit;
-            for i in s.range[t as usize] as usize..s.range[t as usize + 1] as usize {
+            for i in self.type_range(t) {
                 let sprite = &mut self.state.sprites[i];
                 if i32::from(sprite.age) > limit {
-                    s.killed[i] = true;
+                    self.scratch.killed[i] = true;
+                    self.scratch.any_killed = true;
                 }
                 sprite.age = sprite.age.saturating_add(1);
             }
@@ -169,18 +309,22 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Files every sprite under its cell.
     fn rebuild_index(&mut self) {
+        let world = self.world;
         let s = &mut *self.scratch;
+        let cells = world.width * world.height;
         s.head.clear();
-        s.head.resize(self.world.width * self.world.height, NONE);
+        s.head.resize(cells, NONE);
+        s.colliders.clear();
+        s.colliders.resize(cells, 0);
+        s.crowded.clear();
+        s.offboard = 0;
         s.next.clear();
         s.next.resize(self.state.sprites.len(), NONE);
         for i in (0..self.state.sprites.len()).rev() {
             let sprite = self.state.sprites[i];
-            if let Some(c) = self.world.cell(sprite.x, sprite.y) {
-                s.next[i] = s.head[c];
-                s.head[c] = i as u32;
-            }
+            s.enter(world, i, sprite.kind, world.cell(sprite.x, sprite.y));
         }
+        s.present_generation = s.generation.wrapping_sub(1);
     }
 
     /// Moves sprite `i` to `to`, keeping the cell index.
@@ -189,38 +333,26 @@ impl<S: CollisionSink> Tick<'_, S> {
         if (sprite.x, sprite.y) == to {
             return;
         }
+        let world = self.world;
         let s = &mut *self.scratch;
-        if let Some(c) = self.world.cell(sprite.x, sprite.y) {
-            if s.head[c] == i as u32 {
-                s.head[c] = s.next[i];
-            } else {
-                let mut at = s.head[c];
-                while at != NONE {
-                    if s.next[at as usize] == i as u32 {
-                        s.next[at as usize] = s.next[i];
-                        break;
-                    }
-                    at = s.next[at as usize];
-                }
-            }
-        }
-        s.next[i] = NONE;
-        if let Some(c) = self.world.cell(to.0, to.1) {
-            s.next[i] = s.head[c];
-            s.head[c] = i as u32;
-        }
+        s.leave(world, i, sprite.kind, world.cell(sprite.x, sprite.y));
+        s.enter(world, i, sprite.kind, world.cell(to.0, to.1));
         let sprite = &mut self.state.sprites[i];
         (sprite.x, sprite.y) = to;
     }
 
-    /// The sprites of type `t` among the first `snapshot`, in sprite order: the tick's range
-    /// of `t`, then those of `t` created this tick.
+    /// The sprites of type `t` among those the tick started with (grouped by type, in type
+    /// order).
+    fn type_range(&self, t: TypeId) -> std::ops::Range<usize> {
+        let grouped = &self.state.sprites[..self.grouped];
+        grouped.partition_point(|s| s.kind < t)..grouped.partition_point(|s| s.kind <= t)
+    }
+
+    /// The sprites of type `t` among the first `snapshot`, in sprite order: those the tick
+    /// started with, then those created this tick.
     fn each_of_type(&self, t: TypeId, snapshot: usize, mut visit: impl FnMut(usize)) {
-        let (from, to) = (
-            self.scratch.range[t as usize] as usize,
-            self.scratch.range[t as usize + 1] as usize,
-        );
-        (from..to.min(snapshot)).for_each(&mut visit);
+        let range = self.type_range(t);
+        (range.start..range.end.min(snapshot)).for_each(&mut visit);
         for i in self.grouped..snapshot {
             if self.state.sprites[i].kind == t {
                 visit(i);
@@ -287,43 +419,132 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
     }
 
-    /// Step 5.
+    /// Step 5. Only the first sprites that may collide are looked at (see
+    /// [`Tick::gather_firsts`]), which skips whole effects on the many ticks where nothing
+    /// shares a cell.
     fn collisions(&mut self) {
         let world = self.world;
         let d = &world.description;
         for pair in &d.pairs {
             for &e in &pair.effects {
+                if !self.may_fire(pair.first, pair.second) {
+                    continue;
+                }
                 let snapshot = self.state.sprites.len();
-                for &t1 in &d.subtypes[pair.first as usize] {
-                    if d.types[t1 as usize].dynamic {
-                        let mut firsts = std::mem::take(&mut self.scratch.firsts);
-                        firsts.clear();
-                        self.each_of_type(t1, snapshot, |i| firsts.push(i as u16));
-                        for &i in &firsts {
-                            self.collide(e, Ref::Dynamic(i), pair.second, snapshot);
-                        }
-                        self.scratch.firsts = firsts;
+                self.gather_firsts(pair.first, snapshot, None);
+                let mut k = 0;
+                while let Some(&key) = self.scratch.firsts.get(k) {
+                    k += 1;
+                    let generation = self.scratch.generation;
+                    let rank = (key >> 16) as usize;
+                    let t1 = d.subtypes[pair.first as usize][rank];
+                    let s1 = if d.types[t1 as usize].dynamic {
+                        Ref::Dynamic(key as u16)
                     } else {
-                        self.collide_statics(e, t1, pair.second, snapshot);
+                        Ref::Static(t1, key as u16)
+                    };
+                    self.collide(e, s1, pair.second, snapshot);
+                    if self.scratch.generation != generation {
+                        // Two static sprites of one type on one cell share a key: keep the
+                        // second's turn.
+                        let twins = self.scratch.firsts[k..]
+                            .iter()
+                            .take_while(|&&x| x == key)
+                            .count();
+                        self.gather_firsts(pair.first, snapshot, Some(key));
+                        self.scratch
+                            .firsts
+                            .splice(0..0, std::iter::repeat(key).take(twins));
+                        k = 0;
                     }
                 }
             }
         }
     }
 
-    /// Every static sprite of type `t1` against the second group, skipping the cells where no
-    /// sprite of that group is.
-    fn collide_statics(&mut self, e: u16, t1: TypeId, second: TypeId, snapshot: usize) {
+    /// Whether a sprite of group `first` may meet one of group `second` now: both groups have
+    /// a sprite on a crowded cell, or some sprite is off the board, or static sprites collide.
+    fn may_fire(&mut self, first: TypeId, second: TypeId) -> bool {
+        let world = self.world;
+        if self.scratch.offboard > 0 || world.static_collisions {
+            return true;
+        }
+        let s = &mut *self.scratch;
+        if s.present_generation != s.generation {
+            s.present_generation = s.generation;
+            s.present = [0; 4];
+            for &c in &s.crowded {
+                let mut at = s.head[c as usize];
+                while at != NONE {
+                    let t = self.state.sprites[at as usize].kind;
+                    s.present[t as usize / 64] |= 1 << (t % 64);
+                    at = s.next[at as usize];
+                }
+                for &t in world.statics_at(c as usize) {
+                    s.present[t as usize / 64] |= 1 << (t % 64);
+                }
+            }
+        }
+        let meets =
+            |group: TypeId| (0..4).any(|w| world.members[group as usize][w] & s.present[w] != 0);
+        meets(first) && meets(second)
+    }
+
+    /// Fills [`Scratch::firsts`] with the sprites of group `first` among the first `snapshot`
+    /// that may collide now, in GVGAI's order (the group's types in subtype order, each type's
+    /// sprites in sprite order), keeping those after `after`: the sprites on crowded cells,
+    /// those off the board, and every static one when static sprites collide with each other.
+    /// A sprite elsewhere has no partner; one that moves there before its turn is found by
+    /// gathering again after the move.
+    fn gather_firsts(&mut self, first: TypeId, snapshot: usize, after: Option<u32>) {
         let world = self.world;
         let d = &world.description;
-        let any_static = d.subtypes[second as usize]
-            .iter()
-            .any(|&t| !d.types[t as usize].dynamic && !world.static_cells[t as usize].is_empty());
-        for &cell in &world.static_cells[t1 as usize] {
-            if !any_static && !self.dynamic_member_at(cell as usize, second, snapshot) {
-                continue;
+        let group = &d.subtypes[first as usize];
+        let rank = |t: TypeId| group.iter().position(|&g| g == t).map(|r| (r as u32) << 16);
+        let s = &mut *self.scratch;
+        s.firsts.clear();
+        for &c in &s.crowded {
+            let mut at = s.head[c as usize];
+            while at != NONE {
+                if (at as usize) < snapshot {
+                    if let Some(r) = rank(self.state.sprites[at as usize].kind) {
+                        s.firsts.push(r | at);
+                    }
+                }
+                at = s.next[at as usize];
             }
-            self.collide(e, Ref::Static(t1, cell), second, snapshot);
+            if !world.static_collisions {
+                for &t in world.statics_at(c as usize) {
+                    if let Some(r) = rank(t) {
+                        s.firsts.push(r | u32::from(c));
+                    }
+                }
+            }
+        }
+        if s.offboard > 0 {
+            for (i, sprite) in self.state.sprites[..snapshot].iter().enumerate() {
+                if world.cell(sprite.x, sprite.y).is_none() {
+                    if let Some(r) = rank(sprite.kind) {
+                        s.firsts.push(r | i as u32);
+                    }
+                }
+            }
+        }
+        if world.static_collisions {
+            for (r, &t) in group.iter().enumerate() {
+                if !d.types[t as usize].dynamic {
+                    let r = (r as u32) << 16;
+                    s.firsts.extend(
+                        world.static_cells[t as usize]
+                            .iter()
+                            .map(|&c| r | u32::from(c)),
+                    );
+                }
+            }
+        }
+        s.firsts.sort_unstable();
+        if let Some(after) = after {
+            s.firsts.retain(|&key| key > after);
         }
     }
 
@@ -333,22 +554,6 @@ impl<S: CollisionSink> Tick<'_, S> {
         while at != NONE {
             if (at as usize) < snapshot
                 && Ref::Dynamic(at as u16) != s1
-                && self
-                    .world
-                    .is_member(group, self.state.sprites[at as usize].kind)
-            {
-                return true;
-            }
-            at = self.scratch.next[at as usize];
-        }
-        false
-    }
-
-    /// Whether one of the first `snapshot` sprites on `cell` belongs to `group`.
-    fn dynamic_member_at(&self, cell: usize, group: TypeId, snapshot: usize) -> bool {
-        let mut at = self.scratch.head[cell];
-        while at != NONE {
-            if (at as usize) < snapshot
                 && self
                     .world
                     .is_member(group, self.state.sprites[at as usize].kind)
@@ -426,6 +631,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             } else {
                 self.scratch.killed[i as usize] = true;
+                self.scratch.any_killed = true;
             }
         }
     }
@@ -447,10 +653,8 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.scratch.killed.push(false);
         let i = self.state.sprites.len() - 1;
         self.scratch.next.push(NONE);
-        if let Some(c) = self.world.cell(at.0, at.1) {
-            self.scratch.next[i] = self.scratch.head[c];
-            self.scratch.head[c] = i as u32;
-        }
+        self.scratch
+            .enter(self.world, i, kind, self.world.cell(at.0, at.1));
         Some(i as u16)
     }
 
@@ -593,7 +797,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// type's group after its older sprites (a stable sort), which is sprite order.
     fn remove_killed(&mut self) {
         let created = self.state.sprites.len() > self.grouped;
-        if !created && !self.scratch.killed.iter().any(|&k| k) {
+        if !created && !self.scratch.any_killed {
             return;
         }
         let mut avatar = self.state.avatar;
@@ -624,18 +828,13 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.state.avatar = avatar;
     }
 
-    /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`).
+    /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`), once
+    /// [`Scratch::type_counts`] holds this tick's.
     fn count(&self, group: TypeId) -> i32 {
         let world = self.world;
         let mut n = 0;
         for &t in &world.description.subtypes[group as usize] {
-            n += world.static_cells[t as usize].len() as i32;
-        }
-        for (i, s) in self.state.sprites.iter().enumerate() {
-            let disabled = i == self.state.avatar as usize && !self.state.alive;
-            if world.is_member(group, s.kind) && !disabled {
-                n += 1;
-            }
+            n += world.static_cells[t as usize].len() as i32 + self.scratch.type_counts[t as usize];
         }
         n
     }
@@ -643,6 +842,15 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// Step 7 (without the tick increment).
     fn terminate(&mut self) {
         let world = self.world;
+        let counts = &mut self.scratch.type_counts;
+        counts.clear();
+        counts.resize(world.description.types.len(), 0);
+        for s in self.state.sprites.iter() {
+            counts[s.kind as usize] += 1;
+        }
+        if !self.state.alive {
+            counts[self.state.sprites[self.state.avatar as usize].kind as usize] -= 1;
+        }
         for termination in &world.description.terminations {
             use super::description::TerminationKind as K;
             let done = match &termination.kind {
@@ -661,6 +869,11 @@ impl<S: CollisionSink> Tick<'_, S> {
                 break;
             }
         }
+        self.end_at_tick_limit();
+    }
+
+    /// GVGAI's 2000-tick limit: a loss unless just won.
+    fn end_at_tick_limit(&mut self) {
         if self.state.tick >= GVGAI_TICK_LIMIT && self.state.outcome != Outcome::Won {
             self.state.outcome = Outcome::Lost;
         }
