@@ -12,6 +12,7 @@ use std::rc::Rc;
 use super::description::{Description, TypeId, MAX_SPRITES};
 use super::error::VgdlError;
 use super::ontology::SpriteClass;
+use super::transient::TransientSprites;
 
 /// Largest width or height of a level, in cells.
 pub const MAX_SIDE: usize = 255;
@@ -47,6 +48,8 @@ pub struct World {
     pub resource_slot: Vec<Option<u8>>,
     /// The Flicker types.
     pub flicker_types: Vec<TypeId>,
+    /// Sprites a state's key may leave out (see [`TransientSprites`]).
+    pub transient: Option<TransientSprites>,
 }
 
 impl World {
@@ -172,7 +175,8 @@ impl World {
             .filter(|&t| d.types[t].class == Some(SpriteClass::Flicker))
             .map(|t| t as TypeId)
             .collect();
-        Ok(World {
+        let mut world = World {
+            transient: None,
             flicker_types,
             description,
             width,
@@ -184,7 +188,9 @@ impl World {
             initial,
             initial_avatar,
             resource_slot,
-        })
+        };
+        world.transient = TransientSprites::new(&world);
+        Ok(world)
     }
 
     /// The cell index of (x, y), if it lies on the board.
