@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use searchlab::game::{Game, Puzzle};
+use searchlab::game::Game;
 use searchlab::games::vgdl::heuristic::{Guidance, LowerBound};
 use searchlab::games::vgdl::transient::TransientSprites;
 use searchlab::games::vgdl::{Action, Description, VgdlState, World};
