@@ -14,6 +14,7 @@ use searchlab::search::astar::Weight;
 use super::solve::{solve, LimitFlags, Planner};
 use super::{game_folders, Game, SHARED_GAMES};
 use crate::args::{flag_error, print_line, CliResult};
+use crate::flag_ranges::WEIGHT;
 
 /// The flags of `vgdl bench-bfs`.
 #[derive(Args)]
@@ -24,9 +25,8 @@ pub struct BenchBfsFlags {
     /// The shortest-plan search: bfs or astar
     #[arg(long, value_enum, default_value = "bfs")]
     algo: Planner,
-    /// When the shortest-plan search stops unsolved, run weighted A* with this weight (1 to
-    /// 1000) under the same limits for any win
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", value_parser = WEIGHT,
+          help = WEIGHT.help("When the shortest-plan search stops at a limit, weighted A* with this weight searches for any win under the same limits"))]
     win_weight: Option<f64>,
     #[command(flatten)]
     limits: LimitFlags,

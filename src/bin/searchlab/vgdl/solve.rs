@@ -21,7 +21,7 @@ use searchlab::search::{run_to_end, Limit, Limits, Progress, Search, Stats};
 
 use super::LevelFlags;
 use crate::args::{flag_error, print_line, CliResult};
-use crate::flag_ranges::{MEMORY_MB, NODE_LIMIT};
+use crate::flag_ranges::{MEMORY_MB, NODE_LIMIT, WEIGHT};
 
 /// The planners `vgdl solve` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -75,8 +75,8 @@ pub struct SolveFlags {
     /// The planner
     #[arg(long, value_enum)]
     algo: Planner,
-    /// The heuristic weight of `wastar`, from 1 to 1000 (to hundredths)
-    #[arg(long, value_name = "W", default_value_t = 3.0)]
+    #[arg(long, value_name = "W", value_parser = WEIGHT, default_value_t = 3.0,
+          help = WEIGHT.help("The heuristic weight of wastar, to hundredths"))]
     weight: f64,
     #[command(flatten)]
     limits: LimitFlags,
