@@ -91,6 +91,8 @@ pub fn table_float(table: &Table, key: &str) -> Range<f64> {
 
 /// Expectimax's chance-probability cutoff (the agent's range).
 pub const CUTOFF: Range<f64> = Range::new(*G2048_CUTOFF.start(), *G2048_CUTOFF.end());
+/// Weighted A*'s heuristic weight (`Weight::from_f64`'s range).
+pub const WEIGHT: Range<f64> = Range::new(1.0, 1000.0);
 /// Any seed: every 64-bit value names a series.
 pub const SEED: Range<u64> = Range::new(0, u64::MAX);
 /// Repeated measurements of a benchmark (the median is reported).

@@ -12,6 +12,7 @@ use std::rc::Rc;
 use super::description::{Description, TypeId, MAX_SPRITES};
 use super::error::VgdlError;
 use super::ontology::SpriteClass;
+use super::transient::TransientSprites;
 
 /// Largest width or height of a level, in cells.
 pub const MAX_SIDE: usize = 255;
@@ -57,6 +58,8 @@ pub struct World {
     /// Whether a tick can be quiet (see `VgdlState::settled`): no Flicker ages, no
     /// end-of-screen rule and no static collisions.
     pub quiet_ticks: bool,
+    /// Sprites a state's key may leave out (see [`TransientSprites`]).
+    pub transient: Option<TransientSprites>,
 }
 
 impl World {
@@ -212,7 +215,8 @@ impl World {
             })
         });
         let quiet_ticks = flicker_types.is_empty() && d.eos_types.is_empty() && !static_collisions;
-        Ok(World {
+        let mut world = World {
+            transient: None,
             quiet_ticks,
             in_collisions,
             static_colliders,
@@ -228,7 +232,9 @@ impl World {
             initial,
             initial_avatar,
             resource_slot,
-        })
+        };
+        world.transient = TransientSprites::new(&world);
+        Ok(world)
     }
 
     /// The cell index of (x, y), if it lies on the board.

@@ -5,6 +5,7 @@
 //! - [`description`]: a game file parsed once into a [`Description`] (type ids, subtype lists,
 //!   effects by type pair, terminations, level mapping), or a [`VgdlError`] with line and column.
 //! - [`level`]: a level into a [`World`] (static sprites shared by every state) and its start.
+//! - [`heuristic`]: admissible bounds for A* and guesses for the searches that want any win.
 //! - [`state`]: [`VgdlState`], the small clonable state, and its [`VgdlKey`].
 //! - `sprite_list`: the state's dynamic sprites, inline while few (copies allocate nothing).
 //! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
@@ -12,12 +13,14 @@
 //! - `rules`: the [`crate::game::Game`] and [`crate::game::Puzzle`] impls.
 //! - `sprites`: the [`crate::sprites::SpriteGame`] impl (DESIGN.md section 5), so KB Fast-Evo
 //!   MCTS and the sprite views run on every VGDL game.
+//! - [`transient`]: the Flicker sprites a key may leave out.
 //! - [`trace`]: a state as a line of the trace format of `shared/vgdl/README.md`.
 //!
 //! Actions are GVGAI's, shared with Bait ([`Action`]).
 
 pub mod description;
 pub mod error;
+pub mod heuristic;
 pub mod level;
 pub mod ontology;
 mod rules;
@@ -27,6 +30,7 @@ pub mod state;
 mod syntax;
 mod tick;
 pub mod trace;
+pub mod transient;
 
 pub use crate::games::bait::{parse_plan, Action};
 pub use description::{Description, TypeId};

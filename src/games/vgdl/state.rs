@@ -89,7 +89,9 @@ impl Hash for VgdlState {
 /// the avatar's resources and status. The score and the tick are left out (no rule reads the
 /// score; the tick matters only to timeouts, and a search that meets a state again meets it no
 /// earlier). Sprites of one type are taken as interchangeable: their order decides only which
-/// of two identical sprites an effect reaches first.
+/// of two identical sprites an effect reaches first. Static sprites are not in the state at
+/// all. Flicker sprites that cannot change the future yet are left out
+/// ([`World::transient`]; the argument is in `transient.rs`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VgdlKey {
     sprites: SpriteList,
@@ -192,6 +194,11 @@ impl VgdlState {
     /// and cell only repairs the few runs moves broke.
     pub fn key(&self) -> VgdlKey {
         let mut sprites = self.sprites.clone();
+        if let Some(transient) = &self.world.transient {
+            if transient.applies(self) {
+                sprites.retain(|s| !transient.drops(s.kind));
+            }
+        }
         sprites.sort_by_key(|s| (s.kind, s.y, s.x, s.age));
         VgdlKey {
             sprites,

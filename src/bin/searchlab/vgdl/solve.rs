@@ -1,8 +1,10 @@
-//! `searchlab vgdl solve --game G --level L --algo bfs|astar|dfs`: plans from the start to a
-//! win over GVGAI's four moves and prints one JSON line (`plan`, `length`, `expanded`, ...).
-//! `astar` is uniform-cost search (h = 0: the interpreter offers no game-independent bound that
-//! is admissible for every game). BFS and A* plans are shortest (`shortest: true`); a DFS plan
-//! is not. `--max-nodes` and `--max-memory-mb` stop a search with `"status":"limit_reached"`.
+//! `searchlab vgdl solve --game G --level L --algo bfs|astar|wastar|dfs`: plans from the start
+//! to a win over GVGAI's four moves and prints one JSON line (`plan`, `length`, `expanded`, ...).
+//! `astar` is A* with the interpreter's admissible [`LowerBound`] (h = 0 for a game it does not
+//! cover); `wastar` is weighted A* (`--weight`) with the [`Guidance`] guess, for a win when the
+//! exact searches run out. BFS and A* plans are shortest (`shortest: true`); weighted A* and DFS
+//! plans are not. `--max-nodes` and `--max-memory-mb` stop a search with
+//! `"status":"limit_reached"`.
 
 use std::time::Instant;
 
@@ -10,32 +12,36 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use searchlab::game::Game;
+use searchlab::games::vgdl::heuristic::{Guidance, LowerBound};
 use searchlab::games::vgdl::{Outcome, VgdlState};
-use searchlab::search::astar::{AStar, AStarOptions};
+use searchlab::search::astar::{AStar, AStarOptions, Weight};
 use searchlab::search::bfs::{Bfs, BfsOptions};
 use searchlab::search::dfs::{Dfs, DfsOptions};
 use searchlab::search::{run_to_end, Limit, Limits, Progress, Search, Stats};
 
 use super::LevelFlags;
-use crate::args::{print_line, CliResult};
-use crate::flag_ranges::{MEMORY_MB, NODE_LIMIT};
+use crate::args::{flag_error, print_line, CliResult};
+use crate::flag_ranges::{MEMORY_MB, NODE_LIMIT, WEIGHT};
 
 /// The planners `vgdl solve` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Planner {
     /// Breadth-first search: shortest plans
     Bfs,
-    /// A* with h = 0 (uniform-cost search): shortest plans
+    /// A* with the interpreter's admissible lower bound (h = 0 where it has none): shortest plans
     Astar,
+    /// Weighted A* with a guess at the distance to a win: some plan, not the shortest
+    Wastar,
     /// Depth-first search: some plan, not the shortest
     Dfs,
 }
 
 impl Planner {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Planner::Bfs => "bfs",
             Planner::Astar => "astar",
+            Planner::Wastar => "wastar",
             Planner::Dfs => "dfs",
         }
     }
@@ -69,6 +75,9 @@ pub struct SolveFlags {
     /// The planner
     #[arg(long, value_enum)]
     algo: Planner,
+    #[arg(long, value_name = "W", value_parser = WEIGHT, default_value_t = 3.0,
+          help = WEIGHT.help("The heuristic weight of wastar, to hundredths"))]
+    weight: f64,
     #[command(flatten)]
     limits: LimitFlags,
 }
@@ -77,6 +86,13 @@ pub struct SolveFlags {
 #[derive(Serialize)]
 pub struct Report {
     pub algo: &'static str,
+    /// The interpreter's lower bound for A*: how many touch and push parts it has (`null`: none,
+    /// A* ran with h = 0). Only reported for `astar` and `wastar`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heuristic_parts: Option<Option<(usize, usize)>>,
+    /// The weight of `wastar`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<f64>,
     pub solved: bool,
     pub outcome: &'static str,
     /// `solved`, `exhausted` (no plan exists) or `limit_reached`.
@@ -101,15 +117,19 @@ impl SolveFlags {
     /// Solves the level and prints the report.
     pub fn run(self) -> CliResult<()> {
         let start = self.level.load()?;
-        let report = solve(&start, self.algo, self.limits.limits());
+        let weight = Weight::from_f64(self.weight).map_err(|e| flag_error("weight", e.reason))?;
+        let report = solve(&start, self.algo, self.limits.limits(), weight);
         print_line(serde_json::to_string(&report)?)?;
         Ok(())
     }
 }
 
-/// Runs `planner` from `start` under `limits`.
-pub fn solve(start: &VgdlState, planner: Planner, limits: Limits) -> Report {
+/// Runs `planner` from `start` under `limits` (`weight` is used by `wastar` only).
+pub fn solve(start: &VgdlState, planner: Planner, limits: Limits, weight: Weight) -> Report {
     let began = Instant::now();
+    let lower = LowerBound::new(start.world());
+    let heuristic_parts = matches!(planner, Planner::Astar | Planner::Wastar)
+        .then(|| lower.as_ref().map(LowerBound::parts));
     let mut search: Box<dyn Search<VgdlState>> = match planner {
         Planner::Bfs => Box::new(Bfs::new(
             start.clone(),
@@ -120,12 +140,24 @@ pub fn solve(start: &VgdlState, planner: Planner, limits: Limits) -> Report {
         )),
         Planner::Astar => Box::new(AStar::new(
             start.clone(),
-            |_: &VgdlState| Some(0),
+            move |s: &VgdlState| lower.as_ref().map_or(Some(0), |b| b.estimate(s)),
             AStarOptions {
                 limits,
                 ..AStarOptions::default()
             },
         )),
+        Planner::Wastar => {
+            let guidance = Guidance::new(start.world());
+            Box::new(AStar::new(
+                start.clone(),
+                move |s: &VgdlState| guidance.estimate(s),
+                AStarOptions {
+                    limits,
+                    weight,
+                    ..AStarOptions::default()
+                },
+            ))
+        }
         Planner::Dfs => Box::new(Dfs::new(
             start.clone(),
             DfsOptions {
@@ -154,6 +186,8 @@ pub fn solve(start: &VgdlState, planner: Planner, limits: Limits) -> Report {
     };
     Report {
         algo: planner.name(),
+        heuristic_parts,
+        weight: (planner == Planner::Wastar).then(|| weight.as_f64()),
         solved: state.is_won(),
         outcome: match state.outcome() {
             Outcome::Won => "won",
@@ -162,7 +196,7 @@ pub fn solve(start: &VgdlState, planner: Planner, limits: Limits) -> Report {
         },
         status,
         limit,
-        shortest: progress == Progress::Solved && planner != Planner::Dfs,
+        shortest: progress == Progress::Solved && matches!(planner, Planner::Bfs | Planner::Astar),
         plan: plan.iter().map(|a| a.letter()).collect(),
         length: plan.len(),
         score: state.score(),

@@ -1,0 +1,279 @@
+//! The interpreter's A* bounds and reduced keys (src/games/vgdl/heuristic.rs, transient.rs):
+//! A* with the lower bound proves the same shortest lengths as BFS; on states sampled near the
+//! shortest plans of several games the bound never exceeds the true distance (a BFS from the
+//! state) and drops by at most 1 per move; two zenpuzzle states whose keys are equal although
+//! their Flicker sprites differ have the same future.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use searchlab::game::Game;
+use searchlab::games::vgdl::heuristic::{Guidance, LowerBound};
+use searchlab::games::vgdl::transient::TransientSprites;
+use searchlab::games::vgdl::{Action, Description, VgdlState, World};
+use searchlab::rng::Rng;
+use searchlab::search::astar::{AStar, AStarOptions};
+use searchlab::search::bfs::{Bfs, BfsOptions};
+use searchlab::search::{run_to_end, Limits, Progress, Search};
+
+const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/vgdl");
+
+fn rules(game: &str) -> String {
+    std::fs::read_to_string(format!("{SHARED}/{game}/{game}.vgdl.txt"))
+        .unwrap_or_else(|e| panic!("reference data missing: {SHARED}/{game}: {e}"))
+}
+
+fn start(rules: &str, level: &str) -> VgdlState {
+    let description = Rc::new(Description::parse(rules).unwrap());
+    VgdlState::new(Rc::new(World::parse(description, level).unwrap()))
+}
+
+fn shared_level(game: &str, level: usize) -> VgdlState {
+    let text = std::fs::read_to_string(format!("{SHARED}/{game}/{game}_lvl{level}.txt")).unwrap();
+    start(&rules(game), &text)
+}
+
+/// A small zenpuzzle level of our own: 11 tiles around a rock.
+const SMALL_ZEN: &str = ".......\n.gggg..\n.grgg..\n.gggg..\nA......\n";
+
+fn limits(max_nodes: u64) -> Limits {
+    Limits {
+        max_nodes,
+        max_memory_bytes: 1 << 30,
+    }
+}
+
+/// BFS's shortest plan length from `state` (`None`: no win exists).
+fn bfs_distance(state: &VgdlState, max_nodes: u64) -> Option<usize> {
+    let mut bfs = Bfs::new(
+        state.clone(),
+        BfsOptions {
+            limits: limits(max_nodes),
+            ..BfsOptions::default()
+        },
+    );
+    match run_to_end(&mut bfs, 1 << 14) {
+        Progress::Solved => Some(bfs.principal_variation().len()),
+        Progress::Exhausted => None,
+        other => panic!("BFS did not finish: {other:?}"),
+    }
+}
+
+fn astar_plan(state: &VgdlState, bound: LowerBound) -> Vec<Action> {
+    let mut search = AStar::new(
+        state.clone(),
+        move |s: &VgdlState| bound.estimate(s),
+        AStarOptions {
+            limits: limits(2_000_000),
+            ..AStarOptions::default()
+        },
+    );
+    assert_eq!(run_to_end(&mut search, 1 << 14), Progress::Solved);
+    search.principal_variation()
+}
+
+fn wins(state: &VgdlState, plan: &[Action]) -> bool {
+    let mut state = state.clone();
+    for &a in plan {
+        state.apply(a);
+    }
+    state.is_won()
+}
+
+#[test]
+fn a_star_with_the_lower_bound_finds_bfs_shortest_lengths() {
+    let levels = [
+        ("sokoban", 2),
+        ("sokoban", 4),
+        ("realsokoban", 3),
+        ("labyrinth", 0),
+        ("escape", 2),
+        ("watergame", 0),
+        ("thecitadel", 3),
+        ("labyrinthdual", 1),
+    ];
+    for (game, level) in levels {
+        let state = shared_level(game, level);
+        let bound = LowerBound::new(state.world())
+            .unwrap_or_else(|| panic!("{game} {level}: no lower bound"));
+        let plan = astar_plan(&state, bound);
+        assert!(
+            wins(&state, &plan),
+            "{game} {level}: the A* plan does not win"
+        );
+        assert_eq!(
+            Some(plan.len()),
+            bfs_distance(&state, 2_000_000),
+            "{game} {level}"
+        );
+    }
+    let zen = start(&rules("zenpuzzle"), SMALL_ZEN);
+    let plan = astar_plan(&zen, LowerBound::new(zen.world()).unwrap());
+    assert_eq!(
+        Some(plan.len()),
+        bfs_distance(&zen, 2_000_000),
+        "small zenpuzzle"
+    );
+}
+
+/// States near the shortest plan: a prefix of it, then up to three random moves.
+fn sample_states(state: &VgdlState, rng: &mut Rng, count: usize) -> Vec<VgdlState> {
+    let mut bfs = Bfs::new(state.clone(), BfsOptions::default());
+    assert_eq!(run_to_end(&mut bfs, 1 << 14), Progress::Solved);
+    let plan = bfs.principal_variation();
+    (0..count)
+        .map(|_| {
+            let mut s = state.clone();
+            for &a in &plan[..rng.index(plan.len())] {
+                s.apply(a);
+            }
+            for _ in 0..rng.index(4) {
+                if !s.is_over() {
+                    s.apply(Action::MOVES[rng.index(4)]);
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn the_lower_bound_never_exceeds_the_true_distance_and_is_consistent() {
+    let mut levels: Vec<(String, VgdlState)> = [
+        ("sokoban", 2),
+        ("sokoban", 3),
+        ("realsokoban", 3),
+        ("realsokoban", 4),
+        ("labyrinth", 1),
+        ("escape", 0),
+        ("watergame", 0),
+        ("thecitadel", 0),
+        ("doorkoban", 1),
+        ("iceandfire", 0),
+        ("chipschallenge", 3),
+    ]
+    .into_iter()
+    .map(|(g, l)| (format!("{g} {l}"), shared_level(g, l)))
+    .collect();
+    levels.push((
+        "small zenpuzzle".into(),
+        start(&rules("zenpuzzle"), SMALL_ZEN),
+    ));
+    let mut rng = Rng::new(21);
+    let mut checked = 0;
+    for (name, level) in &levels {
+        let bound =
+            LowerBound::new(level.world()).unwrap_or_else(|| panic!("{name}: no lower bound"));
+        for state in sample_states(level, &mut rng, 12) {
+            let h = bound.estimate(&state);
+            match bfs_distance(&state, 2_000_000) {
+                Some(d) => {
+                    let h = h.unwrap_or_else(|| panic!("{name}: a winnable state was pruned"));
+                    assert!(h as usize <= d, "{name}: h = {h} > distance {d}");
+                    checked += 1;
+                }
+                None => continue,
+            }
+            let h = h.unwrap();
+            for a in Action::MOVES {
+                let mut next = state.clone();
+                next.apply(a);
+                if let Some(h_next) = bound.estimate(&next) {
+                    assert!(h <= 1 + h_next, "{name}: h fell from {h} to {h_next}");
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 100,
+        "only {checked} winnable states were checked"
+    );
+}
+
+#[test]
+fn guidance_is_zero_on_a_win_and_weighted_a_star_wins_cookmepasta() {
+    let state = shared_level("cookmepasta", 0);
+    let guidance = Guidance::new(state.world());
+    assert!(guidance.estimate(&state).unwrap() > 0);
+    let mut search = AStar::new(
+        state.clone(),
+        move |s: &VgdlState| guidance.estimate(s),
+        AStarOptions {
+            limits: limits(2_000_000),
+            weight: searchlab::search::astar::Weight::new(3, 1).unwrap(),
+            ..AStarOptions::default()
+        },
+    );
+    assert_eq!(run_to_end(&mut search, 1 << 14), Progress::Solved);
+    assert!(wins(&state, &search.principal_variation()));
+}
+
+/// Plays the same random moves from `a` and `b`: equal keys and outcomes after each.
+fn same_future(a: &VgdlState, b: &VgdlState, rng: &mut Rng) {
+    for _ in 0..20 {
+        let (mut x, mut y) = (a.clone(), b.clone());
+        for _ in 0..15 {
+            if x.is_over() {
+                break;
+            }
+            let action = Action::MOVES[rng.index(4)];
+            x.apply(action);
+            y.apply(action);
+            assert_eq!(x.outcome(), y.outcome());
+            assert_eq!(x.key(), y.key());
+        }
+    }
+}
+
+#[test]
+fn zenpuzzle_keys_leave_out_flickers_only_where_futures_match() {
+    for game in [
+        "sokoban",
+        "realsokoban",
+        "chipschallenge",
+        "cookmepasta",
+        "modality",
+    ] {
+        assert!(
+            TransientSprites::new(shared_level(game, 0).world()).is_none(),
+            "{game}"
+        );
+    }
+    let root = start(&rules("zenpuzzle"), SMALL_ZEN);
+    assert!(root.world().transient.is_some());
+    let mut rng = Rng::new(7);
+    let mut first_with_key: HashMap<_, VgdlState> = HashMap::new();
+    let mut queue = std::collections::VecDeque::from([root]);
+    let mut merged = 0;
+    while let Some(state) = queue.pop_front() {
+        if first_with_key.len() > 20_000 {
+            break;
+        }
+        for a in Action::MOVES {
+            let mut next = state.clone();
+            next.apply(a);
+            match first_with_key.get(&next.key()) {
+                Some(seen) => {
+                    let mut s1 = seen.sprites().to_vec();
+                    let mut s2 = next.sprites().to_vec();
+                    s1.sort_unstable();
+                    s2.sort_unstable();
+                    if s1 != s2 && merged < 200 {
+                        merged += 1;
+                        same_future(seen, &next, &mut rng);
+                    }
+                }
+                None => {
+                    first_with_key.insert(next.key(), next.clone());
+                    if !next.is_over() {
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        merged >= 50,
+        "only {merged} states merged by the reduced key"
+    );
+}
