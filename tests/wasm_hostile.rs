@@ -134,6 +134,9 @@ fn string_parameters() -> Vec<Open<JsValue>> {
         ("benchOthelloSolve", "board", |v| {
             ok(bench_othello_solve(v, s("X"), JsValue::from(1.0)))
         }),
+        ("bench2048Decide", "boards", |v| {
+            ok(bench_2048_decide(v, JsValue::from(0.001)))
+        }),
         ("benchOthelloSolve", "side", |v| {
             ok(bench_othello_solve(
                 s(&"-".repeat(64)),

@@ -117,7 +117,7 @@ pub fn final_score(player: u64, opponent: u64) -> i32 {
 /// Moves along one axis in both senses: squares reached by a run of `mask` discs that starts
 /// next to a `player` disc (parallel prefix, four steps cover runs of up to six discs).
 #[inline(always)]
-fn axis_moves(player: u64, mask: u64, shift: u32) -> u64 {
+pub(super) fn axis_moves(player: u64, mask: u64, shift: u32) -> u64 {
     let shift2 = shift + shift;
     let mut left = mask & (player << shift);
     let mut right = mask & (player >> shift);
@@ -135,6 +135,19 @@ fn axis_moves(player: u64, mask: u64, shift: u32) -> u64 {
 /// The legal moves of `player` against `opponent`, one bit per square.
 #[inline]
 pub fn moves(player: u64, opponent: u64) -> u64 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return super::simd128::moves(player, opponent, INNER_FILES);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    scalar_moves(player, opponent)
+}
+
+/// [`moves`] one direction at a time (the build without wasm's SIMD).
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn scalar_moves(player: u64, opponent: u64) -> u64 {
     let inner = opponent & INNER_FILES;
     (axis_moves(player, inner, 1)
         | axis_moves(player, opponent, 8)
@@ -157,7 +170,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 
 /// `RAYS[square][d]`: the squares strictly beyond `square` in direction `DIRECTIONS[d]`.
 /// Directions 0..4 increase the square index, 4..8 decrease it.
-static RAYS: [[u64; 8]; 64] = rays();
+pub(super) static RAYS: [[u64; 8]; 64] = rays();
 
 const fn rays() -> [[u64; 8]; 64] {
     let mut table = [[0u64; 8]; 64];
@@ -185,24 +198,60 @@ const fn rays() -> [[u64; 8]; 64] {
 /// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move).
 #[inline]
 pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return super::simd128::flips(player, opponent, square);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    scalar_flips(player, opponent, square)
+}
+
+/// [`flips`] one ray at a time (the build without wasm's SIMD).
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn scalar_flips(player: u64, opponent: u64, square: u32) -> u64 {
     let rays = &RAYS[square as usize & 63];
     let not_opponent = !opponent;
     let mut flipped = 0;
-    // Rays towards higher indices: the first non-opponent square is the lowest set bit.
     for &ray in &rays[0..4] {
-        let stops = not_opponent & ray;
-        let first = stops & stops.wrapping_neg();
-        let run = first.wrapping_sub(1) & ray;
-        flipped |= run & 0u64.wrapping_sub(((first & player) != 0) as u64);
+        flipped |= raising_ray_flips(player, not_opponent, ray);
     }
-    // Rays towards lower indices: the first non-opponent square is the highest set bit.
     for &ray in &rays[4..8] {
-        let stops = not_opponent & ray;
-        let first = (1u64 << 63) >> stops.leading_zeros().min(63);
-        let run = ray & !first.wrapping_sub(1) & !first;
-        flipped |= run & 0u64.wrapping_sub(((first & stops & player) != 0) as u64);
+        flipped |= lowering_ray_flips(player, not_opponent, ray);
     }
     flipped
+}
+
+/// The flips along the two horizontal rays from `square` (directions 0 and 4).
+#[cfg_attr(
+    not(all(target_arch = "wasm32", target_feature = "simd128")),
+    allow(dead_code)
+)]
+#[inline(always)]
+pub(super) fn horizontal_flips(player: u64, opponent: u64, square: u32) -> u64 {
+    let rays = &RAYS[square as usize & 63];
+    raising_ray_flips(player, !opponent, rays[0]) | lowering_ray_flips(player, !opponent, rays[4])
+}
+
+/// The flips along `ray`, a ray towards higher indices: the first non-opponent square is the
+/// lowest set bit.
+#[inline(always)]
+fn raising_ray_flips(player: u64, not_opponent: u64, ray: u64) -> u64 {
+    let stops = not_opponent & ray;
+    let first = stops & stops.wrapping_neg();
+    let run = first.wrapping_sub(1) & ray;
+    run & 0u64.wrapping_sub(((first & player) != 0) as u64)
+}
+
+/// The flips along `ray`, a ray towards lower indices: the first non-opponent square is the
+/// highest set bit.
+#[inline(always)]
+fn lowering_ray_flips(player: u64, not_opponent: u64, ray: u64) -> u64 {
+    let stops = not_opponent & ray;
+    let first = (1u64 << 63) >> stops.leading_zeros().min(63);
+    let run = ray & !first.wrapping_sub(1) & !first;
+    run & 0u64.wrapping_sub(((first & stops & player) != 0) as u64)
 }
 
 /// Rank 1 and rank 8.
