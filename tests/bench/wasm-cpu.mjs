@@ -10,7 +10,9 @@
 //   - one expectimax decision on each of the 56 boards of tests/bench/g2048_boards.txt at cutoff
 //     1e-4, nneonneo's depth rule (`bench2048Decide` against `searchlab 2048 decide`).
 // Each run does the native process, then each package, one after the other (so load changes hit
-// all alike). Native: the process's user + system CPU (/usr/bin/time). Wasm: this process's user +
+// all alike). Native: the process's user + system CPU (/usr/bin/time; also user alone, since the
+// system time is mostly the first touch of the solver's fresh table, which a wasm call after the
+// warm-up reuses from its module's memory). Wasm: this process's user +
 // system CPU over the call (V8's compiler and collector threads included), after one untimed
 // warm-up call per package (V8 optimises hot wasm code after its first calls). Prints every time,
 // min / median / max and each package's median over native's, and the load before and after.
@@ -82,7 +84,7 @@ function timeWasm(wasm, workload) {
   return [cpuSeconds() - before, answer];
 }
 
-/** [cpu seconds, answer] of the native process. */
+/** [cpu seconds, answer, user cpu seconds] of the native process. */
 function timeNativeProcess(workload) {
   const run = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', native, ...workload.args], {
     encoding: 'utf8',
@@ -92,7 +94,7 @@ function timeNativeProcess(workload) {
   const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(run.stderr);
   const lines = run.stdout.trim().split('\n');
   const json = JSON.parse(lines[lines.length - 1]);
-  return [Number(cpu[1]) + Number(cpu[2]), workload.nativeAnswer(json)];
+  return [Number(cpu[1]) + Number(cpu[2]), workload.nativeAnswer(json), Number(cpu[1])];
 }
 
 const median = (xs) => {
@@ -104,10 +106,11 @@ const spread = (xs) => `${Math.min(...xs).toFixed(3)} / ${median(xs).toFixed(3)}
 console.log(`load before: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 for (const workload of WORKLOADS) {
   for (const { wasm } of packages) workload.call(wasm); // warm-up
-  const times = { native: [], ...Object.fromEntries(packages.map((p) => [p.dir, []])) };
+  const times = { native: [], nativeUser: [], ...Object.fromEntries(packages.map((p) => [p.dir, []])) };
   for (let run = 0; run < runs; run += 1) {
-    const [cpu, answer] = timeNativeProcess(workload);
+    const [cpu, answer, user] = timeNativeProcess(workload);
     times.native.push(cpu);
+    times.nativeUser.push(user);
     for (const { dir, wasm } of packages) {
       const [wasmCpu, wasmAnswer] = timeWasm(wasm, workload);
       if (wasmAnswer !== answer) throw new Error(`${workload.name}: native ${answer}, ${dir} ${wasmAnswer}`);
@@ -115,7 +118,7 @@ for (const workload of WORKLOADS) {
     }
   }
   console.log(`${workload.name} (CPU s, min / median / max of ${runs}):`);
-  console.log(`  native: ${spread(times.native)}`);
+  console.log(`  native: ${spread(times.native)} (user alone ${spread(times.nativeUser)})`);
   for (const { dir } of packages) {
     console.log(`  ${dir}: ${spread(times[dir])}: ${(median(times[dir]) / median(times.native)).toFixed(2)}x native`);
   }
