@@ -132,28 +132,25 @@ pub(super) fn axis_moves(player: u64, mask: u64, shift: u32) -> u64 {
     (left << shift) | (right >> shift)
 }
 
-/// The legal moves of `player` against `opponent`, one bit per square.
+/// The legal moves of `player` against `opponent`, one bit per square. One axis at a time
+/// (every build but wasm's with SIMD).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 pub fn moves(player: u64, opponent: u64) -> u64 {
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return super::simd128::moves(player, opponent, INNER_FILES);
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    scalar_moves(player, opponent)
-}
-
-/// [`moves`] one direction at a time (the build without wasm's SIMD).
-#[cfg_attr(
-    all(target_arch = "wasm32", target_feature = "simd128"),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn scalar_moves(player: u64, opponent: u64) -> u64 {
     let inner = opponent & INNER_FILES;
     (axis_moves(player, inner, 1)
         | axis_moves(player, opponent, 8)
         | axis_moves(player, inner, 7)
         | axis_moves(player, inner, 9))
         & !(player | opponent)
+}
+
+/// The legal moves of `player` against `opponent`, one bit per square: wasm with SIMD
+/// (`simd128::moves`).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+pub fn moves(player: u64, opponent: u64) -> u64 {
+    super::simd128::moves(player, opponent, INNER_FILES)
 }
 
 /// The eight directions as (file step, rank step).
@@ -170,9 +167,9 @@ const DIRECTIONS: [(i32, i32); 8] = [
 
 /// `RAYS[square][d]`: the squares strictly beyond `square` in direction `DIRECTIONS[d]`.
 /// Directions 0..4 increase the square index, 4..8 decrease it.
-pub(super) static RAYS: [[u64; 8]; 64] = rays();
+static RAYS: [[u64; 8]; 64] = rays();
 
-const fn rays() -> [[u64; 8]; 64] {
+pub(super) const fn rays() -> [[u64; 8]; 64] {
     let mut table = [[0u64; 8]; 64];
     let mut square = 0;
     while square < 64 {
@@ -195,22 +192,11 @@ const fn rays() -> [[u64; 8]; 64] {
     table
 }
 
-/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move).
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move). One ray at
+/// a time (every build but wasm's with SIMD).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return super::simd128::flips(player, opponent, square);
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    scalar_flips(player, opponent, square)
-}
-
-/// [`flips`] one ray at a time (the build without wasm's SIMD).
-#[cfg_attr(
-    all(target_arch = "wasm32", target_feature = "simd128"),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn scalar_flips(player: u64, opponent: u64, square: u32) -> u64 {
     let rays = &RAYS[square as usize & 63];
     let not_opponent = !opponent;
     let mut flipped = 0;
@@ -223,11 +209,16 @@ fn scalar_flips(player: u64, opponent: u64, square: u32) -> u64 {
     flipped
 }
 
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): wasm with
+/// SIMD (`simd128::flips`).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
+    super::simd128::flips(player, opponent, square)
+}
+
 /// The flips along the two horizontal rays from `square` (directions 0 and 4).
-#[cfg_attr(
-    not(all(target_arch = "wasm32", target_feature = "simd128")),
-    allow(dead_code)
-)]
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(always)]
 pub(super) fn horizontal_flips(player: u64, opponent: u64, square: u32) -> u64 {
     let rays = &RAYS[square as usize & 63];

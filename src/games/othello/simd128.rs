@@ -2,9 +2,10 @@
 //! instruction: one lane holds the board, the other its vertical mirror (ranks reversed, one byte
 //! shuffle), so the directions that lower the square index become, in the mirror, directions
 //! that raise it and take the same shifts and bit tricks. The horizontal directions (whose mirror
-//! is themselves) stay scalar. Same results as the scalar code in `board` (tested on both builds
-//! by `board`'s tests); used by the wasm build that enables simd128, where wasm has no vector
-//! form of the scalar code's per-direction shifts and bit scans.
+//! is themselves) stay scalar. Same results as the scalar code in `board`
+//! (`tests/wasm_othello_bitboards.rs` runs on both wasm builds); used by the wasm build that
+//! enables simd128, where wasm has no vector form of the scalar code's per-direction shifts and
+//! bit scans.
 
 use core::arch::wasm32::{
     i64x2_ne, i64x2_splat, i64x2_sub, i8x16_shuffle, u64x2, u64x2_extract_lane, u64x2_shl,
@@ -63,15 +64,13 @@ pub(super) fn moves(player: u64, opponent: u64, inner_files: u64) -> u64 {
 static RAY_PAIRS: [[[u64; 2]; 3]; 64] = ray_pairs();
 
 const fn ray_pairs() -> [[[u64; 2]; 3]; 64] {
+    let rays = super::board::rays();
     let mut table = [[[0u64; 2]; 3]; 64];
     let mut square = 0;
     while square < 64 {
         let mut k = 0;
         while k < 3 {
-            table[square][k] = [
-                super::board::RAYS[square][k + 1],
-                super::board::RAYS[square ^ 56][k + 1],
-            ];
+            table[square][k] = [rays[square][k + 1], rays[square ^ 56][k + 1]];
             k += 1;
         }
         square += 1;
