@@ -154,7 +154,7 @@ pub(super) struct Bench2048Decide {
 /// One expectimax decision on each board of `boards` as `searchlab 2048 decide --boards FILE
 /// --cutoff P` makes it (nneonneo's depth rule, the specialised search, one table kept from board
 /// to board): one board a line, 16 hex digits in nneonneo's `board_t` (at most 1,000 boards;
-/// blank lines and lines starting with `#` skipped); `cutoff` from 0 to 1. Returns
+/// blank lines and lines starting with `#` skipped; at least one); `cutoff` from 0 to 1. Returns
 /// `{ moves, expanded, generated }`.
 #[wasm_bindgen(js_name = bench2048Decide, unchecked_return_type = "Bench2048Decide")]
 pub fn bench_2048_decide(
@@ -189,6 +189,9 @@ pub fn bench_2048_decide(
                 ))
             })?;
         parsed.push(Board::from_low(low));
+    }
+    if parsed.is_empty() {
+        return Err(JsError::new("boards: no board"));
     }
     let mut decider = ExpectimaxDecider::default();
     let mut run = Bench2048Decide {
