@@ -134,6 +134,9 @@ fn string_parameters() -> Vec<Open<JsValue>> {
         ("benchOthelloSolve", "board", |v| {
             ok(bench_othello_solve(v, s("X"), JsValue::from(1.0)))
         }),
+        ("bench2048Decide", "boards", |v| {
+            ok(bench_2048_decide(v, JsValue::from(0.001)))
+        }),
         ("benchOthelloSolve", "side", |v| {
             ok(bench_othello_solve(
                 s(&"-".repeat(64)),
@@ -306,7 +309,7 @@ fn every_hostile_call_is_an_error_that_names_the_parameter() {
     let calls = hostile_calls();
     assert_eq!(
         calls.len(),
-        15 * 11 + 13 * 13 + 3 * 6 + 8,
+        16 * 11 + 13 * 13 + 3 * 6 + 8,
         "the list's size"
     );
     for (what, call, expected) in &calls {

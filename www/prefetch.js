@@ -9,6 +9,7 @@
 // most six files at once from a server without HTTP/2).
 
 import { GAMES, DEFAULT_GAME } from './games.js';
+import { wasmUrl } from './wasm-module.js';
 
 /** The value of key `key` in fragment `text` when it is a plain name, else undefined. */
 function field(key, text) {
@@ -34,8 +35,9 @@ function loadGameOf(text) {
 
 /** A promise of the wasm module, compiled as its bytes arrive (index.html's preload starts the
  * fetch), while the shell's own modules are still loading: the shell instantiates it. Resolves
- * to null if it cannot be compiled here (the shell's init() then fetches it and says why). */
-export const compiledWasm = WebAssembly.compileStreaming(fetch('pkg/searchlab_bg.wasm')).catch(() => null);
+ * to null if it cannot be compiled here (the shell's init() then fetches it and says why). The
+ * build is this browser's (wasm-module.js: with SIMD or without). */
+export const compiledWasm = WebAssembly.compileStreaming(fetch(wasmUrl)).catch(() => null);
 
 /** Path → a promise of the response of a fetch made here, until taken. */
 const early = new Map();

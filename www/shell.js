@@ -7,6 +7,7 @@
 // Nothing that comes from a link is ever inserted as HTML (textContent only).
 
 import init, * as wasm from './pkg/searchlab.js';
+import { wasmUrl } from './wasm-module.js';
 import { GAMES, DEFAULT_GAME } from './games.js';
 import { SearchClient } from './search-client.js';
 import { SearchTimeline } from './timeline.js';
@@ -352,7 +353,7 @@ async function start() {
     showSearchStep: (step) => app.timeline.choose(step), onClose: lessonsClosed,
   });
   try {
-    await init({ module_or_path: (await compiledWasm) ?? undefined });
+    await init({ module_or_path: (await compiledWasm) ?? wasmUrl });
   } catch (error) {
     setStatus('error', `SearchLab could not start: ${messageOf(error)}`);
     return;

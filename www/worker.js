@@ -43,6 +43,7 @@
 // except during an act under a deadline, which they would make late: they wait for its answer.
 
 import init, { SearchJob, BatchGame } from './pkg/searchlab.js';
+import { wasmUrl } from './wasm-module.js';
 
 const PROGRESS_MS = 100;
 const PLAN_SLICE_MS = 8;
@@ -349,7 +350,7 @@ self.onmessage = (event) => {
   else queue.push(message);
 };
 
-init().then(
+init({ module_or_path: wasmUrl }).then(
   () => {
     ready = true;
     self.postMessage({ type: 'ready' });

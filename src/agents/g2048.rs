@@ -442,6 +442,24 @@ impl ExpectimaxDecider {
     }
 }
 
+/// The settings of one decision as `play`'s expectimax agent makes it by default: nneonneo's depth
+/// rule (`max(3, distinct tiles - 2)` moves after the root's, the adaptive depth from
+/// [`ADAPTIVE_MIN_DEPTH`] to [`ADAPTIVE_MAX_DEPTH`]), chance branches less likely than `cutoff`
+/// evaluated, the agents' memory cap.
+pub fn nneonneo_settings(board: Board, cutoff: f64) -> Settings {
+    let depth = adaptive_depth(
+        &G2048::from_board(board, 0),
+        ADAPTIVE_MIN_DEPTH,
+        ADAPTIVE_MAX_DEPTH,
+    );
+    Settings {
+        max_depth: depth,
+        first_depth: depth,
+        min_probability: cutoff,
+        max_memory_bytes: SEARCH_LIMITS.max_memory_bytes,
+    }
+}
+
 /// The generic search's decision, for boards the specialised one does not take (tiles near
 /// 65536).
 fn generic_decision(board: Board, settings: Settings) -> Decision {

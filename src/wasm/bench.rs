@@ -137,3 +137,73 @@ pub fn bench_othello_solve(
         nodes: solution.nodes,
     })
 }
+
+/// Most boards `bench2048Decide` takes (the figures use 56).
+const MAX_DECIDE_BOARDS: usize = 1_000;
+
+/// What `bench2048Decide` returns.
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Bench2048Decide {
+    /// The move chosen on each board (`up`, `down`, `left`, `right`; `none` where none is legal).
+    moves: Vec<&'static str>,
+    expanded: u64,
+    generated: u64,
+}
+
+/// One expectimax decision on each board of `boards` as `searchlab 2048 decide --boards FILE
+/// --cutoff P` makes it (nneonneo's depth rule, the specialised search, one table kept from board
+/// to board): one board a line, 16 hex digits in nneonneo's `board_t` (at most 1,000 boards;
+/// blank lines and lines starting with `#` skipped; at least one); `cutoff` from 0 to 1. Returns
+/// `{ moves, expanded, generated }`.
+#[wasm_bindgen(js_name = bench2048Decide, unchecked_return_type = "Bench2048Decide")]
+pub fn bench_2048_decide(
+    #[wasm_bindgen(unchecked_param_type = "string")] boards: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] cutoff: JsValue,
+) -> Result<JsValue, JsError> {
+    use crate::agents::g2048::{nneonneo_settings, ExpectimaxDecider};
+    use crate::games::g2048::board::Board;
+    let text = string_from_js("boards", &boards)?;
+    let cutoff = cutoff
+        .as_f64()
+        .filter(|c| (0.0..=1.0).contains(c))
+        .ok_or_else(|| JsError::new("cutoff: expected a number from 0 to 1"))?;
+    let mut parsed = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let word = line.trim();
+        if word.is_empty() || word.starts_with('#') {
+            continue;
+        }
+        if parsed.len() == MAX_DECIDE_BOARDS {
+            return Err(JsError::new(&format!(
+                "boards: more than {MAX_DECIDE_BOARDS} boards"
+            )));
+        }
+        let low = (word.len() == 16 && word.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| u64::from_str_radix(word, 16).ok())
+            .flatten()
+            .ok_or_else(|| {
+                JsError::new(&format!(
+                    "boards: line {}: expected a board of 16 hex digits",
+                    index + 1
+                ))
+            })?;
+        parsed.push(Board::from_low(low));
+    }
+    if parsed.is_empty() {
+        return Err(JsError::new("boards: no board"));
+    }
+    let mut decider = ExpectimaxDecider::default();
+    let mut run = Bench2048Decide {
+        moves: Vec::with_capacity(parsed.len()),
+        expanded: 0,
+        generated: 0,
+    };
+    for board in parsed {
+        let decision = decider.decide(board, nneonneo_settings(board, cutoff));
+        run.moves.push(decision.best.map_or("none", |d| d.name()));
+        run.expanded += decision.expanded;
+        run.generated += decision.generated;
+    }
+    to_js(&run)
+}

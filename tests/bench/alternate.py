@@ -10,9 +10,10 @@ standard output (the same work; in JSON lines, fields that are times or rates ar
 the check). The second runs two different programs (ours and a peer, each command one
 shell-quoted string) the same way, without the output check (their outputs differ in form).
 Both time each process's CPU (user + system, from the kernel's accounting of the finished
-child) and wall clock, and print every run's times, the min / median / max CPU, the ratio of the
-median CPU times (new / old, or ours / peer) and the load average before and after. Not a test:
-timings never go in tests.
+child) and wall clock, and print every run's times (each also to standard error as it ends, so
+a long comparison stopped early keeps what it measured), the min / median / max CPU, the ratio of
+the median CPU times (new / old, or ours / peer) and the load average before and after. Not a
+test: timings never go in tests.
 """
 
 import json
@@ -71,6 +72,7 @@ def alternate(commands, runs, check_output):
         for name, command in commands:
             cpu, wall, out = run_once(command)
             times[name].append((cpu, wall))
+            print(f"{name}: CPU s {cpu:.3f}, wall s {wall:.3f}", file=sys.stderr, flush=True)
             outputs.setdefault(name, work_of(out))
     load_after = os.getloadavg()
     print(f"{runs} alternating runs each")

@@ -117,7 +117,7 @@ pub fn final_score(player: u64, opponent: u64) -> i32 {
 /// Moves along one axis in both senses: squares reached by a run of `mask` discs that starts
 /// next to a `player` disc (parallel prefix, four steps cover runs of up to six discs).
 #[inline(always)]
-fn axis_moves(player: u64, mask: u64, shift: u32) -> u64 {
+pub(super) fn axis_moves(player: u64, mask: u64, shift: u32) -> u64 {
     let shift2 = shift + shift;
     let mut left = mask & (player << shift);
     let mut right = mask & (player >> shift);
@@ -132,7 +132,9 @@ fn axis_moves(player: u64, mask: u64, shift: u32) -> u64 {
     (left << shift) | (right >> shift)
 }
 
-/// The legal moves of `player` against `opponent`, one bit per square.
+/// The legal moves of `player` against `opponent`, one bit per square. One axis at a time
+/// (every build but wasm's with SIMD).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 pub fn moves(player: u64, opponent: u64) -> u64 {
     let inner = opponent & INNER_FILES;
@@ -141,6 +143,14 @@ pub fn moves(player: u64, opponent: u64) -> u64 {
         | axis_moves(player, inner, 7)
         | axis_moves(player, inner, 9))
         & !(player | opponent)
+}
+
+/// The legal moves of `player` against `opponent`, one bit per square: wasm with SIMD
+/// (`simd128::moves`).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+pub fn moves(player: u64, opponent: u64) -> u64 {
+    super::simd128::moves(player, opponent, INNER_FILES)
 }
 
 /// The eight directions as (file step, rank step).
@@ -159,7 +169,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 /// Directions 0..4 increase the square index, 4..8 decrease it.
 static RAYS: [[u64; 8]; 64] = rays();
 
-const fn rays() -> [[u64; 8]; 64] {
+pub(super) const fn rays() -> [[u64; 8]; 64] {
     let mut table = [[0u64; 8]; 64];
     let mut square = 0;
     while square < 64 {
@@ -182,27 +192,57 @@ const fn rays() -> [[u64; 8]; 64] {
     table
 }
 
-/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move).
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move). One ray at
+/// a time (every build but wasm's with SIMD).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
     let rays = &RAYS[square as usize & 63];
     let not_opponent = !opponent;
     let mut flipped = 0;
-    // Rays towards higher indices: the first non-opponent square is the lowest set bit.
     for &ray in &rays[0..4] {
-        let stops = not_opponent & ray;
-        let first = stops & stops.wrapping_neg();
-        let run = first.wrapping_sub(1) & ray;
-        flipped |= run & 0u64.wrapping_sub(((first & player) != 0) as u64);
+        flipped |= raising_ray_flips(player, not_opponent, ray);
     }
-    // Rays towards lower indices: the first non-opponent square is the highest set bit.
     for &ray in &rays[4..8] {
-        let stops = not_opponent & ray;
-        let first = (1u64 << 63) >> stops.leading_zeros().min(63);
-        let run = ray & !first.wrapping_sub(1) & !first;
-        flipped |= run & 0u64.wrapping_sub(((first & stops & player) != 0) as u64);
+        flipped |= lowering_ray_flips(player, not_opponent, ray);
     }
     flipped
+}
+
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): wasm with
+/// SIMD (`simd128::flips`).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
+    super::simd128::flips(player, opponent, square)
+}
+
+/// The flips along the two horizontal rays from `square` (directions 0 and 4).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+pub(super) fn horizontal_flips(player: u64, opponent: u64, square: u32) -> u64 {
+    let rays = &RAYS[square as usize & 63];
+    raising_ray_flips(player, !opponent, rays[0]) | lowering_ray_flips(player, !opponent, rays[4])
+}
+
+/// The flips along `ray`, a ray towards higher indices: the first non-opponent square is the
+/// lowest set bit.
+#[inline(always)]
+fn raising_ray_flips(player: u64, not_opponent: u64, ray: u64) -> u64 {
+    let stops = not_opponent & ray;
+    let first = stops & stops.wrapping_neg();
+    let run = first.wrapping_sub(1) & ray;
+    run & 0u64.wrapping_sub(((first & player) != 0) as u64)
+}
+
+/// The flips along `ray`, a ray towards lower indices: the first non-opponent square is the
+/// highest set bit.
+#[inline(always)]
+fn lowering_ray_flips(player: u64, not_opponent: u64, ray: u64) -> u64 {
+    let stops = not_opponent & ray;
+    let first = (1u64 << 63) >> stops.leading_zeros().min(63);
+    let run = ray & !first.wrapping_sub(1) & !first;
+    run & 0u64.wrapping_sub(((first & stops & player) != 0) as u64)
 }
 
 /// Rank 1 and rank 8.

@@ -11,6 +11,8 @@ pub mod board;
 pub mod endgame;
 pub mod eval;
 pub mod perft;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 pub mod text;
 
 use crate::game::{Game, Turn, ZeroSum};

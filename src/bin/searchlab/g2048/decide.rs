@@ -13,13 +13,9 @@
 //! expanded players' node below the root).
 
 use clap::{Args, ValueEnum};
-use searchlab::agents::g2048::{
-    AgentSpec, Algorithm, ExpectimaxDecider, ADAPTIVE_MAX_DEPTH, ADAPTIVE_MIN_DEPTH, SEARCH_LIMITS,
-};
+use searchlab::agents::g2048::{nneonneo_settings, AgentSpec, Algorithm, ExpectimaxDecider};
 use searchlab::games::g2048::board::Board;
-use searchlab::games::g2048::eval::adaptive_depth;
-use searchlab::games::g2048::expectimax::Settings;
-use searchlab::games::g2048::{Direction, G2048};
+use searchlab::games::g2048::Direction;
 use searchlab::search::expectimax::Config;
 use serde_json::json;
 
@@ -106,17 +102,8 @@ impl DecideFlags {
         let mut moves = Vec::new();
         let start = thread_cpu_seconds();
         for Line { number, board } in &boards {
-            let depth = adaptive_depth(
-                &G2048::from_board(*board, 0),
-                ADAPTIVE_MIN_DEPTH,
-                ADAPTIVE_MAX_DEPTH,
-            );
-            let settings = Settings {
-                max_depth: depth,
-                first_depth: depth,
-                min_probability: cutoff,
-                max_memory_bytes: SEARCH_LIMITS.max_memory_bytes,
-            };
+            let settings = nneonneo_settings(*board, cutoff);
+            let depth = settings.max_depth;
             let decision = search.decide(*board, settings);
             let chosen = decision.best.map(Direction::name);
             let values: serde_json::Map<String, serde_json::Value> = Direction::ALL

@@ -1,0 +1,100 @@
+//! Move generation and flips with wasm's 128-bit SIMD (`+simd128`), two directions per
+//! instruction: one lane holds the board, the other its vertical mirror (ranks reversed, one byte
+//! shuffle), so the directions that lower the square index become, in the mirror, directions
+//! that raise it and take the same shifts and bit tricks. The horizontal directions (whose mirror
+//! is themselves) stay scalar. Same results as the scalar code in `board`
+//! (`tests/wasm_othello_bitboards.rs` runs on both wasm builds); used by the wasm build that
+//! enables simd128, where wasm has no vector form of the scalar code's per-direction shifts and
+//! bit scans.
+
+use core::arch::wasm32::{
+    i64x2_ne, i64x2_splat, i64x2_sub, i8x16_shuffle, u64x2, u64x2_extract_lane, u64x2_shl,
+    u64x2_splat, v128, v128_and, v128_andnot, v128_or,
+};
+
+/// `[x, x with its ranks reversed]`.
+#[inline(always)]
+fn with_mirror(x: u64) -> v128 {
+    let both = u64x2_splat(x);
+    i8x16_shuffle::<0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8>(both, both)
+}
+
+/// Lane 0 of `pair` or'ed with lane 1 mirrored back (the union, in board order, of what the
+/// two lanes found).
+#[inline(always)]
+fn join_mirror(pair: v128) -> u64 {
+    let back = i8x16_shuffle::<15, 14, 13, 12, 11, 10, 9, 8, 0, 1, 2, 3, 4, 5, 6, 7>(pair, pair);
+    u64x2_extract_lane::<0>(v128_or(pair, back))
+}
+
+/// Squares reached, `shift` at a time towards higher bits, by a run of `mask` discs starting
+/// next to a `player` disc (parallel prefix, as `board::axis_moves` one way).
+#[inline(always)]
+fn raising_moves(player: v128, mask: v128, shift: u32) -> v128 {
+    let mut run = v128_and(mask, u64x2_shl(player, shift));
+    run = v128_or(run, v128_and(mask, u64x2_shl(run, shift)));
+    let pairs = v128_and(mask, u64x2_shl(mask, shift));
+    run = v128_or(run, v128_and(pairs, u64x2_shl(run, 2 * shift)));
+    run = v128_or(run, v128_and(pairs, u64x2_shl(run, 2 * shift)));
+    u64x2_shl(run, shift)
+}
+
+/// `board::moves`: the legal moves of `player` against `opponent`.
+#[inline]
+pub(super) fn moves(player: u64, opponent: u64, inner_files: u64) -> u64 {
+    let inner = opponent & inner_files;
+    let players = with_mirror(player);
+    let opponents = with_mirror(opponent);
+    // The mirror keeps files, so the inner-files mask is its own mirror.
+    let inners = v128_and(opponents, u64x2_splat(inner_files));
+    let reached = v128_or(
+        raising_moves(players, opponents, 8),
+        v128_or(
+            raising_moves(players, inners, 7),
+            raising_moves(players, inners, 9),
+        ),
+    );
+    (join_mirror(reached) | super::board::axis_moves(player, inner, 1)) & !(player | opponent)
+}
+
+/// `RAY_PAIRS[square][k]`: `[rays[square][k + 1], rays[mirror of square][k + 1]]`, the rays
+/// of the three non-horizontal directions that raise the index (`board::RAYS`' directions 1, 2
+/// and 3), from the square and from its mirror (whose rays, mirrored, are the three that lower
+/// it).
+static RAY_PAIRS: [[[u64; 2]; 3]; 64] = ray_pairs();
+
+const fn ray_pairs() -> [[[u64; 2]; 3]; 64] {
+    let rays = super::board::rays();
+    let mut table = [[[0u64; 2]; 3]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut k = 0;
+        while k < 3 {
+            table[square][k] = [rays[square][k + 1], rays[square ^ 56][k + 1]];
+            k += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// `board::flips`: the discs `player` flips by playing `square` (0..64); 0 if none.
+#[inline]
+pub(super) fn flips(player: u64, opponent: u64, square: u32) -> u64 {
+    let square = square as usize & 63;
+    let players = with_mirror(player);
+    let opponents = with_mirror(opponent);
+    let zero = i64x2_splat(0);
+    let one = i64x2_splat(1);
+    let mut flipped = zero;
+    for [ray, mirrored_ray] in RAY_PAIRS[square] {
+        let ray = u64x2(ray, mirrored_ray);
+        // The first square along the ray that is not the opponent's: the lowest set bit.
+        let stops = v128_andnot(ray, opponents);
+        let first = v128_and(stops, i64x2_sub(zero, stops));
+        let run = v128_and(i64x2_sub(first, one), ray);
+        let closed = i64x2_ne(v128_and(first, players), zero);
+        flipped = v128_or(flipped, v128_and(run, closed));
+    }
+    join_mirror(flipped) | super::board::horizontal_flips(player, opponent, square as u32)
+}
