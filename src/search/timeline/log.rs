@@ -156,10 +156,6 @@ const ROOT_ROW_MAX: usize = 32;
 /// counters' mask and six deltas of at most 3 bytes, the best action and the plan's byte.
 const REPORTED_MAX: usize = 32;
 
-/// Bytes of a step's events encoded into [`Log`]'s stage before they are appended to the log
-/// at once.
-const STAGE: usize = 256;
-
 /// Appends the first `len` bytes of an encoded array: the whole array at once (a fixed-size
 /// copy, no call), then the unused end dropped.
 #[inline(always)]
@@ -192,42 +188,6 @@ fn grow_within<T>(vec: &mut Vec<T>, additional: usize, room: u64) -> bool {
     let target = (2 * vec.capacity()).max(need).max(256 / size);
     vec.reserve_exact(target.min(most as usize) - vec.len());
     true
-}
-
-/// Encodes `walk` (its tag first) into `out` from `at`, which must leave room for it; returns
-/// where it ends.
-fn encode_walk(walk: &crate::search::mcts::Walk<'_>, out: &mut [u8], mut at: usize) -> usize {
-    out[at] = WALK_TAG;
-    at = put_varint_at(out, at + 1, walk.len() as u64);
-    for i in 1..walk.len() {
-        at = put_varint_at(out, at, u64::from(walk.action(i)));
-    }
-    out[at] = u8::from(walk.added_node());
-    at = put_varint_at(out, at + 1, u64::from(walk.rollout_moves()));
-    let mut previous: Option<f64> = None;
-    for i in 0..walk.len() {
-        let credited = walk.credited(i);
-        let own = walk.own_reward(i);
-        let same = previous.is_some_and(|p| p.to_bits() == credited.to_bits());
-        let mut flags = if same { SAME_CREDIT } else { 0 };
-        match own {
-            None => flags |= NO_OWN,
-            Some(own) if own.to_bits() == credited.to_bits() => flags |= OWN_IS_CREDIT,
-            Some(_) => {}
-        }
-        out[at] = flags;
-        at += 1;
-        if !same {
-            out[at..at + 8].copy_from_slice(&credited.to_le_bytes());
-            at += 8;
-        }
-        if let Some(own) = own.filter(|_| flags & (NO_OWN | OWN_IS_CREDIT) == 0) {
-            out[at..at + 8].copy_from_slice(&own.to_le_bytes());
-            at += 8;
-        }
-        previous = Some(credited);
-    }
-    at
 }
 
 /// Reads what the writers above wrote; past the end it reads zeros (the log is ours, so that
@@ -468,11 +428,6 @@ pub(super) struct Log {
     root_follows_walks: bool,
     /// Where the record of the step under way starts (its events are written from there).
     record_start: usize,
-    /// The step's latest events (then a reported step's record), encoded here and appended to
-    /// `bytes` at once when the stage fills up, a walk or the step's record follows.
-    stage: [u8; STAGE],
-    /// Bytes in `stage`.
-    staged: usize,
     /// The ends of the recorded steps' lines.
     pub(super) line_ends: LineEnds,
     /// Whether the search has reported a step's end ([`Log::step_done`]): it then closes its
@@ -516,8 +471,6 @@ impl Log {
             has_walks: false,
             root_follows_walks: false,
             record_start: 0,
-            stage: [0; STAGE],
-            staged: 0,
             line_ends: LineEnds::default(),
             reports_steps: false,
             closing: false,
@@ -705,30 +658,17 @@ impl Log {
             EventKind::Expanded => KIND_EXPANDED,
             EventKind::Generated => KIND_GENERATED,
         };
-        if self.staged > STAGE - EVENT_MAX && !self.flush_stage() {
-            return;
-        }
-        let stage = &mut self.stage;
-        let tag = cell << 3 | u64::from(same) << 2 | kind;
-        let mut end = put_varint_at(stage, self.staged, tag);
-        end = put_varint_at(stage, end, u64::from(event.depth));
+        let mut buf = [0u8; EVENT_MAX];
+        let mut end = put_varint_at(&mut buf, 0, cell << 3 | u64::from(same) << 2 | kind);
+        end = put_varint_at(&mut buf, end, u64::from(event.depth));
         if !same {
-            stage[end..end + 4].copy_from_slice(&event.value.to_le_bytes());
+            buf[end..end + 4].copy_from_slice(&event.value.to_le_bytes());
             end += 4;
         }
-        self.staged = end;
-        self.pending.last_value = event.value;
-    }
-
-    /// Appends the staged bytes to the log, growing it within the byte cap; false when they do
-    /// not fit (recording stops).
-    fn flush_stage(&mut self) -> bool {
-        let staged = std::mem::take(&mut self.staged);
-        if !self.room_for(staged) {
-            return false;
+        if self.room_for(EVENT_MAX) {
+            self.pending.last_value = event.value;
+            push_encoded(&mut self.bytes, &buf, end);
         }
-        self.bytes.extend_from_slice(&self.stage[..staged]);
-        true
     }
 
     /// Whether the log has room for `len` more bytes of events, growing it within the byte cap
@@ -749,7 +689,6 @@ impl Log {
     /// Stops recording: the step under way is not recorded (its events are dropped).
     fn stop_full(&mut self) {
         self.bytes.truncate(self.record_start);
-        self.staged = 0;
         self.full_at = Some(self.steps);
         self.recording = false;
         self.push_marker(
@@ -766,15 +705,15 @@ impl Log {
             return;
         }
         let kind = if cutoff { KIND_CUTOFF } else { KIND_WINDOW };
-        if self.staged > STAGE - EVENT_MAX && !self.flush_stage() {
+        let mut buf = [0u8; EVENT_MAX];
+        let mut end = put_varint_at(&mut buf, 0, kind);
+        end = put_varint_at(&mut buf, end, u64::from(window.depth));
+        end = put_varint_at(&mut buf, end, zigzag(window.alpha.into()));
+        end = put_varint_at(&mut buf, end, zigzag(window.beta.into()));
+        if !self.room_for(EVENT_MAX) {
             return;
         }
-        let stage = &mut self.stage;
-        let mut end = put_varint_at(stage, self.staged, kind);
-        end = put_varint_at(stage, end, u64::from(window.depth));
-        end = put_varint_at(stage, end, zigzag(window.alpha.into()));
-        end = put_varint_at(stage, end, zigzag(window.beta.into()));
-        self.staged = end;
+        push_encoded(&mut self.bytes, &buf, end);
         let pending = &mut self.pending;
         let bit = 1u64.checked_shl(window.depth).unwrap_or(0);
         if cutoff && pending.first_cut.is_none() && self.cut_depths & bit == 0 && bit != 0 {
@@ -797,19 +736,37 @@ impl Log {
         // The tag, the length, the actions, the rollout and per node a flags byte and two
         // rewards.
         let most = 1 + 10 + 5 * walk.len() + 1 + 5 + 17 * walk.len();
-        self.has_walks = true;
-        if most > STAGE - self.staged && !self.flush_stage() {
+        if !self.room_for(most) {
             return;
         }
-        if most <= STAGE {
-            self.staged = encode_walk(walk, &mut self.stage, self.staged);
-        } else {
-            // A long walk: encoded apart, then appended.
-            let mut buf = vec![0; most];
-            let len = encode_walk(walk, &mut buf, 0);
-            if self.room_for(len) {
-                self.bytes.extend_from_slice(&buf[..len]);
+        self.has_walks = true;
+        let out = &mut self.bytes;
+        out.push(WALK_TAG);
+        put_varint(out, walk.len() as u64);
+        for i in 1..walk.len() {
+            put_varint(out, u64::from(walk.action(i)));
+        }
+        out.push(u8::from(walk.added_node()));
+        put_varint(out, u64::from(walk.rollout_moves()));
+        let mut previous: Option<f64> = None;
+        for i in 0..walk.len() {
+            let credited = walk.credited(i);
+            let own = walk.own_reward(i);
+            let same = previous.is_some_and(|p| p.to_bits() == credited.to_bits());
+            let mut flags = if same { SAME_CREDIT } else { 0 };
+            match own {
+                None => flags |= NO_OWN,
+                Some(own) if own.to_bits() == credited.to_bits() => flags |= OWN_IS_CREDIT,
+                Some(_) => {}
             }
+            out.push(flags);
+            if !same {
+                put_f64(out, credited);
+            }
+            if let Some(own) = own.filter(|_| flags & (NO_OWN | OWN_IS_CREDIT) == 0) {
+                put_f64(out, own);
+            }
+            previous = Some(credited);
         }
     }
 
@@ -903,8 +860,7 @@ impl Log {
             && !(self.options.iterations_are_depths && deltas[5] != 0)
             && (self.steps + 1) % CHECKPOINT_EVERY != 0
             && self.steps < self.options.caps.max_steps
-            && self.bytes.len() + self.staged + REPORTED_MAX <= self.bytes.capacity()
-            && self.staged + REPORTED_MAX <= STAGE
+            && self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
             && (!extend || self.refs.len() < self.refs.capacity())
             && deltas
                 .iter()
@@ -942,10 +898,7 @@ impl Log {
             at += 1;
         }
         head[1] = flags;
-        // After the staged events, and appended with them.
-        let staged = std::mem::take(&mut self.staged);
-        self.stage[staged..staged + REPORTED_MAX].copy_from_slice(&head);
-        self.bytes.extend_from_slice(&self.stage[..staged + at]);
+        push_encoded(&mut self.bytes, &head, at);
         self.pending.last_value = 0.0;
         self.record_start = self.bytes.len();
         self.steps += 1;
@@ -972,7 +925,7 @@ impl Log {
         plan: PlanChange<'_>,
         root: RootChange<'_>,
     ) {
-        if !self.recording() || !self.flush_stage() {
+        if !self.recording() {
             return;
         }
         // The root rows to write (`None`: unchanged) and whether there are any.
