@@ -673,10 +673,15 @@ impl Log {
 
     /// Whether the log has room for `len` more bytes of events, growing it within the byte cap
     /// (keeping room for the `full` marker) when it must; when it cannot, recording stops.
+    #[inline(always)]
     fn room_for(&mut self, len: usize) -> bool {
-        if self.bytes.len() + len <= self.bytes.capacity() {
-            return true;
-        }
+        self.bytes.len() + len <= self.bytes.capacity() || self.grow_for(len)
+    }
+
+    /// [`Log::room_for`] when the log must grow.
+    #[cold]
+    #[inline(never)]
+    fn grow_for(&mut self, len: usize) -> bool {
         let held = self.memory_bytes() + std::mem::size_of::<Marker>() as u64;
         let room = self.options.caps.max_bytes.saturating_sub(held);
         if grow_within(&mut self.bytes, len, room) {
@@ -971,10 +976,10 @@ impl Log {
             return;
         }
 
-        // The fixed part, encoded into an array and appended at once.
-        let mut head = [0u8; HEADER_MAX];
-        head[0] = EVENTS_END;
-        let mut at = 2;
+        let record = &mut self.bytes;
+        record.push(EVENTS_END);
+        let flags_at = record.len();
+        record.push(0);
         let mut flags = 0u8;
         let (old, new) = (stats_fields(&self.current.stats), stats_fields(&stats));
         let mut mask = 0u8;
@@ -983,35 +988,31 @@ impl Log {
         }
         if mask != 0 {
             flags |= STATS;
-            head[at] = mask;
-            at += 1;
+            record.push(mask);
             for i in 0..6 {
                 if mask & 1 << i != 0 {
-                    let delta = zigzag(new[i].wrapping_sub(old[i]) as i64);
-                    at = put_varint_at(&mut head, at, delta);
+                    put_varint(record, zigzag(new[i].wrapping_sub(old[i]) as i64));
                 }
             }
         }
         if progress != self.current.progress {
             flags |= PROGRESS;
-            head[at] = progress_code(progress);
-            at += 1;
+            record.push(progress_code(progress));
         }
         if best != self.current.best {
             flags |= BEST;
-            at = put_varint_at(&mut head, at, best.map_or(0, |b| u64::from(b) + 1));
+            put_varint(record, best.map_or(0, |b| u64::from(b) + 1));
         }
         match plan {
             PlanChange::Same => {}
             PlanChange::Edit { kept, tail } => {
                 flags |= PLAN;
-                at = put_varint_at(&mut head, at, kept as u64 + 1);
-                at = put_varint_at(&mut head, at, tail.len() as u64);
+                put_varint(record, kept as u64 + 1);
+                put_varint(record, tail.len() as u64);
             }
             PlanChange::Extend { .. } => {
                 flags |= PLAN;
-                head[at] = 0;
-                at += 1;
+                record.push(0);
             }
         }
         if root_rows.is_some() {
@@ -1020,9 +1021,7 @@ impl Log {
         if !self.pending.generation.is_empty() {
             flags |= GENERATION;
         }
-        head[1] = flags;
-        let record = &mut self.bytes;
-        push_encoded(record, &head, at);
+        record[flags_at] = flags;
         if let PlanChange::Edit { tail, .. } = plan {
             for &action in tail {
                 put_varint(record, u64::from(action));
