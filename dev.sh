@@ -4,10 +4,11 @@
 #   ./dev.sh test    install what is missing, then run every test (fmt, clippy, native, wasm, browser)
 #   ./dev.sh build   install what is missing and build www/pkg only
 #   ./dev.sh bench   the native benchmarks recorded in BENCHMARKS.md
-#   ./dev.sh figures [bait|othello|2048|timeline|side-by-side|all]  the page's figures for BENCHMARKS.md (default
+#   ./dev.sh figures [bait|othello|2048|timeline|recording|side-by-side|all]  the page's figures for BENCHMARKS.md (default
 #                    all; Bait: wasm size, load time, wasm vs native, Stop; Othello: perft wasm vs
 #                    native, FFO #40 in the browser; 2048: course MCTS playouts/s wasm vs native;
-#                    timeline: scrub latency on a recorded run of 1,000,000 steps)
+#                    timeline: scrub latency on a recorded run of 1,000,000 steps; recording: the
+#                    worker's BFS, A* and MCTS with recording on against off on the shipped levels)
 #   ./dev.sh fuzz [minutes]  a longer campaign of the parsers' mutational fuzzing (tests/fuzz_parsers.rs;
 #                    default 5 minutes), optimised with overflow checks on (the test profile), one
 #                    target after another; prints the cases run
@@ -142,8 +143,8 @@ fuzz() {
 figures() {
   local which=${1:-all}
   case "$which" in
-    bait | othello | 2048 | worker | timeline | side-by-side | all) ;;
-    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|side-by-side|all]" >&2; exit 2 ;;
+    bait | othello | 2048 | worker | timeline | recording | side-by-side | all) ;;
+    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|recording|side-by-side|all]" >&2; exit 2 ;;
   esac
   setup
   ensure_chromium
@@ -163,6 +164,10 @@ figures() {
   if [ "$which" = timeline ] || [ "$which" = all ]; then
     say "timeline figures (tests/e2e/bench-timeline.mjs)"
     node tests/e2e/bench-timeline.mjs
+  fi
+  if [ "$which" = recording ] || [ "$which" = all ]; then
+    say "recording cost figures (tests/e2e/bench-recording.mjs)"
+    node tests/e2e/bench-recording.mjs
   fi
   if [ "$which" = side-by-side ] || [ "$which" = all ]; then
     say "side-by-side figures (tests/e2e/bench-side-by-side.mjs)"

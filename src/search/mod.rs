@@ -264,6 +264,15 @@ pub trait Search<G: crate::game::Game> {
     fn root_action_stats_into(&self, stats: &mut Vec<anytime::RootActionStat>) {
         *stats = self.root_action_stats();
     }
+
+    /// Whether [`Search::root_action_stats`] change only by the MCTS walks the search reports
+    /// to its observer ([`Observer::iteration`]): each walk's root child
+    /// ([`mcts::Walk::root_child`]) gains its row, or has it replaced, and nothing else changes
+    /// them. A recorded run then takes the rows from the walks instead of reading them after
+    /// every step. False by default; wrappers that pass the statistics on unchanged pass it on.
+    fn root_stats_follow_walks(&self) -> bool {
+        false
+    }
 }
 
 /// The end of a line that is a path in a search's node store (see [`Search::line_end`]):
@@ -307,6 +316,10 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
 
     fn root_action_stats_into(&self, stats: &mut Vec<anytime::RootActionStat>) {
         (**self).root_action_stats_into(stats);
+    }
+
+    fn root_stats_follow_walks(&self) -> bool {
+        (**self).root_stats_follow_walks()
     }
 }
 

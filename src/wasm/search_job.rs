@@ -89,6 +89,10 @@ impl<G: Game, S: Search<G>> Search<G> for WorkCap<S> {
     fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
         self.search.root_action_stats_into(stats);
     }
+
+    fn root_stats_follow_walks(&self) -> bool {
+        self.search.root_stats_follow_walks()
+    }
 }
 
 impl<G: Game, S: Search<G>> IndexedSearch for Indexed<G, S> {

@@ -292,12 +292,19 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Search<G> for Mcts<G, V, O> {
             {
                 kept += 1;
             }
-            let ended_on_line = kept + 1 == self.path.len() && kept > 0;
-            let parent = kept.checked_sub(1).map_or(ROOT, |i| line.nodes[i]);
-            let same_child = kept < line.nodes.len()
-                && self.tree.preferred_child(parent, FinalChoice::MostVisited)
-                    == Some(line.nodes[kept]);
-            if ended_on_line || same_child {
+            // Below the line's node `kept - 1` (the root for 0) only the child the walk took
+            // changed, if any: the line's child there stays preferred unless that one now
+            // ranks above it (or the line ended there).
+            let unchanged = match self.path.get(kept + 1) {
+                None => true,
+                Some(&walked) => {
+                    kept < line.nodes.len()
+                        && !self
+                            .tree
+                            .prefers(walked, line.nodes[kept], FinalChoice::MostVisited)
+                }
+            };
+            if unchanged {
                 // No preferred child on the line changed.
                 line.stamp = Some(stamp);
                 line.kept = line.actions.len();
@@ -337,5 +344,10 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Search<G> for Mcts<G, V, O> {
 
     fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
         self.tree.root_action_stats_into(stats);
+    }
+
+    /// True: a step only runs iterations, each reported with its walk after its backup.
+    fn root_stats_follow_walks(&self) -> bool {
+        true
     }
 }

@@ -145,21 +145,18 @@ impl Tree {
     pub(super) fn preferred_child(&self, node: u32, rule: FinalChoice) -> Option<u32> {
         let mut best: Option<(u32, &Node)> = None;
         for (slot, candidate) in self.children(node) {
-            let better = best.map_or(true, |(_, top)| {
-                // Means (two divisions) only when they decide.
-                let by_visits = || candidate.visits.cmp(&top.visits);
-                let by_mean = || candidate.mean().total_cmp(&top.mean());
-                let order = match rule {
-                    FinalChoice::MostVisited => by_visits().then_with(by_mean),
-                    FinalChoice::BestMean => by_mean().then_with(by_visits),
-                };
-                order.then(top.action.cmp(&candidate.action)).is_gt()
-            });
-            if better {
+            if best.map_or(true, |(_, top)| preferred(candidate, top, rule)) {
                 best = Some((slot, candidate));
             }
         }
         best.map(|(slot, _)| slot)
+    }
+
+    /// Whether sibling `candidate` is preferred by `rule` over sibling `top`, as
+    /// [`Tree::preferred_child`] ranks them.
+    pub(super) fn prefers(&self, candidate: u32, top: u32, rule: FinalChoice) -> bool {
+        let nodes = &self.nodes;
+        preferred(&nodes[candidate as usize], &nodes[top as usize], rule)
     }
 
     /// For each root action tried so far, in action-index order: its index, visits and mean
@@ -229,4 +226,16 @@ impl<'a> Iterator for Children<'a> {
         self.next = node.next_sibling;
         Some((slot, node))
     }
+}
+
+/// Whether `candidate` ranks above its sibling `top` by `rule` (ties: the lower action index).
+fn preferred(candidate: &Node, top: &Node, rule: FinalChoice) -> bool {
+    // Means (two divisions) only when they decide.
+    let by_visits = || candidate.visits.cmp(&top.visits);
+    let by_mean = || candidate.mean().total_cmp(&top.mean());
+    let order = match rule {
+        FinalChoice::MostVisited => by_visits().then_with(by_mean),
+        FinalChoice::BestMean => by_mean().then_with(by_visits),
+    };
+    order.then(top.action.cmp(&candidate.action)).is_gt()
 }

@@ -3,6 +3,7 @@
 //! rebuilt tree against.
 
 use super::tree::{Node, Tree, ROOT};
+use crate::search::anytime::RootActionStat;
 
 /// One finished iteration: the path it walked from the root (selection, then the node it
 /// added, if any), the rollout's length and the rewards backed up along the path.
@@ -54,6 +55,18 @@ impl Walk<'_> {
     /// Player actions the rollout played after the path.
     pub fn rollout_moves(&self) -> u32 {
         self.rollout_moves
+    }
+
+    /// The root's child this walk went through, after its backup: its action index, visits and
+    /// mean, the row [`crate::search::Search::root_action_stats`] gives for it; `None` for a
+    /// walk that ended at the root.
+    pub fn root_child(&self) -> Option<RootActionStat> {
+        let node = &self.nodes[*self.path.get(1)? as usize];
+        Some(RootActionStat {
+            index: node.action,
+            visits: node.visits,
+            value: node.mean(),
+        })
     }
 
     /// UCT's exploration constant and whether means are normalised by the parent's bounds

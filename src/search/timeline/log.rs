@@ -5,13 +5,14 @@
 //! `(cell + 1) << 3 | same_value << 2 | kind` and the depth; for an expanded (kind 0) or
 //! generated (1) state then, unless the same as the previous event's (0 for the first), the
 //! value as `f32`; for an alpha-beta node's window (2) or a cutoff (3), alpha and beta
-//! zigzag-coded), the byte [`EVENTS_END`] (a tag no event has), a flags byte, then one section
+//! zigzag-coded; or an MCTS walk: the tag [`WALK_TAG`], then its nodes, edge actions, whether a
+//! node was added, rollout moves, then per node a flags byte and the `f64` rewards that are not
+//! repeats), the byte [`EVENTS_END`] (a tag no event has), a flags byte, then one section
 //! per flag, in this order: counters (a mask byte and the zigzag deltas of the fields that changed), progress (a code
 //! byte), best action (0 for none, else index + 1), plan (1 + the length of the prefix kept
 //! from the previous plan, then the new tail; or 0: the plan of an earlier step and one
-//! action, held in the [`PlanRef`] table), root action statistics (new length, then each changed row:
-//! position, index, visits, exact `f64` value), an MCTS walk (nodes, edge actions, whether a node was added, rollout moves,
-//! then per node a flags byte and the `f64` rewards that are not repeats) and an
+//! action, held in the [`PlanRef`] table), root action statistics (new length, the number of
+//! rows written, then each changed row: position, index, visits, exact `f64` value) and an
 //! RHEA generation (individuals, each its actions and `f64` value). "Previous" resets at each
 //! record, so replay can start at any checkpoint.
 
@@ -89,7 +90,6 @@ const PROGRESS: u8 = 2;
 const BEST: u8 = 4;
 const PLAN: u8 = 8;
 const ROOT: u8 = 16;
-const WALK: u8 = 64;
 const GENERATION: u8 = 128;
 
 // Walk node flags.
@@ -105,6 +105,10 @@ const KIND_CUTOFF: u64 = 3;
 
 /// Ends a record's events: the tag of a window event with the same-value bit, which none has.
 const EVENTS_END: u8 = 6;
+
+/// Starts an MCTS walk among a record's events: the tag of a cutoff with the same-value bit,
+/// which none has.
+const WALK_TAG: u8 = 7;
 
 pub(super) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
@@ -360,6 +364,16 @@ pub(super) enum PlanChange<'a> {
     Extend { from: u64, action: u32 },
 }
 
+/// How a step's root action statistics are known.
+#[derive(Clone, Copy)]
+pub(super) enum RootChange<'a> {
+    /// Read from the search after the step: these.
+    Read(&'a [RootActionStat]),
+    /// Taken from the step's walks as they were reported (the search's statistics follow its
+    /// walks).
+    Walked,
+}
+
 /// A plan recorded as an earlier step's plan and one action: at step `step`, the plan at step
 /// `from` and `action` (steps below `u32::MAX`).
 #[derive(Clone, Copy)]
@@ -375,7 +389,9 @@ pub(super) struct PlanRef {
 struct Pending {
     /// The value of the record's last event with one, 0 before the first (as a replay starts).
     last_value: f32,
-    walk: Vec<u8>,
+    /// The rows of the root action statistics this step's walks changed (from, to), when
+    /// they follow the walks ([`Log::start`]).
+    root_rows: Option<(usize, usize)>,
     generation: Vec<u8>,
     /// The depth of this step's first cutoff at a depth not cut before (its marker).
     first_cut: Option<u32>,
@@ -407,6 +423,9 @@ pub(super) struct Log {
     pub(super) generations: Vec<(u64, usize)>,
     /// Whether any MCTS walk was recorded.
     pub(super) has_walks: bool,
+    /// Whether the root action statistics follow the search's walks
+    /// ([`crate::search::Search::root_stats_follow_walks`]), so that each walk updates them.
+    root_follows_walks: bool,
     /// Where the record of the step under way starts (its events are written from there).
     record_start: usize,
     /// The ends of the recorded steps' lines.
@@ -450,6 +469,7 @@ impl Log {
             uct: None,
             generations: Vec::new(),
             has_walks: false,
+            root_follows_walks: false,
             record_start: 0,
             line_ends: LineEnds::default(),
             reports_steps: false,
@@ -528,13 +548,14 @@ impl Log {
         plan
     }
 
-    /// How many markers [`Log::mark`] will add for this step (at least).
+    /// How many markers [`Log::mark`] will add for this step (at least); `has_root`: the
+    /// search has root action statistics.
     fn markers_due(
         &self,
         progress: Progress,
         stats: &Stats,
         best: Option<u32>,
-        root: &[RootActionStat],
+        has_root: bool,
     ) -> u64 {
         let mut due = 0;
         if self.options.iterations_are_depths {
@@ -543,7 +564,7 @@ impl Log {
                 .saturating_sub(self.current.stats.iterations)
                 .min(65);
         }
-        if best != self.current.best && best.is_some() && !root.is_empty() {
+        if best != self.current.best && best.is_some() && has_root {
             due += 1;
         }
         if progress != self.current.progress && progress != Progress::Running {
@@ -592,14 +613,17 @@ impl Log {
     }
 
     /// Step 0: what the search reports before any work (events reported while it was made
-    /// are already counted).
+    /// are already counted); `root_follows_walks`: its root action statistics follow its
+    /// walks, which then update them (and its steps are closed with [`RootChange::Walked`]).
     pub(super) fn start(
         &mut self,
         stats: Stats,
         best: Option<u32>,
         plan: &[u32],
         root: &[RootActionStat],
+        root_follows_walks: bool,
     ) {
+        self.root_follows_walks = root_follows_walks;
         self.current.stats = stats;
         self.current.best = best;
         self.current.plan = plan.to_vec();
@@ -641,21 +665,26 @@ impl Log {
             buf[end..end + 4].copy_from_slice(&event.value.to_le_bytes());
             end += 4;
         }
-        if self.room_for_event() {
+        if self.room_for(EVENT_MAX) {
             self.pending.last_value = event.value;
             push_encoded(&mut self.bytes, &buf, end);
         }
     }
 
-    /// Whether the log has room for one more event, growing it within the byte cap (keeping
-    /// room for the `full` marker) when it must; when it cannot, recording stops.
-    fn room_for_event(&mut self) -> bool {
-        if self.bytes.len() + EVENT_MAX <= self.bytes.capacity() {
-            return true;
-        }
+    /// Whether the log has room for `len` more bytes of events, growing it within the byte cap
+    /// (keeping room for the `full` marker) when it must; when it cannot, recording stops.
+    #[inline(always)]
+    fn room_for(&mut self, len: usize) -> bool {
+        self.bytes.len() + len <= self.bytes.capacity() || self.grow_for(len)
+    }
+
+    /// [`Log::room_for`] when the log must grow.
+    #[cold]
+    #[inline(never)]
+    fn grow_for(&mut self, len: usize) -> bool {
         let held = self.memory_bytes() + std::mem::size_of::<Marker>() as u64;
         let room = self.options.caps.max_bytes.saturating_sub(held);
-        if grow_within(&mut self.bytes, EVENT_MAX, room) {
+        if grow_within(&mut self.bytes, len, room) {
             return true;
         }
         self.stop_full();
@@ -686,7 +715,7 @@ impl Log {
         end = put_varint_at(&mut buf, end, u64::from(window.depth));
         end = put_varint_at(&mut buf, end, zigzag(window.alpha.into()));
         end = put_varint_at(&mut buf, end, zigzag(window.beta.into()));
-        if !self.room_for_event() {
+        if !self.room_for(EVENT_MAX) {
             return;
         }
         push_encoded(&mut self.bytes, &buf, end);
@@ -697,14 +726,27 @@ impl Log {
         }
     }
 
-    /// An MCTS walk, buffered for the step's record.
+    /// An MCTS walk, written into the step's record; when the root action statistics follow
+    /// the walks, its root child's row is updated.
     pub(super) fn walk(&mut self, walk: &crate::search::mcts::Walk<'_>) {
         if !self.recording() {
             return;
         }
         self.uct.get_or_insert(walk.uct_settings());
-        let out = &mut self.pending.walk;
-        out.clear();
+        if self.root_follows_walks {
+            if let Some(row) = walk.root_child() {
+                self.update_root_row(row);
+            }
+        }
+        // The tag, the length, the actions, the rollout and per node a flags byte and two
+        // rewards.
+        let most = 1 + 10 + 5 * walk.len() + 1 + 5 + 17 * walk.len();
+        if !self.room_for(most) {
+            return;
+        }
+        self.has_walks = true;
+        let out = &mut self.bytes;
+        out.push(WALK_TAG);
         put_varint(out, walk.len() as u64);
         for i in 1..walk.len() {
             put_varint(out, u64::from(walk.action(i)));
@@ -731,6 +773,25 @@ impl Log {
             }
             previous = Some(credited);
         }
+    }
+
+    /// Puts `row` in the root action statistics (rows in action-index order), noting the rows
+    /// it changed for the step's record.
+    fn update_root_row(&mut self, row: RootActionStat) {
+        let rows = &mut self.current.root;
+        let (from, to) = match rows.binary_search_by_key(&row.index, |r| r.index) {
+            Ok(at) => {
+                rows[at] = row;
+                (at, at + 1)
+            }
+            Err(at) => {
+                // The rows after it move up one.
+                rows.insert(at, row);
+                (at, rows.len())
+            }
+        };
+        let changed = &mut self.pending.root_rows;
+        *changed = Some(changed.map_or((from, to), |(f, t)| (f.min(from), t.max(to))));
     }
 
     /// An RHEA generation, buffered for the step's record.
@@ -798,7 +859,7 @@ impl Log {
         let extend = matches!(plan, PlanChange::Extend { .. });
         let plain = self.current.progress == Progress::Running
             && self.current.root.is_empty()
-            && self.pending.walk.is_empty()
+            && self.pending.root_rows.is_none()
             && self.pending.generation.is_empty()
             && self.pending.first_cut.is_none()
             && !(self.options.iterations_are_depths && deltas[5] != 0)
@@ -811,7 +872,7 @@ impl Log {
                 .all(|&delta| delta < 1 << 20 || delta > 0u64.wrapping_sub(1 << 20))
             && !matches!(plan, PlanChange::Edit { .. });
         if !plain {
-            self.close_step(Progress::Running, *stats, best, plan, &[]);
+            self.close_step(Progress::Running, *stats, best, plan, RootChange::Read(&[]));
             return;
         }
         let mut head = [0u8; REPORTED_MAX];
@@ -859,42 +920,49 @@ impl Log {
     }
 
     /// Closes the step under way with the search's state after it (`plan`: how its plan
-    /// changed); stops recording (a `full` marker) if the record would pass a cap.
+    /// changed; `root`: its root action statistics); stops recording (a `full` marker) if the
+    /// record would pass a cap.
     pub(super) fn close_step(
         &mut self,
         progress: Progress,
         stats: Stats,
         best: Option<u32>,
         plan: PlanChange<'_>,
-        root: &[RootActionStat],
+        root: RootChange<'_>,
     ) {
         if !self.recording() {
             return;
         }
+        // The root rows to write (`None`: unchanged) and whether there are any.
+        let (root_rows, has_root) = match root {
+            RootChange::Read(rows) => {
+                let changed = rows != self.current.root.as_slice();
+                (changed.then_some((0, rows.len())), !rows.is_empty())
+            }
+            RootChange::Walked => (self.pending.root_rows, !self.current.root.is_empty()),
+        };
         // The cap bounds the memory held (capacities), so the log grows only within it: room
         // for the longest record this step can make is made first.
         let tail_len = match plan {
             PlanChange::Edit { tail, .. } => tail.len(),
             _ => 0,
         };
-        let pending = &self.pending;
         let most = HEADER_MAX
             + 5 * tail_len
-            + ROOT_ROW_MAX * root.len()
-            + pending.walk.len()
-            + pending.generation.len();
+            + 10
+            + ROOT_ROW_MAX * root_rows.map_or(0, |(from, to)| to - from)
+            + self.pending.generation.len();
         let extend = matches!(plan, PlanChange::Extend { .. });
         let checkpoint = (self.steps + 1) % CHECKPOINT_EVERY == 0;
-        let root_changed = root != self.current.root.as_slice();
         // Only a change of progress, best action (with root statistics), completed depth or a
         // first cutoff marks a step.
         let may_mark = progress != self.current.progress
-            || !root.is_empty() && best != self.current.best
+            || has_root && best != self.current.best
             || (self.options.iterations_are_depths
                 && stats.iterations != self.current.stats.iterations)
             || self.pending.first_cut.is_some();
         let markers = if may_mark {
-            self.markers_due(progress, &stats, best, root)
+            self.markers_due(progress, &stats, best, has_root)
         } else {
             0
         };
@@ -947,14 +1015,10 @@ impl Log {
                 record.push(0);
             }
         }
-        let pending = &mut self.pending;
-        if root_changed {
+        if root_rows.is_some() {
             flags |= ROOT;
         }
-        if !pending.walk.is_empty() {
-            flags |= WALK;
-        }
-        if !pending.generation.is_empty() {
+        if !self.pending.generation.is_empty() {
             flags |= GENERATION;
         }
         record[flags_at] = flags;
@@ -963,20 +1027,26 @@ impl Log {
                 put_varint(record, u64::from(action));
             }
         }
-        if root_changed {
-            let old = &mut self.current.root;
-            put_varint(record, root.len() as u64);
-            // Fewer than 128 rows: their count is one byte, written once they are.
+        if let Some((from, to)) = root_rows {
+            let rows = match root {
+                RootChange::Read(rows) => rows,
+                RootChange::Walked => self.current.root.as_slice(),
+            };
+            let old = &self.current.root;
+            let walked = matches!(root, RootChange::Walked);
+            put_varint(record, rows.len() as u64);
+            // Rows read are written when they differ from the step before's; fewer than 128:
+            // their count is one byte, written once they are.
             let count_at = record.len();
-            if root.len() >= 0x80 {
-                let changed = (0..root.len()).filter(|&i| old.get(i) != Some(&root[i]));
+            if walked || rows.len() >= 0x80 {
+                let changed = (from..to).filter(|&i| walked || old.get(i) != Some(&rows[i]));
                 put_varint(record, changed.count() as u64);
             } else {
                 record.push(0);
             }
             let mut count = 0u8;
-            for (i, row) in root.iter().enumerate() {
-                if old.get(i) == Some(row) {
+            for (i, row) in rows.iter().enumerate().take(to).skip(from) {
+                if !walked && old.get(i) == Some(row) {
                     continue;
                 }
                 count = count.wrapping_add(1);
@@ -987,17 +1057,16 @@ impl Log {
                 buf[at..at + 8].copy_from_slice(&row.value.to_le_bytes());
                 push_encoded(record, &buf, at + 8);
             }
-            if root.len() < 0x80 {
+            if !walked && rows.len() < 0x80 {
                 record[count_at] = count;
             }
-            old.clear();
-            old.extend_from_slice(root);
+            if let RootChange::Read(rows) = root {
+                self.current.root.clear();
+                self.current.root.extend_from_slice(rows);
+            }
         }
-        if flags & WALK != 0 {
-            record.extend_from_slice(&pending.walk);
-            pending.walk.clear();
-            self.has_walks = true;
-        }
+        let pending = &mut self.pending;
+        pending.root_rows = None;
         if flags & GENERATION != 0 {
             self.generations.push((self.steps + 1, record.len()));
             record.extend_from_slice(&pending.generation);
@@ -1024,7 +1093,7 @@ impl Log {
             }
         }
         if may_mark {
-            self.mark(progress, &stats, best, root);
+            self.mark(progress, &stats, best, has_root);
         }
         self.current.progress = progress;
         self.current.stats = stats;
@@ -1045,14 +1114,9 @@ impl Log {
     }
 
     /// The markers of the step just recorded (`self.current` still holds the step before,
-    /// but for its plan and root action statistics).
-    fn mark(
-        &mut self,
-        progress: Progress,
-        stats: &Stats,
-        best: Option<u32>,
-        root: &[RootActionStat],
-    ) {
+    /// but for its plan and root action statistics); `has_root`: the search has root action
+    /// statistics.
+    fn mark(&mut self, progress: Progress, stats: &Stats, best: Option<u32>, has_root: bool) {
         if self.options.iterations_are_depths {
             // A step can complete several shallow depths; each gets its marker.
             let first = self.current.stats.iterations + 1;
@@ -1060,7 +1124,7 @@ impl Log {
                 self.push_marker(MarkerKind::DepthDone, format!("depth {depth} done"));
             }
         }
-        if best != self.current.best && best.is_some() && !root.is_empty() {
+        if best != self.current.best && best.is_some() && has_root {
             self.push_marker(MarkerKind::BestMove, "new best move".into());
         }
         if let Some(depth) = self.pending.first_cut.take() {
@@ -1110,6 +1174,11 @@ pub(super) fn apply_record(
         let tag = reader.varint();
         if tag == u64::from(EVENTS_END) {
             break;
+        }
+        if tag == u64::from(WALK_TAG) {
+            read_walk(reader, walk);
+            on_walk(walk);
+            continue;
         }
         let depth = reader.varint() as u32;
         let kind = tag & 3;
@@ -1191,10 +1260,6 @@ pub(super) fn apply_record(
                 *slot = row;
             }
         }
-    }
-    if flags & WALK != 0 {
-        read_walk(reader, walk);
-        on_walk(walk);
     }
     if flags & GENERATION != 0 {
         read_generation(reader);

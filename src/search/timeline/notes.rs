@@ -172,6 +172,10 @@ impl<G: Game, S: Search<G>, const W: usize> Search<G> for Noted<G, S, W> {
     fn root_action_stats_into(&self, stats: &mut Vec<RootActionStat>) {
         self.inner.root_action_stats_into(stats);
     }
+
+    fn root_stats_follow_walks(&self) -> bool {
+        self.inner.root_stats_follow_walks()
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! [`Recorded`]: a search whose run is recorded step by step.
 
 use super::line_ends::Reuse;
-use super::log::{Log, PlanChange};
+use super::log::{Log, PlanChange, RootChange};
 use super::Recorder;
 use crate::game::Game;
 use crate::search::anytime::RootActionStat;
@@ -27,6 +27,9 @@ pub struct Recorded<G: Game, S> {
     tail: Vec<u32>,
     /// The inner search's root action statistics after the last step (a buffer kept).
     root: Vec<RootActionStat>,
+    /// Whether they follow its walks ([`Search::root_stats_follow_walks`]): the recorder then
+    /// keeps them from the walks and they are not read.
+    root_follows_walks: bool,
 }
 
 impl<G: Game, S: Search<G>> Recorded<G, S> {
@@ -45,9 +48,16 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
         let mut line = Line::default();
         let best = inner.best_and_line(&mut line).map(G::action_index);
         let plan: Vec<u32> = line.actions().iter().map(|&a| G::action_index(a)).collect();
+        let follows = inner.root_stats_follow_walks();
         {
             let mut log = log.borrow_mut();
-            log.start(inner.stats(), best, &plan, &inner.root_action_stats());
+            log.start(
+                inner.stats(),
+                best,
+                &plan,
+                &inner.root_action_stats(),
+                follows,
+            );
             let end = inner.line_end().map(|end| end.node);
             log.line_ends.note(end, 0, best);
             log.line_ends.written = true;
@@ -60,6 +70,7 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
             line,
             tail: Vec::new(),
             root: Vec::new(),
+            root_follows_walks: follows,
         }
     }
 
@@ -109,9 +120,14 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
                 }
             }
         };
-        self.inner.root_action_stats_into(&mut self.root);
+        let root = if self.root_follows_walks {
+            RootChange::Walked
+        } else {
+            self.inner.root_action_stats_into(&mut self.root);
+            RootChange::Read(&self.root)
+        };
         let mut log = self.log.borrow_mut();
-        log.close_step(progress, stats, best, plan, &self.root);
+        log.close_step(progress, stats, best, plan, root);
         log.line_ends.note(end.map(|end| end.node), step, best);
         match plan {
             PlanChange::Same => {}

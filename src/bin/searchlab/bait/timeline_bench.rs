@@ -1,5 +1,6 @@
 //! `searchlab bait timeline-bench`: what recording a run costs (`search::timeline`). On each of
-//! the five official levels, BFS, A* (state-aware bound) and MCTS run from the start three
+//! the five official levels (or, with `--index`, the page's shipped levels), BFS, A*
+//! (state-aware bound) and MCTS run from the start three
 //! ways, alternating, in slices as the page's worker runs them: unobserved; counting the heat
 //! map as the page's live view does; and recorded into a timeline (which also counts the heat
 //! map). A measurement repeats one way's run until it has taken `--min-ms` of the thread's CPU
@@ -32,6 +33,10 @@ pub struct TimelineBenchFlags {
     /// The folder holding bait_lvl0.txt to bait_lvl4.txt
     #[arg(long, value_name = "DIR", default_value = "../shared/bait/levels")]
     levels: String,
+    /// The page's level index (www/levels/index.json): measure its Bait levels (files beside
+    /// it) instead of the official ones
+    #[arg(long, value_name = "FILE")]
+    index: Option<String>,
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = NODE_LIMIT,
           help = NODE_LIMIT.help("Expansions BFS and A* may make (BFS cannot solve level 3 in memory)"))]
     max_nodes: u64,
@@ -115,11 +120,54 @@ fn median(mut values: Vec<f64>) -> f64 {
     values[values.len() / 2]
 }
 
+/// The Bait levels of the page's level index at `index`: each its id and file path.
+fn shipped_levels(index: &str) -> CliResult<Vec<(String, String)>> {
+    let text = std::fs::read_to_string(index)
+        .map_err(|e| flag_error("index", format!("{index}: cannot read: {e}")))?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| flag_error("index", format!("{index}: not JSON: {e}")))?;
+    let folder = std::path::Path::new(index)
+        .parent()
+        .unwrap_or(std::path::Path::new("."));
+    let levels = json["levels"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let shipped: Vec<(String, String)> = levels
+        .iter()
+        .filter(|level| level["game"] == "bait")
+        .filter_map(|level| {
+            let file = folder.join(level["file"].as_str()?);
+            Some((
+                level["id"].as_str()?.to_string(),
+                file.display().to_string(),
+            ))
+        })
+        .collect();
+    if shipped.is_empty() {
+        return Err(flag_error(
+            "index",
+            format!("{index}: no Bait level (levels[].game, id, file)"),
+        ));
+    }
+    Ok(shipped)
+}
+
 impl TimelineBenchFlags {
     /// Measures every search on every level and prints one line each.
     pub fn run(self) -> CliResult<()> {
-        for level in 0..5 {
-            let path = format!("{}/bait_lvl{level}.txt", self.levels);
+        let levels: Vec<(String, String)> = match &self.index {
+            Some(index) => shipped_levels(index)?,
+            None => (0..5)
+                .map(|level| {
+                    (
+                        level.to_string(),
+                        format!("{}/bait_lvl{level}.txt", self.levels),
+                    )
+                })
+                .collect(),
+        };
+        for (level, path) in levels {
             let root = BaitState::new(Rc::new(load_level(&path)?));
             let cells = root.level().width() * root.level().height();
             for algo in [Algorithm::Bfs, Algorithm::Astar, Algorithm::Mcts] {
