@@ -243,9 +243,10 @@ export class KbfeView {
 }
 
 /** A playout value as the page writes it: in units of a win (10⁷) once wins and losses weigh
- * in (|value| ≥ 10⁵: "+0.830 × 10⁷", 83 % of the playouts won), else with two decimals. */
-export function valueText(value) {
-  if (Math.abs(value) >= 1e5) return `${signed(value / 1e7, 3)} × 10⁷`;
+ * in (`inWins`, by default |value| ≥ 10⁵: "+0.830 × 10⁷", 83 % of the playouts won), else with
+ * two decimals. A table passes one `inWins` for all its rows, so they share a unit. */
+export function valueText(value, inWins = Math.abs(value) >= 1e5) {
+  if (inWins) return `${signed(value / 1e7, 3)} × 10⁷`;
   return signed(value, 2);
 }
 

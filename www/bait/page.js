@@ -199,7 +199,8 @@ class BaitGame extends AgentRuns {
       planPreview: message.plan,
       rootActions: message.rootActions && message.rootActions.length ? message.rootActions : null,
     };
-    showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2, valueText);
+    const inWins = this.overlay.rootActions?.some((r) => Math.abs(r.value) >= 1e5) ?? false;
+    showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2, (value) => valueText(value, inWins));
     $('root-actions-note').hidden = $('root-actions').hidden;
     // KB Fast-Evo's knowledge (its search's `thinking`, live or at the timeline's step), also
     // drawn on the board.
