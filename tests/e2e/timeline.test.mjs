@@ -253,6 +253,9 @@ test('the same timeline under 2048 and Sum to zero: their panels show the search
   assert.equal(await slider.isVisible(), false, 'the other game\'s run is not shown');
   await page.goto(`${suite.server.url}#v=1&game=sumzero&algo=mcts&iterations=500&seed=3`);
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  // A goto that changes only the fragment applies the link on hashchange, asynchronously: the
+  // ask waits for the link's playouts to reach the control (it read the default 1,000 once).
+  await page.waitForFunction(() => document.querySelector('[data-game="sumzero"] [data-param="iterations"] input')?.value === '500');
   await page.click('[data-testid=sumzero-ask]');
   await waitForState(page, ['idle'], 20000);
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=timeline]').dataset.length) > 0);
