@@ -1,5 +1,9 @@
 // The board canvas: keeps its backing store at the device pixel ratio (crisp at any zoom),
-// redraws when its box or the theme changes, and hands drawing to the game's renderer.
+// redraws when its box or the theme changes, and hands drawing to the game's renderer, then draws
+// what is the same on every grid board: KB Fast-Evo's knowledge (kbfe-board.js), when the
+// overlay holds one.
+
+import { drawKbfeLayer } from './kbfe-board.js';
 
 export class Board {
   /** `renderer` is a game's render module (render/<game>.js). */
@@ -42,6 +46,7 @@ export class Board {
     const { ctx, width: cssWidth, height: cssHeight } = cleared;
     this.layout = this.renderer.layoutFor(this.view, cssWidth, cssHeight);
     this.renderer.drawBoard(ctx, this.view, this.overlay, this.layout, this.colors);
+    drawKbfeLayer(ctx, this.canvas, this.view, this.overlay.kbfe, this.layout, this.colors);
   }
 
   /** The board cell under a pointer event, or null. */

@@ -106,8 +106,10 @@ export class KbfeView {
     // The table scrolls sideways rather than cut a column in a narrow column.
     const knowledgeBox = cell('div', '', { class: 'kbfe-table-box', tabindex: '0', role: 'region', 'aria-label': 'Knowledge base table' });
     knowledgeBox.append(this.knowledge);
-    panel.replaceChildren(title, this.board, boardNote, this.reward, knowledgeBox, knowledgeNote, this.weights, this.sigma, weightsNote,
-      this.strip, this.stripText, stripNote);
+    // What it has learnt first (the knowledge base, then W), so that beside the board at 1024x768
+    // they are in view while it thinks; then the last rollout, the ES strip, the board's toggle.
+    panel.replaceChildren(title, knowledgeBox, knowledgeNote, this.weights, this.sigma, weightsNote, this.reward,
+      this.strip, this.stripText, stripNote, this.board, boardNote);
     panel.dataset.testid = 'kbfe-panel';
     this.clear();
   }
@@ -236,9 +238,10 @@ export class KbfeView {
     drawStrip(this.strip, strip);
   }
 
-  /** Whether the board should draw the knowledge (the toggle). */
-  drawsBoard() {
-    return this.boardToggle.checked;
+  /** What the board should draw (its overlay's `kbfe`): `knowledge` (by default the last shown)
+   * when the toggle is on and it has a root, else undefined. */
+  boardKnowledge(knowledge = this.last) {
+    return this.boardToggle.checked && knowledge?.root ? knowledge : undefined;
   }
 }
 

@@ -1,10 +1,14 @@
-// KB Fast-Evo MCTS on the Bait page in Chromium: a link with algo=kbfe reopens the agent with its
-// settings (in the controls and in the link the page writes back); acting, its knowledge table
-// and W grid appear after the first act and change with the next (the knowledge base lasts the
-// game), σ beside the grid; the last rollout's value term by term (eq. 6), the feature rays, the
-// rollout policy, the rollout heat map and the ES strip appear and change; scrubbing the timeline
-// back shows them as they were at the earlier iteration; axe finds no violation with the panel
-// shown (light and dark theme); plan mode shows the knowledge too.
+// KB Fast-Evo MCTS on the page in Chromium (Bait; a VGDL game for the board's layer and the
+// layout): a link with algo=kbfe reopens the agent with its settings (in the controls and in the
+// link the page writes back); acting, its knowledge table and W grid appear after the first act
+// and change with the next (the knowledge base lasts the game), σ beside the grid; the last
+// rollout's value term by term (eq. 6), the feature rays, the rollout policy, the rollout heat
+// map and the ES strip appear and change; scrubbing the timeline back shows them as they were at
+// the earlier iteration; axe finds no violation with the panel shown (light and dark theme); plan
+// mode shows the knowledge too. On a VGDL board too the rays, policy, rollout heat and labels
+// are drawn (one layer for every grid board, board.js); the labels read at 4.5:1 or more in both
+// themes and cover neither the avatar nor each other; at 1024x768 the panel is in view beside
+// the board, spaced as the other panels.
 // Run with `node --test tests/e2e/kbfe.test.mjs` after `./dev.sh build`.
 
 import { test, before, after } from 'node:test';
@@ -204,3 +208,179 @@ for (const theme of ['light', 'dark']) {
     }
   });
 }
+
+// ---------- the board's overlay on any sprite game, its labels, the panel beside the board ----------
+
+/** Bait's and a VGDL game's links with KB Fast-Evo acting, and the board each draws on. */
+const SPRITE_GAMES = {
+  bait: { link: 'algo=kbfe&mode=act&seed=3', board: 'board' },
+  vgdl: { link: '#v=1&game=vgdl&vgdl=keys&lvl=0&algo=kbfe&budget-ms=40&seed=3', board: 'board-vgdl' },
+};
+
+/** Opens `game` (a key of SPRITE_GAMES) in `theme` at `viewport`, steps one act without scrolling
+ * the page (as the Period key would) and waits for its move. */
+async function actedOn(game, theme, viewport = null) {
+  const { link } = SPRITE_GAMES[game];
+  const init = `localStorage.setItem('searchlab-theme', ${JSON.stringify(theme)})`;
+  const url = server.url + (game === 'bait' ? linkFor(rows, link) : link);
+  const { page, problems } = await openPage(browser.context, url, { init });
+  if (viewport) await page.setViewportSize(viewport);
+  await page.$eval('[data-testid=step]', (button) => button.click());
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '1', null, { timeout: 30000 });
+  await waitForState(page, ['idle', 'won', 'lost', 'over']);
+  return { page, problems };
+}
+
+/**
+ * What the board's KB Fast-Evo layer drew on canvas `testid`, read from the canvas itself: its
+ * data (rays, policy, rollout heat, the labels' plates, the root's and the avatar's cells in css
+ * pixels) and, for each label, the plate's colour (the commonest pixel right of the swatch) and
+ * the text's (the pixel of most contrast with it), with their WCAG contrast ratio.
+ */
+function boardLayer(page, testid) {
+  return page.$eval(`[data-testid=${testid}]`, (canvas) => {
+    const data = canvas.dataset;
+    if (data.kbfeRays === undefined) return null;
+    const ratio = canvas.width / canvas.clientWidth;
+    const ctx = canvas.getContext('2d');
+    const channel = (c) => {
+      const s = c / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    const contrast = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const [ox, oy, cell] = data.kbfeGrid.split(',').map(Number);
+    const cellBox = (xy) => {
+      const [x, y] = xy.split(',').map(Number);
+      return { x: ox + x * cell, y: oy + y * cell, width: cell, height: cell };
+    };
+    const labels = data.kbfeLabels.split(';').filter(Boolean).map((text) => {
+      const [x, y, width, height] = text.split(',').map(Number);
+      // Right of the swatch, inside the border: only the plate and the text.
+      const left = Math.round((x + width * 0.35) * ratio);
+      const top = Math.round((y + 3) * ratio);
+      const pixels = ctx.getImageData(left, top, Math.round((width * 0.65 - 3) * ratio), Math.round((height - 6) * ratio)).data;
+      const counts = new Map();
+      for (let i = 0; i < pixels.length; i += 4) {
+        const key = `${pixels[i]},${pixels[i + 1]},${pixels[i + 2]}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const plate = [...counts].sort((a, b) => b[1] - a[1])[0][0].split(',').map(Number);
+      let ink = plate;
+      for (const key of counts.keys()) {
+        const rgb = key.split(',').map(Number);
+        if (contrast(rgb, plate) > contrast(ink, plate)) ink = rgb;
+      }
+      return { x, y, width, height, plate, ink, contrast: contrast(ink, plate) };
+    });
+    return {
+      rays: Number(data.kbfeRays),
+      policy: data.kbfePolicy,
+      rolloutHeat: Number(data.rolloutHeat),
+      labels,
+      avatars: [cellBox(data.kbfeRoot), ...(data.kbfeAvatar ? [cellBox(data.kbfeAvatar)] : [])],
+      board: { width: canvas.clientWidth, height: canvas.clientHeight },
+    };
+  });
+}
+
+/** Whether two boxes ({ x, y, width, height }) share any area. */
+function overlaps(a, b) {
+  return Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) && Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
+}
+
+/** The theme's panel colour as [r, g, b]. */
+function panelColour(page) {
+  return page.evaluate(() => {
+    const hex = getComputedStyle(document.documentElement).getPropertyValue('--panel').trim().slice(1);
+    return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  });
+}
+
+test('on a VGDL board KB Fast-Evo draws its rays, policy, rollout heat and labels, and the toggle takes them off', async () => {
+  const { page, problems } = await actedOn('vgdl', 'light');
+  try {
+    const layer = await boardLayer(page, 'board-vgdl');
+    assert.ok(layer, 'the VGDL board drew the layer');
+    // Keys and gates with the paper's categories: the key (a resource) and the goal (a portal).
+    assert.ok(layer.rays >= 1, JSON.stringify(layer));
+    assert.equal(layer.labels.length, layer.rays, 'a label per ray');
+    const probabilities = layer.policy.split(', ').map((move) => Number(move.split(' ')[1]));
+    assert.ok(probabilities.length >= 4 && Math.abs(probabilities.reduce((a, b) => a + b, 0) - 1) < 0.01, layer.policy);
+    assert.ok(layer.rolloutHeat > 0, 'the rollouts visited cells');
+    const panel = await panelColour(page);
+    for (const label of layer.labels) assert.deepEqual(label.plate, panel, `the label's plate is drawn on the canvas: ${JSON.stringify(label)}`);
+    await page.$eval('[data-testid=kbfe-board-toggle]', (box) => box.click());
+    assert.equal(await boardLayer(page, 'board-vgdl'), null, 'unticked, the board draws no knowledge');
+    await page.$eval('[data-testid=kbfe-board-toggle]', (box) => box.click());
+    assert.equal((await boardLayer(page, 'board-vgdl')).rays, layer.rays, 'ticked again, it does');
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+for (const game of Object.keys(SPRITE_GAMES)) {
+  for (const theme of ['light', 'dark']) {
+    test(`${game}, ${theme} theme, 1024x768: the rays' labels read at 4.5:1 or more and cover neither the avatar nor each other`, async () => {
+      const { page, problems } = await actedOn(game, theme, { width: 1024, height: 768 });
+      try {
+        const layer = await boardLayer(page, SPRITE_GAMES[game].board);
+        assert.ok(layer && layer.labels.length > 0, `labels drawn: ${JSON.stringify(layer)}`);
+        const panel = await panelColour(page);
+        layer.labels.forEach((label, i) => {
+          assert.deepEqual(label.plate, panel, `label ${i}: on the theme's panel colour`);
+          assert.ok(label.contrast >= 4.5, `label ${i}: text ${label.ink} on ${label.plate} is ${label.contrast.toFixed(2)}:1`);
+          assert.ok(label.x >= 0 && label.y >= 0 && label.x + label.width <= layer.board.width && label.y + label.height <= layer.board.height,
+            `label ${i} stays on the canvas: ${JSON.stringify(label)}`);
+          for (const avatar of layer.avatars) assert.ok(!overlaps(label, avatar), `label ${i} covers the avatar's cell ${JSON.stringify(avatar)}: ${JSON.stringify(label)}`);
+          layer.labels.slice(i + 1).forEach((other, j) => assert.ok(!overlaps(label, other), `labels ${i} and ${i + 1 + j} overlap`));
+        });
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+}
+
+test('at 1024x768 the knowledge panel is in view beside the board, the board whole, spaced as the other panels', async () => {
+  for (const game of Object.keys(SPRITE_GAMES)) {
+    const { page, problems } = await actedOn(game, 'light', { width: 1024, height: 768 });
+    try {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const seen = await page.evaluate((boardId) => {
+        const box = (el) => {
+          const r = el.getBoundingClientRect();
+          return { top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+        };
+        const panel = [...document.querySelectorAll('[data-testid=kbfe-panel]')].find((el) => !el.hidden);
+        const shown = [...panel.parentElement.parentElement.children].filter((el) => el.getClientRects().length > 0);
+        const next = shown[shown.indexOf(panel.parentElement) + 1];
+        const after = shown[shown.indexOf(panel.parentElement) + 2];
+        return {
+          board: box(document.querySelector(`[data-testid=${boardId}]`)),
+          title: box(panel.querySelector('h2')),
+          knowledge: box(panel.querySelector('[data-testid=kbfe-knowledge]')),
+          weights: box(panel.querySelector('[data-testid=kbfe-weights]')),
+          panel: box(panel),
+          next: box(next),
+          after: box(after),
+        };
+      }, SPRITE_GAMES[game].board);
+      for (const part of ['board', 'title', 'knowledge', 'weights']) {
+        const b = seen[part];
+        assert.ok(b.top >= 0 && b.left >= 0 && b.bottom <= 768 && b.right <= 1024, `${game}: the ${part} at ${JSON.stringify(b)} is out of the 1024x768 viewport`);
+      }
+      assert.ok(seen.panel.left >= seen.board.right, `${game}: the panel is beside the board, not over it`);
+      assert.equal(Math.round(seen.next.top - seen.panel.bottom), Math.round(seen.after.top - seen.next.bottom),
+        `${game}: the gap under the knowledge panel is the gap between the panels under it`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  }
+});

@@ -53,8 +53,7 @@ class BaitGame extends AgentRuns {
     this.levelPanel = new LevelPanel(this, LEVELS);
     this.kbfe = new KbfeView($('kbfe-panel'));
     this.kbfe.onBoardToggle = () => {
-      if (this.kbfe.drawsBoard() && this.kbfe.last?.root) this.overlay.kbfe = this.kbfe.last;
-      else delete this.overlay.kbfe;
+      this.overlay.kbfe = this.kbfe.boardKnowledge();
       this.redraw();
     };
     this.rules = new RulesPanel($('bait-tiles'), () => this.board.colors);
@@ -174,12 +173,6 @@ class BaitGame extends AgentRuns {
     canvas.dataset.heat = String(sum(overlay.heat));
     canvas.dataset.frontierCells = String(overlay.frontier ? overlay.frontier.filter((n) => n > 0).length : 0);
     canvas.dataset.path = String(overlay.path ? overlay.path.length : 0);
-    // KB Fast-Evo on the board: the rays drawn, each move's probability under the best W, the
-    // rollout heat map's total.
-    const root = overlay.kbfe?.root;
-    canvas.dataset.kbfeRays = String(root ? root.rays.length : 0);
-    canvas.dataset.kbfePolicy = root ? root.policy.map((m) => `${m.name} ${m.probability.toFixed(3)}`).join(', ') : '';
-    canvas.dataset.rolloutHeat = String(overlay.kbfe ? sum(overlay.kbfe.rolloutHeat) : 0);
   }
 
   /** Shows a search's progress: its counters, heat map, frontier, best plan and root actions
@@ -203,10 +196,10 @@ class BaitGame extends AgentRuns {
     showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2, (value) => valueText(value, inWins));
     $('root-actions-note').hidden = $('root-actions').hidden;
     // KB Fast-Evo's knowledge (its search's `thinking`, live or at the timeline's step), also
-    // drawn on the board.
+    // drawn on the board (board.js, as on every grid board).
     if (this.view.algo === 'kbfe') {
       this.kbfe.show(message.thinking, actionName, elapsedMs === null);
-      if (this.kbfe.drawsBoard() && message.thinking?.root) this.overlay.kbfe = message.thinking;
+      this.overlay.kbfe = this.kbfe.boardKnowledge(message.thinking);
     }
   }
 

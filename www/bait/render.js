@@ -4,7 +4,6 @@
 //   { width, height, cells: Uint8Array(width*height, row-major), avatarX, avatarY, hasKey, alive }
 // where each cell holds bit flags (game.js); avatarX is -1 when the level has no avatar (editor).
 
-import { drawKbfeOverlay } from '../kbfe-board.js';
 import { centred } from '../board.js';
 import { mostVisited } from '../stats.js';
 import { WALL, BOX, HOLE, MUSHROOM, KEY, GOAL, ACTIONS, TILES } from './game.js';
@@ -64,7 +63,6 @@ export function cellAt(layout, px, py) {
  *   frontier: Uint32Array per cell (states waiting there),
  *   path: array of cell indices the plan's avatar walks through,
  *   rootActions: [{ action, visits, value }] for MCTS and RHEA,
- *   kbfe: a KbKnowledge for KB Fast-Evo (its rays, rollout policy and rollout heat map),
  *   invalid: { x, y } cell to mark (editor errors),
  *   cursor: { x, y } the editor's keyboard cursor.
  */
@@ -84,10 +82,6 @@ export function drawBoard(ctx, view, overlay, layout, colors) {
     drawAvatar(ctx, view.avatarX * cell, view.avatarY * cell, cell, view.hasKey, view.alive, colors);
   }
   for (const extra of view.extraAvatars ?? []) drawAvatar(ctx, extra.x * cell, extra.y * cell, cell, false, true, colors);
-  if (overlay.kbfe) {
-    const avatar = view.avatarX >= 0 ? { x: view.avatarX, y: view.avatarY } : null;
-    drawKbfeOverlay(ctx, overlay.kbfe, cell, colors.text, avatar);
-  }
   if (overlay.rootActions && view.avatarX >= 0) drawRootActions(ctx, view, overlay.rootActions, cell, colors);
   if (overlay.cursor) {
     ctx.strokeStyle = colors.frontier;

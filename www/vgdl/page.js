@@ -4,7 +4,7 @@
 // plays with the arrow keys or WASD, with undo; the planners (DFS, depth-limited DFS, BFS, A* with
 // h = 0) search in the worker and their plan is played out; MCTS, RHEA and KB Fast-Evo MCTS think
 // before every move (act mode) or plan by committing to one move after another (plan mode), as on
-// Bait's page, KB Fast-Evo's knowledge shown beside the statistics (kbfe-view.js). The search
+// Bait's page, KB Fast-Evo's knowledge shown above the statistics (kbfe-view.js) and on the board. The search
 // timeline, the MCTS tree, RHEA's population and side by side work as for every game
 // (agent-runs.js, side-by-side.js).
 //
@@ -47,6 +47,10 @@ class VgdlGame extends AgentRuns {
     this.board = new Board($('board-vgdl'), render);
     this.params = new ParamControls('vgdl', this.wasm.parameterTable('vgdl'), { words: OPTION_WORDS });
     this.kbfe = new KbfeView($('vgdl-kbfe-panel'));
+    this.kbfe.onBoardToggle = () => {
+      this.overlay.kbfe = this.kbfe.boardKnowledge();
+      this.redraw();
+    };
     this.paint = new LevelPaint(this.board, { palette: $('vgdl-palette'), toggle: $('vgdl-paint'), levelBox: $('vgdl-level-text') }, () => this.playEditors());
     this.plan = null; // { actions, index, atMoves }
     this.overlay = {};
@@ -432,9 +436,11 @@ class VgdlGame extends AgentRuns {
     setStat('elapsed', elapsedMs !== null && elapsedMs !== undefined ? `${elapsedMs.toFixed(1)} ms` : '–');
     setStat('plan', message.plan && message.plan.length ? message.plan.length : '–');
     this.overlay = { heat: message.heat, planPreview: message.plan };
-    // KB Fast-Evo's knowledge base and W (its search's `thinking`).
-    if (this.view.algo === 'kbfe' && message.thinking) {
-      this.kbfe.show(message.thinking, (action) => ACTIONS[action]?.name ?? String(action));
+    // KB Fast-Evo's knowledge (its search's `thinking`, live or at the timeline's step), also
+    // drawn on the board (board.js, as on every grid board).
+    if (this.view.algo === 'kbfe') {
+      this.kbfe.show(message.thinking, (action) => ACTIONS[action]?.name ?? String(action), elapsedMs === null);
+      this.overlay.kbfe = this.kbfe.boardKnowledge(message.thinking);
     }
   }
 

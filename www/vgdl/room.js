@@ -1,13 +1,14 @@
 // The VGDL game's room on the page, built once when its controller opens (so index.html stays as
-// every other game left it): the board canvas, the statistics and the sprite legend under the
-// board (with KB Fast-Evo's knowledge while it plays); the game and level pickers, the "Game rules" editor, the level box and the agent's
-// settings beside it. Every element carries data-game="vgdl", so the shell shows it only while a
+// every other game left it): the board canvas; beside it KB Fast-Evo's knowledge while it plays
+// (a panel of its own, first), the statistics and the sprite legend; the game and level pickers,
+// the "Game rules" editor, the level box and the agent's settings. Every element carries data-game="vgdl", so the shell shows it only while a
 // VGDL game is on show. Static markup only: nothing from a link or a file is ever inserted as HTML.
 
 const BOARD = `
 <canvas id="board-vgdl" data-testid="board-vgdl" data-game="vgdl" hidden tabindex="0" role="img" aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown" aria-label="VGDL board"></canvas>`;
 
 const UNDER_BOARD = `
+<div data-game="vgdl" hidden><section id="vgdl-kbfe-panel" class="panel kbfe" hidden></section></div>
 <section class="panel" data-game="vgdl" hidden aria-labelledby="vgdl-stats-title">
   <h2 id="vgdl-stats-title">Statistics</h2>
   <dl class="stats" data-testid="vgdl-stats">
@@ -21,7 +22,6 @@ const UNDER_BOARD = `
     <div><dt>Outcome</dt><dd data-vgdl-stat="outcome" data-testid="vgdl-outcome">playing</dd></div>
     <div class="wide"><dt>Resources</dt><dd data-vgdl-stat="resources">–</dd></div>
   </dl>
-  <section id="vgdl-kbfe-panel" class="kbfe" hidden></section>
 </section>
 <section class="panel legend" data-game="vgdl" hidden data-testid="legend-vgdl" aria-labelledby="legend-vgdl-title">
   <h2 id="legend-vgdl-title">Sprites</h2>
