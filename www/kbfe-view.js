@@ -103,12 +103,15 @@ export class KbfeView {
       + 'A column appears when a type is first seen; the (1+1)-ES mutates W with step σ, ×1.02 on an accept and ÷1.02 on a reject.',
     { class: 'hint' });
 
-    // The table scrolls sideways rather than cut a column in a narrow column.
+    // The tables scroll sideways rather than cut a column in a narrow column (W's too: after a
+    // long run of accepts σ, and W with it, can grow to numbers of many digits).
     const knowledgeBox = cell('div', '', { class: 'kbfe-table-box', tabindex: '0', role: 'region', 'aria-label': 'Knowledge base table' });
     knowledgeBox.append(this.knowledge);
+    this.weightsBox = cell('div', '', { class: 'kbfe-table-box', tabindex: '0', role: 'region', 'aria-label': 'Rollout weights table' });
+    this.weightsBox.append(this.weights);
     // What it has learnt first (the knowledge base, then W), so that beside the board at 1024x768
     // they are in view while it thinks; then the last rollout, the ES strip, the board's toggle.
-    panel.replaceChildren(title, knowledgeBox, knowledgeNote, this.weights, this.sigma, weightsNote, this.reward,
+    panel.replaceChildren(title, knowledgeBox, knowledgeNote, this.weightsBox, this.sigma, weightsNote, this.reward,
       this.strip, this.stripText, stripNote, this.board, boardNote);
     panel.dataset.testid = 'kbfe-panel';
     this.clear();
@@ -174,7 +177,7 @@ export class KbfeView {
       });
       return tr;
     }));
-    this.weights.hidden = columns.length === 0;
+    this.weightsBox.hidden = columns.length === 0;
     this.sigma.textContent = `σ = ${knowledge.sigma.toFixed(3)} · ${knowledge.accepted.toLocaleString('en-US')} accepted, `
       + `${knowledge.rejected.toLocaleString('en-US')} rejected`;
     this.showReward(knowledge.iteration);
