@@ -39,7 +39,7 @@ function direction(name) {
 }
 
 /** The colour of sprite type `kind` (a hue per type, so each ray keeps its colour). */
-export function typeColor(kind) {
+function typeColor(kind) {
   return `hsl(${(kind * 67 + 190) % 360}, 75%, 42%)`;
 }
 
@@ -83,15 +83,14 @@ export function drawKbfeLayer(ctx, canvas, view, knowledge, layout, colors) {
  * and a ring marks it. Each ray's label sits on a plate of the theme's panel colour in its text
  * colour (the page's own contrast, whatever the tiles and heat beneath), never faded, placed by
  * `placeLabels` off the avatar and off each other. Returns the plates drawn, [{ x, y, width,
- * height, kind }] in the grid's pixels (none without a root: a run that was not recorded).
+ * height }] in the grid's pixels.
  */
 function drawKbfeOverlay(ctx, knowledge, cell, colors, avatar) {
-  const root = knowledge?.root;
-  if (!root) return [];
+  const { root } = knowledge;
   ctx.save();
+  drawRolloutHeat(ctx, knowledge.rolloutHeat ?? [], root.width, cell);
   const moved = !avatar || avatar.x !== root.x || avatar.y !== root.y;
   if (moved) ctx.globalAlpha = 0.45;
-  drawRolloutHeat(ctx, knowledge.rolloutHeat ?? [], root.width, cell);
   const cx = root.x * cell + cell / 2;
   const cy = root.y * cell + cell / 2;
   ctx.lineWidth = Math.max(1.5, cell * 0.05);
@@ -222,7 +221,7 @@ function placeLabels(labels, root, cell, avatar) {
       const cost = 1e6 * sum(avatars, box) + 1e4 * sum(placed, apart) + 10 * sum(sprites, box) + sum(arms, box) + index;
       if (!best || cost < best.cost) best = { box, cost };
     });
-    placed.push({ ...best.box, kind: ray.kind });
+    placed.push(best.box);
   }
   return placed;
 }
