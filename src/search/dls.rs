@@ -25,9 +25,9 @@
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.4
 //! (depth-limited search) and §5.3 (cutting search off with an evaluation function).
 
-use super::depth_first::{DepthFirst, Revisit};
+use super::depth_first::{self, DepthFirst, DepthFirstSearch, Revisit};
 use super::node_store::KeyMode;
-use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use super::{Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
 /// Settings of a depth-limited search.
@@ -67,7 +67,6 @@ pub struct Dls<P: Puzzle, H, O = NoObserver> {
     best_plan: Vec<P::Action>,
     /// Plan to the win, once found.
     win_plan: Vec<P::Action>,
-    outcome: Option<Progress>,
 }
 
 impl<P: Puzzle, H: FnMut(&P) -> f64> Dls<P, H> {
@@ -90,14 +89,13 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             best: None,
             best_plan: Vec::new(),
             win_plan: Vec::new(),
-            outcome: None,
         };
         if root.is_solved() {
-            search.outcome = Some(Progress::Solved);
+            search.core.outcome = Some(Progress::Solved);
             return search;
         }
-        if search.core.admit(&root, 0).is_none() {
-            search.outcome = Some(Progress::LimitReached(Limit::Memory));
+        if let Err(limit) = search.core.admit(&root, 0) {
+            search.core.outcome = Some(limit);
         } else if search.is_leaf(&root, 0) {
             search.score_leaf(&root, 0, false);
         } else {
@@ -125,11 +123,6 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
         self.core.memory_bytes()
-    }
-
-    fn finish(&mut self, progress: Progress) -> Progress {
-        self.outcome = Some(progress);
-        progress
     }
 
     fn is_leaf(&self, state: &P, depth: u32) -> bool {
@@ -160,26 +153,27 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             }
         }
     }
+}
 
-    /// The next state to expand and its depth, or how the search ends.
+impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> DepthFirstSearch<P> for Dls<P, H, O> {
+    type Observer = O;
+
+    fn parts(&mut self) -> (&mut DepthFirst<P>, &mut O) {
+        (&mut self.core, &mut self.observer)
+    }
+
+    /// The root, then each child in turn that is reached for the first time or shallower than
+    /// before and is not a leaf; a leaf is scored instead.
     fn next_to_expand(&mut self) -> Result<(P, u32), Progress> {
         if let Some(root) = self.core.take_root() {
             return Ok((root, 0));
         }
         loop {
-            let observer = &mut self.observer;
-            let popped = |state: &P, depth| observer.expanded(state, Visit { depth, value: 0.0 });
-            let Some((child, depth)) = self.core.next_child(popped) else {
-                return Err(Progress::Exhausted);
-            };
-            if child.is_solved() {
-                self.core.path.path_to_last_child(&mut self.win_plan);
-                return Err(Progress::Solved);
-            }
-            match self.core.admit(&child, depth) {
-                None => return Err(Progress::LimitReached(Limit::Memory)),
-                Some(false) => continue,
-                Some(true) => {}
+            let (child, depth) = self
+                .core
+                .next_unsolved_child(&mut self.observer, &mut self.win_plan)?;
+            if !self.core.admit(&child, depth)? {
+                continue;
             }
             if self.is_leaf(&child, depth) {
                 self.score_leaf(&child, depth, true);
@@ -188,28 +182,12 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             return Ok((child, depth));
         }
     }
-
-    /// One expansion: the next state onto the path, reported to the observer as generated.
-    fn expand_next(&mut self) -> Result<(), Progress> {
-        let (state, depth) = self.next_to_expand()?;
-        let top = self.core.expand(state)?;
-        self.observer.generated(top, Visit { depth, value: 0.0 });
-        self.core.check_memory()
-    }
 }
 
 impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Search<P> for Dls<P, H, O> {
     /// Expands at most `budget` states (leaves are scored, not expanded).
     fn step(&mut self, budget: u64) -> Progress {
-        if let Some(outcome) = self.outcome {
-            return outcome;
-        }
-        for _ in 0..budget {
-            if let Err(end) = self.expand_next() {
-                return self.finish(end);
-            }
-        }
-        Progress::Running
+        depth_first::step(self, budget)
     }
 
     fn best_action(&self) -> Option<P::Action> {
@@ -218,7 +196,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Search<P> for Dls<P, H, O> 
 
     /// The full plan after a win; otherwise the plan to the best leaf so far.
     fn principal_variation(&self) -> Vec<P::Action> {
-        if self.outcome == Some(Progress::Solved) {
+        if self.core.outcome == Some(Progress::Solved) {
             self.win_plan.clone()
         } else {
             self.best_plan.clone()
