@@ -2,7 +2,7 @@
 //! store of reached states with the least depth each was reached at, the counters, the outcome,
 //! the bookkeeping of one expansion under the node and memory limits, and the loop that runs
 //! expansions under a budget ([`step`]). Each search keeps its own rule for which child to enter
-//! and what it remembers about leaves ([`DepthFirstSearch::next_to_expand`]).
+//! and what it remembers about leaves ([`DepthFirstSearch::enters`]).
 //!
 //! **The stack as the frontier.** Both searches report their stack (the path) to their observer
 //! as BFS and A* report their queue: a state is `generated` when it goes onto the path and
@@ -39,6 +39,8 @@ pub(crate) struct DepthFirst<P: Puzzle> {
     pub(crate) stats: Stats,
     /// How the search ended, once it has.
     pub(crate) outcome: Option<Progress>,
+    /// The plan to the win, once found.
+    pub(crate) win_plan: Vec<P::Action>,
 }
 
 impl<P: Puzzle> DepthFirst<P> {
@@ -51,6 +53,7 @@ impl<P: Puzzle> DepthFirst<P> {
             root: None,
             stats: Stats::default(),
             outcome: None,
+            win_plan: Vec::new(),
         }
     }
 
@@ -95,11 +98,6 @@ impl<P: Puzzle> DepthFirst<P> {
         Ok(admitted)
     }
 
-    /// The root, the first time (it is expanded before anything else).
-    pub(crate) fn take_root(&mut self) -> Option<P> {
-        self.root.take()
-    }
-
     /// The next child below the path with its depth (counted as generated); `None` once every
     /// branch is tried. States whose branches are all tried leave the path first, each handed
     /// to `popped` with its depth.
@@ -116,15 +114,14 @@ impl<P: Puzzle> DepthFirst<P> {
     /// are all tried leave the path first, each reported to `observer` as expanded (visit value
     /// 0). Ends the search as exhausted when no child is left, and as solved at a winning child,
     /// with the plan to it in `win_plan`.
-    pub(crate) fn next_unsolved_child(
+    fn next_unsolved_child(
         &mut self,
         observer: &mut impl Observer<P>,
-        win_plan: &mut Vec<P::Action>,
     ) -> Result<(P, u32), Progress> {
         let popped = |state: &P, depth| observer.expanded(state, Visit { depth, value: 0.0 });
         let (child, depth) = self.next_child(popped).ok_or(Progress::Exhausted)?;
         if child.is_solved() {
-            self.path.path_to_last_child(win_plan);
+            self.path.path_to_last_child(&mut self.win_plan);
             return Err(Progress::Solved);
         }
         Ok((child, depth))
@@ -156,7 +153,7 @@ impl<P: Puzzle> DepthFirst<P> {
 }
 
 /// A depth-first search run by [`step`]: its shared state, its observer and its own rule for
-/// the next state to expand.
+/// which child to enter.
 pub(crate) trait DepthFirstSearch<P: Puzzle> {
     /// Who is told what the search expands.
     type Observer: Observer<P>;
@@ -164,8 +161,23 @@ pub(crate) trait DepthFirstSearch<P: Puzzle> {
     /// The shared state and the observer.
     fn parts(&mut self) -> (&mut DepthFirst<P>, &mut Self::Observer);
 
-    /// The next state to expand and its depth, or how the search ends.
-    fn next_to_expand(&mut self) -> Result<(P, u32), Progress>;
+    /// Whether to enter `child` (generated at `depth`, not a win); a child not entered is dealt
+    /// with here (reported, scored). An error ends the search (the memory limit).
+    fn enters(&mut self, child: &P, depth: u32) -> Result<bool, Progress>;
+}
+
+/// The next state to expand and its depth: the root first, then the next child `search` enters.
+fn next_to_expand<P: Puzzle>(search: &mut impl DepthFirstSearch<P>) -> Result<(P, u32), Progress> {
+    if let Some(root) = search.parts().0.root.take() {
+        return Ok((root, 0));
+    }
+    loop {
+        let (core, observer) = search.parts();
+        let (child, depth) = core.next_unsolved_child(observer)?;
+        if search.enters(&child, depth)? {
+            return Ok((child, depth));
+        }
+    }
 }
 
 /// Expands at most `budget` states of `search`, each the next it chooses, entered on the path;
@@ -175,7 +187,7 @@ pub(crate) fn step<P: Puzzle>(search: &mut impl DepthFirstSearch<P>, budget: u64
         return outcome;
     }
     for _ in 0..budget {
-        let entered = search.next_to_expand().and_then(|(state, depth)| {
+        let entered = next_to_expand(search).and_then(|(state, depth)| {
             let (core, observer) = search.parts();
             core.enter(state, depth, observer)
         });

@@ -39,7 +39,6 @@ pub struct Dfs<P: Puzzle, O = NoObserver> {
     options: DfsOptions,
     observer: O,
     core: DepthFirst<P>,
-    plan: Vec<P::Action>,
 }
 
 impl<P: Puzzle> Dfs<P> {
@@ -63,7 +62,6 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
             options,
             observer,
             core: DepthFirst::new(options.limits, options.keys, revisit),
-            plan: Vec::new(),
         };
         if root.is_solved() {
             search.core.outcome = Some(Progress::Solved);
@@ -101,28 +99,19 @@ impl<P: Puzzle, O: Observer<P>> DepthFirstSearch<P> for Dfs<P, O> {
         (&mut self.core, &mut self.observer)
     }
 
-    /// The root, then each child in turn that is not terminal, is entered for the first time
-    /// (or, under a depth bound, shallower than before) and lies above the bound; a child at
-    /// the bound is reported as generated and expanded at once.
-    fn next_to_expand(&mut self) -> Result<(P, u32), Progress> {
-        if let Some(root) = self.core.take_root() {
-            return Ok((root, 0));
+    /// Not a terminal child, nor one reached before (or, under a depth bound, at no greater
+    /// depth); a child at the bound is reported as generated and expanded at once.
+    fn enters(&mut self, child: &P, depth: u32) -> Result<bool, Progress> {
+        if child.is_terminal() || !self.core.admit(child, depth)? {
+            return Ok(false);
         }
-        loop {
-            let (child, depth) = self
-                .core
-                .next_unsolved_child(&mut self.observer, &mut self.plan)?;
-            if child.is_terminal() || !self.core.admit(&child, depth)? {
-                continue;
-            }
-            if self.options.max_depth.is_some_and(|max| depth >= max) {
-                let visit = Visit { depth, value: 0.0 };
-                self.observer.generated(&child, visit);
-                self.observer.expanded(&child, visit);
-                continue;
-            }
-            return Ok((child, depth));
+        if self.options.max_depth.is_some_and(|max| depth >= max) {
+            let visit = Visit { depth, value: 0.0 };
+            self.observer.generated(child, visit);
+            self.observer.expanded(child, visit);
+            return Ok(false);
         }
+        Ok(true)
     }
 }
 
@@ -139,7 +128,7 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Dfs<P, O> {
     /// The plan once solved; before, the current path (root to the deepest state on the stack).
     fn principal_variation(&self) -> Vec<P::Action> {
         if self.core.outcome == Some(Progress::Solved) {
-            self.plan.clone()
+            self.core.win_plan.clone()
         } else {
             self.core.path.path()
         }

@@ -65,8 +65,6 @@ pub struct Dls<P: Puzzle, H, O = NoObserver> {
     /// Score and depth of the best leaf so far.
     best: Option<(f64, u32)>,
     best_plan: Vec<P::Action>,
-    /// Plan to the win, once found.
-    win_plan: Vec<P::Action>,
 }
 
 impl<P: Puzzle, H: FnMut(&P) -> f64> Dls<P, H> {
@@ -88,7 +86,6 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             core: DepthFirst::new(options.limits, options.keys, Revisit::WhenShallower),
             best: None,
             best_plan: Vec::new(),
-            win_plan: Vec::new(),
         };
         if root.is_solved() {
             search.core.outcome = Some(Progress::Solved);
@@ -162,25 +159,16 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> DepthFirstSearch<P> for Dls
         (&mut self.core, &mut self.observer)
     }
 
-    /// The root, then each child in turn that is reached for the first time or shallower than
-    /// before and is not a leaf; a leaf is scored instead.
-    fn next_to_expand(&mut self) -> Result<(P, u32), Progress> {
-        if let Some(root) = self.core.take_root() {
-            return Ok((root, 0));
+    /// Not a child reached before at no greater depth, nor a leaf: a leaf is scored instead.
+    fn enters(&mut self, child: &P, depth: u32) -> Result<bool, Progress> {
+        if !self.core.admit(child, depth)? {
+            return Ok(false);
         }
-        loop {
-            let (child, depth) = self
-                .core
-                .next_unsolved_child(&mut self.observer, &mut self.win_plan)?;
-            if !self.core.admit(&child, depth)? {
-                continue;
-            }
-            if self.is_leaf(&child, depth) {
-                self.score_leaf(&child, depth, true);
-                continue;
-            }
-            return Ok((child, depth));
+        if self.is_leaf(child, depth) {
+            self.score_leaf(child, depth, true);
+            return Ok(false);
         }
+        Ok(true)
     }
 }
 
@@ -197,7 +185,7 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Search<P> for Dls<P, H, O> 
     /// The full plan after a win; otherwise the plan to the best leaf so far.
     fn principal_variation(&self) -> Vec<P::Action> {
         if self.core.outcome == Some(Progress::Solved) {
-            self.win_plan.clone()
+            self.core.win_plan.clone()
         } else {
             self.best_plan.clone()
         }
