@@ -1,7 +1,13 @@
-//! Othello rules: text notation, passes and the end of the game, random-walk invariants,
-//! and the course heuristic's test vectors from `shared/othello/COURSE.md`.
+//! Othello rules: text notation, passes and the end of the game, random-walk invariants, the
+//! bitboard moves and flips against walking each direction (`othello_walk`, shared with the wasm
+//! test `wasm_othello_bitboards`), and the course heuristic's test vectors from
+//! `shared/othello/COURSE.md`.
 
+mod othello_walk;
+
+use othello_walk::flips_by_walking;
 use searchlab::game::{Game, Turn};
+use searchlab::games::othello::board::{flips, moves};
 use searchlab::games::othello::eval::{course_heuristic, course_terms, course_value, CourseTerms};
 use searchlab::games::othello::text::TextError;
 use searchlab::games::othello::{Color, Move, Othello};
@@ -242,4 +248,26 @@ fn course_value_is_from_blacks_view_whoever_moves() {
     assert_eq!(course_value(&state, 0), 95);
     assert_eq!(course_value(&state, 1), -95);
     assert_eq!(course_terms(&state).win, 0);
+}
+
+#[test]
+fn bitboard_moves_and_flips_agree_with_walking_on_random_boards() {
+    let mut rng = Rng::new(11);
+    for _ in 0..3000 {
+        let occupied = rng.next_u64() | rng.next_u64();
+        let player = occupied & rng.next_u64();
+        let opponent = occupied & !player;
+        let mut expected_moves = 0;
+        for square in 0..64 {
+            let walked = flips_by_walking(player, opponent, square);
+            let occupied_here = (player | opponent) & (1 << square) != 0;
+            if !occupied_here {
+                assert_eq!(flips(player, opponent, square), walked, "square {square}");
+            }
+            if walked != 0 {
+                expected_moves |= 1 << square;
+            }
+        }
+        assert_eq!(moves(player, opponent), expected_moves);
+    }
 }

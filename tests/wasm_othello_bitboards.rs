@@ -1,49 +1,18 @@
 //! Othello's move generation and flips in wasm, run by `wasm-pack test --node` on both wasm builds
 //! (with `RUSTFLAGS="-C target-feature=+simd128"` they run the SIMD code of
 //! `games::othello::simd128`, without it the scalar code): legal moves and flips against walking
-//! each direction square by square on random boards, and perft 1 to 8 from the start.
+//! each direction square by square on random boards (`othello_walk`, shared with the native
+//! `othello_rules`), and perft 1 to 8 from the start.
 #![cfg(target_arch = "wasm32")]
 
+mod othello_walk;
+
+use othello_walk::flips_by_walking;
 use searchlab::games::othello::board::{flips, moves};
 use searchlab::games::othello::perft::perft;
 use searchlab::games::othello::Board;
 use searchlab::rng::Rng;
 use wasm_bindgen_test::wasm_bindgen_test;
-
-/// The eight directions as (file step, rank step).
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-
-/// Flips by walking each direction square by square: the obvious reference.
-fn flips_by_walking(player: u64, opponent: u64, square: u32) -> u64 {
-    let mut flipped = 0;
-    for (df, dr) in DIRECTIONS {
-        let (mut file, mut rank) = ((square % 8) as i32 + df, (square / 8) as i32 + dr);
-        let mut run = 0u64;
-        while (0..8).contains(&file) && (0..8).contains(&rank) {
-            let bit = 1u64 << (rank * 8 + file);
-            if opponent & bit != 0 {
-                run |= bit;
-            } else {
-                if player & bit != 0 {
-                    flipped |= run;
-                }
-                break;
-            }
-            file += df;
-            rank += dr;
-        }
-    }
-    flipped
-}
 
 #[wasm_bindgen_test]
 fn moves_and_flips_agree_with_walking_on_random_boards() {

@@ -2,6 +2,7 @@
 
 pub mod bait;
 pub mod g2048;
+pub mod gvgai;
 pub mod othello;
 pub mod sumzero;
 pub mod vgdl;

@@ -22,7 +22,8 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::str::FromStr;
 
-use crate::game::{Game, IllegalAction, Puzzle, Turn};
+use crate::game::Game;
+use crate::games::gvgai::GvgaiGame;
 use crate::games::vgdl::{
     Action, CollisionSink, Description, LoadError, VgdlKey, VgdlState, World,
 };
@@ -192,50 +193,31 @@ impl FromStr for VgdlPlay {
     }
 }
 
-impl Game for VgdlPlay {
-    type Action = Action;
-    const NUM_PLAYERS: usize = 1;
-    const NUM_DISTINCT_ACTIONS: u32 = VgdlState::NUM_DISTINCT_ACTIONS;
+/// A game being played is a GVGAI game as its state is: its [`Game`] and
+/// [`Puzzle`](crate::game::Puzzle) are [`GvgaiGame`]'s, each move also appended to the moves
+/// played.
+impl GvgaiGame for VgdlPlay {
+    type Key = VgdlKey;
 
-    fn turn(&self) -> Turn {
-        self.state.turn()
+    fn is_over(&self) -> bool {
+        self.state.is_over()
     }
 
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.state.legal_actions(out);
+    fn is_won(&self) -> bool {
+        self.state.is_won()
+    }
+
+    fn score(&self) -> i32 {
+        self.state.score()
     }
 
     #[inline]
-    fn apply(&mut self, action: Action) {
+    fn advance(&mut self, action: Action) {
         self.advance_with(action, &mut ());
     }
 
-    fn returns(&self, player: usize) -> f64 {
-        self.state.returns(player)
-    }
-
-    fn action_index(action: Action) -> u32 {
-        VgdlState::action_index(action)
-    }
-
-    fn action_from_index(index: u32) -> Option<Action> {
-        VgdlState::action_from_index(index)
-    }
-
-    /// As [`VgdlState`]: every action, NIL included, while the game runs.
-    fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        if self.state.is_over() {
-            return Err(IllegalAction {
-                index: action.index(),
-                reason: "the game is over".into(),
-            });
-        }
-        self.advance_with(action, &mut ());
-        Ok(())
-    }
-
-    fn noop_action() -> Option<Action> {
-        VgdlState::noop_action()
+    fn key(&self) -> VgdlKey {
+        self.state.key()
     }
 
     /// The state's own sprite list, plus the node of the last move: each move allocates one node,
@@ -247,23 +229,11 @@ impl Game for VgdlPlay {
             Some(_) => MOVE_NODE_BYTES,
             None => 0,
         };
-        self.state.heap_bytes() + last_move
-    }
-}
-
-impl Puzzle for VgdlPlay {
-    type Key = VgdlKey;
-
-    fn key(&self) -> VgdlKey {
-        self.state.key()
-    }
-
-    fn is_solved(&self) -> bool {
-        self.state.is_won()
+        self.state.sprites_heap_bytes() + last_move
     }
 
     fn key_heap_bytes(key: &VgdlKey) -> usize {
-        VgdlState::key_heap_bytes(key)
+        key.heap_bytes()
     }
 }
 

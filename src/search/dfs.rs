@@ -18,9 +18,9 @@
 //!
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.3.
 
-use super::depth_first::{DepthFirst, Revisit};
+use super::depth_first::{self, DepthFirst, DepthFirstSearch, Revisit};
 use super::node_store::KeyMode;
-use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use super::{Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
 /// Settings of a depth-first search.
@@ -39,8 +39,6 @@ pub struct Dfs<P: Puzzle, O = NoObserver> {
     options: DfsOptions,
     observer: O,
     core: DepthFirst<P>,
-    plan: Vec<P::Action>,
-    outcome: Option<Progress>,
 }
 
 impl<P: Puzzle> Dfs<P> {
@@ -64,15 +62,13 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
             options,
             observer,
             core: DepthFirst::new(options.limits, options.keys, revisit),
-            plan: Vec::new(),
-            outcome: None,
         };
         if root.is_solved() {
-            search.outcome = Some(Progress::Solved);
+            search.core.outcome = Some(Progress::Solved);
         } else if root.is_terminal() {
-            search.outcome = Some(Progress::Exhausted);
-        } else if search.core.admit(&root, 0).is_none() {
-            search.outcome = Some(Progress::LimitReached(Limit::Memory));
+            search.core.outcome = Some(Progress::Exhausted);
+        } else if let Err(limit) = search.core.admit(&root, 0) {
+            search.core.outcome = Some(limit);
         } else {
             search.core.set_root(root);
         }
@@ -94,66 +90,35 @@ impl<P: Puzzle, O: Observer<P>> Dfs<P, O> {
     pub fn memory_bytes(&self) -> u64 {
         self.core.memory_bytes()
     }
+}
 
-    fn finish(&mut self, progress: Progress) -> Progress {
-        self.outcome = Some(progress);
-        progress
+impl<P: Puzzle, O: Observer<P>> DepthFirstSearch<P> for Dfs<P, O> {
+    type Observer = O;
+
+    fn parts(&mut self) -> (&mut DepthFirst<P>, &mut O) {
+        (&mut self.core, &mut self.observer)
     }
 
-    /// The next state to expand and its depth, or how the search ends.
-    fn next_to_expand(&mut self) -> Result<(P, u32), Progress> {
-        if let Some(root) = self.core.take_root() {
-            return Ok((root, 0));
+    /// Not a terminal child, nor one reached before (or, under a depth bound, at no greater
+    /// depth); a child at the bound is reported as generated and expanded at once.
+    fn enters(&mut self, child: &P, depth: u32) -> Result<bool, Progress> {
+        if child.is_terminal() || !self.core.admit(child, depth)? {
+            return Ok(false);
         }
-        loop {
-            let observer = &mut self.observer;
-            let popped = |state: &P, depth| observer.expanded(state, Visit { depth, value: 0.0 });
-            let Some((child, depth)) = self.core.next_child(popped) else {
-                return Err(Progress::Exhausted);
-            };
-            if child.is_solved() {
-                self.core.path.path_to_last_child(&mut self.plan);
-                return Err(Progress::Solved);
-            }
-            if child.is_terminal() {
-                continue;
-            }
-            match self.core.admit(&child, depth) {
-                None => return Err(Progress::LimitReached(Limit::Memory)),
-                Some(false) => continue,
-                Some(true) => {}
-            }
-            if self.options.max_depth.is_some_and(|max| depth >= max) {
-                let visit = Visit { depth, value: 0.0 };
-                self.observer.generated(&child, visit);
-                self.observer.expanded(&child, visit);
-                continue;
-            }
-            return Ok((child, depth));
+        if self.options.max_depth.is_some_and(|max| depth >= max) {
+            let visit = Visit { depth, value: 0.0 };
+            self.observer.generated(child, visit);
+            self.observer.expanded(child, visit);
+            return Ok(false);
         }
-    }
-
-    /// One expansion: the next state onto the path, reported to the observer as generated.
-    fn expand_next(&mut self) -> Result<(), Progress> {
-        let (state, depth) = self.next_to_expand()?;
-        let top = self.core.expand(state)?;
-        self.observer.generated(top, Visit { depth, value: 0.0 });
-        self.core.check_memory()
+        Ok(true)
     }
 }
 
 impl<P: Puzzle, O: Observer<P>> Search<P> for Dfs<P, O> {
     /// Expands at most `budget` states.
     fn step(&mut self, budget: u64) -> Progress {
-        if let Some(outcome) = self.outcome {
-            return outcome;
-        }
-        for _ in 0..budget {
-            if let Err(end) = self.expand_next() {
-                return self.finish(end);
-            }
-        }
-        Progress::Running
+        depth_first::step(self, budget)
     }
 
     fn best_action(&self) -> Option<P::Action> {
@@ -162,8 +127,8 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Dfs<P, O> {
 
     /// The plan once solved; before, the current path (root to the deepest state on the stack).
     fn principal_variation(&self) -> Vec<P::Action> {
-        if self.outcome == Some(Progress::Solved) {
-            self.plan.clone()
+        if self.core.outcome == Some(Progress::Solved) {
+            self.core.win_plan.clone()
         } else {
             self.core.path.path()
         }

@@ -25,9 +25,9 @@
 //! Reference: Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 4th ed., §3.4.4
 //! (depth-limited search) and §5.3 (cutting search off with an evaluation function).
 
-use super::depth_first::{DepthFirst, Revisit};
+use super::depth_first::{self, DepthFirst, DepthFirstSearch, Revisit};
 use super::node_store::KeyMode;
-use super::{Limit, Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
+use super::{Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use crate::game::Puzzle;
 
 /// Settings of a depth-limited search.
@@ -65,9 +65,6 @@ pub struct Dls<P: Puzzle, H, O = NoObserver> {
     /// Score and depth of the best leaf so far.
     best: Option<(f64, u32)>,
     best_plan: Vec<P::Action>,
-    /// Plan to the win, once found.
-    win_plan: Vec<P::Action>,
-    outcome: Option<Progress>,
 }
 
 impl<P: Puzzle, H: FnMut(&P) -> f64> Dls<P, H> {
@@ -89,15 +86,13 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             core: DepthFirst::new(options.limits, options.keys, Revisit::WhenShallower),
             best: None,
             best_plan: Vec::new(),
-            win_plan: Vec::new(),
-            outcome: None,
         };
         if root.is_solved() {
-            search.outcome = Some(Progress::Solved);
+            search.core.outcome = Some(Progress::Solved);
             return search;
         }
-        if search.core.admit(&root, 0).is_none() {
-            search.outcome = Some(Progress::LimitReached(Limit::Memory));
+        if let Err(limit) = search.core.admit(&root, 0) {
+            search.core.outcome = Some(limit);
         } else if search.is_leaf(&root, 0) {
             search.score_leaf(&root, 0, false);
         } else {
@@ -125,11 +120,6 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
         self.core.memory_bytes()
-    }
-
-    fn finish(&mut self, progress: Progress) -> Progress {
-        self.outcome = Some(progress);
-        progress
     }
 
     fn is_leaf(&self, state: &P, depth: u32) -> bool {
@@ -160,56 +150,32 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Dls<P, H, O> {
             }
         }
     }
+}
 
-    /// The next state to expand and its depth, or how the search ends.
-    fn next_to_expand(&mut self) -> Result<(P, u32), Progress> {
-        if let Some(root) = self.core.take_root() {
-            return Ok((root, 0));
-        }
-        loop {
-            let observer = &mut self.observer;
-            let popped = |state: &P, depth| observer.expanded(state, Visit { depth, value: 0.0 });
-            let Some((child, depth)) = self.core.next_child(popped) else {
-                return Err(Progress::Exhausted);
-            };
-            if child.is_solved() {
-                self.core.path.path_to_last_child(&mut self.win_plan);
-                return Err(Progress::Solved);
-            }
-            match self.core.admit(&child, depth) {
-                None => return Err(Progress::LimitReached(Limit::Memory)),
-                Some(false) => continue,
-                Some(true) => {}
-            }
-            if self.is_leaf(&child, depth) {
-                self.score_leaf(&child, depth, true);
-                continue;
-            }
-            return Ok((child, depth));
-        }
+impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> DepthFirstSearch<P> for Dls<P, H, O> {
+    type Observer = O;
+
+    fn parts(&mut self) -> (&mut DepthFirst<P>, &mut O) {
+        (&mut self.core, &mut self.observer)
     }
 
-    /// One expansion: the next state onto the path, reported to the observer as generated.
-    fn expand_next(&mut self) -> Result<(), Progress> {
-        let (state, depth) = self.next_to_expand()?;
-        let top = self.core.expand(state)?;
-        self.observer.generated(top, Visit { depth, value: 0.0 });
-        self.core.check_memory()
+    /// Not a child reached before at no greater depth, nor a leaf: a leaf is scored instead.
+    fn enters(&mut self, child: &P, depth: u32) -> Result<bool, Progress> {
+        if !self.core.admit(child, depth)? {
+            return Ok(false);
+        }
+        if self.is_leaf(child, depth) {
+            self.score_leaf(child, depth, true);
+            return Ok(false);
+        }
+        Ok(true)
     }
 }
 
 impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Search<P> for Dls<P, H, O> {
     /// Expands at most `budget` states (leaves are scored, not expanded).
     fn step(&mut self, budget: u64) -> Progress {
-        if let Some(outcome) = self.outcome {
-            return outcome;
-        }
-        for _ in 0..budget {
-            if let Err(end) = self.expand_next() {
-                return self.finish(end);
-            }
-        }
-        Progress::Running
+        depth_first::step(self, budget)
     }
 
     fn best_action(&self) -> Option<P::Action> {
@@ -218,8 +184,8 @@ impl<P: Puzzle, H: FnMut(&P) -> f64, O: Observer<P>> Search<P> for Dls<P, H, O> 
 
     /// The full plan after a win; otherwise the plan to the best leaf so far.
     fn principal_variation(&self) -> Vec<P::Action> {
-        if self.outcome == Some(Progress::Solved) {
-            self.win_plan.clone()
+        if self.core.outcome == Some(Progress::Solved) {
+            self.core.win_plan.clone()
         } else {
             self.best_plan.clone()
         }

@@ -20,6 +20,7 @@
 //! replayed and checked here so that the link reopens at that point.
 
 use super::compare::{self, Comparable};
+use super::numbers::{self, number_fields};
 use super::played;
 use super::puzzle;
 pub use super::puzzle::{KbView, Mode};
@@ -31,9 +32,8 @@ use super::{
 use crate::agents::bait::{AgentSpec, Algorithm, Bound};
 use crate::agents::params::BAIT;
 use crate::field_error::quoted;
-use crate::game::Game;
 use crate::games::bait::eval::CourseWeights;
-use crate::games::bait::{Action, BaitState};
+use crate::games::bait::BaitState;
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
 
@@ -177,15 +177,8 @@ impl View {
             return Ok(());
         }
         let field = if self.lvl.is_some() { "lvl" } else { "level" };
-        let mut state = BaitState::parse(text).map_err(|e| error(field, format!("{e}")))?;
-        for (i, &index) in self.moves.iter().enumerate() {
-            let action = Action::from_index(index)
-                .ok_or_else(|| played::illegal(i + 1, '?', "no such action"))?;
-            state
-                .try_apply(action)
-                .map_err(|e| played::illegal(i + 1, action.letter(), &e.reason))?;
-        }
-        Ok(())
+        let state = BaitState::parse(text).map_err(|e| error(field, format!("{e}")))?;
+        puzzle::replay(state, &self.moves)
     }
 
     /// The agent these settings describe, with at most `max_memory_bytes` of search memory.
@@ -235,20 +228,10 @@ impl LinkView for View {
             check_level_size(level)?;
         }
         self.check_moves()?;
-        BAIT.int("depth", self.depth)?;
+        numbers::check(self, BAIT)?;
         for weight in self.weights {
             BAIT.float("weights", weight)?;
         }
-        BAIT.float("weight", self.weight)?;
-        BAIT.float("uct", self.uct)?;
-        BAIT.int("rollout-depth", self.rollout_depth)?;
-        BAIT.int("population", self.population)?;
-        BAIT.int("horizon", self.horizon)?;
-        BAIT.int("plan-iterations", self.plan_iterations)?;
-        BAIT.float("alpha", self.kbfe.alpha)?;
-        BAIT.float("beta", self.kbfe.beta)?;
-        BAIT.int("max-nodes", self.max_nodes)?;
-        BAIT.int("budget-ms", self.budget_ms)?;
         if !PACES.contains(&self.pace) {
             let offered: Vec<String> = PACES[1..].iter().map(u32::to_string).collect();
             let (last, rest) = offered.split_last().expect("PACES offers slowed paces");
@@ -310,7 +293,7 @@ impl LinkView for View {
         if let Some(h) = get("heuristic") {
             view.heuristic = Bound::parse(h).map_err(|e| error("heuristic", e.message))?;
         }
-        fields.number("depth", &mut view.depth)?;
+        numbers::read(fields, &mut view)?;
         if let Some(raw) = get("weights") {
             let parts: Vec<&str> = raw.split(',').collect();
             if parts.len() != 3 {
@@ -325,15 +308,7 @@ impl LinkView for View {
                     .map_err(|_| error("weights", format!("'{}' is not a number", quoted(part))))?;
             }
         }
-        fields.number("weight", &mut view.weight)?;
-        fields.number("uct", &mut view.uct)?;
-        fields.number("rollout-depth", &mut view.rollout_depth)?;
-        fields.number("population", &mut view.population)?;
-        fields.number("horizon", &mut view.horizon)?;
-        fields.number("plan-iterations", &mut view.plan_iterations)?;
         puzzle::read_kb_fields(fields, &mut view.kbfe, BAIT)?;
-        fields.number("max-nodes", &mut view.max_nodes)?;
-        fields.number("budget-ms", &mut view.budget_ms)?;
         fields.number("pace", &mut view.pace)?;
         view.seed = fields.seed()?;
         view.compare = compare::read_panes(fields)?;
@@ -360,32 +335,15 @@ impl LinkView for View {
         }
         out.push_str("&algo=");
         out.push_str(self.algo.name());
-        for key in puzzle::written_keys(BAIT, self.algo.name(), self.mode) {
-            let value = match key {
-                "depth" => self.depth.to_string(),
-                "weights" => {
-                    let [score, distance, boxes] = self.weights;
-                    format!("{score},{distance},{boxes}")
-                }
-                "heuristic" => Bound::name(self.heuristic).to_string(),
-                "weight" => self.weight.to_string(),
-                "uct" => self.uct.to_string(),
-                "rollout-depth" => self.rollout_depth.to_string(),
-                "population" => self.population.to_string(),
-                "horizon" => self.horizon.to_string(),
-                "plan-iterations" => self.plan_iterations.to_string(),
-                kb if puzzle::kb_value(&self.kbfe, kb).is_some() => {
-                    puzzle::kb_value(&self.kbfe, kb).unwrap_or_default()
-                }
-                other => {
-                    return Err(error(
-                        other,
-                        "is in the parameter table but not in the view",
-                    ))
-                }
-            };
-            out.push_str(&format!("&{key}={value}"));
-        }
+        let keys = puzzle::written_keys(BAIT, self.algo.name(), self.mode);
+        numbers::write_keys(&mut out, keys, |key| match key {
+            "weights" => {
+                let [score, distance, boxes] = self.weights;
+                Some(format!("{score},{distance},{boxes}"))
+            }
+            "heuristic" => Some(Bound::name(self.heuristic).to_string()),
+            key => puzzle::kb_word(&self.kbfe, key).or_else(|| numbers::text(self, key)),
+        })?;
         out.push_str(&format!("&mode={}", self.mode.name()));
         out.push_str(&format!("&max-nodes={}", self.max_nodes));
         match self.mode {
@@ -409,6 +367,20 @@ impl Comparable for View {
         &self.compare
     }
 }
+
+number_fields!(View {
+    "depth" => depth,
+    "weight" => weight,
+    "uct" => uct,
+    "rollout-depth" => rollout_depth,
+    "population" => population,
+    "horizon" => horizon,
+    "plan-iterations" => plan_iterations,
+    "alpha" => kbfe.alpha,
+    "beta" => kbfe.beta,
+    "max-nodes" => max_nodes,
+    "budget-ms" => budget_ms,
+});
 
 /// The letters of the moves, in action order: Bait's plan letters.
 const MOVE_LETTERS: [char; 5] = ['L', 'R', 'D', 'U', 'N'];

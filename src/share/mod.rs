@@ -9,12 +9,14 @@
 //!
 //! Every game has its own view and keys in its own module ([`bait::View`], [`g2048::View`],
 //! [`othello::View`], [`vgdl::View`]); what they share is here: [`Fields`] (the size limit, `key=value` pairs,
-//! percent-decoding, repeated keys, the version and the game), the error type and the range
-//! checks. The page's own keys, which any game's link may carry, are in [`page`].
+//! percent-decoding, repeated keys, the version and the game), the error type, the range checks
+//! and the number fields' reader, checker and writer ([`numbers`]). The page's own keys, which
+//! any game's link may carry, are in [`page`].
 
 pub mod bait;
 pub mod compare;
 pub mod g2048;
+pub mod numbers;
 pub mod othello;
 pub mod packed;
 pub mod page;

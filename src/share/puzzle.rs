@@ -1,11 +1,13 @@
 //! Link fields every single-agent puzzle's link reads alike (Bait's and the VGDL games'): the run
-//! mode (`mode=plan|act`) and KB Fast-Evo's settings (`rollouts`, `value`, `alpha`, `beta`,
-//! `features`, `distance`, `feature-scale`, `keep-weights`).
+//! mode (`mode=plan|act`), KB Fast-Evo's settings (`rollouts`, `value`, `alpha`, `beta`,
+//! `features`, `distance`, `feature-scale`, `keep-weights`) and the replay of the moves played.
 
-use super::{error, FieldError, Fields};
+use super::{error, played, FieldError, Fields};
 use crate::agents::params::Table;
 pub use crate::agents::puzzle::KbSettings as KbView;
 use crate::field_error::quoted;
+use crate::game::Game;
+use crate::games::bait::Action;
 use crate::search::kb_fast_evo::{Distance, FeatureScale, FeatureTypes, Rollouts, Value};
 use serde::{Deserialize, Serialize};
 
@@ -64,8 +66,9 @@ pub fn written_keys(table: Table, algo: &str, mode: Mode) -> Vec<&'static str> {
 /// `keep-weights`' words, off first.
 const ON_OFF: [&str; 2] = ["off", "on"];
 
-/// Reads KB Fast-Evo's keys into `kb` (the words of `keep-weights` from the game's `table`);
-/// each error names its key.
+/// Reads KB Fast-Evo's word keys into `kb` (the words of `keep-weights` from the game's
+/// `table`); each error names its key. Its numbers, `alpha` and `beta`, are the view's number
+/// fields ([`numbers`](super::numbers)).
 pub fn read_kb_fields(fields: &Fields, kb: &mut KbView, table: Table) -> Result<(), FieldError> {
     let named = |key: &str, e: FieldError| error(key, e.message);
     if let Some(word) = fields.get("rollouts") {
@@ -74,8 +77,6 @@ pub fn read_kb_fields(fields: &Fields, kb: &mut KbView, table: Table) -> Result<
     if let Some(word) = fields.get("value") {
         kb.value = Value::parse(word).map_err(|e| named("value", e))?;
     }
-    fields.number("alpha", &mut kb.alpha)?;
-    fields.number("beta", &mut kb.beta)?;
     if let Some(word) = fields.get("features") {
         kb.features = FeatureTypes::parse(word).map_err(|e| named("features", e))?;
     }
@@ -91,14 +92,12 @@ pub fn read_kb_fields(fields: &Fields, kb: &mut KbView, table: Table) -> Result<
     Ok(())
 }
 
-/// The link's value of KB Fast-Evo's key `key` in `kb`; `None` for a key that is not one of
-/// KB Fast-Evo's.
-pub fn kb_value(kb: &KbView, key: &str) -> Option<String> {
+/// The link's word for KB Fast-Evo's word key `key` in `kb`; `None` for a key that is not one
+/// of them (its numbers, `alpha` and `beta`, included).
+pub fn kb_word(kb: &KbView, key: &str) -> Option<String> {
     Some(match key {
         "rollouts" => kb.rollouts.name().to_string(),
         "value" => kb.value.name().to_string(),
-        "alpha" => kb.alpha.to_string(),
-        "beta" => kb.beta.to_string(),
         "features" => kb.features.name().to_string(),
         "distance" => kb.distance.name().to_string(),
         "feature-scale" => kb.feature_scale.name().to_string(),
@@ -118,3 +117,16 @@ pub const KB_KEYS: [&str; 8] = [
     "feature-scale",
     "keep-weights",
 ];
+
+/// Replays `moves` (action indices) from `state`; the error names the first move that cannot be
+/// played (no such action, or the rules refuse it: the game was over).
+pub fn replay<G: Game<Action = Action>>(mut state: G, moves: &[u32]) -> Result<(), FieldError> {
+    for (i, &index) in moves.iter().enumerate() {
+        let action = Action::from_index(index)
+            .ok_or_else(|| played::illegal(i + 1, '?', "no such action"))?;
+        state
+            .try_apply(action)
+            .map_err(|e| played::illegal(i + 1, action.letter(), &e.reason))?;
+    }
+    Ok(())
+}

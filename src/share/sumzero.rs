@@ -11,6 +11,7 @@
 //! `compare=mcts:uct=0.5;mcts:uct=2`). Every key but `v` and `game` may be left out.
 
 use super::compare::{self, Comparable};
+use super::numbers::{self, number_fields};
 use super::{check_seed_and_agent, check_view_game, encode, error, Fields, LinkView, VERSION};
 use crate::agents::params::SUMZERO;
 use crate::agents::sumzero::{AgentSpec, Algorithm};
@@ -101,8 +102,7 @@ impl LinkView for View {
     /// Checks every field against the ranges a link accepts, and the moves against the rules.
     fn validate(&self) -> Result<(), FieldError> {
         check_view_game(&self.game, "sumzero", "Sum to zero")?;
-        SUMZERO.float("uct", self.uct)?;
-        SUMZERO.int("iterations", self.iterations)?;
+        numbers::check(self, SUMZERO)?;
         self.position()?;
         // The agent's own checks agree with the ranges above.
         check_seed_and_agent(self.seed, self.agent_spec(Limits::default()).validate())?;
@@ -116,8 +116,7 @@ impl LinkView for View {
         if let Some(algo) = fields.get("algo") {
             view.algo = Algorithm::parse(algo).map_err(|e| error("algo", e.message))?;
         }
-        fields.number("uct", &mut view.uct)?;
-        fields.number("iterations", &mut view.iterations)?;
+        numbers::read(fields, &mut view)?;
         if let Some(moves) = fields.get("moves") {
             view.moves = read_moves(moves)?.to_string();
         }
@@ -132,13 +131,8 @@ impl LinkView for View {
         self.validate()?;
         let moves = self.position()?.to_string();
         let mut out = format!("v={VERSION}&game=sumzero&algo={}", self.algo.name());
-        for key in SUMZERO.algorithm_keys(self.algo.name()) {
-            let value = match key {
-                "uct" => self.uct.to_string(),
-                _ => self.iterations.to_string(),
-            };
-            out.push_str(&format!("&{key}={value}"));
-        }
+        let keys = SUMZERO.algorithm_keys(self.algo.name());
+        numbers::write_keys(&mut out, keys, |key| numbers::text(self, key))?;
         if !moves.is_empty() {
             out.push_str(&format!("&moves={}", encode(&moves)));
         }
@@ -149,6 +143,11 @@ impl LinkView for View {
         Ok(out)
     }
 }
+
+number_fields!(View {
+    "uct" => uct,
+    "iterations" => iterations,
+});
 
 impl Comparable for View {
     const TABLE: crate::agents::params::Table = SUMZERO;

@@ -16,6 +16,7 @@
 //! `compare`, side by side ([`compare`](super::compare)).
 
 use super::compare::{self, Comparable};
+use super::numbers::{self, number_fields};
 use super::packed::{pack, unpack};
 use super::puzzle::{self, KbView, Mode};
 use super::shipped_vgdl::{shipped_game, shipped_game_names, ShippedGame, SHIPPED_GAMES};
@@ -26,8 +27,7 @@ use super::{
 use crate::agents::params::VGDL;
 use crate::agents::vgdl::{AgentSpec, Algorithm};
 use crate::field_error::quoted;
-use crate::game::Game;
-use crate::games::vgdl::{Action, LoadError};
+use crate::games::vgdl::LoadError;
 use crate::games::vgdl_play::VgdlPlay;
 use crate::search::Limits;
 use serde::{Deserialize, Serialize};
@@ -127,6 +127,19 @@ impl Default for View {
         }
     }
 }
+
+number_fields!(View {
+    "depth" => depth,
+    "uct" => uct,
+    "rollout-depth" => rollout_depth,
+    "population" => population,
+    "horizon" => horizon,
+    "plan-iterations" => plan_iterations,
+    "alpha" => kbfe.alpha,
+    "beta" => kbfe.beta,
+    "max-nodes" => max_nodes,
+    "budget-ms" => budget_ms,
+});
 
 /// Plan letters, by action index.
 const MOVE_LETTERS: [char; 5] = ['L', 'R', 'D', 'U', 'N'];
@@ -237,18 +250,6 @@ impl View {
         })
     }
 
-    /// Replays the moves; the error names the first that cannot be played.
-    fn check_moves(&self, mut state: VgdlPlay) -> Result<(), FieldError> {
-        for (i, &index) in self.moves.iter().enumerate() {
-            let action = Action::from_index(index)
-                .ok_or_else(|| played::illegal(i + 1, '?', "no such action"))?;
-            state
-                .try_apply(action)
-                .map_err(|e| played::illegal(i + 1, action.letter(), &e.reason))?;
-        }
-        Ok(())
-    }
-
     /// The agent these settings describe, with at most `max_memory_bytes` of search memory.
     pub fn agent_spec(&self, max_memory_bytes: u64) -> AgentSpec {
         AgentSpec {
@@ -286,17 +287,8 @@ impl LinkView for View {
                 }
             }
         }
-        self.check_moves(self.start()?)?;
-        VGDL.int("depth", self.depth)?;
-        VGDL.float("uct", self.uct)?;
-        VGDL.int("rollout-depth", self.rollout_depth)?;
-        VGDL.int("population", self.population)?;
-        VGDL.int("horizon", self.horizon)?;
-        VGDL.int("plan-iterations", self.plan_iterations)?;
-        VGDL.float("alpha", self.kbfe.alpha)?;
-        VGDL.float("beta", self.kbfe.beta)?;
-        VGDL.int("max-nodes", self.max_nodes)?;
-        VGDL.int("budget-ms", self.budget_ms)?;
+        puzzle::replay(self.start()?, &self.moves)?;
+        numbers::check(self, VGDL)?;
         check_seed_and_agent(self.seed, self.agent_spec(u64::MAX).validate())?;
         compare::validate_panes(&self.compare)
     }
@@ -324,15 +316,8 @@ impl LinkView for View {
             None => Mode::natural(view.algo.is_anytime()),
             Some(word) => Mode::parse(word)?,
         };
-        fields.number("depth", &mut view.depth)?;
-        fields.number("uct", &mut view.uct)?;
-        fields.number("rollout-depth", &mut view.rollout_depth)?;
-        fields.number("population", &mut view.population)?;
-        fields.number("horizon", &mut view.horizon)?;
-        fields.number("plan-iterations", &mut view.plan_iterations)?;
+        numbers::read(fields, &mut view)?;
         puzzle::read_kb_fields(fields, &mut view.kbfe, VGDL)?;
-        fields.number("max-nodes", &mut view.max_nodes)?;
-        fields.number("budget-ms", &mut view.budget_ms)?;
         view.seed = fields.seed()?;
         view.compare = compare::read_panes(fields)?;
         view.validate()?;
@@ -356,26 +341,10 @@ impl LinkView for View {
         }
         out.push_str(&played::format(&self.moves, &MOVE_LETTERS)?);
         out.push_str(&format!("&algo={}", self.algo.name()));
-        for key in puzzle::written_keys(VGDL, self.algo.name(), self.mode) {
-            let value = match key {
-                "depth" => self.depth.to_string(),
-                "uct" => self.uct.to_string(),
-                "rollout-depth" => self.rollout_depth.to_string(),
-                "population" => self.population.to_string(),
-                "horizon" => self.horizon.to_string(),
-                "plan-iterations" => self.plan_iterations.to_string(),
-                kb if puzzle::kb_value(&self.kbfe, kb).is_some() => {
-                    puzzle::kb_value(&self.kbfe, kb).unwrap_or_default()
-                }
-                other => {
-                    return Err(error(
-                        other,
-                        "is in the parameter table but not in the view",
-                    ))
-                }
-            };
-            out.push_str(&format!("&{key}={value}"));
-        }
+        let keys = puzzle::written_keys(VGDL, self.algo.name(), self.mode);
+        numbers::write_keys(&mut out, keys, |key| {
+            puzzle::kb_word(&self.kbfe, key).or_else(|| numbers::text(self, key))
+        })?;
         // A link gives the mode only where it is not the algorithm's natural one, so links
         // written before modes are written again as they were.
         if self.mode != Mode::natural(self.algo.is_anytime()) {

@@ -1,5 +1,5 @@
 //! Bait's rules: one GVGAI tick (`ForwardModel.advance`), exactly the plain procedure of
-//! `shared/bait/RULES.md` section 3, and the [`Game`] and [`Puzzle`] traits.
+//! `shared/bait/RULES.md` section 3, and the GVGAI game traits ([`GvgaiGame`]).
 //!
 //! ```text
 //! if over: return
@@ -23,7 +23,7 @@ use super::action::Action;
 use super::level::{Cell, Item, BLOCKED};
 use super::sprites::{EventLog, BOX, GOAL, HOLE, KEY, MUSHROOM, NOKEY, WALL, WITHKEY};
 use super::state::{BaitKey, BaitState};
-use crate::game::{Game, IllegalAction, Puzzle, Turn};
+use crate::games::gvgai::GvgaiGame;
 
 impl BaitState {
     /// Advances one tick. Does nothing once the game is over. Never panics.
@@ -122,71 +122,29 @@ impl BaitState {
     }
 }
 
-impl Game for BaitState {
-    type Action = Action;
-    const NUM_PLAYERS: usize = 1;
-    const NUM_DISTINCT_ACTIONS: u32 = 5;
+/// Bait is a GVGAI game: its [`Game`](crate::game::Game) and [`Puzzle`](crate::game::Puzzle)
+/// are [`GvgaiGame`]'s.
+impl GvgaiGame for BaitState {
+    type Key = BaitKey;
 
-    fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Terminal
-        } else {
-            Turn::Player(0)
-        }
+    fn is_over(&self) -> bool {
+        BaitState::is_over(self)
     }
 
-    /// The four moves in GVGAI's order `L R D U` (NIL is appliable but not listed, as in
-    /// GVGAI's `getAvailableActions()`); empty once the game is over.
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if !self.is_over() {
-            out.extend_from_slice(&Action::MOVES);
-        }
+    fn is_won(&self) -> bool {
+        BaitState::is_won(self)
+    }
+
+    fn score(&self) -> i32 {
+        BaitState::score(self)
     }
 
     #[inline(always)]
-    fn apply(&mut self, action: Action) {
-        self.advance(action);
+    fn advance(&mut self, action: Action) {
+        BaitState::advance(self, action);
     }
-
-    /// The score, during the game and at its end (no bonus or penalty for the outcome).
-    fn returns(&self, _player: usize) -> f64 {
-        f64::from(self.score())
-    }
-
-    fn action_index(action: Action) -> u32 {
-        action.index()
-    }
-
-    fn action_from_index(index: u32) -> Option<Action> {
-        Action::from_index(index)
-    }
-
-    /// Accepts every action, NIL included, while the game runs (GVGAI's `advance` takes NIL).
-    fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
-        if self.is_over() {
-            return Err(IllegalAction {
-                index: action.index(),
-                reason: "the game is over".into(),
-            });
-        }
-        self.advance(action);
-        Ok(())
-    }
-
-    fn noop_action() -> Option<Action> {
-        Some(Action::Nil)
-    }
-}
-
-impl Puzzle for BaitState {
-    type Key = BaitKey;
 
     fn key(&self) -> BaitKey {
         BaitState::key(self)
-    }
-
-    fn is_solved(&self) -> bool {
-        self.is_won()
     }
 }
