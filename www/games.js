@@ -70,3 +70,20 @@ export const GAMES = {
 
 /** The game of a link that names none (as the share-link parser reads it too). */
 export const DEFAULT_GAME = 'bait';
+
+/** The game every step of each shipped lesson shows (lessons/<name>.json; a lesson whose steps
+ * show more than one game has no entry). prefetch.js then fetches a lesson link's game with the
+ * lesson's file rather than once the file is read: only sooner, never in its place (a lesson
+ * without an entry opens all the same). tests/e2e/preload.test.mjs checks it against the files. */
+export const LESSON_GAMES = {
+  'bfs-vs-dfs': 'bait',
+  'ucs-vs-astar': 'bait',
+  'weighted-astar': 'bait',
+  'depth-limited-trap': 'bait',
+  'mcts-exploration': 'sumzero',
+  'mcts-horizon': 'bait',
+  'alphabeta-pruning': 'othello',
+  'mtdf-vs-alphabeta': 'othello',
+  'expectimax-2048': '2048',
+  'toy-game-tree': 'sumzero',
+};

@@ -13,7 +13,7 @@
 // view applied) beside the document's own (DOM interactive, DOMContentLoaded). Not a test: it asserts nothing and is not picked up by
 // `node --test`.
 //
-// `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure only,
+// `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure (with its stages) only,
 // for this build's www/ and the www/ in DIR (another build, pkg/ included), alternated tab by tab
 // for ROUNDS rounds of every lesson (default 3), so that both see the same machine load.
 
@@ -64,34 +64,6 @@ async function openStep(url, name) {
   return { page, ms: Number((await logged).text().slice(READY_LOG.length)) };
 }
 
-/** Ms from navigation start until lesson `name`'s first step is ready in a new tab of `url`. */
-async function openedIn(url, name) {
-  const { page, ms } = await openStep(url, name);
-  await page.close();
-  return ms;
-}
-
-const against = process.argv.indexOf('--against');
-if (against > 0) {
-  const other = await startServer(path.resolve(process.argv[against + 1]));
-  const rounds = Number(process.argv[against + 2] ?? 3);
-  const times = { 'this build': [], [process.argv[against + 1]]: [] };
-  const urls = { 'this build': server.url, [process.argv[against + 1]]: other.url };
-  for (let round = 0; round < rounds; round++) {
-    for (const name of NAMES) {
-      const order = Object.keys(urls);
-      if (round % 2) order.reverse();
-      for (const which of order) times[which].push(await openedIn(urls[which], name));
-    }
-  }
-  for (const [which, list] of Object.entries(times)) console.log(`${which}: opened in a new tab: ${summary(list)}`);
-  console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  await browser.close();
-  await server.close();
-  await other.close();
-  process.exit(0);
-}
-
 /** In the page: ms from navigation start to each stage of the start-up. */
 function stages() {
   const [nav] = performance.getEntriesByType('navigation');
@@ -102,18 +74,49 @@ function stages() {
   return out;
 }
 
-const opened = [];
-const marks = [];
-for (const name of NAMES) {
-  const { page, ms } = await openStep(server.url, name);
-  opened.push(ms);
-  marks.push(await page.evaluate(stages));
+/** Lesson `name`'s first step in a new tab of `url`: { ms, stages } (ms from navigation start
+ * until the step is ready, and when each stage came). */
+async function openedIn(url, name) {
+  const { page, ms } = await openStep(url, name);
+  const marks = await page.evaluate(stages);
   await page.close();
+  return { ms, stages: marks };
 }
-console.log(`opened in a new tab: ${summary(opened)}`);
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-console.log(`  stages (median ms from navigation start): ${Object.keys(marks[0])
-  .map((stage) => `${stage} ${median(marks.map((m) => m[stage] ?? NaN)).toFixed(0)}`).join(', ')}`);
+
+/** The median time of each stage over the tabs' `marks`, in words. */
+const stageSummary = (marks) => `  stages (median ms from navigation start): ${Object.keys(marks[0])
+  .map((stage) => `${stage} ${median(marks.map((m) => m[stage] ?? NaN)).toFixed(0)}`).join(', ')}`;
+
+const against = process.argv.indexOf('--against');
+if (against > 0) {
+  const other = await startServer(path.resolve(process.argv[against + 1]));
+  const rounds = Number(process.argv[against + 2] ?? 3);
+  const tabs = { 'this build': [], [process.argv[against + 1]]: [] };
+  const urls = { 'this build': server.url, [process.argv[against + 1]]: other.url };
+  for (let round = 0; round < rounds; round++) {
+    for (const name of NAMES) {
+      const order = Object.keys(urls);
+      if (round % 2) order.reverse();
+      for (const which of order) tabs[which].push(await openedIn(urls[which], name));
+    }
+  }
+  for (const [which, list] of Object.entries(tabs)) {
+    console.log(`${which}: opened in a new tab: ${summary(list.map((tab) => tab.ms))}`);
+    console.log(stageSummary(list.map((tab) => tab.stages)));
+  }
+  console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await browser.close();
+  await server.close();
+  await other.close();
+  process.exit(0);
+}
+
+const opened = [];
+for (const name of NAMES) opened.push(await openedIn(server.url, name));
+console.log(`opened in a new tab: ${summary(opened.map((tab) => tab.ms))}`);
+console.log(stageSummary(opened.map((tab) => tab.stages)));
 
 const { page } = await openPage(browser.context, `${server.url}#v=1&game=bait`, {
   init: `window.searchlabLessonReady = ${readyAfter.toString()};`,
