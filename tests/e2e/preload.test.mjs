@@ -78,3 +78,13 @@ test("games.js names the game of every shipped lesson whose steps show one game,
   assert.deepEqual(LESSON_GAMES, expected, "games.js: LESSON_GAMES is not each single-game lesson's game (lessons/<name>.json's steps' links)");
   for (const game of Object.values(LESSON_GAMES)) assert.ok(Object.hasOwn(GAMES, game), `games.js: LESSON_GAMES names '${game}', not a game`);
 });
+
+test("prefetch.js's imports are fetched before the shell's other modules", () => {
+  // In the document's order: prefetch.js starts the lesson's and the game's fetches only once its
+  // imports have loaded, and the browser fetches six files at a time.
+  const order = Array.from(html.matchAll(/<link rel="modulepreload" href="([^"]+)">|<script type="module"(?: async)? src="([^"]+)">/g), (m) => m[1] ?? m[2]);
+  const first = ['prefetch.js', ...staticImports('prefetch.js')];
+  const last = Math.max(...first.map((file) => order.indexOf(file)));
+  const before = order.slice(0, last + 1).filter((file) => !first.includes(file));
+  assert.deepEqual(before, [], 'index.html: modules other than prefetch.js and its imports come before them');
+});
