@@ -15,7 +15,8 @@
 //
 // `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure (with its stages) only,
 // for this build's www/ and the www/ in DIR (another build, pkg/ included), alternated tab by tab
-// for ROUNDS rounds of every lesson (default 3), so that both see the same machine load.
+// for ROUNDS rounds of every lesson (default 3), so that both see the same machine load; it also
+// prints the median of the differences between the two builds' tabs of the same lesson and round.
 
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -106,6 +107,10 @@ if (against > 0) {
     console.log(`${which}: opened in a new tab: ${summary(list.map((tab) => tab.ms))}`);
     console.log(stageSummary(list.map((tab) => tab.stages)));
   }
+  // The same lesson in the same round, one tab after the other: the difference leaves out which
+  // lesson it was and most of the load's drift.
+  const [mine, theirs] = Object.values(tabs);
+  console.log(`this build minus ${process.argv[against + 1]}, tab by tab: median ${median(mine.map((tab, i) => tab.ms - theirs[i].ms)).toFixed(1)} ms`);
   console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   await browser.close();
   await server.close();
