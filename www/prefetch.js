@@ -4,7 +4,8 @@
 // any other link: the modules of the game it names (the default game's when none). Only
 // fetches: the shell reads and checks the link (in Rust) once the wasm module has loaded, and
 // finds the lesson's file (lesson-panel.js takes it from here) and the game's modules already
-// loaded or on their way. It imports only the small game registry, so it runs at once. The
+// loaded or on their way. It imports only the small game registry and wasm-module.js, which
+// index.html asks for first among the shell's modules, so it runs early. The
 // game's modules are preloaded here rather than in index.html: a link to another game does not
 // wait for the default game's files, nor a lesson's file behind them (the browser fetches at
 // most six files at once from a server without HTTP/2).
