@@ -119,9 +119,12 @@ async function applyLink() {
   showClassMode(page.classMode);
   app.page = { ...app.page, lesson: undefined };
   if (page.lesson && !error) {
-    // The game the lesson's steps show (games.js) opens its controller while the lesson's file is
-    // read; the step's own game is opened below all the same (once: controllerOf keeps it).
-    if (Object.hasOwn(LESSON_GAMES, page.lesson.name)) controllerOf(GAMES[LESSON_GAMES[page.lesson.name]]);
+    // The game on show next opens its controller while the lesson's file is read: the link's own,
+    // or for a link of only the lesson keys the one the lesson's steps show (games.js), when known.
+    // The step's game is opened below all the same (once: controllerOf keeps it).
+    const lessonGame = Object.hasOwn(LESSON_GAMES, page.lesson.name) ? LESSON_GAMES[page.lesson.name] : null;
+    const next = onlyPageKeys(location.hash) ? lessonGame : view.game;
+    if (next) controllerOf(GAMES[next]);
     try {
       const step = await app.lessons.stepOf(page.lesson);
       performance.mark('searchlab:lesson-read');
