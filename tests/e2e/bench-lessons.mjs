@@ -17,6 +17,7 @@
 // for this build's www/ and the www/ in DIR (another build, pkg/ included), alternated tab by tab
 // for ROUNDS rounds of every lesson (default 3), so that both see the same machine load; it also
 // prints the median of the differences between the two builds' tabs of the same lesson and round.
+// `--only NAME,NAME` (before or after the rest) times only the lessons named.
 
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -27,7 +28,9 @@ import { startServer, launchBrowser, openPage, ROOT } from './harness.mjs';
 const READY_LOG = 'searchlab-bench: ready after ';
 
 const readJson = (file) => JSON.parse(readFileSync(path.join(ROOT, 'lessons', file), 'utf8'));
-const NAMES = readJson('index.json').lessons;
+/** The lessons timed: every shipped lesson, or those `--only NAME,NAME` names. */
+const only = process.argv.indexOf('--only');
+const NAMES = readJson('index.json').lessons.filter((name) => only < 0 || process.argv[only + 1].split(',').includes(name));
 const STEPS = NAMES.flatMap((name) => readJson(`${name}.json`).steps.map((_, i) => [name, i + 1]));
 
 /** In the page: resolves to ms from `t0` until step `step` of lesson `name` is ready. */
