@@ -265,16 +265,17 @@ class BaitGame extends AgentRuns {
       }
     }
     // A shipped level named by the link (`lvl`, checked by Rust), else the rows, else our first.
-    const named = view.lvl ? LEVELS.find((level) => level.id === view.lvl) : null;
-    // A level whose file is still on its way (not the one the page opened with): opens once it is
-    // in, unless another view came first.
-    if (named && named.text === null) {
-      readLevel(named).then(() => this.viewWanted === view && this.applyView(view, error),
+    const shipped = (view.lvl && LEVELS.find((level) => level.id === view.lvl))
+      || (view.level === undefined || view.level === null ? LEVELS[0] : null);
+    // Its file may still be on its way (not the one the page opened with): the view opens once it
+    // is in, unless another view came first.
+    if (shipped?.text === null) {
+      const asked = this.viewWanted;
+      readLevel(shipped).then(() => this.viewWanted === asked && this.applyView(view, error),
         (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
       return;
     }
-    if (named) view = { ...view, level: named.text };
-    if (view.level === undefined || view.level === null) view.level = LEVELS[0].text;
+    if (shipped) view = { ...view, level: shipped.text };
     // Edits under way that the new level replaces are set aside, and the status says so.
     const kept = this.levelPanel.closeEditorFor(view.level, 'The address bar opened another level while you were editing');
     const panes = view.compare ?? [];
