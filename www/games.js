@@ -19,7 +19,7 @@ export const GAMES = {
       'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
       'param-controls.js', 'kbfe-view.js', 'bait/kbfe-fields.js',
     ],
-    // bait/levels.js reads the index, then each level it lists.
+    // bait/levels.js reads the index and the linked level's file, then, after the first frame, the others.
     data: [
       'levels/index.json', 'levels/first-steps.txt', 'levels/open-field.txt', 'levels/bridge.txt', 'levels/sealed-door.txt',
       'levels/far-door.txt', 'levels/warehouse.txt',
@@ -70,3 +70,20 @@ export const GAMES = {
 
 /** The game of a link that names none (as the share-link parser reads it too). */
 export const DEFAULT_GAME = 'bait';
+
+/** The game every step of each shipped lesson shows (lessons/<name>.json; a lesson whose steps
+ * show more than one game has no entry). prefetch.js then fetches a lesson link's game with the
+ * lesson's file rather than once the file is read: only sooner, never in its place (a lesson
+ * without an entry opens all the same). tests/e2e/preload.test.mjs checks it against the files. */
+export const LESSON_GAMES = {
+  'bfs-vs-dfs': 'bait',
+  'ucs-vs-astar': 'bait',
+  'weighted-astar': 'bait',
+  'depth-limited-trap': 'bait',
+  'mcts-exploration': 'sumzero',
+  'mcts-horizon': 'bait',
+  'alphabeta-pruning': 'othello',
+  'mtdf-vs-alphabeta': 'othello',
+  'expectimax-2048': '2048',
+  'toy-game-tree': 'sumzero',
+};

@@ -1,14 +1,16 @@
 // The page's first script: starts fetching what the link will show while the shell's modules and
-// the wasm module load. A lesson's link: the lesson's file, then the modules of the game its step
-// names; any other link: the modules of the game it names (the default game's when none). Only
+// the wasm module load. A lesson's link: the lesson's file and, at once, the modules of the game
+// its steps show (games.js's LESSON_GAMES; for a lesson it lacks, once the file names the game);
+// any other link: the modules of the game it names (the default game's when none). Only
 // fetches: the shell reads and checks the link (in Rust) once the wasm module has loaded, and
 // finds the lesson's file (lesson-panel.js takes it from here) and the game's modules already
-// loaded or on their way. It imports only the small game registry, so it runs at once. The
+// loaded or on their way. It imports only the small game registry and wasm-module.js, which
+// index.html asks for first among the shell's modules, so it runs early. The
 // game's modules are preloaded here rather than in index.html: a link to another game does not
 // wait for the default game's files, nor a lesson's file behind them (the browser fetches at
 // most six files at once from a server without HTTP/2).
 
-import { GAMES, DEFAULT_GAME } from './games.js';
+import { GAMES, DEFAULT_GAME, LESSON_GAMES } from './games.js';
 import { wasmUrl } from './wasm-module.js';
 
 /** The value of key `key` in fragment `text` when it is a plain name, else undefined. */
@@ -25,12 +27,19 @@ function preload(modules, files = []) {
   document.head.append(links);
 }
 
-/** Starts loading the controller of the game link `text` names: all its modules and files at
- * once (games.js lists them), then the controller itself. */
-function loadGameOf(text) {
-  const game = GAMES[field('game', text)] ?? GAMES[DEFAULT_GAME];
+/** The registry's entry of the game link `text` names: the default game's when it names none or
+ * one the registry lacks (`constructor` included). */
+const gameOf = (text) => {
+  const id = field('game', text);
+  return Object.hasOwn(GAMES, id) ? GAMES[id] : GAMES[DEFAULT_GAME];
+};
+
+/** Starts loading the controller of `game`: all its modules and files at once (games.js lists
+ * them), then the controller itself. Only a head start: the shell loads it again, and says why
+ * when it cannot. */
+function loadGame(game) {
   preload(game.modules, game.data);
-  return game.load();
+  game.load().catch(() => {});
 }
 
 /** A promise of the wasm module, compiled as its bytes arrive (index.html's preload starts the
@@ -48,14 +57,18 @@ if (lesson && /^[a-z]/.test(lesson)) {
   const response = fetch(`lessons/${lesson}.json`);
   early.set(`lessons/${lesson}.json`, response);
   early.set('lessons/index.json', fetch('lessons/index.json'));
-  // The modules every game's controller imports, while the lesson's file says which game.
-  const shared = Object.values(GAMES).map((game) => game.modules).reduce((a, b) => a.filter((file) => b.includes(file)));
-  preload(shared);
-  response.then((r) => (r.ok ? r.clone().json() : null))
-    .then((data) => data && loadGameOf(data.steps?.[step - 1]?.link ?? ''))
-    .catch(() => {});
+  // The game the lesson's steps show, with its file; for a lesson games.js does not know, the
+  // modules every game's controller imports while the file says which game.
+  if (Object.hasOwn(LESSON_GAMES, lesson)) {
+    loadGame(GAMES[LESSON_GAMES[lesson]]);
+  } else {
+    preload(Object.values(GAMES).map((game) => game.modules).reduce((a, b) => a.filter((file) => b.includes(file))));
+    response.then((r) => (r.ok ? r.clone().json() : null))
+      .then((data) => data && loadGame(gameOf(data.steps?.[step - 1]?.link ?? '')))
+      .catch(() => {});
+  }
 } else {
-  loadGameOf(location.hash).catch(() => {});
+  loadGame(gameOf(location.hash));
 }
 
 /** The response of the fetch this script made for `path` (a lesson's file, the lessons' index),

@@ -8,7 +8,7 @@
 
 import init, * as wasm from './pkg/searchlab.js';
 import { wasmUrl } from './wasm-module.js';
-import { GAMES, DEFAULT_GAME } from './games.js';
+import { GAMES, DEFAULT_GAME, LESSON_GAMES } from './games.js';
 import { SearchClient } from './search-client.js';
 import { SearchTimeline } from './timeline.js';
 import { LazyPanel } from './lazy-panel.js';
@@ -119,6 +119,12 @@ async function applyLink() {
   showClassMode(page.classMode);
   app.page = { ...app.page, lesson: undefined };
   if (page.lesson && !error) {
+    // The game on show next opens its controller while the lesson's file is read: the link's own,
+    // or for a link of only the lesson keys the one the lesson's steps show (games.js), when known.
+    // The step's game is opened below all the same (once: controllerOf keeps it).
+    const lessonGame = Object.hasOwn(LESSON_GAMES, page.lesson.name) ? LESSON_GAMES[page.lesson.name] : null;
+    const next = onlyPageKeys(location.hash) ? lessonGame : view.game;
+    if (next) controllerOf(GAMES[next]);
     try {
       const step = await app.lessons.stepOf(page.lesson);
       performance.mark('searchlab:lesson-read');

@@ -13,9 +13,11 @@
 // view applied) beside the document's own (DOM interactive, DOMContentLoaded). Not a test: it asserts nothing and is not picked up by
 // `node --test`.
 //
-// `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure only,
+// `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure (with its stages) only,
 // for this build's www/ and the www/ in DIR (another build, pkg/ included), alternated tab by tab
-// for ROUNDS rounds of every lesson (default 3), so that both see the same machine load.
+// for ROUNDS rounds of every lesson (default 3), so that both see the same machine load; it also
+// prints the median of the differences between the two builds' tabs of the same lesson and round.
+// `--only NAME,NAME` (before or after the rest) times only the lessons named.
 
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -26,7 +28,9 @@ import { startServer, launchBrowser, openPage, ROOT } from './harness.mjs';
 const READY_LOG = 'searchlab-bench: ready after ';
 
 const readJson = (file) => JSON.parse(readFileSync(path.join(ROOT, 'lessons', file), 'utf8'));
-const NAMES = readJson('index.json').lessons;
+/** The lessons timed: every shipped lesson, or those `--only NAME,NAME` names. */
+const only = process.argv.indexOf('--only');
+const NAMES = readJson('index.json').lessons.filter((name) => only < 0 || process.argv[only + 1].split(',').includes(name));
 const STEPS = NAMES.flatMap((name) => readJson(`${name}.json`).steps.map((_, i) => [name, i + 1]));
 
 /** In the page: resolves to ms from `t0` until step `step` of lesson `name` is ready. */
@@ -64,34 +68,6 @@ async function openStep(url, name) {
   return { page, ms: Number((await logged).text().slice(READY_LOG.length)) };
 }
 
-/** Ms from navigation start until lesson `name`'s first step is ready in a new tab of `url`. */
-async function openedIn(url, name) {
-  const { page, ms } = await openStep(url, name);
-  await page.close();
-  return ms;
-}
-
-const against = process.argv.indexOf('--against');
-if (against > 0) {
-  const other = await startServer(path.resolve(process.argv[against + 1]));
-  const rounds = Number(process.argv[against + 2] ?? 3);
-  const times = { 'this build': [], [process.argv[against + 1]]: [] };
-  const urls = { 'this build': server.url, [process.argv[against + 1]]: other.url };
-  for (let round = 0; round < rounds; round++) {
-    for (const name of NAMES) {
-      const order = Object.keys(urls);
-      if (round % 2) order.reverse();
-      for (const which of order) times[which].push(await openedIn(urls[which], name));
-    }
-  }
-  for (const [which, list] of Object.entries(times)) console.log(`${which}: opened in a new tab: ${summary(list)}`);
-  console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  await browser.close();
-  await server.close();
-  await other.close();
-  process.exit(0);
-}
-
 /** In the page: ms from navigation start to each stage of the start-up. */
 function stages() {
   const [nav] = performance.getEntriesByType('navigation');
@@ -102,18 +78,53 @@ function stages() {
   return out;
 }
 
-const opened = [];
-const marks = [];
-for (const name of NAMES) {
-  const { page, ms } = await openStep(server.url, name);
-  opened.push(ms);
-  marks.push(await page.evaluate(stages));
+/** Lesson `name`'s first step in a new tab of `url`: { ms, stages } (ms from navigation start
+ * until the step is ready, and when each stage came). */
+async function openedIn(url, name) {
+  const { page, ms } = await openStep(url, name);
+  const marks = await page.evaluate(stages);
   await page.close();
+  return { ms, stages: marks };
 }
-console.log(`opened in a new tab: ${summary(opened)}`);
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-console.log(`  stages (median ms from navigation start): ${Object.keys(marks[0])
-  .map((stage) => `${stage} ${median(marks.map((m) => m[stage] ?? NaN)).toFixed(0)}`).join(', ')}`);
+
+/** The median time of each stage over the tabs' `marks`, in words. */
+const stageSummary = (marks) => `  stages (median ms from navigation start): ${Object.keys(marks[0])
+  .map((stage) => `${stage} ${median(marks.map((m) => m[stage] ?? NaN)).toFixed(0)}`).join(', ')}`;
+
+const against = process.argv.indexOf('--against');
+if (against > 0) {
+  const other = await startServer(path.resolve(process.argv[against + 1]));
+  const rounds = Number(process.argv[against + 2] ?? 3);
+  const tabs = { 'this build': [], [process.argv[against + 1]]: [] };
+  const urls = { 'this build': server.url, [process.argv[against + 1]]: other.url };
+  for (let round = 0; round < rounds; round++) {
+    for (const name of NAMES) {
+      const order = Object.keys(urls);
+      if (round % 2) order.reverse();
+      for (const which of order) tabs[which].push(await openedIn(urls[which], name));
+    }
+  }
+  for (const [which, list] of Object.entries(tabs)) {
+    console.log(`${which}: opened in a new tab: ${summary(list.map((tab) => tab.ms))}`);
+    console.log(stageSummary(list.map((tab) => tab.stages)));
+  }
+  // The same lesson in the same round, one tab after the other: the difference leaves out which
+  // lesson it was and most of the load's drift.
+  const [mine, theirs] = Object.values(tabs);
+  console.log(`this build minus ${process.argv[against + 1]}, tab by tab: median ${median(mine.map((tab, i) => tab.ms - theirs[i].ms)).toFixed(1)} ms`);
+  console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  await browser.close();
+  await server.close();
+  await other.close();
+  process.exit(0);
+}
+
+const opened = [];
+for (const name of NAMES) opened.push(await openedIn(server.url, name));
+console.log(`opened in a new tab: ${summary(opened.map((tab) => tab.ms))}`);
+console.log(stageSummary(opened.map((tab) => tab.stages)));
 
 const { page } = await openPage(browser.context, `${server.url}#v=1&game=bait`, {
   init: `window.searchlabLessonReady = ${readyAfter.toString()};`,

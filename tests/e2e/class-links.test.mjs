@@ -1,5 +1,5 @@
 // Issue 18's links, touch play, Othello hint and editor fixes in Chromium: `lvl=bridge` opens
-// Bridge; a Bait link with moves opens at the position after them; a 2048 link with moves
+// Bridge (and a link refused for another field the first level, every level listed); a Bait link with moves opens at the position after them; a 2048 link with moves
 // reopens the very board; a swipe on the Bait board moves the avatar; the Othello hint writes a
 // value on every legal square and rings the best move; the editor's undo and redo bring painted cells back and forth; a level without a
 // door is not called valid; Play, Step and Undo are disabled while editing; a time budget is
@@ -35,6 +35,17 @@ test('an unknown lvl is refused with the names of the shipped levels', async () 
   const s = await status(page);
   assert.equal(s.state, 'error');
   assert.match(s.text, /field 'lvl': unknown level 'bridges' \(expected first-steps, .* or warehouse\)/);
+  await page.close();
+});
+
+test('a link naming a level that is refused for another field opens the first level, every level listed', async () => {
+  // The page reads the named level's file first and the others later: the default view's level too.
+  const { page } = await open('v=1&game=bait&lvl=warehouse&algo=nope');
+  await page.waitForFunction(() => document.querySelector('[data-testid=level]').value === 'first-steps');
+  const s = await status(page);
+  assert.equal(s.state, 'error');
+  assert.match(s.text, /field 'algo'/);
+  assert.equal(await page.locator('[data-testid=level] option').count(), 7, 'six levels and a custom one');
   await page.close();
 });
 

@@ -6,7 +6,8 @@
 // the page unscrolled and the board in view; the histograms' and the timeline's labels are drawn
 // at 12 px or more (20 px in class mode); a side-by-side pane shows the UCT constant rounded as
 // the main controls do; Othello's dropdowns show their whole choice. With a lesson open in class
-// mode the lesson panel, the board, the statistics, the legend and the timeline all fit too.
+// mode the lesson panel, the board, the statistics, the legend and the timeline all fit too. The
+// statistics' column, which scrolls on its own should its panels outgrow it, hides nothing.
 // Run with `node --test tests/e2e/class-mode.test.mjs` after `./dev.sh build`.
 
 import { test } from 'node:test';
@@ -58,6 +59,8 @@ function boxes(page) {
       statFonts: stats.map((el) => parseFloat(getComputedStyle(el).fontSize)),
       labelFonts: [...document.querySelectorAll('.stats dt')].filter(shown).map((el) => parseFloat(getComputedStyle(el).fontSize)),
       markerLabelPx: Number(document.querySelector('.timeline-markers')?.dataset.labelPx),
+      // The statistics' column scrolls on its own when its panels outgrow it: none may here.
+      sideHidden: (({ scrollHeight, clientHeight }) => scrollHeight - clientHeight)(document.querySelector('.board-side')),
       hint: [...document.querySelectorAll('.board-column .hint')].filter(shown).map((el) => ({ ...box(el), px: parseFloat(getComputedStyle(el).fontSize) })),
     };
   }, STATS);
@@ -80,6 +83,7 @@ for (const size of SIZES) {
         seen.stats.forEach((box, i) => assertInside(`${game}: statistic ${i + 1}`, box, size));
         assertInside(`${game}: the legend`, seen.legend, size);
         assertInside(`${game}: the search timeline`, seen.timeline, size);
+        assert.equal(seen.sideHidden, 0, `${game}: the statistics' column hides ${seen.sideHidden} px`);
         for (const px of [...seen.statFonts, ...seen.labelFonts]) assert.ok(px >= 20, `${game}: a statistic or its label is ${px} px`);
         assert.ok(seen.markerLabelPx >= 20, `${game}: the timeline's marker labels are ${seen.markerLabelPx} px`);
         assert.equal(seen.hint.length, 1, `${game}: one how-to-play hint under the board`);
@@ -112,6 +116,7 @@ for (const size of SIZES) {
         seen.stats.forEach((box, i) => assertInside(`${where}: statistic ${i + 1}`, box, size));
         assertInside(`${where}: the legend`, seen.legend, size);
         assertInside(`${where}: the search timeline`, seen.timeline, size);
+        assert.equal(seen.sideHidden, 0, `${where}: the statistics' column hides ${seen.sideHidden} px`);
         assert.equal(await page.evaluate(() => document.documentElement.scrollHeight), size[1], `${where}: the page does not scroll`);
         if (theme === 'light') await page.screenshot({ path: path.join(suite.shots, `class-lesson-${game}-${size.join('x')}.png`) });
         assert.deepEqual(problems, []);

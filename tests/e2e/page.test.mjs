@@ -223,6 +223,11 @@ test('a malformed link opens the default view with an error naming the field', a
   await page.reload();
   await waitForState(page, ['error']);
   assert.match((await status(page)).text, /field 'level'.*line 2, column 3/);
+  // A game named like what every object has is a game the page lacks, not one it starts to load.
+  await page.goto(`${suite.server.url}#v=1&game=constructor`);
+  await page.reload();
+  await waitForState(page, ['error']);
+  assert.match((await status(page)).text, /field 'game'.*'constructor'/);
 
   // An emptied field is named by its label.
   await page.goto(`${suite.server.url}#v=1&algo=dls&seed=3`);

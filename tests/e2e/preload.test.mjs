@@ -65,3 +65,27 @@ test('the wasm module is preloaded as the fetch that asks for it, and Bait its l
   assert.deepEqual(GAMES.bait.data, ['levels/index.json', ...levels], 'games.js: Bait\'s data is the levels index and every Bait level it lists, in its order');
   assert.match(readFileSync(path.join(ROOT, 'bait/levels.js'), 'utf8'), /new URL\('index\.json', folder\)/, 'bait/levels.js reads levels/index.json');
 });
+
+test("games.js names the game of every shipped lesson whose steps show one game, and of no other", async () => {
+  const { GAMES, DEFAULT_GAME, LESSON_GAMES } = await import(pathToFileURL(path.join(ROOT, 'games.js')));
+  const readLesson = (file) => JSON.parse(readFileSync(path.join(ROOT, 'lessons', file), 'utf8'));
+  const names = readLesson('index.json').lessons;
+  const expected = {};
+  for (const name of names) {
+    const games = new Set(readLesson(`${name}.json`).steps.map((step) => /(?:^|&)game=([^&]*)/.exec(step.link)?.[1] ?? DEFAULT_GAME));
+    if (games.size === 1) expected[name] = [...games][0];
+  }
+  assert.deepEqual(LESSON_GAMES, expected, "games.js: LESSON_GAMES is not each single-game lesson's game (lessons/<name>.json's steps' links)");
+  for (const game of Object.values(LESSON_GAMES)) assert.ok(Object.hasOwn(GAMES, game), `games.js: LESSON_GAMES names '${game}', not a game`);
+});
+
+test("prefetch.js's imports are fetched first among the shell's modules", () => {
+  // In the document's order: prefetch.js starts the lesson's and the game's fetches only once its
+  // imports have loaded, and the browser fetches six files at a time. Before them come only the
+  // two entry scripts and the wasm module's JavaScript (the shell's own first import).
+  const order = Array.from(html.matchAll(/<link rel="modulepreload" href="([^"]+)">|<script type="module"(?: async)? src="([^"]+)">/g), (m) => m[1] ?? m[2]);
+  const first = ['prefetch.js', 'shell.js', 'pkg/searchlab.js', ...staticImports('prefetch.js')];
+  const last = Math.max(...[...staticImports('prefetch.js')].map((file) => order.indexOf(file)));
+  const before = order.slice(0, last + 1).filter((file) => !first.includes(file));
+  assert.deepEqual(before, [], "index.html: modules other than prefetch.js's imports, the entries and the wasm glue come before prefetch.js's imports");
+});

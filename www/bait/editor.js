@@ -30,10 +30,11 @@ export class Editor {
     this.opened = null; // the text it opened on, unless that was an edit already
     this.active = false;
     this.painting = false;
-    this.buildPalette();
     this.listen();
   }
 
+  /** Draws the palette, a button with a picture of each tile: the first time the editor opens,
+   * not while the page starts (its canvases cost the first view time). */
   buildPalette() {
     const { palette } = this.el;
     palette.replaceChildren();
@@ -104,6 +105,7 @@ export class Editor {
     const rows = text.split('\n');
     const width = Math.max(...rows.map((r) => r.length));
     this.rows = rows.map((r) => r.padEnd(width, this.game.floorChar));
+    if (!this.el.palette.childElementCount) this.buildPalette();
     this.active = true;
     this.board.canvas.classList.add('editing');
     this.el.width.value = String(width);

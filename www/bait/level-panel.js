@@ -22,11 +22,13 @@ export class LevelPanel {
    * `game` is the Bait controller (page.js): its board, wasm, session, levelText, halt(),
    * loadLevel(text), levelChosen(text, words), movesChanged(), redraw(), setStatus(state, text)
    * and idleWords();
-   * `levels` are the page's own levels ({ id, title, description, text }).
+   * `levels` are the page's own levels ({ id, title, description, text }), a text null until its
+   * file is read, and `read(level)` resolves once that level's text is in.
    */
-  constructor(game, levels) {
+  constructor(game, levels, read) {
     this.game = game;
     this.levels = levels;
+    this.read = read;
     this.kept = []; // edited levels set aside, the latest last
     this.editor = new Editor({
       game: { tiles: TILES, floorChar: FLOOR_CHAR, renderer: render },
@@ -61,7 +63,12 @@ export class LevelPanel {
   wire() {
     $('level').addEventListener('change', () => {
       const level = this.levels.find((l) => l.id === $('level').value);
-      if (level) this.game.levelChosen(level.text, this.game.idleWords());
+      // Its text is in unless the choice came before the other levels' files (then: once it is in,
+      // if still chosen).
+      if (level) {
+        this.read(level).then(() => $('level').value === level.id && this.game.levelChosen(level.text, this.game.idleWords()),
+          () => {});
+      }
     });
     $('paste-open').addEventListener('click', () => {
       $('paste').hidden = false;

@@ -6,13 +6,36 @@ export function normalizeLevel(text) {
   return text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
 }
 
-/** Reads the page's Bait levels: [{ id, title, description, optimal, text }], in order. */
-export async function loadLevels() {
+/**
+ * Reads the page's Bait levels: the index and the text of the level named `firstId` (the first
+ * level when it names none of them), so the controller can open on it; the other levels' files
+ * are read after the next frame. Resolves to { levels, read, all }: `levels` is
+ * [{ id, title, description, optimal, text }] in the index's order, every level listed, with
+ * `text` null until its file is read; `read(level)` resolves once that level's text is in (reading
+ * it now if it is not on its way); `all` once every text is. Both reject, with the file at fault,
+ * if a file cannot be read.
+ */
+export async function loadLevels(firstId) {
   const folder = new URL('../levels/', import.meta.url);
   const index = await (await fetchOk(new URL('index.json', folder))).json();
-  const levels = index.levels.filter((level) => level.game === 'bait');
-  const texts = await Promise.all(levels.map(async (level) => (await fetchOk(new URL(level.file, folder))).text()));
-  return levels.map((level, i) => ({ ...level, text: normalizeLevel(texts[i]) }));
+  const levels = index.levels.filter((level) => level.game === 'bait').map((level) => ({ ...level, text: null }));
+  const reads = new Map();
+  const read = (level) => {
+    if (!reads.has(level)) {
+      reads.set(level, fetchOk(new URL(level.file, folder)).then((response) => response.text()).then((text) => {
+        level.text = normalizeLevel(text);
+      }));
+    }
+    return reads.get(level);
+  };
+  await read(levels.find((level) => level.id === firstId) ?? levels[0]);
+  const all = nextFrame().then(() => Promise.all(levels.map(read)));
+  return { levels, read, all };
+}
+
+/** Resolves after the page's next frame is drawn. */
+function nextFrame() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 async function fetchOk(url) {

@@ -28,8 +28,10 @@ import { flatView, nestedView } from './kbfe-fields.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The page's own levels, read once, before the controller opens. */
-const LEVELS = await loadLevels();
+/** The page's own levels, every one listed before the controller opens, with the text of the level
+ * the link names (`lvl`, read here only to choose which file comes first: Rust checks the link);
+ * readLevel(level) resolves once a level's text is in, ALL_LEVELS once every one's is. */
+const { levels: LEVELS, read: readLevel, all: ALL_LEVELS } = await loadLevels(/(?:^#|&)lvl=([a-z0-9-]+)(?:&|$)/.exec(location.hash)?.[1]);
 
 /** Opens the Bait controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
@@ -40,6 +42,7 @@ class BaitGame extends AgentRuns {
   constructor(shell) {
     super(shell);
     this.levelText = '';
+    this.viewWanted = null; // the view applyView was last given (it waits while its level's file is read)
     this.plan = null; // { actions: Uint32Array, index, atMoves }: the plan being played
     this.overlay = {}; // what the last search showed: heat, frontier, planPreview, rootActions,
     // and atStep when it is a step of the timeline rather than the live search
@@ -50,7 +53,10 @@ class BaitGame extends AgentRuns {
     this.params = new ParamControls('bait', this.wasm.parameterTable('bait'), { words: OPTION_WORDS, idPrefix: 'p-' });
     /** View fields whose change ends the agent's run and its search. */
     this.agentFields = ['algo', 'mode', ...this.params.fields(), 'seed'];
-    this.levelPanel = new LevelPanel(this, LEVELS);
+    this.levelPanel = new LevelPanel(this, LEVELS, readLevel);
+    // Once every level's text is in, the level on show may turn out to be one of ours (a link's rows).
+    ALL_LEVELS.then(() => this.levelPanel.show(this.levelText),
+      (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
     this.kbfe = new KbfeView($('kbfe-panel'));
     this.kbfe.onBoardToggle = () => {
       this.overlay.kbfe = this.kbfe.boardKnowledge();
@@ -242,6 +248,7 @@ class BaitGame extends AgentRuns {
   /** Shows the view of a link (or the default view and the link's error). */
   applyView(view, error) {
     this.halt();
+    this.viewWanted = view;
     if (!error && view.level !== undefined && view.level !== null) {
       // The link parser reads the level's rows; whether they make a level is checked here.
       const problem = this.wasm.validateLevel('bait', view.level);
@@ -251,9 +258,17 @@ class BaitGame extends AgentRuns {
       }
     }
     // A shipped level named by the link (`lvl`, checked by Rust), else the rows, else our first.
-    const named = view.lvl ? LEVELS.find((level) => level.id === view.lvl) : null;
-    if (named) view = { ...view, level: named.text };
-    if (view.level === undefined || view.level === null) view.level = LEVELS[0].text;
+    const shipped = (view.lvl && LEVELS.find((level) => level.id === view.lvl))
+      || (view.level === undefined || view.level === null ? LEVELS[0] : null);
+    // Its file may still be on its way (not the one the page opened with): the view opens once it
+    // is in, unless another view came first.
+    if (shipped?.text === null) {
+      const asked = this.viewWanted;
+      readLevel(shipped).then(() => this.viewWanted === asked && this.applyView(view, error),
+        (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
+      return;
+    }
+    if (shipped) view = { ...view, level: shipped.text };
     // Edits under way that the new level replaces are set aside, and the status says so.
     const kept = this.levelPanel.closeEditorFor(view.level, 'The address bar opened another level while you were editing');
     const panes = view.compare ?? [];

@@ -46,7 +46,8 @@ export function showThinking(message, who) {
   set('table', ['alphabeta_tt', 'mtdf'].includes(t.algo) && !exact ? t.tableCutoffs : '–');
   const ms = message.elapsedMs === null ? null : message.elapsedMs ?? message.thinkMs ?? 0;
   set('rate', ms > 0 && t.nodes ? Math.round((t.nodes / ms) * 1000) : '–');
-  set('time', ms === null ? '–' : `${Math.round(ms)} ms`);
+  // Seconds from 1000 ms up, so the value stays as narrow as "999 ms" and its label on one line.
+  set('time', ms === null ? '–' : ms < 999.5 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
   const plan = Array.from(message.plan ?? []);
   $('othello-pv').textContent = plan.length ? plan.map(squareName).join(' ') : '–';
   $('othello-pruning').textContent = pruningWords(t);
