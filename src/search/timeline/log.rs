@@ -164,11 +164,6 @@ const ROOT_ROW_MAX: usize = 32;
 /// counters' mask and six deltas of at most 3 bytes, the best action and the plan's byte.
 const REPORTED_MAX: usize = 32;
 
-/// The longest record of a step closed by [`Log::close_walked`]: [`EVENTS_END`], flags, the
-/// counters' mask and six deltas (varints of at most 10 bytes), the root statistics' length and
-/// row count, and one row.
-const WALKED_MAX: usize = 3 + 6 * 10 + 10 + 1 + ROOT_ROW_MAX;
-
 /// Appends the first `len` bytes of an encoded array: the whole array at once (a fixed-size
 /// copy, no call), then the unused end dropped.
 #[inline(always)]
@@ -1151,29 +1146,39 @@ impl Log {
         let Some((row_at, row_end)) = self.pending.root_rows else {
             return false;
         };
+        let rows = &self.current.root;
+        let row = &rows[row_at];
+        let (old, new) = (stats_fields(&self.current.stats), stats_fields(stats));
+        let deltas =
+            std::array::from_fn::<u64, 6, _>(|i| zigzag(new[i].wrapping_sub(old[i]) as i64));
+        // Every varint one byte but the visits' (at most 3), so that the record fits the
+        // REPORTED_MAX bytes of a reported step's (one copy routine for both).
         let plain = row_end == row_at + 1
             && progress == self.current.progress
             && best == self.current.best
             && self.pending.generation.is_empty()
             && self.pending.first_cut.is_none()
-            && !(self.options.iterations_are_depths
-                && stats.iterations != self.current.stats.iterations)
+            && !(self.options.iterations_are_depths && deltas[5] != 0)
             && (self.steps + 1) % CHECKPOINT_EVERY != 0
             && self.steps < self.options.caps.max_steps
-            && self.bytes.len() + WALKED_MAX <= self.bytes.capacity();
+            && self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
+            && deltas.iter().all(|&delta| delta < 0x80)
+            && rows.len() < 0x80
+            && row.index < 0x80
+            && row.visits < 1 << 21;
         if !plain {
             return false;
         }
-        let (old, new) = (stats_fields(&self.current.stats), stats_fields(stats));
-        let mut head = [0u8; WALKED_MAX];
+        let mut head = [0u8; REPORTED_MAX];
         head[0] = EVENTS_END;
         // The mask at 2, then the changed counters' zigzag deltas (the mask dropped if none).
         let mut mask = 0u8;
         let mut at = 3;
-        for i in 0..6 {
-            if old[i] != new[i] {
+        for (i, &delta) in deltas.iter().enumerate() {
+            if delta != 0 {
                 mask |= 1 << i;
-                at = put_varint_at(&mut head, at, zigzag(new[i].wrapping_sub(old[i]) as i64));
+                head[at] = delta as u8;
+                at += 1;
             }
         }
         let mut flags = ROOT;
@@ -1184,13 +1189,12 @@ impl Log {
             at = 2;
         }
         head[1] = flags;
-        let rows = &self.current.root;
-        let row = &rows[row_at];
-        at = put_varint_at(&mut head, at, rows.len() as u64);
-        head[at] = 1;
-        at = put_varint_at(&mut head, at + 1, row_at as u64);
-        at = put_varint_at(&mut head, at, u64::from(row.index));
-        at = put_varint_at(&mut head, at, row.visits);
+        // The root statistics' length, one row written: its position, index, visits, value.
+        head[at] = rows.len() as u8;
+        head[at + 1] = 1;
+        head[at + 2] = row_at as u8;
+        head[at + 3] = row.index as u8;
+        at = put_varint_at(&mut head, at + 4, row.visits);
         head[at..at + 8].copy_from_slice(&row.value.to_le_bytes());
         push_encoded(&mut self.bytes, &head, at + 8);
         self.pending.root_rows = None;
