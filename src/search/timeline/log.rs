@@ -6,8 +6,9 @@
 //! generated (1) state then, unless the same as the previous event's (0 for the first), the
 //! value as `f32`; for an alpha-beta node's window (2) or a cutoff (3), alpha and beta
 //! zigzag-coded; or an MCTS walk: the tag [`WALK_TAG`], then its nodes, edge actions, whether a
-//! node was added, rollout moves, then per node a flags byte and the `f64` rewards that are not
-//! repeats), the byte [`EVENTS_END`] (a tag no event has), a flags byte, then one section
+//! node was added, rollout moves, then its rewards: a mode byte, then per node a flags byte and
+//! the `f64` rewards that are not repeats, or the one `f64` reward credited to every node and
+//! owned by every node or all but the last), the byte [`EVENTS_END`] (a tag no event has), a flags byte, then one section
 //! per flag, in this order: counters (a mask byte and the zigzag deltas of the fields that changed), progress (a code
 //! byte), best action (0 for none, else index + 1), plan (1 + the length of the prefix kept
 //! from the previous plan, then the new tail; or 0: the plan of an earlier step and one
@@ -91,6 +92,13 @@ const BEST: u8 = 4;
 const PLAN: u8 = 8;
 const ROOT: u8 = 16;
 const GENERATION: u8 = 128;
+
+// How a walk's rewards are written: per node (a flags byte and the rewards that are not
+// repeats), or one reward credited to every node and owned by every node (or by all but the
+// last).
+const PER_NODE: u8 = 0;
+const UNIFORM_OWNED: u8 = 1;
+const UNIFORM_LAST_UNOWNED: u8 = 2;
 
 // Walk node flags.
 const SAME_CREDIT: u8 = 1;
@@ -738,9 +746,9 @@ impl Log {
                 self.update_root_row(row);
             }
         }
-        // The tag, the length, the actions, the rollout and per node a flags byte and two
-        // rewards.
-        let most = 1 + 10 + 5 * walk.len() + 1 + 5 + 17 * walk.len();
+        // The tag, the length, the actions, the rollout, the rewards' mode and per node a flags
+        // byte and two rewards.
+        let most = 1 + 10 + 5 * walk.len() + 1 + 5 + 1 + 17 * walk.len();
         if !self.room_for(most) {
             return;
         }
@@ -753,6 +761,28 @@ impl Log {
         }
         out.push(u8::from(walk.added_node()));
         put_varint(out, u64::from(walk.rollout_moves()));
+        // One player's walk: one reward credited to every node and owned by each but a last
+        // terminal one, written once.
+        let reward = walk.credited(0);
+        let last = walk.len() - 1;
+        let mut uniform = true;
+        for i in 0..walk.len() {
+            uniform &= walk.credited(i).to_bits() == reward.to_bits()
+                && walk
+                    .own_reward(i)
+                    .map_or(i == last, |own| own.to_bits() == reward.to_bits());
+        }
+        if uniform {
+            let last_owns = walk.own_reward(last).is_some();
+            out.push(if last_owns {
+                UNIFORM_OWNED
+            } else {
+                UNIFORM_LAST_UNOWNED
+            });
+            put_f64(out, reward);
+            return;
+        }
+        out.push(PER_NODE);
         let mut previous: Option<f64> = None;
         for i in 0..walk.len() {
             let credited = walk.credited(i);
@@ -933,6 +963,11 @@ impl Log {
         if !self.recording() {
             return;
         }
+        if matches!((plan, root), (PlanChange::Same, RootChange::Walked))
+            && self.close_walked(progress, &stats, best)
+        {
+            return;
+        }
         // The root rows to write (`None`: unchanged) and whether there are any.
         let (root_rows, has_root) = match root {
             RootChange::Read(rows) => {
@@ -1101,6 +1136,73 @@ impl Log {
         if checkpoint {
             self.push_checkpoint();
         }
+    }
+
+    /// [`Log::close_step`] for the common step of a search whose root statistics follow its
+    /// walks (MCTS): plan, progress and best action unchanged and one root row walked. Writes
+    /// the same record as [`Log::close_step`] would, at once, when nothing else is due (no
+    /// checkpoint, marker or generation, room held); false, having written nothing, otherwise.
+    fn close_walked(&mut self, progress: Progress, stats: &Stats, best: Option<u32>) -> bool {
+        let Some((row_at, row_end)) = self.pending.root_rows else {
+            return false;
+        };
+        let rows = &self.current.root;
+        let row = &rows[row_at];
+        let (old, new) = (stats_fields(&self.current.stats), stats_fields(stats));
+        let deltas =
+            std::array::from_fn::<u64, 6, _>(|i| zigzag(new[i].wrapping_sub(old[i]) as i64));
+        // Every varint one byte but the visits' (at most 3), so that the record fits the
+        // REPORTED_MAX bytes of a reported step's (one copy routine for both).
+        let plain = row_end == row_at + 1
+            && progress == self.current.progress
+            && best == self.current.best
+            && self.pending.generation.is_empty()
+            && self.pending.first_cut.is_none()
+            && !(self.options.iterations_are_depths && deltas[5] != 0)
+            && (self.steps + 1) % CHECKPOINT_EVERY != 0
+            && self.steps < self.options.caps.max_steps
+            && self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
+            && deltas.iter().all(|&delta| delta < 0x80)
+            && rows.len() < 0x80
+            && row.index < 0x80
+            && row.visits < 1 << 21;
+        if !plain {
+            return false;
+        }
+        let mut head = [0u8; REPORTED_MAX];
+        head[0] = EVENTS_END;
+        // The mask at 2, then the changed counters' zigzag deltas (the mask dropped if none).
+        let mut mask = 0u8;
+        let mut at = 3;
+        for (i, &delta) in deltas.iter().enumerate() {
+            if delta != 0 {
+                mask |= 1 << i;
+                head[at] = delta as u8;
+                at += 1;
+            }
+        }
+        let mut flags = ROOT;
+        if mask != 0 {
+            flags |= STATS;
+            head[2] = mask;
+        } else {
+            at = 2;
+        }
+        head[1] = flags;
+        // The root statistics' length, one row written: its position, index, visits, value.
+        head[at] = rows.len() as u8;
+        head[at + 1] = 1;
+        head[at + 2] = row_at as u8;
+        head[at + 3] = row.index as u8;
+        at = put_varint_at(&mut head, at + 4, row.visits);
+        head[at..at + 8].copy_from_slice(&row.value.to_le_bytes());
+        push_encoded(&mut self.bytes, &head, at + 8);
+        self.pending.root_rows = None;
+        self.pending.last_value = 0.0;
+        self.record_start = self.bytes.len();
+        self.steps += 1;
+        self.current.stats = *stats;
+        true
     }
 
     fn push_marker(&mut self, kind: MarkerKind, label: String) {
@@ -1276,6 +1378,16 @@ fn read_walk(reader: &mut Reader<'_>, walk: &mut WalkRecord) {
     }
     walk.added_node = reader.byte() != 0;
     walk.rollout_moves = reader.varint() as u32;
+    let mode = reader.byte();
+    if mode != PER_NODE {
+        let reward = reader.f64();
+        for i in 0..len {
+            let owned = mode == UNIFORM_OWNED || i + 1 < len;
+            walk.credited.push(reward);
+            walk.own.push(owned.then_some(reward));
+        }
+        return;
+    }
     let mut previous = 0.0;
     for _ in 0..len {
         if reader.at_end() {

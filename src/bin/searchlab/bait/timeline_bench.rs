@@ -8,11 +8,15 @@
 //! does not count; wall time elsewhere) and gives the time per run. One JSON line per level and
 //! search: the median of `--runs` measurements of each way, the recorded-over-heat and
 //! recorded-over-unobserved ratios, the steps recorded and the timeline's bytes per step.
+//!
+//! `--once WAY` (with `--only-level` and `--only-search` to pick rows) runs each selected search
+//! once, one way, untimed, and prints its counters: a fixed workload for an instruction counter
+//! (`valgrind --tool=callgrind`), whose totals do not move with the machine's load.
 
 use std::rc::Rc;
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use searchlab::agents::bait::{AgentSpec, Algorithm};
 use searchlab::agents::Agent;
 use searchlab::games::bait::BaitState;
@@ -49,6 +53,44 @@ pub struct TimelineBenchFlags {
     #[arg(long, value_name = "MS", default_value_t = 300, value_parser = MILLIS,
           help = MILLIS.help("CPU milliseconds a measurement runs at least (short runs are repeated)"))]
     min_ms: u64,
+    /// Run each selected search once this way, untimed (for an instruction counter)
+    #[arg(long, value_name = "WAY", value_enum)]
+    once: Option<Way>,
+    /// Only the level with this id (0 to 4, or a shipped level's id with --index)
+    #[arg(long, value_name = "ID")]
+    only_level: Option<String>,
+    /// Only this search
+    #[arg(long, value_name = "SEARCH", value_enum)]
+    only_search: Option<BenchedSearch>,
+}
+
+/// `--once`: how a search runs.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Way {
+    /// No observer.
+    Unobserved,
+    /// Counting the heat map, as the page's live view does.
+    Heat,
+    /// Recorded into a timeline.
+    Recorded,
+}
+
+/// `--only-search`: the searches measured.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BenchedSearch {
+    Bfs,
+    Astar,
+    Mcts,
+}
+
+impl BenchedSearch {
+    fn algorithm(self) -> Algorithm {
+        match self {
+            BenchedSearch::Bfs => Algorithm::Bfs,
+            BenchedSearch::Astar => Algorithm::Astar,
+            BenchedSearch::Mcts => Algorithm::Mcts,
+        }
+    }
 }
 
 /// Nanoseconds this thread has run on a CPU (Linux's scheduler statistics), else the time
@@ -168,9 +210,20 @@ impl TimelineBenchFlags {
                 .collect(),
         };
         for (level, path) in levels {
+            if self.only_level.as_ref().is_some_and(|only| *only != level) {
+                continue;
+            }
             let root = BaitState::new(Rc::new(load_level(&path)?));
             let cells = root.level().width() * root.level().height();
-            for algo in [Algorithm::Bfs, Algorithm::Astar, Algorithm::Mcts] {
+            for searched in [
+                BenchedSearch::Bfs,
+                BenchedSearch::Astar,
+                BenchedSearch::Mcts,
+            ] {
+                if self.only_search.is_some_and(|only| only != searched) {
+                    continue;
+                }
+                let algo = searched.algorithm();
                 let spec = AgentSpec {
                     algo,
                     limits: Limits {
@@ -195,6 +248,39 @@ impl TimelineBenchFlags {
                     tree: algo == Algorithm::Mcts,
                     ..TimelineOptions::new(cells)
                 };
+                if let Some(way) = self.once {
+                    let (stats, steps) = match way {
+                        Way::Unobserved => {
+                            let mut search =
+                                spec.build(&root, 1, NoObserver).map_err(build_error)?;
+                            run(&mut search, slice, work);
+                            (search.stats(), 0)
+                        }
+                        Way::Heat => {
+                            let counts = Heat(Rc::new(CellCounts::new(cells).into()));
+                            let mut search = spec.build(&root, 1, counts).map_err(build_error)?;
+                            run(&mut search, slice, work);
+                            (search.stats(), 0)
+                        }
+                        Way::Recorded => {
+                            let recorder = Recorder::new(options, Some(avatar_cell as fn(&_) -> _));
+                            let search = spec
+                                .build(&root, 1, recorder.clone())
+                                .map_err(build_error)?;
+                            let mut search = Recorded::new(search, &recorder);
+                            run(&mut search, slice, work);
+                            (search.stats(), recorder.timeline().len())
+                        }
+                    };
+                    print_line(json!({
+                        "level": level,
+                        "search": algo.name(),
+                        "expanded": stats.expanded,
+                        "iterations": stats.iterations,
+                        "steps_recorded": steps,
+                    }))?;
+                    continue;
+                }
                 for _ in 0..self.runs {
                     let make = || spec.build(&root, 1, NoObserver).map_err(build_error);
                     let (ms, search) = measure(make, slice, work, min_ms)?;
