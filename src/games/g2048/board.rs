@@ -180,8 +180,7 @@ fn unpack_column(row: u16) -> u64 {
 /// [`Direction`]), for boards with no tile of 65536 or more: exact unless a line holds two
 /// 32768s that merge (then the merged cell is wrong), which a caller rules out. Eight row-table
 /// lookups and one transpose, no score: the hot path of a search that needs only the boards.
-/// Always inlined: as a call in wasm its four boards went back through memory.
-#[inline(always)]
+#[inline]
 pub fn plain_slides(low: u64) -> [u64; 4] {
     let t = tables();
     let cols = transpose(low);

@@ -300,25 +300,24 @@ impl<'e> PlainExpectimax<'e> {
     fn spawns(&mut self, low: u64, depth: u32, probability: f64) -> f64 {
         let empty = Board::from_low(low).empty_mask();
         let n = f64::from(empty.count_ones());
-        let (two, four) = (P_TWO / n, P_FOUR / n);
+        let weights = [(1u64, P_TWO / n), (2, P_FOUR / n)];
         let mut sum = 0.0;
         let mut cells = empty;
-        // The two spawns of a cell written out rather than looped over a pair: wasm kept the
-        // pair in memory (a stack frame per chance node).
         while cells != 0 {
             let shift = 4 * cells.trailing_zeros();
             cells &= cells - 1;
-            self.counts.generated += 2;
-            sum += two * self.player(low | 1 << shift, depth, probability * two);
-            sum += four * self.player(low | 2 << shift, depth, probability * four);
+            for (tile, weight) in weights {
+                self.counts.generated += 1;
+                let value = self.player(low | tile << shift, depth, probability * weight);
+                sum += weight * value;
+            }
         }
         sum
     }
 
     /// The player's node after a spawn: the best move's value, or the lost position's if no
-    /// move changes the board. Inlined into the chance node's loop: in wasm a call costs a
-    /// frame and spills (LLVM left it a call there).
-    #[inline(always)]
+    /// move changes the board.
+    #[inline]
     fn player(&mut self, low: u64, depth: u32, probability: f64) -> f64 {
         let slides = board::plain_slides(low);
         if slides.iter().all(|&child| child == low) {
@@ -337,11 +336,7 @@ impl<'e> PlainExpectimax<'e> {
                 } else {
                     self.after_move(child, depth + 1, probability)
                 };
-                // Not `f64::max`: values are never NaN, and wasm has no instruction for
-                // Rust's NaN-ignoring maximum (it inlines a call with NaN tests).
-                if value > best {
-                    best = value;
-                }
+                best = best.max(value);
             }
         }
         best
