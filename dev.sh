@@ -18,6 +18,9 @@
 #                    (each one quoted string), alternated, CPU time of each process
 #   ./dev.sh figures worker [DIR]  the worker's cost per request over a 2,000-move 2048 game,
 #                    against the pkg/ of another build in DIR when given
+#   ./dev.sh figures wasm-native [RUNS]  issue 23's three workloads (perft 11, FFO #40, 2048
+#                    expectimax on 56 boards) in Chromium, SIMD and not, against the native CLI,
+#                    CPU time, alternated (default 5 runs)
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
 # registries and is skipped when already present.
 set -euo pipefail
@@ -143,8 +146,8 @@ fuzz() {
 figures() {
   local which=${1:-all}
   case "$which" in
-    bait | othello | 2048 | worker | timeline | recording | side-by-side | all) ;;
-    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|recording|side-by-side|all]" >&2; exit 2 ;;
+    bait | othello | 2048 | worker | timeline | recording | side-by-side | wasm-native | all) ;;
+    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|recording|side-by-side|wasm-native|all]" >&2; exit 2 ;;
   esac
   setup
   ensure_chromium
@@ -176,6 +179,10 @@ figures() {
   if [ "$which" = worker ] || [ "$which" = all ]; then
     say "worker request figures (tests/e2e/bench-worker-request.mjs)"
     node tests/e2e/bench-worker-request.mjs ${2:+"$2"}
+  fi
+  if [ "$which" = wasm-native ] || [ "$which" = all ]; then
+    say "wasm in Chromium against native, issue 23's workloads (tests/e2e/bench-wasm-native.mjs)"
+    node tests/e2e/bench-wasm-native.mjs ${2:+"$2"}
   fi
 }
 
