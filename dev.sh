@@ -18,6 +18,9 @@
 #                    (each one quoted string), alternated, CPU time of each process
 #   ./dev.sh figures worker [DIR]  the worker's cost per request over a 2,000-move 2048 game,
 #                    against the pkg/ of another build in DIR when given
+#   ./dev.sh figures vgdl-levels [--games a,b] [--max-nodes N] [--max-memory-mb MB]  the 75 VGDL
+#                    levels solved in wasm in Chromium as `searchlab vgdl bench-bfs --algo astar
+#                    --win-weight 3` solves them natively (not in `all`: about an hour)
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
 # registries and is skipped when already present.
 set -euo pipefail
@@ -143,8 +146,8 @@ fuzz() {
 figures() {
   local which=${1:-all}
   case "$which" in
-    bait | othello | 2048 | worker | timeline | recording | side-by-side | all) ;;
-    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|recording|side-by-side|all]" >&2; exit 2 ;;
+    bait | othello | 2048 | worker | timeline | recording | side-by-side | vgdl-levels | all) ;;
+    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|recording|side-by-side|vgdl-levels|all]" >&2; exit 2 ;;
   esac
   setup
   ensure_chromium
@@ -176,6 +179,11 @@ figures() {
   if [ "$which" = worker ] || [ "$which" = all ]; then
     say "worker request figures (tests/e2e/bench-worker-request.mjs)"
     node tests/e2e/bench-worker-request.mjs ${2:+"$2"}
+  fi
+  if [ "$which" = vgdl-levels ]; then
+    say "the 75 VGDL levels in the browser (tests/e2e/bench-vgdl-levels.mjs)"
+    shift
+    node tests/e2e/bench-vgdl-levels.mjs "$@"
   fi
 }
 

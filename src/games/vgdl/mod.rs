@@ -13,6 +13,7 @@
 //! - `rules`: the [`crate::game::Game`] and [`crate::game::Puzzle`] impls.
 //! - `sprites`: the [`crate::sprites::SpriteGame`] impl (DESIGN.md section 5), so KB Fast-Evo
 //!   MCTS and the sprite views run on every VGDL game.
+//! - `touch_tree`: the touch bound as a spanning tree, where touching never sends the avatar back.
 //! - [`transient`]: the Flicker sprites a key may leave out.
 //! - [`trace`]: a state as a line of the trace format of `shared/vgdl/README.md`.
 //!
@@ -27,6 +28,7 @@ mod rules;
 mod sprite_list;
 mod sprites;
 pub mod state;
+mod touch_tree;
 mod syntax;
 mod tick;
 pub mod trace;
