@@ -307,7 +307,10 @@ fn state_graph(root: &VgdlState, cap: usize) -> StateGraph {
             }
         }
         successors.push(out);
-        assert!(states.len() <= cap, "more than {cap} states: too big to check whole");
+        assert!(
+            states.len() <= cap,
+            "more than {cap} states: too big to check whole"
+        );
     }
     let mut predecessors = vec![Vec::new(); states.len()];
     for (from, out) in successors.iter().enumerate() {
@@ -316,8 +319,9 @@ fn state_graph(root: &VgdlState, cap: usize) -> StateGraph {
         }
     }
     let mut distance: Vec<Option<u32>> = states.iter().map(|s| s.is_won().then_some(0)).collect();
-    let mut queue: std::collections::VecDeque<usize> =
-        (0..states.len()).filter(|&i| distance[i].is_some()).collect();
+    let mut queue: std::collections::VecDeque<usize> = (0..states.len())
+        .filter(|&i| distance[i].is_some())
+        .collect();
     while let Some(to) = queue.pop_front() {
         for &from in &predecessors[to] {
             if distance[from].is_none() {

@@ -216,7 +216,8 @@ impl Agent<VgdlPlay> for AgentSpec {
                     weight: Weight::ONE,
                 };
                 let lower = LowerBound::new(root.state().world());
-                let bound = move |s: &VgdlPlay| lower.as_ref().map_or(Some(0), |b| b.estimate(s.state()));
+                let bound =
+                    move |s: &VgdlPlay| lower.as_ref().map_or(Some(0), |b| b.estimate(s.state()));
                 Box::new(AStar::with_observer(root, bound, options, observer))
             }
             Algorithm::Mcts => {

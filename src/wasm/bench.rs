@@ -260,7 +260,8 @@ pub fn bench_vgdl_solve(
         max_memory_bytes: whole_from_js("maxMemoryMb", &max_memory_mb, MAX_VGDL_MEMORY_MB)? << 20,
     };
     let weight = whole_from_js("weight", &weight, MAX_VGDL_WEIGHT)?;
-    let weight = Weight::new(weight as u32, 1).map_err(|e| JsError::new(&format!("weight: {}", e.reason)))?;
+    let weight = Weight::new(weight as u32, 1)
+        .map_err(|e| JsError::new(&format!("weight: {}", e.reason)))?;
     let start = VgdlState::parse(&rules, &level).map_err(|e| JsError::new(&e.to_string()))?;
     let run = vgdl_plan(&start, planner, limits, weight);
     let mut end = start.clone();

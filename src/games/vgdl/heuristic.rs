@@ -117,7 +117,11 @@ fn existing_leaves(d: &Description) -> Vec<bool> {
 
 /// The effect kinds that run when a sprite of leaf type `a` collides with one of leaf type `b`
 /// (`a` first).
-pub(super) fn effects_between(world: &World, a: TypeId, b: TypeId) -> impl Iterator<Item = EffectKind> + '_ {
+pub(super) fn effects_between(
+    world: &World,
+    a: TypeId,
+    b: TypeId,
+) -> impl Iterator<Item = EffectKind> + '_ {
     let d = &world.description;
     d.pairs
         .iter()
@@ -656,7 +660,10 @@ fn push_part(
 /// [`LowerBound`] when the game has one, plus, for a win that needs sprites of some type to
 /// appear (`MultiSpriteCounter stype1=plateinplace limit=1 win=True`), the distances between
 /// the sprites whose collision would make them (`pastainplace sauceinplace > transformTo
-/// stype=plateinplace`), followed back through the rules that make those. Not admissible.
+/// stype=plateinplace`), followed back through the rules that make those; plus, for each
+/// resource a rule asks the avatar to hold some of (`gate avatar > killIfOtherHasMore
+/// resource=chip limit=11`), while it holds too few, the walk to collect every sprite of it
+/// left on the board ([`Guidance::collecting_cost`]). Not admissible.
 #[derive(Debug)]
 pub struct Guidance {
     lower: Option<LowerBound>,
@@ -664,6 +671,9 @@ pub struct Guidance {
     leaves: Vec<bool>,
     /// The leaf types a win needs more of.
     wanted: Vec<TypeId>,
+    /// Resources some rule asks the avatar to hold: the slot, the amount, and the flags of the
+    /// leaf types that give it.
+    needed: Vec<(u8, i32, Vec<bool>)>,
 }
 
 /// How many rules deep [`Guidance`] follows what makes a wanted type.
@@ -690,11 +700,51 @@ impl Guidance {
                     .map(|t| t as TypeId)
             })
             .collect();
+        let mut needed: Vec<(u8, i32, Vec<bool>)> = Vec::new();
+        for effect in &d.effects {
+            if let EffectKind::KillIfOtherHasMore { slot, limit, .. } = effect.kind {
+                let givers: Vec<bool> = (0..d.types.len())
+                    .map(|t| leaves[t] && world.resource_slot[t] == Some(slot))
+                    .collect();
+                match needed.iter_mut().find(|(s, _, _)| *s == slot) {
+                    Some(need) => need.1 = need.1.max(limit),
+                    None if givers.iter().any(|&g| g) => needed.push((slot, limit, givers)),
+                    None => {}
+                }
+            }
+        }
         Guidance {
             lower: LowerBound::new(world),
             leaves,
             wanted,
+            needed,
         }
+    }
+
+    /// For each needed resource the avatar holds too little of: the avatar's walk to the
+    /// nearest sprite that gives it, plus a spanning tree over all of them (Manhattan
+    /// distances).
+    fn collecting_cost(&self, state: &VgdlState) -> u32 {
+        let avatar = state.avatar();
+        let held = state.resources();
+        let mut cost = 0;
+        for (slot, limit, givers) in &self.needed {
+            if i32::from(held.get(*slot as usize).copied().unwrap_or(0)) >= *limit {
+                continue;
+            }
+            let cells: Vec<(i16, i16)> = state
+                .sprites()
+                .iter()
+                .filter(|s| givers[s.kind as usize])
+                .map(|s| (s.x, s.y))
+                .collect();
+            let Some(nearest) = cells.iter().map(|&c| manhattan((avatar.x, avatar.y), c)).min()
+            else {
+                continue;
+            };
+            cost += nearest + spanning_tree(&cells);
+        }
+        cost
     }
 
     /// The guess at `state`; `None` when the lower bound proves the state cannot be won.
@@ -715,7 +765,7 @@ impl Guidance {
             .map(|&t| self.making_cost(state, t, RECIPE_DEPTH))
             .min()
             .unwrap_or(0);
-        Some(lower + made)
+        Some(lower + made + self.collecting_cost(state))
     }
 
     /// 0 when a sprite of type `t` is on the board; else the cheapest rule that makes one:
@@ -755,6 +805,31 @@ impl Guidance {
             .min()
             .unwrap_or(0)
     }
+}
+
+/// The weight of a minimum spanning tree over `cells` with Manhattan distances (Prim).
+fn spanning_tree(cells: &[(i16, i16)]) -> u32 {
+    let Some(&first) = cells.first() else {
+        return 0;
+    };
+    let mut reach: Vec<u32> = cells.iter().map(|&c| manhattan(first, c)).collect();
+    let mut joined = vec![false; cells.len()];
+    joined[0] = true;
+    let mut total = 0;
+    for _ in 1..cells.len() {
+        let (next, &cost) = reach
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !joined[i])
+            .min_by_key(|&(_, &c)| c)
+            .expect("a cell is left to join");
+        joined[next] = true;
+        total += cost;
+        for (i, r) in reach.iter_mut().enumerate() {
+            *r = (*r).min(manhattan(cells[next], cells[i]));
+        }
+    }
+    total
 }
 
 /// Whether a sprite of leaf type `t` is on the board (dynamic or static).

@@ -28,9 +28,9 @@ mod rules;
 mod sprite_list;
 mod sprites;
 pub mod state;
-mod touch_tree;
 mod syntax;
 mod tick;
+mod touch_tree;
 pub mod trace;
 pub mod transient;
 
