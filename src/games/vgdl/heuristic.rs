@@ -738,7 +738,10 @@ impl Guidance {
                 .filter(|s| givers[s.kind as usize])
                 .map(|s| (s.x, s.y))
                 .collect();
-            let Some(nearest) = cells.iter().map(|&c| manhattan((avatar.x, avatar.y), c)).min()
+            let Some(nearest) = cells
+                .iter()
+                .map(|&c| manhattan((avatar.x, avatar.y), c))
+                .min()
             else {
                 continue;
             };
