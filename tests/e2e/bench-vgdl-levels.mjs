@@ -93,7 +93,7 @@ async function main() {
         levels += 1;
         won += exact.won || (win?.won ?? false) ? 1 : 0;
         proved += exact.shortest ? 1 : 0;
-        const second = win ? `; ${win.won ? `win ${win.planLength}` : 'no win'} (${cell(win)})` : '';
+        const second = win ? `; ${win.won ? 'win' : 'no win:'} ${cell(win)}` : '';
         console.log(`${game.name} ${index}: ${cell(exact)}${second}`);
       }
     }

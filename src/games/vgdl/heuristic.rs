@@ -161,7 +161,7 @@ fn removes_first(kind: EffectKind, counted: &Counted) -> bool {
 }
 
 /// Whether `kind`, run with a sprite of a counted type as its second sprite, removes it.
-fn removes_second(kind: EffectKind) -> bool {
+pub(super) fn removes_second(kind: EffectKind) -> bool {
     matches!(
         kind,
         EffectKind::KillBoth

@@ -28,7 +28,7 @@
 //! problem in graphs*, 1988).
 
 use super::description::{EffectKind, TypeId};
-use super::heuristic::{effects_between, eos_effects, is_undo, Counted};
+use super::heuristic::{effects_between, eos_effects, is_undo, removes_second, Counted};
 use super::level::World;
 use super::ontology::SpriteClass;
 use super::state::VgdlState;
@@ -56,18 +56,6 @@ fn changes_first(kind: EffectKind) -> bool {
             | EffectKind::KillIfOtherHasMore { .. }
             | EffectKind::TransformTo { .. }
             | EffectKind::BounceForward
-    )
-}
-
-/// Whether `kind`, run with a sprite as its second sprite, removes it.
-fn kills_second(kind: EffectKind) -> bool {
-    matches!(
-        kind,
-        EffectKind::KillBoth
-            | EffectKind::TransformTo {
-                kill_second: true,
-                ..
-            }
     )
 }
 
@@ -104,7 +92,7 @@ impl TouchTree {
             ) && eos_effects(world, o).next().is_none()
                 && leaf_types().all(|x| {
                     !effects_between(world, o, x).any(changes_first)
-                        && !effects_between(world, x, o).any(kills_second)
+                        && !effects_between(world, x, o).any(removes_second)
                 })
                 && !d
                     .effects
