@@ -21,6 +21,9 @@
 #   ./dev.sh figures wasm-native [RUNS]  issue 23's three workloads (perft 11, FFO #40, 2048
 #                    expectimax on 56 boards) in Chromium, SIMD and not, against the native CLI,
 #                    CPU time, alternated (default 5 runs)
+#   ./dev.sh figures vgdl-levels [--games a,b] [--max-nodes N] [--max-memory-mb MB]  the 75 VGDL
+#                    levels solved in wasm in Chromium as `searchlab vgdl bench-bfs --algo astar
+#                    --win-weight 3` solves them natively (not in `all`: about an hour)
 # Needs only the Rust toolchain (rustup), node/npm and python3; everything else comes from the package
 # registries and is skipped when already present.
 set -euo pipefail
@@ -146,8 +149,8 @@ fuzz() {
 figures() {
   local which=${1:-all}
   case "$which" in
-    bait | othello | 2048 | worker | timeline | recording | side-by-side | wasm-native | all) ;;
-    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|recording|side-by-side|wasm-native|all]" >&2; exit 2 ;;
+    bait | othello | 2048 | worker | timeline | recording | side-by-side | wasm-native | vgdl-levels | all) ;;
+    *) echo "usage: ./dev.sh figures [bait|othello|2048|worker|timeline|recording|side-by-side|wasm-native|vgdl-levels|all]" >&2; exit 2 ;;
   esac
   setup
   ensure_chromium
@@ -183,6 +186,11 @@ figures() {
   if [ "$which" = wasm-native ] || [ "$which" = all ]; then
     say "wasm in Chromium against native, issue 23's workloads (tests/e2e/bench-wasm-native.mjs)"
     node tests/e2e/bench-wasm-native.mjs ${2:+"$2"}
+  fi
+  if [ "$which" = vgdl-levels ]; then
+    say "the 75 VGDL levels in the browser (tests/e2e/bench-vgdl-levels.mjs)"
+    shift
+    node tests/e2e/bench-vgdl-levels.mjs "$@"
   fi
 }
 

@@ -277,3 +277,114 @@ fn zenpuzzle_keys_leave_out_flickers_only_where_futures_match() {
         "only {merged} states merged by the reduced key"
     );
 }
+
+/// Every state reachable from `root` (by key), each state's successors by index, and each
+/// state's true distance to a win (a breadth-first search backwards from the won states).
+struct StateGraph {
+    states: Vec<VgdlState>,
+    successors: Vec<Vec<usize>>,
+    distance: Vec<Option<u32>>,
+}
+
+fn state_graph(root: &VgdlState, cap: usize) -> StateGraph {
+    let mut index = HashMap::from([(root.key(), 0)]);
+    let mut states = vec![root.clone()];
+    let mut successors: Vec<Vec<usize>> = Vec::new();
+    let mut next_to_expand = 0;
+    while next_to_expand < states.len() {
+        let state = states[next_to_expand].clone();
+        next_to_expand += 1;
+        let mut out = Vec::new();
+        if !state.is_over() {
+            for a in Action::MOVES {
+                let mut next = state.clone();
+                next.apply(a);
+                let id = *index.entry(next.key()).or_insert_with(|| {
+                    states.push(next.clone());
+                    states.len() - 1
+                });
+                out.push(id);
+            }
+        }
+        successors.push(out);
+        assert!(
+            states.len() <= cap,
+            "more than {cap} states: too big to check whole"
+        );
+    }
+    let mut predecessors = vec![Vec::new(); states.len()];
+    for (from, out) in successors.iter().enumerate() {
+        for &to in out {
+            predecessors[to].push(from);
+        }
+    }
+    let mut distance: Vec<Option<u32>> = states.iter().map(|s| s.is_won().then_some(0)).collect();
+    let mut queue: std::collections::VecDeque<usize> = (0..states.len())
+        .filter(|&i| distance[i].is_some())
+        .collect();
+    while let Some(to) = queue.pop_front() {
+        for &from in &predecessors[to] {
+            if distance[from].is_none() {
+                distance[from] = Some(distance[to].unwrap() + 1);
+                queue.push_back(from);
+            }
+        }
+    }
+    StateGraph {
+        states,
+        successors,
+        distance,
+    }
+}
+
+/// A small Sokoban of our own with dead corners and walls the boxes cannot be pushed along.
+const SMALL_SOKOBAN: &str = "wwwwwww\nw.....w\nw.1.0.w\nw..1..w\nw.A.0.w\nwwwwwww\n";
+
+/// A small zenpuzzle of our own whose tiles split into two patches.
+const SPLIT_ZEN: &str = "........\n.ggr.gg.\n.grr.gg.\n........\nA.......\n";
+
+#[test]
+fn on_every_state_of_small_levels_the_bound_is_admissible_consistent_and_prunes_only_losses() {
+    let levels = [
+        ("small zenpuzzle", start(&rules("zenpuzzle"), SMALL_ZEN), 1),
+        ("split zenpuzzle", start(&rules("zenpuzzle"), SPLIT_ZEN), 1),
+        ("small sokoban", start(&rules("sokoban"), SMALL_SOKOBAN), 0),
+        ("sokoban 4", shared_level("sokoban", 4), 0),
+        ("realsokoban 3", shared_level("realsokoban", 3), 0),
+        ("watergame 0", shared_level("watergame", 0), 0),
+        ("labyrinth 0", shared_level("labyrinth", 0), 1),
+    ];
+    for (name, root, tree_parts) in levels {
+        let bound = LowerBound::new(root.world()).unwrap_or_else(|| panic!("{name}: no bound"));
+        assert_eq!(bound.tree_parts(), tree_parts, "{name}: tree parts");
+        let graph = state_graph(&root, 400_000);
+        let (mut winnable, mut pruned) = (0, 0);
+        for (i, state) in graph.states.iter().enumerate() {
+            let h = bound.estimate(state);
+            match (graph.distance[i], h) {
+                (Some(d), Some(h)) => {
+                    assert!(h <= d, "{name}: h = {h} above the distance {d}");
+                    winnable += 1;
+                }
+                (Some(d), None) => panic!("{name}: a state {d} moves from a win was pruned"),
+                (None, None) => pruned += 1,
+                (None, Some(_)) => {}
+            }
+            let Some(h) = h else { continue };
+            for &next in &graph.successors[i] {
+                if let Some(h_next) = bound.estimate(&graph.states[next]) {
+                    assert!(h <= 1 + h_next, "{name}: h fell from {h} to {h_next}");
+                }
+            }
+        }
+        assert!(winnable > 0, "{name}: no winnable state");
+        assert!(
+            graph.distance[0].is_some(),
+            "{name}: the level cannot be won"
+        );
+        eprintln!(
+            "{name}: {} states, {winnable} winnable, {pruned} pruned",
+            graph.states.len()
+        );
+    }
+}

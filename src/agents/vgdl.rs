@@ -1,6 +1,6 @@
-//! The agents of any VGDL game ([`VgdlPlay`]): DFS, depth-limited DFS, BFS, A* with h = 0
-//! (uniform-cost search: no game-independent lower bound is admissible for every VGDL game, so
-//! none is offered), MCTS, RHEA and KB Fast-Evo MCTS. BFS and A* plans are the shortest; DFS's is
+//! The agents of any VGDL game ([`VgdlPlay`]): DFS, depth-limited DFS, BFS, A* with the
+//! interpreter's admissible lower bound ([`LowerBound`], read off the game's rules; h = 0 for a
+//! game it does not cover, which makes A* uniform-cost search), MCTS, RHEA and KB Fast-Evo MCTS. BFS and A* plans are the shortest; DFS's is
 //! some plan; DLS's a partial plan scored by the game's score; MCTS, RHEA and KB Fast-Evo answer
 //! one move at a time, or plan by committing to one move after another
 //! ([`PuzzleAgent::build_plan`]). What VGDL games share with every puzzle is built in
@@ -12,6 +12,7 @@ use super::params::VGDL;
 use super::puzzle::{self, KbSettings, PuzzleAgent};
 use super::{by_name, check_limits, Agent};
 use crate::field_error::FieldError;
+use crate::games::vgdl::heuristic::LowerBound;
 use crate::games::vgdl::{Outcome, GVGAI_TICK_LIMIT};
 use crate::games::vgdl_play::VgdlPlay;
 use crate::search::astar::{AStar, AStarOptions, Weight};
@@ -35,7 +36,8 @@ pub enum Algorithm {
     Dls,
     /// Breadth-first search: a shortest plan.
     Bfs,
-    /// A* with h = 0 (uniform-cost search): a shortest plan.
+    /// A* with the interpreter's admissible lower bound (h = 0 where it has none): a shortest
+    /// plan.
     Astar,
     /// GVGAI's sampleMCTS (open-loop UCT), one move at a time.
     Mcts,
@@ -213,8 +215,10 @@ impl Agent<VgdlPlay> for AgentSpec {
                     keys,
                     weight: Weight::ONE,
                 };
-                let zero = |_: &VgdlPlay| Some(0);
-                Box::new(AStar::with_observer(root, zero, options, observer))
+                let lower = LowerBound::new(root.state().world());
+                let bound =
+                    move |s: &VgdlPlay| lower.as_ref().map_or(Some(0), |b| b.estimate(s.state()));
+                Box::new(AStar::with_observer(root, bound, options, observer))
             }
             Algorithm::Mcts => {
                 let shape = (self.uct, self.rollout_depth);

@@ -207,3 +207,81 @@ pub fn bench_2048_decide(
     }
     to_js(&run)
 }
+
+/// Most states `benchVgdlSolve` may expand (the table's cap is 2,000,000).
+const MAX_VGDL_NODES: u64 = 100_000_000;
+/// Most MiB of search memory `benchVgdlSolve` may use (wasm32 memory ends at 4 GiB).
+const MAX_VGDL_MEMORY_MB: u64 = 3 << 10;
+/// Largest weight `benchVgdlSolve` takes for weighted A*.
+const MAX_VGDL_WEIGHT: u64 = 1000;
+
+/// What `benchVgdlSolve` returns: how the search ended (`solved`, `exhausted`,
+/// `limit_reached` with the limit), its plan as letters (`LRUD`), whether the plan wins and is
+/// proved shortest, and the states expanded and generated.
+#[derive(Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct BenchVgdlSolve {
+    status: &'static str,
+    limit: Option<crate::search::Limit>,
+    plan: String,
+    plan_length: usize,
+    won: bool,
+    shortest: bool,
+    expanded: u64,
+    generated: u64,
+}
+
+/// `speed::vgdl::vgdl_plan`, the planner of `searchlab vgdl solve --algo A` (`bfs`, `astar`,
+/// `wastar`, `dfs`) on a VGDL game's rules and level, under `maxNodes` expansions and
+/// `maxMemoryMb` MiB of search memory; `weight` (a whole number from 1) is wastar's.
+#[wasm_bindgen(js_name = benchVgdlSolve, unchecked_return_type = "BenchVgdlSolve")]
+pub fn bench_vgdl_solve(
+    #[wasm_bindgen(unchecked_param_type = "string")] rules: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] level: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] algo: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] max_nodes: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] max_memory_mb: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] weight: JsValue,
+) -> Result<JsValue, JsError> {
+    use crate::games::vgdl::VgdlState;
+    use crate::search::astar::Weight;
+    use crate::search::{Limits, Progress};
+    use crate::speed::vgdl::{vgdl_plan, VgdlPlanner};
+
+    let rules = string_from_js("rules", &rules)?;
+    let level = string_from_js("level", &level)?;
+    let algo = string_from_js("algo", &algo)?;
+    let planner = VgdlPlanner::ALL
+        .into_iter()
+        .find(|p| p.name() == algo)
+        .ok_or_else(|| JsError::new(&format!("algo: '{algo}' is not bfs, astar, wastar or dfs")))?;
+    let limits = Limits {
+        max_nodes: whole_from_js("maxNodes", &max_nodes, MAX_VGDL_NODES)?,
+        max_memory_bytes: whole_from_js("maxMemoryMb", &max_memory_mb, MAX_VGDL_MEMORY_MB)? << 20,
+    };
+    let weight = whole_from_js("weight", &weight, MAX_VGDL_WEIGHT)?;
+    let weight = Weight::new(weight as u32, 1)
+        .map_err(|e| JsError::new(&format!("weight: {}", e.reason)))?;
+    let start = VgdlState::parse(&rules, &level).map_err(|e| JsError::new(&e.to_string()))?;
+    let run = vgdl_plan(&start, planner, limits, weight);
+    let mut end = start.clone();
+    for &action in &run.plan {
+        crate::game::Game::apply(&mut end, action);
+    }
+    let (status, limit) = match run.progress {
+        Progress::Solved => ("solved", None),
+        Progress::Exhausted => ("exhausted", None),
+        Progress::LimitReached(which) => ("limit_reached", Some(which)),
+        Progress::Running => ("running", None),
+    };
+    to_js(&BenchVgdlSolve {
+        status,
+        limit,
+        plan: run.plan.iter().map(|a| a.letter()).collect(),
+        plan_length: run.plan.len(),
+        won: end.is_won(),
+        shortest: run.shortest(planner),
+        expanded: run.stats.expanded,
+        generated: run.stats.generated,
+    })
+}

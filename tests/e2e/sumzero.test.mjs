@@ -190,6 +190,8 @@ test('a malformed Sum to zero link opens the default view with an error naming t
 test('a link reopens the position and the settings, and the exhaustive agent plays the optimum', async () => {
   const { page, problems } = await openPage(suite.browser.context, linkSumZero('algo=mcts&uct=0.5&iterations=25&seed=9'));
   for (const key of ['4', '1', '2']) await page.keyboard.press(key);
+  // The page writes the link once it has played the third move (its move is drawn after the key).
+  await page.waitForFunction(() => /moves=-30%20%2B18%20-16&/.test(location.hash), null, { timeout: 5000 }).catch(() => {});
   const link = page.url();
   assert.match(link, /&algo=mcts&uct=0\.5&iterations=25&moves=-30%20%2B18%20-16&seed=9$/);
   const other = await suite.browser.context.newPage();

@@ -1,7 +1,8 @@
 // End-to-end tests of VGDL games on the playground in Debian's Chromium (playwright-core): a link
 // opens a shipped game by name, BFS solves the level and the plan is played to a win; a game file
 // with a mistake pasted into "Game rules" is refused with its line named and the text kept; a link
-// carries a game's own rules and level; a link with a bad field names it. Run with
+// carries a game's own rules and level; a link with a bad field names it; the page's A* uses the
+// lower bound read off the rules. Run with
 // `node --test tests/e2e/vgdl.test.mjs` after `./dev.sh build`.
 
 import { test } from 'node:test';
@@ -226,6 +227,20 @@ async function singleRun(algo) {
     await page.close();
   }
 }
+
+test("the page's A* uses the lower bound read off the rules: BFS's plan length with fewer states expanded", async () => {
+  const bfs = await singleRun('bfs');
+  const astar = await singleRun('astar');
+  assert.equal(astar.plan, bfs.plan, 'both plans are shortest');
+  assert.ok(astar.expanded < bfs.expanded, `A* expanded ${astar.expanded}, BFS ${bfs.expanded}`);
+  const { page } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=vgdl&vgdl=crates&lvl=1&algo=astar&seed=1`);
+  try {
+    const option = await page.$eval('[data-testid=vgdl-algo] option[value=astar]', (el) => el.textContent);
+    assert.doesNotMatch(option, /h = 0/);
+  } finally {
+    await page.close();
+  }
+});
 
 test('a VGDL side-by-side link runs BFS and A* in two panes with the single view\'s counts', async () => {
   const bfs = await singleRun('bfs');

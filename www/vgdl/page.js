@@ -2,7 +2,7 @@
 // `vgdlShippedGames`) or the user's own rules, pasted, opened from a file or dropped into the
 // "Game rules" editor, with line and column errors beside it (the user's text is kept). A person
 // plays with the arrow keys or WASD, with undo; the planners (DFS, depth-limited DFS, BFS, A* with
-// h = 0) search in the worker and their plan is played out; MCTS, RHEA and KB Fast-Evo MCTS think
+// the interpreter's lower bound) search in the worker and their plan is played out; MCTS, RHEA and KB Fast-Evo MCTS think
 // before every move (act mode) or plan by committing to one move after another (plan mode), as on
 // Bait's page, KB Fast-Evo's knowledge shown above the statistics (kbfe-view.js) and on the board. The search
 // timeline, the MCTS tree, RHEA's population and side by side work as for every game
@@ -309,7 +309,7 @@ class VgdlGame extends AgentRuns {
         heat: message.heat,
         path: message.plan?.length && this.session.encode() === position.state ? this.session.pathOf(message.plan) : undefined,
       }),
-      // BFS and A* with h = 0 find a shortest plan.
+      // BFS and A* (its bound is admissible) find a shortest plan.
       provesShortest: (view) => view.algo === 'bfs' || view.algo === 'astar',
       panesChanged: () => this.writeLink(),
     };

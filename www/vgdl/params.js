@@ -8,7 +8,7 @@ export const ALGORITHMS = {
   dfs: { name: 'DFS', text: 'Depth-first search: always follows the newest path; finds a plan, rarely a short one.', planner: true },
   dls: { name: 'Depth-limited DFS', text: 'Searches every plan up to its depth limit and walks towards the leaf with the best score (a win counts most), then searches again.', planner: true },
   bfs: { name: 'BFS', text: 'Breadth-first search: all plans of length 1, then 2, …; the first plan found is a shortest one.', planner: true },
-  astar: { name: 'A* (h = 0)', text: 'Uniform-cost search: A* without an estimate, since no lower bound holds for every VGDL game; its plans are shortest.', planner: true },
+  astar: { name: 'A*', text: 'A* with a lower bound read off the game\'s rules (the avatar\'s walk to every sprite it must touch, or the pushes that bring each box to a hole; 0 where the rules fit neither, which makes it uniform-cost search); its plans are shortest.', planner: true },
   mcts: { name: 'MCTS', text: 'Monte Carlo tree search (GVGAI\'s sample agent): random playouts under a time budget before every move.', planner: false },
   rhea: { name: 'RHEA', text: 'Rolling horizon evolution (GVGAI\'s sample agent): evolves short action sequences before every move.', planner: false },
   kbfe: { name: 'KB Fast-Evo MCTS', text: 'Knowledge-based Fast-Evolutionary MCTS (Perez et al., 2014): learns what each sprite type is worth while it plays, and evolves how its rollouts move towards them.', planner: false },

@@ -75,7 +75,7 @@ const SETTINGS = `
     <label class="inline">Seed <input id="vgdl-seed" data-testid="vgdl-seed" type="number" min="0" step="1"></label>
     <button id="vgdl-reseed" type="button" class="quiet">New seed</button>
   </div>
-  <p class="hint">Planners (DFS, depth-limited DFS, BFS, A* with h = 0) search, then play their plan; MCTS, RHEA and KB Fast-Evo MCTS think before every move under the time per action, or plan by committing to one move after another, each searched for its iterations.</p>
+  <p class="hint">Planners (DFS, depth-limited DFS, BFS, A* with a lower bound read off the rules) search, then play their plan; MCTS, RHEA and KB Fast-Evo MCTS think before every move under the time per action, or plan by committing to one move after another, each searched for its iterations.</p>
 </fieldset>`;
 
 /** Builds the room (once). */

@@ -7,8 +7,7 @@ use super::puzzle::{
 };
 use super::{Kind, Param, Table};
 
-/// Every parameter of a VGDL game's agents and runs (BFS and A* with h = 0 take none of their
-/// own).
+/// Every parameter of a VGDL game's agents and runs (BFS and A* take none of their own).
 pub const VGDL: Table = Table(&[
     Param {
         key: "depth",

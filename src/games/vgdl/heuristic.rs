@@ -12,7 +12,8 @@
 //!
 //! - **Touch**: sprites of the type never move, are never created, and only a collision with the
 //!   avatar removes one (`exit avatar > killSprite`, `ground avatar > transformTo`). See
-//!   [`LowerBound::touch_bound`].
+//!   [`LowerBound::touch_bound`], and `touch_tree.rs` for the stronger spanning-tree form used
+//!   when touching such a sprite never sends the avatar back (zenpuzzle).
 //! - **Push**: sprites of the type move only when the avatar pushes them (`box avatar >
 //!   bounceForward`, one cell), no two pushable sprites can end a tick on one cell (an `undoAll`
 //!   between every two pushable types), and only static sprites remove them (`box hole >
@@ -20,13 +21,16 @@
 //!
 //! Distances: the avatar's walking distance avoids cells it can never end a tick on (a static
 //! sprite whose only effects on every avatar type are `stepBack`/`undoAll`); a pushed sprite's
-//! distance to a removing cell avoids cells that always undo its move. Both ignore every dynamic
-//! sprite (boxes, doors), which can only make a real route longer.
+//! distance to a removing cell counts pushes: each needs the cell behind the sprite to be one
+//! the avatar can stand on, and avoids cells that always undo the sprite's move (so a sprite in
+//! a dead corner cannot reach a hole at all). Both ignore every dynamic sprite (boxes, doors),
+//! which can only make a real route longer.
 
 use super::description::{Description, EffectKind, TerminationKind, TypeId};
 use super::level::World;
 use super::ontology::SpriteClass;
 use super::state::VgdlState;
+use super::touch_tree::TouchTree;
 
 /// A distance that no route achieves.
 const UNREACHABLE: u16 = u16::MAX;
@@ -49,12 +53,19 @@ enum AvatarDistance {
 
 /// The counted leaf types of one bound.
 #[derive(Debug)]
-struct Counted(Vec<bool>);
+pub(super) struct Counted(Vec<bool>);
 
 impl Counted {
-    fn has(&self, t: TypeId) -> bool {
+    pub(super) fn has(&self, t: TypeId) -> bool {
         self.0[t as usize]
     }
+}
+
+/// A touch bound's data: the counted types, and the tree bound when it applies.
+#[derive(Debug)]
+struct TouchPart {
+    counted: Counted,
+    tree: Option<TouchTree>,
 }
 
 /// A push bound's data: the counted types and each cell's distance to the nearest cell that
@@ -74,7 +85,7 @@ pub struct LowerBound {
     width: usize,
     height: usize,
     avatar_distance: AvatarDistance,
-    touch: Vec<Counted>,
+    touch: Vec<TouchPart>,
     push: Vec<PushPart>,
 }
 
@@ -106,7 +117,11 @@ fn existing_leaves(d: &Description) -> Vec<bool> {
 
 /// The effect kinds that run when a sprite of leaf type `a` collides with one of leaf type `b`
 /// (`a` first).
-fn effects_between(world: &World, a: TypeId, b: TypeId) -> impl Iterator<Item = EffectKind> + '_ {
+pub(super) fn effects_between(
+    world: &World,
+    a: TypeId,
+    b: TypeId,
+) -> impl Iterator<Item = EffectKind> + '_ {
     let d = &world.description;
     d.pairs
         .iter()
@@ -115,7 +130,7 @@ fn effects_between(world: &World, a: TypeId, b: TypeId) -> impl Iterator<Item = 
 }
 
 /// The end-of-screen effect kinds of leaf type `a`.
-fn eos_effects(world: &World, a: TypeId) -> impl Iterator<Item = EffectKind> + '_ {
+pub(super) fn eos_effects(world: &World, a: TypeId) -> impl Iterator<Item = EffectKind> + '_ {
     let d = &world.description;
     d.eos_types
         .iter()
@@ -127,7 +142,7 @@ fn eos_effects(world: &World, a: TypeId) -> impl Iterator<Item = EffectKind> + '
         })
 }
 
-fn is_undo(kind: EffectKind) -> bool {
+pub(super) fn is_undo(kind: EffectKind) -> bool {
     matches!(kind, EffectKind::StepBack | EffectKind::UndoAll)
 }
 
@@ -146,7 +161,7 @@ fn removes_first(kind: EffectKind, counted: &Counted) -> bool {
 }
 
 /// Whether `kind`, run with a sprite of a counted type as its second sprite, removes it.
-fn removes_second(kind: EffectKind) -> bool {
+pub(super) fn removes_second(kind: EffectKind) -> bool {
     matches!(
         kind,
         EffectKind::KillBoth
@@ -190,10 +205,11 @@ impl LowerBound {
         if avatars.is_empty() || avatars_pushed(world, &avatars) {
             return None;
         }
+        let (avatar_distance, blocked) = avatar_distance(world, &avatars);
         let mut bound = LowerBound {
             width: world.width,
             height: world.height,
-            avatar_distance: avatar_distance(world, &avatars),
+            avatar_distance,
             touch: Vec::new(),
             push: Vec::new(),
         };
@@ -204,8 +220,13 @@ impl LowerBound {
                     .collect(),
             );
             if touch_fits(world, &counted, &leaves, &avatars) {
-                bound.touch.push(counted);
-            } else if let Some(part) = push_part(world, counted, &leaves, &avatars) {
+                let tree = blocked.clone().and_then(|blocked| {
+                    TouchTree::new(world, &counted, &leaves, &avatars, blocked)
+                });
+                bound.touch.push(TouchPart { counted, tree });
+            } else if let Some(part) =
+                push_part(world, counted, &leaves, &avatars, blocked.as_deref())
+            {
                 bound.push.push(part);
             }
         }
@@ -215,9 +236,14 @@ impl LowerBound {
         Some(bound)
     }
 
-    /// Whether the bound has a touch part and a push part (for reports).
+    /// How many touch parts and push parts the bound has (for reports).
     pub fn parts(&self) -> (usize, usize) {
         (self.touch.len(), self.push.len())
+    }
+
+    /// How many of the touch parts use the tree bound of [`TouchTree`] (for reports).
+    pub fn tree_parts(&self) -> usize {
+        self.touch.iter().filter(|t| t.tree.is_some()).count()
     }
 
     /// The bound at `state`: `Some(0)` once won, `None` when the state provably cannot be won
@@ -231,8 +257,12 @@ impl LowerBound {
         }
         let avatar = state.avatar();
         let mut h = 0;
-        for counted in &self.touch {
-            h = h.max(self.touch_bound(state, counted, (avatar.x, avatar.y))?);
+        for part in &self.touch {
+            let bound = match &part.tree {
+                Some(tree) => tree.estimate(state, &part.counted)?,
+                None => self.touch_bound(state, &part.counted, (avatar.x, avatar.y))?,
+            };
+            h = h.max(bound);
         }
         for part in &self.push {
             h = h.max(self.push_bound(state, part, (avatar.x, avatar.y))?);
@@ -291,10 +321,11 @@ impl LowerBound {
         Some((nearest + cells.len() as u32 - 1).max(farthest))
     }
 
-    /// Push bound: the sum, over counted sprites, of each one's distance to the nearest cell
-    /// whose static sprites remove it. Only a push by the avatar moves a counted sprite, by one
-    /// cell; the avatar enters one cell a tick, which holds at most one pushable sprite (two
-    /// pushable sprites on one cell undo the tick), so the sum drops by at most 1 per tick, and
+    /// Push bound: the sum, over counted sprites, of the pushes each needs to reach the nearest
+    /// cell whose static sprites remove it (`push_distances`). Only a push by the avatar moves
+    /// a counted sprite, by one cell, along an edge of that count; the avatar enters one cell a
+    /// tick, which holds at most one pushable sprite (two pushable sprites on one cell undo the
+    /// tick), so the sum drops by at most 1 per tick, and
     /// a removal happens only on a removing cell (distance 0). Sprites created later (a
     /// `boxin` pushed off its hole turning back into a `box`) only add to the sum. When no rule
     /// creates counted sprites, the avatar's walk to the nearest counted sprite, less 1, is
@@ -346,12 +377,13 @@ fn blocks_avatar(world: &World, cell: usize, avatars: &[TypeId]) -> bool {
 }
 
 /// The avatar's walking distances, when the board is small and the avatar cannot leave it
-/// (every avatar type is sent back at the edge, or every edge cell blocks it).
-fn avatar_distance(world: &World, avatars: &[TypeId]) -> AvatarDistance {
+/// (every avatar type is sent back at the edge, or every edge cell blocks it); with them, the
+/// cells no avatar can end a tick on ([`blocks_avatar`]).
+fn avatar_distance(world: &World, avatars: &[TypeId]) -> (AvatarDistance, Option<Vec<bool>>) {
     let (w, h) = (world.width, world.height);
     let cells = w * h;
     if cells > MAX_WALKING_CELLS {
-        return AvatarDistance::Manhattan;
+        return (AvatarDistance::Manhattan, None);
     }
     let blocked: Vec<bool> = (0..cells)
         .map(|c| blocks_avatar(world, c, avatars))
@@ -362,14 +394,14 @@ fn avatar_distance(world: &World, avatars: &[TypeId]) -> AvatarDistance {
             !(x == 0 || y == 0 || x == w - 1 || y == h - 1) || blocked[c]
         });
     if !kept_on_board {
-        return AvatarDistance::Manhattan;
+        return (AvatarDistance::Manhattan, None);
     }
     let mut table = vec![UNREACHABLE; cells * cells];
     for from in 0..cells {
         let row = &mut table[from * cells..(from + 1) * cells];
         breadth_first(w, h, &[from], |c| c == from || !blocked[c], row);
     }
-    AvatarDistance::Walking { table, cells }
+    (AvatarDistance::Walking { table, cells }, Some(blocked))
 }
 
 /// Breadth-first distances from `sources` into `out`, stepping on from a cell only when
@@ -402,6 +434,47 @@ fn breadth_first(
             if out[n] == UNREACHABLE {
                 out[n] = next;
                 queue.push_back(n);
+            }
+        }
+    }
+}
+
+/// Each cell's pushes to the nearest of `sinks`, into `out` (`UNREACHABLE` where none reach one:
+/// corners and other dead cells). A push moves a sprite from `c` to `c + dir` with the avatar
+/// coming from `c - dir`, so it needs `c - dir` on the board and not `avatar_blocked` (the avatar
+/// stood there), and `c + dir` `enterable` (the sprite ended the tick there). Every real push
+/// is an edge here, so a push lowers a sprite's distance by at most 1; the search runs
+/// backwards from the sinks.
+fn push_distances(
+    (w, h): (usize, usize),
+    sinks: &[usize],
+    enterable: impl Fn(usize) -> bool,
+    avatar_blocked: &[bool],
+    out: &mut [u16],
+) {
+    let mut queue = std::collections::VecDeque::new();
+    for &s in sinks {
+        out[s] = 0;
+        queue.push_back(s);
+    }
+    let step = |c: usize, (dx, dy): (isize, isize)| -> Option<usize> {
+        let x = (c % w) as isize + dx;
+        let y = (c / w) as isize + dy;
+        (x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h)
+            .then(|| y as usize * w + x as usize)
+    };
+    while let Some(to) = queue.pop_front() {
+        for back in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let Some(from) = step(to, back) else { continue };
+            let Some(behind) = step(from, back) else {
+                continue;
+            };
+            if avatar_blocked[behind] || out[from] != UNREACHABLE {
+                continue;
+            }
+            out[from] = out[to] + 1;
+            if enterable(from) {
+                queue.push_back(from);
             }
         }
     }
@@ -464,6 +537,7 @@ fn push_part(
     counted: Counted,
     leaves: &[bool],
     avatars: &[TypeId],
+    avatar_blocked: Option<&[bool]>,
 ) -> Option<PushPart> {
     let d = &world.description;
     let n = d.types.len();
@@ -557,13 +631,23 @@ fn push_part(
     // A counted sprite reaches a sink over cells it can end a tick on; a sink is stepped on
     // from whatever else it holds (which effect runs first does not matter then).
     let mut sink_distance = vec![UNREACHABLE; cells];
-    breadth_first(
-        world.width,
-        world.height,
-        &sinks,
-        |c| is_sink(c) || !blocked(c),
-        &mut sink_distance,
-    );
+    let enterable = |c| is_sink(c) || !blocked(c);
+    match avatar_blocked {
+        Some(avatar_blocked) => push_distances(
+            (world.width, world.height),
+            &sinks,
+            enterable,
+            avatar_blocked,
+            &mut sink_distance,
+        ),
+        None => breadth_first(
+            world.width,
+            world.height,
+            &sinks,
+            enterable,
+            &mut sink_distance,
+        ),
+    }
     let walk_term = !creates_or_kills_all(d, &counted);
     Some(PushPart {
         counted,
@@ -576,7 +660,10 @@ fn push_part(
 /// [`LowerBound`] when the game has one, plus, for a win that needs sprites of some type to
 /// appear (`MultiSpriteCounter stype1=plateinplace limit=1 win=True`), the distances between
 /// the sprites whose collision would make them (`pastainplace sauceinplace > transformTo
-/// stype=plateinplace`), followed back through the rules that make those. Not admissible.
+/// stype=plateinplace`), followed back through the rules that make those; plus, for each
+/// resource a rule asks the avatar to hold some of (`gate avatar > killIfOtherHasMore
+/// resource=chip limit=11`), while it holds too few, the walk to collect every sprite of it
+/// left on the board ([`Guidance::collecting_cost`]). Not admissible.
 #[derive(Debug)]
 pub struct Guidance {
     lower: Option<LowerBound>,
@@ -584,6 +671,9 @@ pub struct Guidance {
     leaves: Vec<bool>,
     /// The leaf types a win needs more of.
     wanted: Vec<TypeId>,
+    /// Resources some rule asks the avatar to hold: the slot, the amount, and the flags of the
+    /// leaf types that give it.
+    needed: Vec<(u8, i32, Vec<bool>)>,
 }
 
 /// How many rules deep [`Guidance`] follows what makes a wanted type.
@@ -610,11 +700,54 @@ impl Guidance {
                     .map(|t| t as TypeId)
             })
             .collect();
+        let mut needed: Vec<(u8, i32, Vec<bool>)> = Vec::new();
+        for effect in &d.effects {
+            if let EffectKind::KillIfOtherHasMore { slot, limit, .. } = effect.kind {
+                let givers: Vec<bool> = (0..d.types.len())
+                    .map(|t| leaves[t] && world.resource_slot[t] == Some(slot))
+                    .collect();
+                match needed.iter_mut().find(|(s, _, _)| *s == slot) {
+                    Some(need) => need.1 = need.1.max(limit),
+                    None if givers.iter().any(|&g| g) => needed.push((slot, limit, givers)),
+                    None => {}
+                }
+            }
+        }
         Guidance {
             lower: LowerBound::new(world),
             leaves,
             wanted,
+            needed,
         }
+    }
+
+    /// For each needed resource the avatar holds too little of: the avatar's walk to the
+    /// nearest sprite that gives it, plus a spanning tree over all of them (Manhattan
+    /// distances).
+    fn collecting_cost(&self, state: &VgdlState) -> u32 {
+        let avatar = state.avatar();
+        let held = state.resources();
+        let mut cost = 0;
+        for (slot, limit, givers) in &self.needed {
+            if i32::from(held.get(*slot as usize).copied().unwrap_or(0)) >= *limit {
+                continue;
+            }
+            let cells: Vec<(i16, i16)> = state
+                .sprites()
+                .iter()
+                .filter(|s| givers[s.kind as usize])
+                .map(|s| (s.x, s.y))
+                .collect();
+            let Some(nearest) = cells
+                .iter()
+                .map(|&c| manhattan((avatar.x, avatar.y), c))
+                .min()
+            else {
+                continue;
+            };
+            cost += nearest + spanning_tree(&cells);
+        }
+        cost
     }
 
     /// The guess at `state`; `None` when the lower bound proves the state cannot be won.
@@ -635,7 +768,7 @@ impl Guidance {
             .map(|&t| self.making_cost(state, t, RECIPE_DEPTH))
             .min()
             .unwrap_or(0);
-        Some(lower + made)
+        Some(lower + made + self.collecting_cost(state))
     }
 
     /// 0 when a sprite of type `t` is on the board; else the cheapest rule that makes one:
@@ -675,6 +808,31 @@ impl Guidance {
             .min()
             .unwrap_or(0)
     }
+}
+
+/// The weight of a minimum spanning tree over `cells` with Manhattan distances (Prim).
+fn spanning_tree(cells: &[(i16, i16)]) -> u32 {
+    let Some(&first) = cells.first() else {
+        return 0;
+    };
+    let mut reach: Vec<u32> = cells.iter().map(|&c| manhattan(first, c)).collect();
+    let mut joined = vec![false; cells.len()];
+    joined[0] = true;
+    let mut total = 0;
+    for _ in 1..cells.len() {
+        let (next, &cost) = reach
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !joined[i])
+            .min_by_key(|&(_, &c)| c)
+            .expect("a cell is left to join");
+        joined[next] = true;
+        total += cost;
+        for (i, r) in reach.iter_mut().enumerate() {
+            *r = (*r).min(manhattan(cells[next], cells[i]));
+        }
+    }
+    total
 }
 
 /// Whether a sprite of leaf type `t` is on the board (dynamic or static).

@@ -13,6 +13,7 @@
 //! - `rules`: the [`crate::game::Game`] and [`crate::game::Puzzle`] impls.
 //! - `sprites`: the [`crate::sprites::SpriteGame`] impl (DESIGN.md section 5), so KB Fast-Evo
 //!   MCTS and the sprite views run on every VGDL game.
+//! - `touch_tree`: the touch bound as a spanning tree, where touching never sends the avatar back.
 //! - [`transient`]: the Flicker sprites a key may leave out.
 //! - [`trace`]: a state as a line of the trace format of `shared/vgdl/README.md`.
 //!
@@ -29,6 +30,7 @@ mod sprites;
 pub mod state;
 mod syntax;
 mod tick;
+mod touch_tree;
 pub mod trace;
 pub mod transient;
 

@@ -12,12 +12,11 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use searchlab::game::Game;
-use searchlab::games::vgdl::heuristic::{Guidance, LowerBound};
+use searchlab::games::vgdl::heuristic::LowerBound;
 use searchlab::games::vgdl::{Outcome, VgdlState};
-use searchlab::search::astar::{AStar, AStarOptions, Weight};
-use searchlab::search::bfs::{Bfs, BfsOptions};
-use searchlab::search::dfs::{Dfs, DfsOptions};
-use searchlab::search::{run_to_end, Limit, Limits, Progress, Search, Stats};
+use searchlab::search::astar::Weight;
+use searchlab::search::{Limit, Limits, Progress};
+use searchlab::speed::vgdl::{vgdl_plan, VgdlPlanner};
 
 use super::LevelFlags;
 use crate::args::{flag_error, print_line, CliResult};
@@ -37,13 +36,18 @@ pub enum Planner {
 }
 
 impl Planner {
-    pub fn name(self) -> &'static str {
+    /// The library's planner of that name.
+    fn library(self) -> VgdlPlanner {
         match self {
-            Planner::Bfs => "bfs",
-            Planner::Astar => "astar",
-            Planner::Wastar => "wastar",
-            Planner::Dfs => "dfs",
+            Planner::Bfs => VgdlPlanner::Bfs,
+            Planner::Astar => VgdlPlanner::Astar,
+            Planner::Wastar => VgdlPlanner::Wastar,
+            Planner::Dfs => VgdlPlanner::Dfs,
         }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.library().name()
     }
 }
 
@@ -127,55 +131,13 @@ impl SolveFlags {
 /// Runs `planner` from `start` under `limits` (`weight` is used by `wastar` only).
 pub fn solve(start: &VgdlState, planner: Planner, limits: Limits, weight: Weight) -> Report {
     let began = Instant::now();
-    let lower = LowerBound::new(start.world());
     let heuristic_parts = matches!(planner, Planner::Astar | Planner::Wastar)
-        .then(|| lower.as_ref().map(LowerBound::parts));
-    let mut search: Box<dyn Search<VgdlState>> = match planner {
-        Planner::Bfs => Box::new(Bfs::new(
-            start.clone(),
-            BfsOptions {
-                limits,
-                ..BfsOptions::default()
-            },
-        )),
-        Planner::Astar => Box::new(AStar::new(
-            start.clone(),
-            move |s: &VgdlState| lower.as_ref().map_or(Some(0), |b| b.estimate(s)),
-            AStarOptions {
-                limits,
-                ..AStarOptions::default()
-            },
-        )),
-        Planner::Wastar => {
-            let guidance = Guidance::new(start.world());
-            Box::new(AStar::new(
-                start.clone(),
-                move |s: &VgdlState| guidance.estimate(s),
-                AStarOptions {
-                    limits,
-                    weight,
-                    ..AStarOptions::default()
-                },
-            ))
-        }
-        Planner::Dfs => Box::new(Dfs::new(
-            start.clone(),
-            DfsOptions {
-                limits,
-                ..DfsOptions::default()
-            },
-        )),
-    };
-    let progress = run_to_end(search.as_mut(), 1 << 14);
-    let plan = if progress == Progress::Solved {
-        search.principal_variation()
-    } else {
-        Vec::new()
-    };
-    let stats: Stats = search.stats();
+        .then(|| LowerBound::new(start.world()).map(|b| b.parts()));
+    let run = vgdl_plan(start, planner.library(), limits, weight);
+    let (progress, plan, stats) = (run.progress, &run.plan, run.stats);
     let elapsed_ms = began.elapsed().as_secs_f64() * 1e3;
     let mut state = start.clone();
-    for &action in &plan {
+    for &action in plan {
         state.apply(action);
     }
     let (status, limit) = match progress {
@@ -196,7 +158,7 @@ pub fn solve(start: &VgdlState, planner: Planner, limits: Limits, weight: Weight
         },
         status,
         limit,
-        shortest: progress == Progress::Solved && matches!(planner, Planner::Bfs | Planner::Astar),
+        shortest: run.shortest(planner.library()),
         plan: plan.iter().map(|a| a.letter()).collect(),
         length: plan.len(),
         score: state.score(),
