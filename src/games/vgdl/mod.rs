@@ -29,6 +29,7 @@ mod sprites;
 pub mod state;
 mod syntax;
 mod tick;
+mod tick_index;
 pub mod trace;
 pub mod transient;
 

@@ -19,6 +19,7 @@ use std::cell::RefCell;
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
+use super::tick_index::{CellIndex, SpriteMarks, NONE};
 use crate::games::bait::Action;
 
 /// Receives GVGAI's collision events of a tick: for each effect applied between the avatar and
@@ -47,27 +48,11 @@ enum Ref {
     Static(TypeId, u16),
 }
 
-/// Per-sprite facts that live only during a tick, indexed like the state's sprites, and the
-/// tick's index of each cell's dynamic sprites.
+/// What a tick knows beyond the state (see `tick_index.rs`) and its reusable buffers.
 #[derive(Default)]
 struct Scratch {
-    last: Vec<(i16, i16)>,
-    moved: Vec<bool>,
-    killed: Vec<bool>,
-    /// Each cell's first dynamic sprite, and each sprite's next on its cell ([`NONE`] ends).
-    head: Vec<u32>,
-    next: Vec<u32>,
-    /// Each cell's dynamic sprites of a type some collision rule names
-    /// ([`World::in_collisions`]).
-    colliders: Vec<u16>,
-    /// Cells where such a dynamic sprite shares the cell with another such sprite (static or
-    /// dynamic), in no order: the only cells where a collision can happen, unless
-    /// [`World::static_collisions`].
-    crowded: Vec<u16>,
-    /// Dynamic sprites off the board (they meet every sprite at their position).
-    offboard: u32,
-    /// Goes up whenever a sprite enters or leaves a cell.
-    generation: u32,
+    marks: SpriteMarks,
+    cells: CellIndex,
     /// The types of the sprites on crowded cells (bit t of word t / 64), as of
     /// `present_generation`.
     present: [u64; 4],
@@ -83,69 +68,6 @@ struct Scratch {
     here: Vec<u32>,
     candidates: Vec<Ref>,
 }
-
-impl Scratch {
-    /// Whether a collision can happen on `cell` (see [`Scratch::crowded`]).
-    #[inline]
-    fn is_crowded(&self, world: &World, cell: usize) -> bool {
-        let dynamic = self.colliders[cell];
-        dynamic > 0 && u32::from(dynamic) + u32::from(world.static_colliders[cell]) >= 2
-    }
-
-    /// Files sprite `i` of type `kind` under `cell` (`None`: off the board).
-    #[inline(always)]
-    fn enter(&mut self, world: &World, i: usize, kind: TypeId, cell: Option<usize>) {
-        self.generation = self.generation.wrapping_add(1);
-        let Some(c) = cell else {
-            self.offboard += 1;
-            return;
-        };
-        self.next[i] = self.head[c];
-        self.head[c] = i as u32;
-        if world.in_collisions[kind as usize] {
-            let before = self.is_crowded(world, c);
-            self.colliders[c] += 1;
-            if !before && self.is_crowded(world, c) {
-                self.crowded.push(c as u16);
-            }
-        }
-    }
-
-    /// Takes sprite `i` of type `kind` off `cell`'s list.
-    #[inline]
-    fn leave(&mut self, world: &World, i: usize, kind: TypeId, cell: Option<usize>) {
-        self.generation = self.generation.wrapping_add(1);
-        let Some(c) = cell else {
-            self.offboard -= 1;
-            return;
-        };
-        if self.head[c] == i as u32 {
-            self.head[c] = self.next[i];
-        } else {
-            let mut at = self.head[c];
-            while at != NONE {
-                if self.next[at as usize] == i as u32 {
-                    self.next[at as usize] = self.next[i];
-                    break;
-                }
-                at = self.next[at as usize];
-            }
-        }
-        self.next[i] = NONE;
-        if world.in_collisions[kind as usize] {
-            let before = self.is_crowded(world, c);
-            self.colliders[c] -= 1;
-            if before && !self.is_crowded(world, c) {
-                if let Some(k) = self.crowded.iter().position(|&x| x as usize == c) {
-                    self.crowded.swap_remove(k);
-                }
-            }
-        }
-    }
-}
-
-/// The end of a cell's list.
-const NONE: u32 = u32::MAX;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -207,10 +129,10 @@ impl<S: CollisionSink> Tick<'_, S> {
             } else {
                 self.terminate_quiet();
             }
-            let s = &*self.scratch;
+            let cells = &self.scratch.cells;
             self.state.settled = self.world.quiet_ticks
-                && s.crowded.is_empty()
-                && s.offboard == 0
+                && cells.crowded.is_empty()
+                && cells.offboard == 0
                 && self.state.outcome == Outcome::Running;
         }
         self.state.tick += 1;
@@ -276,20 +198,20 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.end_at_tick_limit();
     }
 
-    /// Step 3 and the tick's indexes, once the avatar has moved (`avatar_moved`).
+    /// Step 3 and the tick's indexes, once the avatar has moved (`avatar_moved`). A state
+    /// that was settled before the avatar moved has at most the avatar's cell crowded, so its
+    /// cells are listed as they are used; any other files every sprite.
     fn start(&mut self, avatar_moved: bool) {
         let n = self.state.sprites.len();
         let s = &mut *self.scratch;
-        s.last.clear();
-        s.moved.clear();
-        s.killed.clear();
+        s.marks.start(n);
         s.any_killed = false;
-        s.last.extend(self.state.sprites.iter().map(|p| (p.x, p.y)));
-        s.moved.resize(n, false);
-        s.killed.resize(n, false);
         let avatar = self.state.avatar as usize;
-        s.last[avatar] = self.state.avatar_last;
-        s.moved[avatar] = avatar_moved || !self.state.alive;
+        s.marks.set_start(
+            avatar,
+            self.state.avatar_last,
+            avatar_moved || !self.state.alive,
+        );
         let world = self.world;
         let d = &world.description;
         self.grouped = n;
@@ -298,36 +220,22 @@ impl<S: CollisionSink> Tick<'_, S> {
             for i in self.type_range(t) {
                 let sprite = &mut self.state.sprites[i];
                 if i32::from(sprite.age) > limit {
-                    self.scratch.killed[i] = true;
+                    self.scratch.marks.kill(i, (sprite.x, sprite.y));
                     self.scratch.any_killed = true;
                 }
                 sprite.age = sprite.age.saturating_add(1);
             }
         }
-        self.rebuild_index();
-    }
-
-    /// Files every sprite under its cell.
-    fn rebuild_index(&mut self) {
-        let world = self.world;
-        let s = &mut *self.scratch;
-        let cells = world.width * world.height;
-        s.head.clear();
-        s.head.resize(cells, NONE);
-        s.colliders.clear();
-        s.colliders.resize(cells, 0);
-        s.crowded.clear();
-        s.offboard = 0;
-        s.next.clear();
-        s.next.resize(self.state.sprites.len(), NONE);
-        for i in (0..self.state.sprites.len()).rev() {
-            let sprite = self.state.sprites[i];
-            s.enter(world, i, sprite.kind, world.cell(sprite.x, sprite.y));
+        if self.state.settled {
+            self.scratch
+                .cells
+                .start_settled(world, &self.state.sprites, avatar);
+        } else {
+            self.scratch.cells.rebuild(world, &self.state.sprites);
         }
-        s.present_generation = s.generation.wrapping_sub(1);
     }
 
-    /// Moves sprite `i` to `to`, keeping the cell index.
+    /// Moves sprite `i` to `to`, keeping the cell index and its start-of-tick cell.
     fn move_to(&mut self, i: usize, to: (i16, i16)) {
         let sprite = self.state.sprites[i];
         if (sprite.x, sprite.y) == to {
@@ -335,10 +243,21 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         let world = self.world;
         let s = &mut *self.scratch;
-        s.leave(world, i, sprite.kind, world.cell(sprite.x, sprite.y));
-        s.enter(world, i, sprite.kind, world.cell(to.0, to.1));
+        let sprites = &self.state.sprites;
+        s.marks.before_move(i, (sprite.x, sprite.y));
+        s.cells
+            .leave(world, sprites, i, sprite.kind, world.cell(sprite.x, sprite.y));
+        s.cells
+            .enter(world, sprites, i, sprite.kind, world.cell(to.0, to.1));
         let sprite = &mut self.state.sprites[i];
         (sprite.x, sprite.y) = to;
+    }
+
+    /// Sprite `i`'s start-of-tick cell.
+    #[inline]
+    fn last(&self, i: usize) -> (i16, i16) {
+        let s = self.state.sprites[i];
+        self.scratch.marks.last(i, (s.x, s.y))
     }
 
     /// The sprites of type `t` among those the tick started with (grouped by type, in type
@@ -393,7 +312,7 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     fn is_killed(&self, r: Ref) -> bool {
         match r {
-            Ref::Dynamic(i) => self.scratch.killed[i as usize],
+            Ref::Dynamic(i) => self.scratch.marks.killed(i as usize),
             Ref::Static(..) => false,
         }
     }
@@ -435,7 +354,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 let mut k = 0;
                 while let Some(&key) = self.scratch.firsts.get(k) {
                     k += 1;
-                    let generation = self.scratch.generation;
+                    let generation = self.scratch.cells.generation;
                     let rank = (key >> 16) as usize;
                     let t1 = d.subtypes[pair.first as usize][rank];
                     let s1 = if d.types[t1 as usize].dynamic {
@@ -444,7 +363,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                         Ref::Static(t1, key as u16)
                     };
                     self.collide(e, s1, pair.second, snapshot);
-                    if self.scratch.generation != generation {
+                    if self.scratch.cells.generation != generation {
                         // Two static sprites of one type on one cell share a key: keep the
                         // second's turn.
                         let twins = self.scratch.firsts[k..]
@@ -466,19 +385,19 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// a sprite on a crowded cell, or some sprite is off the board, or static sprites collide.
     fn may_fire(&mut self, first: TypeId, second: TypeId) -> bool {
         let world = self.world;
-        if self.scratch.offboard > 0 || world.static_collisions {
+        if self.scratch.cells.offboard > 0 || world.static_collisions {
             return true;
         }
         let s = &mut *self.scratch;
-        if s.present_generation != s.generation {
-            s.present_generation = s.generation;
+        if s.present_generation != s.cells.generation {
+            s.present_generation = s.cells.generation;
             s.present = [0; 4];
-            for &c in &s.crowded {
-                let mut at = s.head[c as usize];
+            for &c in &s.cells.crowded {
+                let mut at = s.cells.head(c as usize);
                 while at != NONE {
                     let t = self.state.sprites[at as usize].kind;
                     s.present[t as usize / 64] |= 1 << (t % 64);
-                    at = s.next[at as usize];
+                    at = s.cells.next(at);
                 }
                 for &t in world.statics_at(c as usize) {
                     s.present[t as usize / 64] |= 1 << (t % 64);
@@ -503,15 +422,15 @@ impl<S: CollisionSink> Tick<'_, S> {
         let rank = |t: TypeId| group.iter().position(|&g| g == t).map(|r| (r as u32) << 16);
         let s = &mut *self.scratch;
         s.firsts.clear();
-        for &c in &s.crowded {
-            let mut at = s.head[c as usize];
+        for &c in &s.cells.crowded {
+            let mut at = s.cells.head(c as usize);
             while at != NONE {
                 if (at as usize) < snapshot {
                     if let Some(r) = rank(self.state.sprites[at as usize].kind) {
                         s.firsts.push(r | at);
                     }
                 }
-                at = s.next[at as usize];
+                at = s.cells.next(at);
             }
             if !world.static_collisions {
                 for &t in world.statics_at(c as usize) {
@@ -521,7 +440,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             }
         }
-        if s.offboard > 0 {
+        if s.cells.offboard > 0 {
             for (i, sprite) in self.state.sprites[..snapshot].iter().enumerate() {
                 if world.cell(sprite.x, sprite.y).is_none() {
                     if let Some(r) = rank(sprite.kind) {
@@ -550,7 +469,7 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Whether one of the first `snapshot` sprites on `cell`, other than `s1`, belongs to `group`.
     fn dynamic_partner_at(&self, cell: usize, group: TypeId, snapshot: usize, s1: Ref) -> bool {
-        let mut at = self.scratch.head[cell];
+        let mut at = self.scratch.cells.head(cell);
         while at != NONE {
             if (at as usize) < snapshot
                 && Ref::Dynamic(at as u16) != s1
@@ -560,7 +479,7 @@ impl<S: CollisionSink> Tick<'_, S> {
             {
                 return true;
             }
-            at = self.scratch.next[at as usize];
+            at = self.scratch.cells.next(at);
         }
         false
     }
@@ -572,6 +491,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         let (x, y) = self.position(s1);
         let cell = world.cell(x, y);
         if let Some(c) = cell {
+            self.scratch.cells.list(world, &self.state.sprites, c);
             let static_partner = world
                 .statics_at(c)
                 .iter()
@@ -586,10 +506,10 @@ impl<S: CollisionSink> Tick<'_, S> {
         here.clear();
         match cell {
             Some(c) => {
-                let mut at = self.scratch.head[c];
+                let mut at = self.scratch.cells.head(c);
                 while at != NONE {
                     here.push(at);
-                    at = self.scratch.next[at as usize];
+                    at = self.scratch.cells.next(at);
                 }
                 here.sort_unstable();
             }
@@ -630,7 +550,8 @@ impl<S: CollisionSink> Tick<'_, S> {
                     self.state.alive = false;
                 }
             } else {
-                self.scratch.killed[i as usize] = true;
+                let s = self.state.sprites[i as usize];
+                self.scratch.marks.kill(i as usize, (s.x, s.y));
                 self.scratch.any_killed = true;
             }
         }
@@ -642,19 +563,24 @@ impl<S: CollisionSink> Tick<'_, S> {
         if self.world.cell_types.len() + self.state.sprites.len() > MAX_SPRITES {
             return None;
         }
+        let world = self.world;
+        let cell = world.cell(at.0, at.1);
+        let cells = &mut self.scratch.cells;
+        if let Some(c) = cell {
+            // Listed before the sprite exists, so that it is filed once.
+            cells.list(world, &self.state.sprites, c);
+        }
         self.state.sprites.push(Sprite {
             x: at.0,
             y: at.1,
             kind,
             age: 0,
         });
-        self.scratch.last.push(last);
-        self.scratch.moved.push(true);
-        self.scratch.killed.push(false);
         let i = self.state.sprites.len() - 1;
-        self.scratch.next.push(NONE);
+        self.scratch.marks.set_start(i, last, true);
         self.scratch
-            .enter(self.world, i, kind, self.world.cell(at.0, at.1));
+            .cells
+            .enter(world, &self.state.sprites, i, kind, cell);
         Some(i as u16)
     }
 
@@ -675,7 +601,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         match effect.kind {
             EffectKind::StepBack => {
                 if let Ref::Dynamic(i) = s1 {
-                    self.move_to(i as usize, self.scratch.last[i as usize]);
+                    self.move_to(i as usize, self.last(i as usize));
                 }
             }
             EffectKind::BounceForward => {
@@ -683,23 +609,24 @@ impl<S: CollisionSink> Tick<'_, S> {
                     let (dx, dy) = match s2 {
                         Ref::Dynamic(j) => {
                             let s = self.state.sprites[j as usize];
-                            let (lx, ly) = self.scratch.last[j as usize];
+                            let (lx, ly) = self.last(j as usize);
                             ((s.x - lx).signum(), (s.y - ly).signum())
                         }
                         Ref::Static(..) => (0, 0),
                     };
-                    if (dx, dy) != (0, 0) && !self.scratch.moved[i as usize] {
+                    if (dx, dy) != (0, 0) && !self.scratch.marks.moved(i as usize) {
                         let s = self.state.sprites[i as usize];
                         self.move_to(i as usize, (s.x + dx, s.y + dy));
-                        self.scratch.moved[i as usize] = true;
+                        self.scratch.marks.set_moved(i as usize, (s.x, s.y));
                     }
                 }
             }
             EffectKind::UndoAll => {
-                for (sprite, &(x, y)) in self.state.sprites.iter_mut().zip(&self.scratch.last) {
-                    (sprite.x, sprite.y) = (x, y);
+                // Only marked sprites can stand away from their start cell.
+                let marked = self.scratch.marks.marked().to_vec();
+                for i in marked {
+                    self.move_to(i as usize, self.last(i as usize));
                 }
-                self.rebuild_index();
             }
             EffectKind::KillSprite => self.kill(s1, false),
             EffectKind::KillBoth => {
@@ -718,7 +645,7 @@ impl<S: CollisionSink> Tick<'_, S> {
             EffectKind::TransformTo { stype, kill_second } => {
                 if !self.is_disabled(s1) {
                     let last = match s1 {
-                        Ref::Dynamic(i) => self.scratch.last[i as usize],
+                        Ref::Dynamic(i) => self.last(i as usize),
                         Ref::Static(..) => self.position(s1),
                     };
                     if let Some(new) = self.create(stype, self.position(s1), last) {
@@ -802,10 +729,10 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         let mut avatar = self.state.avatar;
         let mut kept = 0u16;
-        let killed = &self.scratch.killed;
+        let marks = &self.scratch.marks;
         let mut index = 0;
         self.state.sprites.retain(|_| {
-            let keep = !killed[index];
+            let keep = !marks.killed(index);
             if index == avatar as usize {
                 avatar = kept;
             }
