@@ -270,7 +270,6 @@ impl LowerBound {
     fn touch_bound(&self, state: &VgdlState, counted: &Counted, avatar: (i16, i16)) -> Option<u32> {
         let mut cells: Vec<(i16, i16)> = state
             .sprites()
-            .iter()
             .filter(|s| counted.has(s.kind) && (s.x, s.y) != avatar)
             .map(|s| (s.x, s.y))
             .collect();
@@ -304,7 +303,7 @@ impl LowerBound {
     fn push_bound(&self, state: &VgdlState, part: &PushPart, avatar: (i16, i16)) -> Option<u32> {
         let mut sum = 0u32;
         let mut walk = u32::MAX;
-        for s in state.sprites().iter().filter(|s| part.counted.has(s.kind)) {
+        for s in state.sprites().filter(|s| part.counted.has(s.kind)) {
             if let Some(c) = self.cell(s.x, s.y) {
                 let d = part.sink_distance[c];
                 if d == UNREACHABLE {
@@ -679,7 +678,7 @@ impl Guidance {
 
 /// Whether a sprite of leaf type `t` is on the board (dynamic or static).
 fn present(state: &VgdlState, t: TypeId) -> bool {
-    state.sprites().iter().any(|s| s.kind == t)
+    state.sprites().any(|s| s.kind == t)
         || !state.world().static_cells[t as usize].is_empty()
 }
 
@@ -690,7 +689,6 @@ fn nearest_apart(state: &VgdlState, a: TypeId, b: TypeId) -> Option<u32> {
     let cells_of = |g: TypeId| -> Vec<(i16, i16)> {
         let mut cells: Vec<(i16, i16)> = state
             .sprites()
-            .iter()
             .filter(|s| world.is_member(g, s.kind))
             .map(|s| (s.x, s.y))
             .collect();

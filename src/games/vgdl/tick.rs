@@ -40,11 +40,12 @@ impl CollisionSink for Vec<(TypeId, TypeId)> {
     }
 }
 
-/// A sprite taking part in a collision: dynamic (index into the state's sprites) or static
-/// (its type and cell).
+/// A sprite taking part in a collision: moving (index into the state's sprites), fixed (its
+/// fixed id, [`World::fixed`]) or static (its type and cell).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ref {
     Dynamic(u16),
+    Fixed(u16),
     Static(TypeId, u16),
 }
 
@@ -59,6 +60,8 @@ struct Scratch {
     present_generation: u32,
     /// Whether some sprite was killed this tick.
     any_killed: bool,
+    /// The fixed sprites killed this tick (removed at step 6).
+    killed_fixed: Vec<u16>,
     /// Living dynamic sprites by type, for the terminations.
     type_counts: Vec<i32>,
     /// The first sprites of an effect that may collide, in GVGAI's order, each as its type's
@@ -169,9 +172,29 @@ impl<S: CollisionSink> Tick<'_, S> {
             return false;
         };
         world.static_colliders[c] == 0
+            && !self.has_fixed_collider(c)
             && !self.state.sprites.iter().enumerate().any(|(i, s)| {
                 i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
             })
+    }
+
+    /// Whether a living fixed sprite of a type some collision rule names is on `cell`.
+    fn has_fixed_collider(&self, cell: usize) -> bool {
+        let world = self.world;
+        world.fixed_colliders[cell]
+            && world.fixed_at(cell).iter().any(|&f| {
+                self.state.fixed.get(f as usize)
+                    && world.in_collisions[world.fixed[f as usize].kind as usize]
+            })
+    }
+
+    /// The living fixed sprites on `cell`.
+    fn fixed_at(&self, cell: usize) -> impl Iterator<Item = u16> + '_ {
+        self.world
+            .fixed_at(cell)
+            .iter()
+            .copied()
+            .filter(|&f| self.state.fixed.get(f as usize))
     }
 
     /// Step 7 on a tick past the first that killed and created nothing and left the avatar's
@@ -206,6 +229,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         let s = &mut *self.scratch;
         s.marks.start(n);
         s.any_killed = false;
+        s.killed_fixed.clear();
         let avatar = self.state.avatar as usize;
         s.marks.set_start(
             avatar,
@@ -227,11 +251,9 @@ impl<S: CollisionSink> Tick<'_, S> {
             }
         }
         if self.state.settled {
-            self.scratch
-                .cells
-                .start_settled(world, &self.state.sprites, avatar);
+            self.scratch.cells.start_settled(world, self.state, avatar);
         } else {
-            self.scratch.cells.rebuild(world, &self.state.sprites);
+            self.scratch.cells.rebuild(world, self.state);
         }
     }
 
@@ -243,12 +265,12 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         let world = self.world;
         let s = &mut *self.scratch;
-        let sprites = &self.state.sprites;
+        let state = &*self.state;
         s.marks.before_move(i, (sprite.x, sprite.y));
         s.cells
-            .leave(world, sprites, i, sprite.kind, world.cell(sprite.x, sprite.y));
+            .leave(world, state, i, sprite.kind, world.cell(sprite.x, sprite.y));
         s.cells
-            .enter(world, sprites, i, sprite.kind, world.cell(to.0, to.1));
+            .enter(world, state, i, sprite.kind, world.cell(to.0, to.1));
         let sprite = &mut self.state.sprites[i];
         (sprite.x, sprite.y) = to;
     }
@@ -286,6 +308,10 @@ impl<S: CollisionSink> Tick<'_, S> {
                 let s = self.state.sprites[i as usize];
                 (s.x, s.y)
             }
+            Ref::Fixed(f) => {
+                let s = self.world.fixed[f as usize];
+                (s.x, s.y)
+            }
             Ref::Static(_, cell) => {
                 let w = self.world.width;
                 ((cell as usize % w) as i16, (cell as usize / w) as i16)
@@ -297,6 +323,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     fn kind(&self, r: Ref) -> TypeId {
         match r {
             Ref::Dynamic(i) => self.state.sprites[i as usize].kind,
+            Ref::Fixed(f) => self.world.fixed[f as usize].kind,
             Ref::Static(t, _) => t,
         }
     }
@@ -313,6 +340,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     fn is_killed(&self, r: Ref) -> bool {
         match r {
             Ref::Dynamic(i) => self.scratch.marks.killed(i as usize),
+            Ref::Fixed(f) => self.scratch.killed_fixed.contains(&f),
             Ref::Static(..) => false,
         }
     }
@@ -357,8 +385,10 @@ impl<S: CollisionSink> Tick<'_, S> {
                     let generation = self.scratch.cells.generation;
                     let rank = (key >> 16) as usize;
                     let t1 = d.subtypes[pair.first as usize][rank];
-                    let s1 = if d.types[t1 as usize].dynamic {
+                    let s1 = if world.moving[t1 as usize] {
                         Ref::Dynamic(key as u16)
+                    } else if world.is_fixed(t1) {
+                        Ref::Fixed(key as u16)
                     } else {
                         Ref::Static(t1, key as u16)
                     };
@@ -402,6 +432,12 @@ impl<S: CollisionSink> Tick<'_, S> {
                 for &t in world.statics_at(c as usize) {
                     s.present[t as usize / 64] |= 1 << (t % 64);
                 }
+                for &f in world.fixed_at(c as usize) {
+                    if self.state.fixed.get(f as usize) {
+                        let t = world.fixed[f as usize].kind;
+                        s.present[t as usize / 64] |= 1 << (t % 64);
+                    }
+                }
             }
         }
         let meets =
@@ -412,7 +448,8 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// Fills [`Scratch::firsts`] with the sprites of group `first` among the first `snapshot`
     /// that may collide now, in GVGAI's order (the group's types in subtype order, each type's
     /// sprites in sprite order), keeping those after `after`: the sprites on crowded cells,
-    /// those off the board, and every static one when static sprites collide with each other.
+    /// those off the board, and every static and fixed one when such sprites collide with each
+    /// other. A static sprite's key holds its cell, a fixed one's its fixed id.
     /// A sprite elsewhere has no partner; one that moves there before its turn is found by
     /// gathering again after the move.
     fn gather_firsts(&mut self, first: TypeId, snapshot: usize, after: Option<u32>) {
@@ -438,6 +475,13 @@ impl<S: CollisionSink> Tick<'_, S> {
                         s.firsts.push(r | u32::from(c));
                     }
                 }
+                for &f in world.fixed_at(c as usize) {
+                    if self.state.fixed.get(f as usize) {
+                        if let Some(r) = rank(world.fixed[f as usize].kind) {
+                            s.firsts.push(r | u32::from(f));
+                        }
+                    }
+                }
             }
         }
         if s.cells.offboard > 0 {
@@ -451,12 +495,20 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         if world.static_collisions {
             for (r, &t) in group.iter().enumerate() {
+                let r = (r as u32) << 16;
                 if !d.types[t as usize].dynamic {
-                    let r = (r as u32) << 16;
                     s.firsts.extend(
                         world.static_cells[t as usize]
                             .iter()
                             .map(|&c| r | u32::from(c)),
+                    );
+                } else if world.is_fixed(t) {
+                    let alive = &self.state.fixed;
+                    s.firsts.extend(
+                        world
+                            .fixed_of(t)
+                            .filter(|&f| alive.get(f))
+                            .map(|f| r | f as u32),
                     );
                 }
             }
@@ -491,12 +543,20 @@ impl<S: CollisionSink> Tick<'_, S> {
         let (x, y) = self.position(s1);
         let cell = world.cell(x, y);
         if let Some(c) = cell {
-            self.scratch.cells.list(world, &self.state.sprites, c);
+            self.scratch.cells.list(world, self.state, c);
             let static_partner = world
                 .statics_at(c)
                 .iter()
                 .any(|&t| world.is_member(second, t));
-            if !static_partner && !self.dynamic_partner_at(c, second, snapshot, s1) {
+            let fixed_partner = || {
+                self.fixed_at(c).any(|f| {
+                    Ref::Fixed(f) != s1 && world.is_member(second, world.fixed[f as usize].kind)
+                })
+            };
+            if !static_partner
+                && !fixed_partner()
+                && !self.dynamic_partner_at(c, second, snapshot, s1)
+            {
                 return;
             }
         }
@@ -516,11 +576,18 @@ impl<S: CollisionSink> Tick<'_, S> {
             None => here.extend(0..snapshot as u32),
         }
         for &t2 in &world.description.subtypes[second as usize] {
-            if world.description.types[t2 as usize].dynamic {
+            if world.moving[t2 as usize] {
                 for &j in &here {
                     let s = self.state.sprites[j as usize];
                     let r = Ref::Dynamic(j as u16);
                     if (j as usize) < snapshot && s.kind == t2 && (s.x, s.y) == (x, y) && r != s1 {
+                        candidates.push(r);
+                    }
+                }
+            } else if let (true, Some(cell)) = (world.is_fixed(t2), cell) {
+                for f in self.fixed_at(cell) {
+                    let r = Ref::Fixed(f);
+                    if world.fixed[f as usize].kind == t2 && r != s1 {
                         candidates.push(r);
                     }
                 }
@@ -544,31 +611,41 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Kills a sprite: an avatar not being transformed is disabled instead.
     fn kill(&mut self, r: Ref, transformed: bool) {
-        if let Ref::Dynamic(i) = r {
-            if !transformed && self.is_avatar(r) {
-                if i == self.state.avatar {
-                    self.state.alive = false;
+        match r {
+            Ref::Dynamic(i) => {
+                if !transformed && self.is_avatar(r) {
+                    if i == self.state.avatar {
+                        self.state.alive = false;
+                    }
+                } else {
+                    let s = self.state.sprites[i as usize];
+                    self.scratch.marks.kill(i as usize, (s.x, s.y));
+                    self.scratch.any_killed = true;
                 }
-            } else {
-                let s = self.state.sprites[i as usize];
-                self.scratch.marks.kill(i as usize, (s.x, s.y));
+            }
+            Ref::Fixed(f) => {
+                if !self.scratch.killed_fixed.contains(&f) {
+                    self.scratch.killed_fixed.push(f);
+                }
                 self.scratch.any_killed = true;
             }
+            Ref::Static(..) => {}
         }
     }
 
     /// Adds a sprite created this tick (it cannot move before the next tick), unless more than
     /// GVGAI's `MAX_SPRITES` sprites exist.
     fn create(&mut self, kind: TypeId, at: (i16, i16), last: (i16, i16)) -> Option<u16> {
-        if self.world.cell_types.len() + self.state.sprites.len() > MAX_SPRITES {
+        let world = self.world;
+        let fixed = self.state.fixed.count(0..world.fixed.len()) as usize;
+        if world.cell_types.len() + fixed + self.state.sprites.len() > MAX_SPRITES {
             return None;
         }
-        let world = self.world;
         let cell = world.cell(at.0, at.1);
         let cells = &mut self.scratch.cells;
         if let Some(c) = cell {
             // Listed before the sprite exists, so that it is filed once.
-            cells.list(world, &self.state.sprites, c);
+            cells.list(world, self.state, c);
         }
         self.state.sprites.push(Sprite {
             x: at.0,
@@ -578,9 +655,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         });
         let i = self.state.sprites.len() - 1;
         self.scratch.marks.set_start(i, last, true);
-        self.scratch
-            .cells
-            .enter(world, &self.state.sprites, i, kind, cell);
+        self.scratch.cells.enter(world, self.state, i, kind, cell);
         Some(i as u16)
     }
 
@@ -612,7 +687,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                             let (lx, ly) = self.last(j as usize);
                             ((s.x - lx).signum(), (s.y - ly).signum())
                         }
-                        Ref::Static(..) => (0, 0),
+                        Ref::Fixed(_) | Ref::Static(..) => (0, 0),
                     };
                     if (dx, dy) != (0, 0) && !self.scratch.marks.moved(i as usize) {
                         let s = self.state.sprites[i as usize];
@@ -636,17 +711,25 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             }
             EffectKind::KillAll(t) => {
-                let mut all = Vec::new();
-                self.each_of_type(t, self.state.sprites.len(), |i| all.push(i));
-                for i in all {
-                    self.kill(Ref::Dynamic(i as u16), false);
+                if world.is_fixed(t) {
+                    for f in world.fixed_of(t) {
+                        if self.state.fixed.get(f) {
+                            self.kill(Ref::Fixed(f as u16), false);
+                        }
+                    }
+                } else {
+                    let mut all = Vec::new();
+                    self.each_of_type(t, self.state.sprites.len(), |i| all.push(i));
+                    for i in all {
+                        self.kill(Ref::Dynamic(i as u16), false);
+                    }
                 }
             }
             EffectKind::TransformTo { stype, kill_second } => {
                 if !self.is_disabled(s1) {
                     let last = match s1 {
                         Ref::Dynamic(i) => self.last(i as usize),
-                        Ref::Static(..) => self.position(s1),
+                        Ref::Fixed(_) | Ref::Static(..) => self.position(s1),
                     };
                     if let Some(new) = self.create(stype, self.position(s1), last) {
                         if s1 == Ref::Dynamic(self.state.avatar) {
@@ -727,6 +810,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         if !created && !self.scratch.any_killed {
             return;
         }
+        for &f in &self.scratch.killed_fixed {
+            self.state.fixed.clear(f as usize);
+        }
         let mut avatar = self.state.avatar;
         let mut kept = 0u16;
         let marks = &self.scratch.marks;
@@ -761,7 +847,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         let world = self.world;
         let mut n = 0;
         for &t in &world.description.subtypes[group as usize] {
-            n += world.static_cells[t as usize].len() as i32 + self.scratch.type_counts[t as usize];
+            n += world.static_cells[t as usize].len() as i32
+                + self.state.fixed.count(world.fixed_of(t)) as i32
+                + self.scratch.type_counts[t as usize];
         }
         n
     }

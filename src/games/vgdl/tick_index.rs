@@ -10,7 +10,8 @@
 //! empty when it is *complete* (every sprite filed at the start).
 
 use super::description::TypeId;
-use super::level::{Sprite, World};
+use super::level::World;
+use super::state::VgdlState;
 
 /// The end of a cell's list.
 pub const NONE: u32 = u32::MAX;
@@ -138,11 +139,13 @@ pub struct CellIndex {
     /// ends).
     head: Vec<u32>,
     next: Vec<u32>,
-    /// Each listed cell's dynamic sprites of a type some collision rule names
+    /// Each listed cell's moving sprites of a type some collision rule names
     /// ([`World::in_collisions`]).
     colliders: Vec<u16>,
-    /// Cells where such a dynamic sprite shares the cell with another such sprite (static or
-    /// dynamic), in no order: the only cells where a collision can happen, unless
+    /// Each listed cell's living fixed sprites of such a type.
+    fixed_colliders: Vec<u8>,
+    /// Cells where such a moving sprite shares the cell with another such sprite (static,
+    /// fixed or moving), in no order: the only cells where a collision can happen, unless
     /// [`World::static_collisions`].
     pub crowded: Vec<u16>,
     /// Dynamic sprites off the board (they meet every sprite at their position).
@@ -153,23 +156,24 @@ pub struct CellIndex {
 
 impl CellIndex {
     /// Files every sprite under its cell.
-    pub fn rebuild(&mut self, world: &World, sprites: &[Sprite]) {
+    pub fn rebuild(&mut self, world: &World, state: &VgdlState) {
+        let sprites = &state.sprites;
         self.restart(world, sprites.len(), true);
         for (i, sprite) in sprites.iter().enumerate().rev() {
-            self.enter(world, sprites, i, sprite.kind, world.cell(sprite.x, sprite.y));
+            self.enter(world, state, i, sprite.kind, world.cell(sprite.x, sprite.y));
         }
     }
 
     /// Starts a tick whose state was settled (no crowded cell, nothing off the board) before
     /// the avatar (sprite `avatar`) moved: its cell is the only one that can be crowded, and
     /// other cells are listed when first used.
-    pub fn start_settled(&mut self, world: &World, sprites: &[Sprite], avatar: usize) {
-        self.restart(world, sprites.len(), false);
-        let a = sprites[avatar];
+    pub fn start_settled(&mut self, world: &World, state: &VgdlState, avatar: usize) {
+        self.restart(world, state.sprites.len(), false);
+        let a = state.sprites[avatar];
         match world.cell(a.x, a.y) {
             None => self.offboard = 1,
             Some(c) => {
-                self.list(world, sprites, c);
+                self.list(world, state, c);
                 if self.is_crowded(world, c) {
                     self.crowded.push(c as u16);
                 }
@@ -184,6 +188,7 @@ impl CellIndex {
             self.stamp.resize(cells, 0);
             self.head.resize(cells, NONE);
             self.colliders.resize(cells, 0);
+            self.fixed_colliders.resize(cells, 0);
         }
         next_epoch(&mut self.epoch, &mut self.stamp);
         if self.next.len() < sprites {
@@ -197,18 +202,26 @@ impl CellIndex {
 
     /// Lists `cell` if it is not listed yet this tick.
     #[inline]
-    pub fn list(&mut self, world: &World, sprites: &[Sprite], cell: usize) {
+    pub fn list(&mut self, world: &World, state: &VgdlState, cell: usize) {
         if self.stamp[cell] == self.epoch {
             return;
         }
         self.stamp[cell] = self.epoch;
         self.head[cell] = NONE;
         self.colliders[cell] = 0;
+        self.fixed_colliders[cell] = if world.fixed_colliders[cell] {
+            let living = world.fixed_at(cell).iter().filter(|&&f| {
+                state.fixed.get(f as usize) && world.in_collisions[world.fixed[f as usize].kind as usize]
+            });
+            living.count().min(255) as u8
+        } else {
+            0
+        };
         if self.complete {
             return;
         }
         let (x, y) = ((cell % world.width) as i16, (cell / world.width) as i16);
-        for (i, s) in sprites.iter().enumerate().rev() {
+        for (i, s) in state.sprites.iter().enumerate().rev() {
             if (s.x, s.y) == (x, y) {
                 self.next[i] = self.head[cell];
                 self.head[cell] = i as u32;
@@ -235,17 +248,21 @@ impl CellIndex {
     /// Whether a collision can happen on a listed `cell` (see [`CellIndex::crowded`]).
     #[inline]
     fn is_crowded(&self, world: &World, cell: usize) -> bool {
-        let dynamic = self.colliders[cell];
-        dynamic > 0 && u32::from(dynamic) + u32::from(world.static_colliders[cell]) >= 2
+        let moving = u32::from(self.colliders[cell]);
+        moving > 0
+            && moving
+                + u32::from(world.static_colliders[cell])
+                + u32::from(self.fixed_colliders[cell])
+                >= 2
     }
 
-    /// Files sprite `i` of type `kind` under `cell` (`None`: off the board). `sprites` must not
-    /// show it there yet.
+    /// Files moving sprite `i` of type `kind` under `cell` (`None`: off the board). `state` must
+    /// not show it there yet.
     #[inline]
     pub fn enter(
         &mut self,
         world: &World,
-        sprites: &[Sprite],
+        state: &VgdlState,
         i: usize,
         kind: TypeId,
         cell: Option<usize>,
@@ -258,7 +275,7 @@ impl CellIndex {
             self.offboard += 1;
             return;
         };
-        self.list(world, sprites, c);
+        self.list(world, state, c);
         self.next[i] = self.head[c];
         self.head[c] = i as u32;
         if world.in_collisions[kind as usize] {
@@ -275,7 +292,7 @@ impl CellIndex {
     pub fn leave(
         &mut self,
         world: &World,
-        sprites: &[Sprite],
+        state: &VgdlState,
         i: usize,
         kind: TypeId,
         cell: Option<usize>,
@@ -285,7 +302,7 @@ impl CellIndex {
             self.offboard -= 1;
             return;
         };
-        self.list(world, sprites, c);
+        self.list(world, state, c);
         if self.head[c] == i as u32 {
             self.head[c] = self.next[i];
         } else {
