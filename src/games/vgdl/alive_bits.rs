@@ -22,7 +22,11 @@ impl AliveBits {
         let mut words = vec![0u64; n.div_ceil(64).max(INLINE_WORDS)];
         for (w, word) in words.iter_mut().enumerate() {
             let bits = n.saturating_sub(w * 64).min(64);
-            *word = if bits == 64 { u64::MAX } else { (1 << bits) - 1 };
+            *word = if bits == 64 {
+                u64::MAX
+            } else {
+                (1 << bits) - 1
+            };
         }
         if n <= INLINE_BITS {
             let mut inline = [0; INLINE_WORDS];

@@ -678,8 +678,7 @@ impl Guidance {
 
 /// Whether a sprite of leaf type `t` is on the board (dynamic or static).
 fn present(state: &VgdlState, t: TypeId) -> bool {
-    state.sprites().any(|s| s.kind == t)
-        || !state.world().static_cells[t as usize].is_empty()
+    state.sprites().any(|s| s.kind == t) || !state.world().static_cells[t as usize].is_empty()
 }
 
 /// The least Manhattan distance between a sprite in group `a` and one in group `b`, if both

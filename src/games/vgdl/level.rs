@@ -11,6 +11,7 @@
 
 use std::rc::Rc;
 
+use super::bumps::Bumps;
 use super::description::{Description, EffectKind, TypeId, MAX_SPRITES};
 use super::error::VgdlError;
 use super::ontology::SpriteClass;
@@ -75,6 +76,8 @@ pub struct World {
     pub quiet_ticks: bool,
     /// Sprites a state's key may leave out (see [`TransientSprites`]).
     pub transient: Option<TransientSprites>,
+    /// Where a settled avatar is only sent back (see [`Bumps`]).
+    pub bumps: Bumps,
 }
 
 impl World {
@@ -232,7 +235,10 @@ impl World {
         }
         let fixed_colliders = fixed_on
             .iter()
-            .map(|ids| ids.iter().any(|&f| in_collisions[fixed[f as usize].kind as usize]))
+            .map(|ids| {
+                ids.iter()
+                    .any(|&f| in_collisions[fixed[f as usize].kind as usize])
+            })
             .collect();
         let static_collisions = (0..cells).any(|c| {
             let mut here = statics_at(c).to_vec();
@@ -257,6 +263,7 @@ impl World {
         let quiet_ticks = flicker_types.is_empty() && d.eos_types.is_empty() && !static_collisions;
         let mut world = World {
             transient: None,
+            bumps: Bumps::default(),
             quiet_ticks,
             in_collisions,
             static_colliders,
@@ -280,6 +287,7 @@ impl World {
             resource_slot,
         };
         world.transient = TransientSprites::new(&world);
+        world.bumps = Bumps::new(&world);
         Ok(world)
     }
 
@@ -302,7 +310,8 @@ impl World {
     /// The fixed ids on a cell, ascending.
     #[inline]
     pub fn fixed_at(&self, cell: usize) -> &[u16] {
-        &self.fixed_ids[self.fixed_cell_start[cell] as usize..self.fixed_cell_start[cell + 1] as usize]
+        &self.fixed_ids
+            [self.fixed_cell_start[cell] as usize..self.fixed_cell_start[cell + 1] as usize]
     }
 
     /// The fixed ids of type `t`.
@@ -336,9 +345,7 @@ fn moving_types(d: &Description) -> Vec<bool> {
     let mut moving: Vec<bool> = d
         .types
         .iter()
-        .map(|t| {
-            t.is_avatar() || t.class == Some(SpriteClass::Flicker)
-        })
+        .map(|t| t.is_avatar() || t.class == Some(SpriteClass::Flicker))
         .collect();
     let mark = |group: TypeId, moving: &mut Vec<bool>| {
         for &s in &d.subtypes[group as usize] {

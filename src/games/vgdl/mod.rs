@@ -9,6 +9,7 @@
 //! - [`state`]: [`VgdlState`], the small clonable state, and its [`VgdlKey`].
 //! - `sprite_list`: the state's moving sprites, inline while few (copies allocate nothing).
 //! - `alive_bits`: the state's fixed sprites still present, one bit each.
+//! - `bumps`: the cells that only send a settled avatar back, a tick's short cut.
 //! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
 //!   ([`CollisionSink`]); `tick_index`: what a tick knows beyond the state (start cells, kills,
 //!   each cell's sprites), built lazily.
@@ -21,6 +22,7 @@
 //! Actions are GVGAI's, shared with Bait ([`Action`]).
 
 mod alive_bits;
+mod bumps;
 pub mod description;
 pub mod error;
 pub mod heuristic;

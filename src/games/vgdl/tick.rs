@@ -13,9 +13,16 @@
 //! 6. killed sprites are removed (a killed avatar is disabled: it stays, off the board's count);
 //! 7. terminations in file order, the first that holds ends the game; then GVGAI's 2000-tick
 //!    limit (a loss unless just won); the tick counter goes up.
+//!
+//! Two short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
+//! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
+//! steps onto a cell whose static sprites only send it back ([`super::bumps`]), only returns it.
+//! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
+//! when the state was settled.
 
 use std::cell::RefCell;
 
+use super::bumps::Bump;
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
@@ -117,6 +124,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         let avatar_moved = self.move_avatar(action);
         if self.is_quiet() {
             self.terminate_quiet();
+        } else if let Some(bump) = self.bump(avatar_moved) {
+            self.take_bump(bump);
+            self.terminate_quiet();
         } else {
             let was_alive = self.state.alive;
             self.start(avatar_moved);
@@ -176,6 +186,36 @@ impl<S: CollisionSink> Tick<'_, S> {
             && !self.state.sprites.iter().enumerate().any(|(i, s)| {
                 i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
             })
+    }
+
+    /// The bump of this tick, if the state is settled and the avatar stepped onto a cell that
+    /// only sends it back ([`super::bumps`]).
+    fn bump(&self, avatar_moved: bool) -> Option<Bump> {
+        if !self.state.settled || !avatar_moved {
+            return None;
+        }
+        let world = self.world;
+        let avatar = self.state.avatar as usize;
+        let a = self.state.sprites[avatar];
+        let c = world.cell(a.x, a.y)?;
+        let bump = world.bumps.at(a.kind, c)?;
+        let crowded = self.has_fixed_collider(c)
+            || self.state.sprites.iter().enumerate().any(|(i, s)| {
+                i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
+            });
+        (!crowded).then_some(bump)
+    }
+
+    /// Runs a bump: the avatar goes back to its start cell, the effect scores and reports its
+    /// collision.
+    fn take_bump(&mut self, bump: Bump) {
+        let avatar = self.state.avatar as usize;
+        let a = &mut self.state.sprites[avatar];
+        (a.x, a.y) = self.state.avatar_last;
+        let kind = a.kind;
+        let effect = self.world.description.effects[bump.effect as usize];
+        self.state.score = self.state.score.saturating_add(effect.score_change);
+        self.sink.collision(kind, bump.partner);
     }
 
     /// Whether a living fixed sprite of a type some collision rule names is on `cell`.

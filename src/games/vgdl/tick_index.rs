@@ -211,7 +211,8 @@ impl CellIndex {
         self.colliders[cell] = 0;
         self.fixed_colliders[cell] = if world.fixed_colliders[cell] {
             let living = world.fixed_at(cell).iter().filter(|&&f| {
-                state.fixed.get(f as usize) && world.in_collisions[world.fixed[f as usize].kind as usize]
+                state.fixed.get(f as usize)
+                    && world.in_collisions[world.fixed[f as usize].kind as usize]
             });
             living.count().min(255) as u8
         } else {
