@@ -44,14 +44,9 @@ fn bait_record(state: &VgdlState, t: usize, action: Option<Action>) -> String {
     for (cell, contents) in cells.iter_mut().enumerate() {
         contents.extend(world.statics_at(cell).iter().filter_map(|&t| letter(t)));
     }
-    for (i, s) in state.sprites().iter().enumerate() {
-        let dead_avatar = i
-            == state
-                .sprites()
-                .iter()
-                .position(|p| *p == state.avatar())
-                .unwrap()
-            && !state.is_alive();
+    let avatar_index = state.sprites().position(|p| p == state.avatar()).unwrap();
+    for (i, s) in state.sprites().enumerate() {
+        let dead_avatar = i == avatar_index && !state.is_alive();
         if let (false, Some(c), Some(ch)) = (dead_avatar, world.cell(s.x, s.y), letter(s.kind)) {
             cells[c].push(ch);
         }

@@ -254,8 +254,8 @@ fn zenpuzzle_keys_leave_out_flickers_only_where_futures_match() {
             next.apply(a);
             match first_with_key.get(&next.key()) {
                 Some(seen) => {
-                    let mut s1 = seen.sprites().to_vec();
-                    let mut s2 = next.sprites().to_vec();
+                    let mut s1: Vec<_> = seen.sprites().collect();
+                    let mut s2: Vec<_> = next.sprites().collect();
                     s1.sort_unstable();
                     s2.sort_unstable();
                     if s1 != s2 && merged < 200 {

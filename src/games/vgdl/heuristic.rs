@@ -300,7 +300,6 @@ impl LowerBound {
     fn touch_bound(&self, state: &VgdlState, counted: &Counted, avatar: (i16, i16)) -> Option<u32> {
         let mut cells: Vec<(i16, i16)> = state
             .sprites()
-            .iter()
             .filter(|s| counted.has(s.kind) && (s.x, s.y) != avatar)
             .map(|s| (s.x, s.y))
             .collect();
@@ -335,7 +334,7 @@ impl LowerBound {
     fn push_bound(&self, state: &VgdlState, part: &PushPart, avatar: (i16, i16)) -> Option<u32> {
         let mut sum = 0u32;
         let mut walk = u32::MAX;
-        for s in state.sprites().iter().filter(|s| part.counted.has(s.kind)) {
+        for s in state.sprites().filter(|s| part.counted.has(s.kind)) {
             if let Some(c) = self.cell(s.x, s.y) {
                 let d = part.sink_distance[c];
                 if d == UNREACHABLE {
@@ -734,7 +733,6 @@ impl Guidance {
             }
             let cells: Vec<(i16, i16)> = state
                 .sprites()
-                .iter()
                 .filter(|s| givers[s.kind as usize])
                 .map(|s| (s.x, s.y))
                 .collect();
@@ -837,8 +835,7 @@ fn spanning_tree(cells: &[(i16, i16)]) -> u32 {
 
 /// Whether a sprite of leaf type `t` is on the board (dynamic or static).
 fn present(state: &VgdlState, t: TypeId) -> bool {
-    state.sprites().iter().any(|s| s.kind == t)
-        || !state.world().static_cells[t as usize].is_empty()
+    state.sprites().any(|s| s.kind == t) || !state.world().static_cells[t as usize].is_empty()
 }
 
 /// The least Manhattan distance between a sprite in group `a` and one in group `b`, if both
@@ -848,7 +845,6 @@ fn nearest_apart(state: &VgdlState, a: TypeId, b: TypeId) -> Option<u32> {
     let cells_of = |g: TypeId| -> Vec<(i16, i16)> {
         let mut cells: Vec<(i16, i16)> = state
             .sprites()
-            .iter()
             .filter(|s| world.is_member(g, s.kind))
             .map(|s| (s.x, s.y))
             .collect();

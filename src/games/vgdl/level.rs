@@ -1,5 +1,7 @@
 //! A level of a VGDL game: its text read as GVGAI reads it, split into the static sprites
-//! (kept here, shared by every state) and the dynamic ones (the start of the state).
+//! (kept here, shared by every state), the fixed ones (kept here too: a rule may remove them
+//! but none moves them, so a state holds one bit each) and the moving ones (the start of the
+//! state's sprite list).
 //!
 //! GVGAI's board is as wide as the level's **first** line and as tall as its number of lines
 //! (a final line break ends the last line; an empty line after it is a row). Shorter lines are
@@ -9,7 +11,8 @@
 
 use std::rc::Rc;
 
-use super::description::{Description, TypeId, MAX_SPRITES};
+use super::bumps::Bumps;
+use super::description::{Description, EffectKind, TypeId, MAX_SPRITES};
 use super::error::VgdlError;
 use super::ontology::SpriteClass;
 use super::transient::TransientSprites;
@@ -40,7 +43,18 @@ pub struct World {
     pub static_cells: Vec<Vec<u16>>,
     /// `members[g]`: bit t set when type t is in `subtypes[g]`.
     pub members: Vec<[u64; 4]>,
-    /// The dynamic sprites at the start, grouped by type (each type's in sprite order), and
+    /// The fixed sprites (of a dynamic type that no rule moves or creates: removed only),
+    /// grouped by type, each type's in sprite order; a sprite's index here is its fixed id.
+    pub fixed: Vec<Sprite>,
+    /// The fixed ids of type t: `fixed_start[t]..fixed_start[t + 1]`.
+    pub fixed_start: Vec<u16>,
+    /// Each cell's fixed ids, ascending: `fixed_ids[fixed_cell_start[c]..fixed_cell_start[c + 1]]`.
+    pub fixed_cell_start: Vec<u32>,
+    pub fixed_ids: Vec<u16>,
+    /// `moving[t]`: sprites of type t are in the state's sprite list (a rule may move, create
+    /// or age them, or they are avatars); a dynamic type that is not moving is fixed.
+    pub moving: Vec<bool>,
+    /// The moving sprites at the start, grouped by type (each type's in sprite order), and
     /// which one is the avatar.
     pub initial: Vec<Sprite>,
     pub initial_avatar: u16,
@@ -52,14 +66,18 @@ pub struct World {
     pub in_collisions: Vec<bool>,
     /// Each cell's static sprites of a type in [`World::in_collisions`] (saturating at 255).
     pub static_colliders: Vec<u8>,
-    /// Whether two static sprites share a cell where a collision rule applies to them (they
-    /// collide on every tick, wherever the dynamic sprites are).
+    /// Whether a cell's fixed sprites include one of a type in [`World::in_collisions`].
+    pub fixed_colliders: Vec<bool>,
+    /// Whether two static or fixed sprites share a cell where a collision rule applies to them
+    /// (they collide on every tick, wherever the moving sprites are).
     pub static_collisions: bool,
     /// Whether a tick can be quiet (see `VgdlState::settled`): no Flicker ages, no
     /// end-of-screen rule and no static collisions.
     pub quiet_ticks: bool,
     /// Sprites a state's key may leave out (see [`TransientSprites`]).
     pub transient: Option<TransientSprites>,
+    /// Where a settled avatar is only sent back (see [`Bumps`]).
+    pub bumps: Bumps,
 }
 
 impl World {
@@ -94,6 +112,8 @@ impl World {
         let mut cell_types = Vec::new();
         let mut static_cells = vec![Vec::new(); n];
         let mut initial = Vec::new();
+        let mut fixed = Vec::new();
+        let moving = moving_types(d);
         let mut avatar: Option<(u16, usize, usize)> = None;
         for (y, line) in lines.iter().enumerate() {
             let mut chars = line.chars();
@@ -126,13 +146,16 @@ impl World {
                         }
                         avatar = Some((initial.len() as u16, y, x));
                     }
-                    if sprite_type.dynamic {
-                        initial.push(Sprite {
-                            y: y as i16,
-                            x: x as i16,
-                            kind: t,
-                            age: 0,
-                        });
+                    let sprite = Sprite {
+                        y: y as i16,
+                        x: x as i16,
+                        kind: t,
+                        age: 0,
+                    };
+                    if moving[t as usize] {
+                        initial.push(sprite);
+                    } else if sprite_type.dynamic {
+                        fixed.push(sprite);
                     } else {
                         cell_types.push(t);
                         static_cells[t as usize].push((y * width + x) as u16);
@@ -141,13 +164,13 @@ impl World {
             }
         }
         cell_start.push(cell_types.len() as u32);
-        if cell_types.len() + initial.len() > MAX_SPRITES {
+        if cell_types.len() + fixed.len() + initial.len() > MAX_SPRITES {
             return Err(VgdlError::at(
                 1,
                 1,
                 format!(
                     "the level has {} sprites; GVGAI creates at most {MAX_SPRITES}",
-                    cell_types.len() + initial.len()
+                    cell_types.len() + fixed.len() + initial.len()
                 ),
             ));
         }
@@ -160,6 +183,10 @@ impl World {
         }
         // The state keeps its sprites grouped by type, each type's in sprite order.
         initial.sort_by_key(|s| s.kind);
+        fixed.sort_by_key(|s| s.kind);
+        let fixed_start: Vec<u16> = (0..=n)
+            .map(|t| fixed.partition_point(|s| (s.kind as usize) < t) as u16)
+            .collect();
         let initial_avatar = initial
             .iter()
             .position(|s| d.types[s.kind as usize].is_avatar())
@@ -202,8 +229,20 @@ impl World {
                 here.count().min(255) as u8
             })
             .collect();
+        let mut fixed_on: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for (f, s) in fixed.iter().enumerate() {
+            fixed_on[s.y as usize * width + s.x as usize].push(f as u16);
+        }
+        let fixed_colliders = fixed_on
+            .iter()
+            .map(|ids| {
+                ids.iter()
+                    .any(|&f| in_collisions[fixed[f as usize].kind as usize])
+            })
+            .collect();
         let static_collisions = (0..cells).any(|c| {
-            let here = statics_at(c);
+            let mut here = statics_at(c).to_vec();
+            here.extend(fixed_on[c].iter().map(|&f| fixed[f as usize].kind));
             here.iter().enumerate().any(|(i, &t1)| {
                 here.iter().enumerate().any(|(j, &t2)| {
                     i != j
@@ -214,13 +253,27 @@ impl World {
                 })
             })
         });
+        let mut fixed_cell_start = Vec::with_capacity(cells + 1);
+        let mut fixed_ids = Vec::with_capacity(fixed.len());
+        for ids in &fixed_on {
+            fixed_cell_start.push(fixed_ids.len() as u32);
+            fixed_ids.extend_from_slice(ids);
+        }
+        fixed_cell_start.push(fixed_ids.len() as u32);
         let quiet_ticks = flicker_types.is_empty() && d.eos_types.is_empty() && !static_collisions;
         let mut world = World {
             transient: None,
+            bumps: Bumps::default(),
             quiet_ticks,
             in_collisions,
             static_colliders,
+            fixed_colliders,
             static_collisions,
+            fixed,
+            fixed_start,
+            fixed_cell_start,
+            fixed_ids,
+            moving,
             flicker_types,
             description,
             width,
@@ -234,6 +287,7 @@ impl World {
             resource_slot,
         };
         world.transient = TransientSprites::new(&world);
+        world.bumps = Bumps::new(&world);
         Ok(world)
     }
 
@@ -253,6 +307,25 @@ impl World {
         &self.cell_types[self.cell_start[cell] as usize..self.cell_start[cell + 1] as usize]
     }
 
+    /// The fixed ids on a cell, ascending.
+    #[inline]
+    pub fn fixed_at(&self, cell: usize) -> &[u16] {
+        &self.fixed_ids
+            [self.fixed_cell_start[cell] as usize..self.fixed_cell_start[cell + 1] as usize]
+    }
+
+    /// The fixed ids of type `t`.
+    #[inline]
+    pub fn fixed_of(&self, t: TypeId) -> std::ops::Range<usize> {
+        self.fixed_start[t as usize] as usize..self.fixed_start[t as usize + 1] as usize
+    }
+
+    /// Whether sprites of type `t` are fixed (see [`World::fixed`]).
+    #[inline]
+    pub fn is_fixed(&self, t: TypeId) -> bool {
+        self.description.types[t as usize].dynamic && !self.moving[t as usize]
+    }
+
     /// Whether type `t` is in `subtypes[group]`.
     #[inline]
     pub fn is_member(&self, group: TypeId, t: TypeId) -> bool {
@@ -264,4 +337,34 @@ impl World {
 #[inline]
 fn is_member(members: &[[u64; 4]], group: TypeId, t: TypeId) -> bool {
     members[group as usize][t as usize / 64] & (1 << (t % 64)) != 0
+}
+
+/// The dynamic types whose sprites a rule may move, create or age, and the avatars (see
+/// [`World::moving`]); the other dynamic types are only ever removed.
+fn moving_types(d: &Description) -> Vec<bool> {
+    let mut moving: Vec<bool> = d
+        .types
+        .iter()
+        .map(|t| t.is_avatar() || t.class == Some(SpriteClass::Flicker))
+        .collect();
+    let mark = |group: TypeId, moving: &mut Vec<bool>| {
+        for &s in &d.subtypes[group as usize] {
+            moving[s as usize] = true;
+        }
+    };
+    for pair in &d.pairs {
+        for &e in &pair.effects {
+            match d.effects[e as usize].kind {
+                EffectKind::StepBack | EffectKind::BounceForward => mark(pair.first, &mut moving),
+                EffectKind::TransformTo { stype, .. } | EffectKind::Spawn(stype) => {
+                    moving[stype as usize] = true
+                }
+                _ => {}
+            }
+        }
+    }
+    for &t in &d.eos_types {
+        mark(t, &mut moving);
+    }
+    moving
 }

@@ -7,9 +7,12 @@
 //! - [`level`]: a level into a [`World`] (static sprites shared by every state) and its start.
 //! - [`heuristic`]: admissible bounds for A* and guesses for the searches that want any win.
 //! - [`state`]: [`VgdlState`], the small clonable state, and its [`VgdlKey`].
-//! - `sprite_list`: the state's dynamic sprites, inline while few (copies allocate nothing).
+//! - `sprite_list`: the state's moving sprites, inline while few (copies allocate nothing).
+//! - `alive_bits`: the state's fixed sprites still present, one bit each.
+//! - `bumps`: the cells that only send a settled avatar back, a tick's short cut.
 //! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
-//!   ([`CollisionSink`]).
+//!   ([`CollisionSink`]); `tick_index`: what a tick knows beyond the state (start cells, kills,
+//!   each cell's sprites), built lazily.
 //! - `rules`: the [`crate::game::Game`] and [`crate::game::Puzzle`] impls.
 //! - `sprites`: the [`crate::sprites::SpriteGame`] impl (DESIGN.md section 5), so KB Fast-Evo
 //!   MCTS and the sprite views run on every VGDL game.
@@ -19,6 +22,8 @@
 //!
 //! Actions are GVGAI's, shared with Bait ([`Action`]).
 
+mod alive_bits;
+mod bumps;
 pub mod description;
 pub mod error;
 pub mod heuristic;
@@ -30,6 +35,7 @@ mod sprites;
 pub mod state;
 mod syntax;
 mod tick;
+mod tick_index;
 mod touch_tree;
 pub mod trace;
 pub mod transient;
@@ -38,5 +44,5 @@ pub use crate::games::bait::{parse_plan, Action};
 pub use description::{Description, TypeId};
 pub use error::VgdlError;
 pub use level::{Sprite, World};
-pub use state::{LoadError, Outcome, VgdlKey, VgdlState, GVGAI_TICK_LIMIT};
+pub use state::{LoadError, Outcome, Sprites, VgdlKey, VgdlState, GVGAI_TICK_LIMIT};
 pub use tick::CollisionSink;

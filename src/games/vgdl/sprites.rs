@@ -107,8 +107,8 @@ impl SpriteGame for VgdlState {
     }
 
     /// The static sprites cell by cell (row-major, each cell's in sprite order), then the
-    /// dynamic ones in the state's order (by type, then creation); walls, hidden types and the
-    /// avatar left out.
+    /// moving ones in the state's order (by type, then creation), then the fixed ones still
+    /// present (by type, then sprite order); walls, hidden types and the avatar left out.
     fn sprites(&self, out: &mut Vec<Sprite>) {
         out.clear();
         let world = self.world();
@@ -123,8 +123,13 @@ impl SpriteGame for VgdlState {
             }
         }
         let avatar = self.avatar as usize;
-        for (i, s) in VgdlState::sprites(self).iter().enumerate() {
+        for (i, s) in self.moving_sprites().iter().enumerate() {
             if i != avatar && shown(s.kind) {
+                out.push(VgdlState::sprite_at(s.kind, s.x, s.y));
+            }
+        }
+        for (f, s) in world.fixed.iter().enumerate() {
+            if self.fixed_alive(f) && shown(s.kind) {
                 out.push(VgdlState::sprite_at(s.kind, s.x, s.y));
             }
         }

@@ -1,10 +1,12 @@
-//! [`VgdlState`]: one moment of a VGDL game, small and cheap to clone: the dynamic sprites in
-//! GVGAI's order, the avatar's resources and status, the score and the tick. Walls, floors and
-//! every other sprite no rule can touch live in the shared [`World`].
+//! [`VgdlState`]: one moment of a VGDL game, small and cheap to clone: the moving sprites in
+//! GVGAI's order, one bit per fixed sprite (removable, never moved: holes, keys, goals), the
+//! avatar's resources and status, the score and the tick. Walls, floors and every other sprite
+//! no rule can touch, and the fixed sprites' types and cells, live in the shared [`World`].
 
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
+use super::alive_bits::AliveBits;
 use super::description::{Description, MAX_RESOURCES};
 use super::error::VgdlError;
 use super::level::{Sprite, World};
@@ -37,9 +39,11 @@ pub const GVGAI_TICK_LIMIT: u32 = 2000;
 #[derive(Clone, Debug)]
 pub struct VgdlState {
     pub(super) world: Rc<World>,
-    /// Dynamic sprites grouped by type (in type id order), each type's in GVGAI's order (by
-    /// sprite id, which is creation order).
+    /// Moving sprites ([`World::moving`]) grouped by type (in type id order), each type's in
+    /// GVGAI's order (by sprite id, which is creation order).
     pub(super) sprites: SpriteList,
+    /// Which of [`World::fixed`] are still on the board.
+    pub(super) fixed: AliveBits,
     /// Index of the avatar in `sprites`.
     pub(super) avatar: u16,
     /// The avatar's start-of-tick cell (GVGAI's `lastrect`), which `undoAll` restores; it stops
@@ -59,6 +63,7 @@ pub struct VgdlState {
 impl PartialEq for VgdlState {
     fn eq(&self, other: &Self) -> bool {
         self.sprites == other.sprites
+            && self.fixed == other.fixed
             && self.avatar == other.avatar
             && self.avatar_last == other.avatar_last
             && self.alive == other.alive
@@ -74,6 +79,7 @@ impl Eq for VgdlState {}
 impl Hash for VgdlState {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.sprites.hash(state);
+        self.fixed.hash(state);
         self.avatar.hash(state);
         self.avatar_last.hash(state);
         self.alive.hash(state);
@@ -84,8 +90,8 @@ impl Hash for VgdlState {
     }
 }
 
-/// What identifies a state for duplicate detection: the dynamic sprites as a multiset (in a
-/// canonical order),
+/// What identifies a state for duplicate detection: the moving sprites as a multiset (in a
+/// canonical order), the fixed sprites still present,
 /// the avatar's resources and status. The score and the tick are left out (no rule reads the
 /// score; the tick matters only to timeouts, and a search that meets a state again meets it no
 /// earlier). Sprites of one type are taken as interchangeable: their order decides only which
@@ -95,14 +101,15 @@ impl Hash for VgdlState {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VgdlKey {
     sprites: SpriteList,
+    fixed: AliveBits,
     resources: [u8; MAX_RESOURCES],
     status: u8,
 }
 
 impl VgdlKey {
-    /// Bytes the key's sprite list holds on the heap.
+    /// Bytes the key's sprite list and fixed bits hold on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.sprites.heap_bytes()
+        self.sprites.heap_bytes() + self.fixed.heap_bytes()
     }
 }
 
@@ -113,6 +120,7 @@ impl VgdlState {
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
         VgdlState {
+            fixed: AliveBits::all(world.fixed.len()),
             world,
             sprites,
             avatar,
@@ -143,9 +151,25 @@ impl VgdlState {
         &self.world.description
     }
 
-    /// The dynamic sprites, grouped by type, each type's in GVGAI's order.
-    pub fn sprites(&self) -> &[Sprite] {
+    /// The dynamic sprites (moving and fixed), grouped by type, each type's in GVGAI's order.
+    pub fn sprites(&self) -> Sprites<'_> {
+        Sprites {
+            moving: &self.sprites,
+            fixed: &self.world.fixed,
+            alive: &self.fixed,
+            next_fixed: 0,
+        }
+    }
+
+    /// The moving sprites ([`World::moving`]), grouped by type, each type's in GVGAI's order.
+    pub fn moving_sprites(&self) -> &[Sprite] {
         &self.sprites
+    }
+
+    /// Whether fixed sprite `f` ([`World::fixed`]) is still on the board.
+    #[inline]
+    pub fn fixed_alive(&self, f: usize) -> bool {
+        self.fixed.get(f)
     }
 
     /// The avatar sprite (its cell stays where it died once it is disabled).
@@ -184,9 +208,9 @@ impl VgdlState {
         self.outcome == Outcome::Won
     }
 
-    /// Bytes the sprite list holds on the heap.
+    /// Bytes the sprite list and fixed bits hold on the heap.
     pub fn sprites_heap_bytes(&self) -> usize {
-        self.sprites.heap_bytes()
+        self.sprites.heap_bytes() + self.fixed.heap_bytes()
     }
 
     /// See [`VgdlKey`]. The sprites are already grouped by type and mostly in cell order
@@ -202,8 +226,44 @@ impl VgdlState {
         sprites.sort_by_key(|s| (s.kind, s.y, s.x, s.age));
         VgdlKey {
             sprites,
+            fixed: self.fixed.clone(),
             resources: self.resources,
             status: u8::from(self.alive) | (self.outcome as u8) << 1,
+        }
+    }
+}
+
+/// The dynamic sprites of a state in its old single-list order: the moving ones and the
+/// living fixed ones merged by type (a type's sprites are all moving or all fixed).
+pub struct Sprites<'a> {
+    moving: &'a [Sprite],
+    fixed: &'a [Sprite],
+    alive: &'a AliveBits,
+    next_fixed: usize,
+}
+
+impl Iterator for Sprites<'_> {
+    type Item = Sprite;
+
+    fn next(&mut self) -> Option<Sprite> {
+        while self.next_fixed < self.fixed.len() && !self.alive.get(self.next_fixed) {
+            self.next_fixed += 1;
+        }
+        let fixed = self.fixed.get(self.next_fixed);
+        match (self.moving.first(), fixed) {
+            (Some(m), Some(f)) if m.kind > f.kind => {
+                self.next_fixed += 1;
+                Some(*f)
+            }
+            (Some(&m), _) => {
+                self.moving = &self.moving[1..];
+                Some(m)
+            }
+            (None, Some(&f)) => {
+                self.next_fixed += 1;
+                Some(f)
+            }
+            (None, None) => None,
         }
     }
 }

@@ -13,12 +13,20 @@
 //! 6. killed sprites are removed (a killed avatar is disabled: it stays, off the board's count);
 //! 7. terminations in file order, the first that holds ends the game; then GVGAI's 2000-tick
 //!    limit (a loss unless just won); the tick counter goes up.
+//!
+//! Two short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
+//! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
+//! steps onto a cell whose static sprites only send it back ([`super::bumps`]), only returns it.
+//! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
+//! when the state was settled.
 
 use std::cell::RefCell;
 
+use super::bumps::Bump;
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
+use super::tick_index::{CellIndex, SpriteMarks, NONE};
 use crate::games::bait::Action;
 
 /// Receives GVGAI's collision events of a tick: for each effect applied between the avatar and
@@ -39,41 +47,28 @@ impl CollisionSink for Vec<(TypeId, TypeId)> {
     }
 }
 
-/// A sprite taking part in a collision: dynamic (index into the state's sprites) or static
-/// (its type and cell).
+/// A sprite taking part in a collision: moving (index into the state's sprites), fixed (its
+/// fixed id, [`World::fixed`]) or static (its type and cell).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ref {
     Dynamic(u16),
+    Fixed(u16),
     Static(TypeId, u16),
 }
 
-/// Per-sprite facts that live only during a tick, indexed like the state's sprites, and the
-/// tick's index of each cell's dynamic sprites.
+/// What a tick knows beyond the state (see `tick_index.rs`) and its reusable buffers.
 #[derive(Default)]
 struct Scratch {
-    last: Vec<(i16, i16)>,
-    moved: Vec<bool>,
-    killed: Vec<bool>,
-    /// Each cell's first dynamic sprite, and each sprite's next on its cell ([`NONE`] ends).
-    head: Vec<u32>,
-    next: Vec<u32>,
-    /// Each cell's dynamic sprites of a type some collision rule names
-    /// ([`World::in_collisions`]).
-    colliders: Vec<u16>,
-    /// Cells where such a dynamic sprite shares the cell with another such sprite (static or
-    /// dynamic), in no order: the only cells where a collision can happen, unless
-    /// [`World::static_collisions`].
-    crowded: Vec<u16>,
-    /// Dynamic sprites off the board (they meet every sprite at their position).
-    offboard: u32,
-    /// Goes up whenever a sprite enters or leaves a cell.
-    generation: u32,
+    marks: SpriteMarks,
+    cells: CellIndex,
     /// The types of the sprites on crowded cells (bit t of word t / 64), as of
     /// `present_generation`.
     present: [u64; 4],
     present_generation: u32,
     /// Whether some sprite was killed this tick.
     any_killed: bool,
+    /// The fixed sprites killed this tick (removed at step 6).
+    killed_fixed: Vec<u16>,
     /// Living dynamic sprites by type, for the terminations.
     type_counts: Vec<i32>,
     /// The first sprites of an effect that may collide, in GVGAI's order, each as its type's
@@ -83,69 +78,6 @@ struct Scratch {
     here: Vec<u32>,
     candidates: Vec<Ref>,
 }
-
-impl Scratch {
-    /// Whether a collision can happen on `cell` (see [`Scratch::crowded`]).
-    #[inline]
-    fn is_crowded(&self, world: &World, cell: usize) -> bool {
-        let dynamic = self.colliders[cell];
-        dynamic > 0 && u32::from(dynamic) + u32::from(world.static_colliders[cell]) >= 2
-    }
-
-    /// Files sprite `i` of type `kind` under `cell` (`None`: off the board).
-    #[inline(always)]
-    fn enter(&mut self, world: &World, i: usize, kind: TypeId, cell: Option<usize>) {
-        self.generation = self.generation.wrapping_add(1);
-        let Some(c) = cell else {
-            self.offboard += 1;
-            return;
-        };
-        self.next[i] = self.head[c];
-        self.head[c] = i as u32;
-        if world.in_collisions[kind as usize] {
-            let before = self.is_crowded(world, c);
-            self.colliders[c] += 1;
-            if !before && self.is_crowded(world, c) {
-                self.crowded.push(c as u16);
-            }
-        }
-    }
-
-    /// Takes sprite `i` of type `kind` off `cell`'s list.
-    #[inline]
-    fn leave(&mut self, world: &World, i: usize, kind: TypeId, cell: Option<usize>) {
-        self.generation = self.generation.wrapping_add(1);
-        let Some(c) = cell else {
-            self.offboard -= 1;
-            return;
-        };
-        if self.head[c] == i as u32 {
-            self.head[c] = self.next[i];
-        } else {
-            let mut at = self.head[c];
-            while at != NONE {
-                if self.next[at as usize] == i as u32 {
-                    self.next[at as usize] = self.next[i];
-                    break;
-                }
-                at = self.next[at as usize];
-            }
-        }
-        self.next[i] = NONE;
-        if world.in_collisions[kind as usize] {
-            let before = self.is_crowded(world, c);
-            self.colliders[c] -= 1;
-            if before && !self.is_crowded(world, c) {
-                if let Some(k) = self.crowded.iter().position(|&x| x as usize == c) {
-                    self.crowded.swap_remove(k);
-                }
-            }
-        }
-    }
-}
-
-/// The end of a cell's list.
-const NONE: u32 = u32::MAX;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -192,6 +124,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         let avatar_moved = self.move_avatar(action);
         if self.is_quiet() {
             self.terminate_quiet();
+        } else if let Some(bump) = self.bump(avatar_moved) {
+            self.take_bump(bump);
+            self.terminate_quiet();
         } else {
             let was_alive = self.state.alive;
             self.start(avatar_moved);
@@ -207,10 +142,10 @@ impl<S: CollisionSink> Tick<'_, S> {
             } else {
                 self.terminate_quiet();
             }
-            let s = &*self.scratch;
+            let cells = &self.scratch.cells;
             self.state.settled = self.world.quiet_ticks
-                && s.crowded.is_empty()
-                && s.offboard == 0
+                && cells.crowded.is_empty()
+                && cells.offboard == 0
                 && self.state.outcome == Outcome::Running;
         }
         self.state.tick += 1;
@@ -247,9 +182,59 @@ impl<S: CollisionSink> Tick<'_, S> {
             return false;
         };
         world.static_colliders[c] == 0
+            && !self.has_fixed_collider(c)
             && !self.state.sprites.iter().enumerate().any(|(i, s)| {
                 i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
             })
+    }
+
+    /// The bump of this tick, if the state is settled and the avatar stepped onto a cell that
+    /// only sends it back ([`super::bumps`]).
+    fn bump(&self, avatar_moved: bool) -> Option<Bump> {
+        if !self.state.settled || !avatar_moved {
+            return None;
+        }
+        let world = self.world;
+        let avatar = self.state.avatar as usize;
+        let a = self.state.sprites[avatar];
+        let c = world.cell(a.x, a.y)?;
+        let bump = world.bumps.at(a.kind, c)?;
+        let crowded = self.has_fixed_collider(c)
+            || self.state.sprites.iter().enumerate().any(|(i, s)| {
+                i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
+            });
+        (!crowded).then_some(bump)
+    }
+
+    /// Runs a bump: the avatar goes back to its start cell, the effect scores and reports its
+    /// collision.
+    fn take_bump(&mut self, bump: Bump) {
+        let avatar = self.state.avatar as usize;
+        let a = &mut self.state.sprites[avatar];
+        (a.x, a.y) = self.state.avatar_last;
+        let kind = a.kind;
+        let effect = self.world.description.effects[bump.effect as usize];
+        self.state.score = self.state.score.saturating_add(effect.score_change);
+        self.sink.collision(kind, bump.partner);
+    }
+
+    /// Whether a living fixed sprite of a type some collision rule names is on `cell`.
+    fn has_fixed_collider(&self, cell: usize) -> bool {
+        let world = self.world;
+        world.fixed_colliders[cell]
+            && world.fixed_at(cell).iter().any(|&f| {
+                self.state.fixed.get(f as usize)
+                    && world.in_collisions[world.fixed[f as usize].kind as usize]
+            })
+    }
+
+    /// The living fixed sprites on `cell`.
+    fn fixed_at(&self, cell: usize) -> impl Iterator<Item = u16> + '_ {
+        self.world
+            .fixed_at(cell)
+            .iter()
+            .copied()
+            .filter(|&f| self.state.fixed.get(f as usize))
     }
 
     /// Step 7 on a tick past the first that killed and created nothing and left the avatar's
@@ -276,20 +261,21 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.end_at_tick_limit();
     }
 
-    /// Step 3 and the tick's indexes, once the avatar has moved (`avatar_moved`).
+    /// Step 3 and the tick's indexes, once the avatar has moved (`avatar_moved`). A state
+    /// that was settled before the avatar moved has at most the avatar's cell crowded, so its
+    /// cells are listed as they are used; any other files every sprite.
     fn start(&mut self, avatar_moved: bool) {
         let n = self.state.sprites.len();
         let s = &mut *self.scratch;
-        s.last.clear();
-        s.moved.clear();
-        s.killed.clear();
+        s.marks.start(n);
         s.any_killed = false;
-        s.last.extend(self.state.sprites.iter().map(|p| (p.x, p.y)));
-        s.moved.resize(n, false);
-        s.killed.resize(n, false);
+        s.killed_fixed.clear();
         let avatar = self.state.avatar as usize;
-        s.last[avatar] = self.state.avatar_last;
-        s.moved[avatar] = avatar_moved || !self.state.alive;
+        s.marks.set_start(
+            avatar,
+            self.state.avatar_last,
+            avatar_moved || !self.state.alive,
+        );
         let world = self.world;
         let d = &world.description;
         self.grouped = n;
@@ -298,36 +284,20 @@ impl<S: CollisionSink> Tick<'_, S> {
             for i in self.type_range(t) {
                 let sprite = &mut self.state.sprites[i];
                 if i32::from(sprite.age) > limit {
-                    self.scratch.killed[i] = true;
+                    self.scratch.marks.kill(i, (sprite.x, sprite.y));
                     self.scratch.any_killed = true;
                 }
                 sprite.age = sprite.age.saturating_add(1);
             }
         }
-        self.rebuild_index();
-    }
-
-    /// Files every sprite under its cell.
-    fn rebuild_index(&mut self) {
-        let world = self.world;
-        let s = &mut *self.scratch;
-        let cells = world.width * world.height;
-        s.head.clear();
-        s.head.resize(cells, NONE);
-        s.colliders.clear();
-        s.colliders.resize(cells, 0);
-        s.crowded.clear();
-        s.offboard = 0;
-        s.next.clear();
-        s.next.resize(self.state.sprites.len(), NONE);
-        for i in (0..self.state.sprites.len()).rev() {
-            let sprite = self.state.sprites[i];
-            s.enter(world, i, sprite.kind, world.cell(sprite.x, sprite.y));
+        if self.state.settled {
+            self.scratch.cells.start_settled(world, self.state, avatar);
+        } else {
+            self.scratch.cells.rebuild(world, self.state);
         }
-        s.present_generation = s.generation.wrapping_sub(1);
     }
 
-    /// Moves sprite `i` to `to`, keeping the cell index.
+    /// Moves sprite `i` to `to`, keeping the cell index and its start-of-tick cell.
     fn move_to(&mut self, i: usize, to: (i16, i16)) {
         let sprite = self.state.sprites[i];
         if (sprite.x, sprite.y) == to {
@@ -335,10 +305,21 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         let world = self.world;
         let s = &mut *self.scratch;
-        s.leave(world, i, sprite.kind, world.cell(sprite.x, sprite.y));
-        s.enter(world, i, sprite.kind, world.cell(to.0, to.1));
+        let state = &*self.state;
+        s.marks.before_move(i, (sprite.x, sprite.y));
+        s.cells
+            .leave(world, state, i, sprite.kind, world.cell(sprite.x, sprite.y));
+        s.cells
+            .enter(world, state, i, sprite.kind, world.cell(to.0, to.1));
         let sprite = &mut self.state.sprites[i];
         (sprite.x, sprite.y) = to;
+    }
+
+    /// Sprite `i`'s start-of-tick cell.
+    #[inline]
+    fn last(&self, i: usize) -> (i16, i16) {
+        let s = self.state.sprites[i];
+        self.scratch.marks.last(i, (s.x, s.y))
     }
 
     /// The sprites of type `t` among those the tick started with (grouped by type, in type
@@ -367,6 +348,10 @@ impl<S: CollisionSink> Tick<'_, S> {
                 let s = self.state.sprites[i as usize];
                 (s.x, s.y)
             }
+            Ref::Fixed(f) => {
+                let s = self.world.fixed[f as usize];
+                (s.x, s.y)
+            }
             Ref::Static(_, cell) => {
                 let w = self.world.width;
                 ((cell as usize % w) as i16, (cell as usize / w) as i16)
@@ -378,6 +363,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     fn kind(&self, r: Ref) -> TypeId {
         match r {
             Ref::Dynamic(i) => self.state.sprites[i as usize].kind,
+            Ref::Fixed(f) => self.world.fixed[f as usize].kind,
             Ref::Static(t, _) => t,
         }
     }
@@ -393,7 +379,8 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     fn is_killed(&self, r: Ref) -> bool {
         match r {
-            Ref::Dynamic(i) => self.scratch.killed[i as usize],
+            Ref::Dynamic(i) => self.scratch.marks.killed(i as usize),
+            Ref::Fixed(f) => self.scratch.killed_fixed.contains(&f),
             Ref::Static(..) => false,
         }
     }
@@ -435,16 +422,18 @@ impl<S: CollisionSink> Tick<'_, S> {
                 let mut k = 0;
                 while let Some(&key) = self.scratch.firsts.get(k) {
                     k += 1;
-                    let generation = self.scratch.generation;
+                    let generation = self.scratch.cells.generation;
                     let rank = (key >> 16) as usize;
                     let t1 = d.subtypes[pair.first as usize][rank];
-                    let s1 = if d.types[t1 as usize].dynamic {
+                    let s1 = if world.moving[t1 as usize] {
                         Ref::Dynamic(key as u16)
+                    } else if world.is_fixed(t1) {
+                        Ref::Fixed(key as u16)
                     } else {
                         Ref::Static(t1, key as u16)
                     };
                     self.collide(e, s1, pair.second, snapshot);
-                    if self.scratch.generation != generation {
+                    if self.scratch.cells.generation != generation {
                         // Two static sprites of one type on one cell share a key: keep the
                         // second's turn.
                         let twins = self.scratch.firsts[k..]
@@ -466,22 +455,28 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// a sprite on a crowded cell, or some sprite is off the board, or static sprites collide.
     fn may_fire(&mut self, first: TypeId, second: TypeId) -> bool {
         let world = self.world;
-        if self.scratch.offboard > 0 || world.static_collisions {
+        if self.scratch.cells.offboard > 0 || world.static_collisions {
             return true;
         }
         let s = &mut *self.scratch;
-        if s.present_generation != s.generation {
-            s.present_generation = s.generation;
+        if s.present_generation != s.cells.generation {
+            s.present_generation = s.cells.generation;
             s.present = [0; 4];
-            for &c in &s.crowded {
-                let mut at = s.head[c as usize];
+            for &c in &s.cells.crowded {
+                let mut at = s.cells.head(c as usize);
                 while at != NONE {
                     let t = self.state.sprites[at as usize].kind;
                     s.present[t as usize / 64] |= 1 << (t % 64);
-                    at = s.next[at as usize];
+                    at = s.cells.next(at);
                 }
                 for &t in world.statics_at(c as usize) {
                     s.present[t as usize / 64] |= 1 << (t % 64);
+                }
+                for &f in world.fixed_at(c as usize) {
+                    if self.state.fixed.get(f as usize) {
+                        let t = world.fixed[f as usize].kind;
+                        s.present[t as usize / 64] |= 1 << (t % 64);
+                    }
                 }
             }
         }
@@ -493,7 +488,8 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// Fills [`Scratch::firsts`] with the sprites of group `first` among the first `snapshot`
     /// that may collide now, in GVGAI's order (the group's types in subtype order, each type's
     /// sprites in sprite order), keeping those after `after`: the sprites on crowded cells,
-    /// those off the board, and every static one when static sprites collide with each other.
+    /// those off the board, and every static and fixed one when such sprites collide with each
+    /// other. A static sprite's key holds its cell, a fixed one's its fixed id.
     /// A sprite elsewhere has no partner; one that moves there before its turn is found by
     /// gathering again after the move.
     fn gather_firsts(&mut self, first: TypeId, snapshot: usize, after: Option<u32>) {
@@ -503,15 +499,15 @@ impl<S: CollisionSink> Tick<'_, S> {
         let rank = |t: TypeId| group.iter().position(|&g| g == t).map(|r| (r as u32) << 16);
         let s = &mut *self.scratch;
         s.firsts.clear();
-        for &c in &s.crowded {
-            let mut at = s.head[c as usize];
+        for &c in &s.cells.crowded {
+            let mut at = s.cells.head(c as usize);
             while at != NONE {
                 if (at as usize) < snapshot {
                     if let Some(r) = rank(self.state.sprites[at as usize].kind) {
                         s.firsts.push(r | at);
                     }
                 }
-                at = s.next[at as usize];
+                at = s.cells.next(at);
             }
             if !world.static_collisions {
                 for &t in world.statics_at(c as usize) {
@@ -519,9 +515,16 @@ impl<S: CollisionSink> Tick<'_, S> {
                         s.firsts.push(r | u32::from(c));
                     }
                 }
+                for &f in world.fixed_at(c as usize) {
+                    if self.state.fixed.get(f as usize) {
+                        if let Some(r) = rank(world.fixed[f as usize].kind) {
+                            s.firsts.push(r | u32::from(f));
+                        }
+                    }
+                }
             }
         }
-        if s.offboard > 0 {
+        if s.cells.offboard > 0 {
             for (i, sprite) in self.state.sprites[..snapshot].iter().enumerate() {
                 if world.cell(sprite.x, sprite.y).is_none() {
                     if let Some(r) = rank(sprite.kind) {
@@ -532,12 +535,20 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         if world.static_collisions {
             for (r, &t) in group.iter().enumerate() {
+                let r = (r as u32) << 16;
                 if !d.types[t as usize].dynamic {
-                    let r = (r as u32) << 16;
                     s.firsts.extend(
                         world.static_cells[t as usize]
                             .iter()
                             .map(|&c| r | u32::from(c)),
+                    );
+                } else if world.is_fixed(t) {
+                    let alive = &self.state.fixed;
+                    s.firsts.extend(
+                        world
+                            .fixed_of(t)
+                            .filter(|&f| alive.get(f))
+                            .map(|f| r | f as u32),
                     );
                 }
             }
@@ -550,7 +561,7 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Whether one of the first `snapshot` sprites on `cell`, other than `s1`, belongs to `group`.
     fn dynamic_partner_at(&self, cell: usize, group: TypeId, snapshot: usize, s1: Ref) -> bool {
-        let mut at = self.scratch.head[cell];
+        let mut at = self.scratch.cells.head(cell);
         while at != NONE {
             if (at as usize) < snapshot
                 && Ref::Dynamic(at as u16) != s1
@@ -560,7 +571,7 @@ impl<S: CollisionSink> Tick<'_, S> {
             {
                 return true;
             }
-            at = self.scratch.next[at as usize];
+            at = self.scratch.cells.next(at);
         }
         false
     }
@@ -572,11 +583,20 @@ impl<S: CollisionSink> Tick<'_, S> {
         let (x, y) = self.position(s1);
         let cell = world.cell(x, y);
         if let Some(c) = cell {
+            self.scratch.cells.list(world, self.state, c);
             let static_partner = world
                 .statics_at(c)
                 .iter()
                 .any(|&t| world.is_member(second, t));
-            if !static_partner && !self.dynamic_partner_at(c, second, snapshot, s1) {
+            let fixed_partner = || {
+                self.fixed_at(c).any(|f| {
+                    Ref::Fixed(f) != s1 && world.is_member(second, world.fixed[f as usize].kind)
+                })
+            };
+            if !static_partner
+                && !fixed_partner()
+                && !self.dynamic_partner_at(c, second, snapshot, s1)
+            {
                 return;
             }
         }
@@ -586,21 +606,28 @@ impl<S: CollisionSink> Tick<'_, S> {
         here.clear();
         match cell {
             Some(c) => {
-                let mut at = self.scratch.head[c];
+                let mut at = self.scratch.cells.head(c);
                 while at != NONE {
                     here.push(at);
-                    at = self.scratch.next[at as usize];
+                    at = self.scratch.cells.next(at);
                 }
                 here.sort_unstable();
             }
             None => here.extend(0..snapshot as u32),
         }
         for &t2 in &world.description.subtypes[second as usize] {
-            if world.description.types[t2 as usize].dynamic {
+            if world.moving[t2 as usize] {
                 for &j in &here {
                     let s = self.state.sprites[j as usize];
                     let r = Ref::Dynamic(j as u16);
                     if (j as usize) < snapshot && s.kind == t2 && (s.x, s.y) == (x, y) && r != s1 {
+                        candidates.push(r);
+                    }
+                }
+            } else if let (true, Some(cell)) = (world.is_fixed(t2), cell) {
+                for f in self.fixed_at(cell) {
+                    let r = Ref::Fixed(f);
+                    if world.fixed[f as usize].kind == t2 && r != s1 {
                         candidates.push(r);
                     }
                 }
@@ -624,23 +651,41 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Kills a sprite: an avatar not being transformed is disabled instead.
     fn kill(&mut self, r: Ref, transformed: bool) {
-        if let Ref::Dynamic(i) = r {
-            if !transformed && self.is_avatar(r) {
-                if i == self.state.avatar {
-                    self.state.alive = false;
+        match r {
+            Ref::Dynamic(i) => {
+                if !transformed && self.is_avatar(r) {
+                    if i == self.state.avatar {
+                        self.state.alive = false;
+                    }
+                } else {
+                    let s = self.state.sprites[i as usize];
+                    self.scratch.marks.kill(i as usize, (s.x, s.y));
+                    self.scratch.any_killed = true;
                 }
-            } else {
-                self.scratch.killed[i as usize] = true;
+            }
+            Ref::Fixed(f) => {
+                if !self.scratch.killed_fixed.contains(&f) {
+                    self.scratch.killed_fixed.push(f);
+                }
                 self.scratch.any_killed = true;
             }
+            Ref::Static(..) => {}
         }
     }
 
     /// Adds a sprite created this tick (it cannot move before the next tick), unless more than
     /// GVGAI's `MAX_SPRITES` sprites exist.
     fn create(&mut self, kind: TypeId, at: (i16, i16), last: (i16, i16)) -> Option<u16> {
-        if self.world.cell_types.len() + self.state.sprites.len() > MAX_SPRITES {
+        let world = self.world;
+        let fixed = self.state.fixed.count(0..world.fixed.len()) as usize;
+        if world.cell_types.len() + fixed + self.state.sprites.len() > MAX_SPRITES {
             return None;
+        }
+        let cell = world.cell(at.0, at.1);
+        let cells = &mut self.scratch.cells;
+        if let Some(c) = cell {
+            // Listed before the sprite exists, so that it is filed once.
+            cells.list(world, self.state, c);
         }
         self.state.sprites.push(Sprite {
             x: at.0,
@@ -648,13 +693,9 @@ impl<S: CollisionSink> Tick<'_, S> {
             kind,
             age: 0,
         });
-        self.scratch.last.push(last);
-        self.scratch.moved.push(true);
-        self.scratch.killed.push(false);
         let i = self.state.sprites.len() - 1;
-        self.scratch.next.push(NONE);
-        self.scratch
-            .enter(self.world, i, kind, self.world.cell(at.0, at.1));
+        self.scratch.marks.set_start(i, last, true);
+        self.scratch.cells.enter(world, self.state, i, kind, cell);
         Some(i as u16)
     }
 
@@ -675,7 +716,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         match effect.kind {
             EffectKind::StepBack => {
                 if let Ref::Dynamic(i) = s1 {
-                    self.move_to(i as usize, self.scratch.last[i as usize]);
+                    self.move_to(i as usize, self.last(i as usize));
                 }
             }
             EffectKind::BounceForward => {
@@ -683,23 +724,24 @@ impl<S: CollisionSink> Tick<'_, S> {
                     let (dx, dy) = match s2 {
                         Ref::Dynamic(j) => {
                             let s = self.state.sprites[j as usize];
-                            let (lx, ly) = self.scratch.last[j as usize];
+                            let (lx, ly) = self.last(j as usize);
                             ((s.x - lx).signum(), (s.y - ly).signum())
                         }
-                        Ref::Static(..) => (0, 0),
+                        Ref::Fixed(_) | Ref::Static(..) => (0, 0),
                     };
-                    if (dx, dy) != (0, 0) && !self.scratch.moved[i as usize] {
+                    if (dx, dy) != (0, 0) && !self.scratch.marks.moved(i as usize) {
                         let s = self.state.sprites[i as usize];
                         self.move_to(i as usize, (s.x + dx, s.y + dy));
-                        self.scratch.moved[i as usize] = true;
+                        self.scratch.marks.set_moved(i as usize, (s.x, s.y));
                     }
                 }
             }
             EffectKind::UndoAll => {
-                for (sprite, &(x, y)) in self.state.sprites.iter_mut().zip(&self.scratch.last) {
-                    (sprite.x, sprite.y) = (x, y);
+                // Only marked sprites can stand away from their start cell.
+                let marked = self.scratch.marks.marked().to_vec();
+                for i in marked {
+                    self.move_to(i as usize, self.last(i as usize));
                 }
-                self.rebuild_index();
             }
             EffectKind::KillSprite => self.kill(s1, false),
             EffectKind::KillBoth => {
@@ -709,17 +751,25 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             }
             EffectKind::KillAll(t) => {
-                let mut all = Vec::new();
-                self.each_of_type(t, self.state.sprites.len(), |i| all.push(i));
-                for i in all {
-                    self.kill(Ref::Dynamic(i as u16), false);
+                if world.is_fixed(t) {
+                    for f in world.fixed_of(t) {
+                        if self.state.fixed.get(f) {
+                            self.kill(Ref::Fixed(f as u16), false);
+                        }
+                    }
+                } else {
+                    let mut all = Vec::new();
+                    self.each_of_type(t, self.state.sprites.len(), |i| all.push(i));
+                    for i in all {
+                        self.kill(Ref::Dynamic(i as u16), false);
+                    }
                 }
             }
             EffectKind::TransformTo { stype, kill_second } => {
                 if !self.is_disabled(s1) {
                     let last = match s1 {
-                        Ref::Dynamic(i) => self.scratch.last[i as usize],
-                        Ref::Static(..) => self.position(s1),
+                        Ref::Dynamic(i) => self.last(i as usize),
+                        Ref::Fixed(_) | Ref::Static(..) => self.position(s1),
                     };
                     if let Some(new) = self.create(stype, self.position(s1), last) {
                         if s1 == Ref::Dynamic(self.state.avatar) {
@@ -800,12 +850,15 @@ impl<S: CollisionSink> Tick<'_, S> {
         if !created && !self.scratch.any_killed {
             return;
         }
+        for &f in &self.scratch.killed_fixed {
+            self.state.fixed.clear(f as usize);
+        }
         let mut avatar = self.state.avatar;
         let mut kept = 0u16;
-        let killed = &self.scratch.killed;
+        let marks = &self.scratch.marks;
         let mut index = 0;
         self.state.sprites.retain(|_| {
-            let keep = !killed[index];
+            let keep = !marks.killed(index);
             if index == avatar as usize {
                 avatar = kept;
             }
@@ -834,7 +887,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         let world = self.world;
         let mut n = 0;
         for &t in &world.description.subtypes[group as usize] {
-            n += world.static_cells[t as usize].len() as i32 + self.scratch.type_counts[t as usize];
+            n += world.static_cells[t as usize].len() as i32
+                + self.state.fixed.count(world.fixed_of(t)) as i32
+                + self.scratch.type_counts[t as usize];
         }
         n
     }

@@ -181,7 +181,7 @@ impl TouchTree {
                 }
             }
         }
-        for s in state.sprites().iter().filter(|s| counted.has(s.kind)) {
+        for s in state.sprites().filter(|s| counted.has(s.kind)) {
             let c = self.cell(s.x, s.y)?;
             if owner[c] == u32::MAX {
                 owner[c] = terminals;

@@ -17,17 +17,22 @@ pub fn board(state: &VgdlState) -> Vec<Entry> {
     let world = state.world();
     let d = state.description();
     let mut entries: Vec<Entry> =
-        Vec::with_capacity(world.cell_types.len() + state.sprites().len());
+        Vec::with_capacity(world.cell_types.len() + world.fixed.len() + state.sprites.len());
     for cell in 0..world.width * world.height {
         let (x, y) = ((cell % world.width) as i16, (cell / world.width) as i16);
         entries.extend(world.statics_at(cell).iter().map(|&t| (y, x, t)));
     }
     let avatar = state.avatar;
-    for (i, s) in state.sprites().iter().enumerate() {
+    for (i, s) in state.moving_sprites().iter().enumerate() {
         if i == avatar as usize && !state.is_alive() {
             continue;
         }
         entries.push((s.y, s.x, s.kind));
+    }
+    for (f, s) in world.fixed.iter().enumerate() {
+        if state.fixed_alive(f) {
+            entries.push((s.y, s.x, s.kind));
+        }
     }
     entries.sort_by(|a, b| {
         (a.0, a.1)

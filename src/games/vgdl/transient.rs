@@ -97,11 +97,10 @@ impl TransientSprites {
     /// Whether `state`'s key may leave out the droppable types' sprites.
     pub fn applies(&self, state: &VgdlState) -> bool {
         let avatar = state.avatar();
-        let sprites = state.sprites();
-        sprites.len() <= MAX_SPRITES / 2
+        state.sprites().count() <= MAX_SPRITES / 2
             && self.guards.iter().all(|guard| {
                 let mut cells: Vec<(i16, i16)> = Vec::with_capacity(self.min_cells);
-                for s in sprites {
+                for s in state.sprites() {
                     let at = (s.x, s.y);
                     if guard[s.kind as usize] && at != (avatar.x, avatar.y) && !cells.contains(&at)
                     {

@@ -68,7 +68,7 @@ impl BenchFlags {
                     "{{\"game\":\"{name}\",\"level\":{level},\"runs\":{},\"seconds\":{},\"dynamic_sprites\":{},\"interpreter_per_s\":{interpreter:.0}}}",
                     self.runs,
                     self.seconds,
-                    start.sprites().len()
+                    start.sprites().count()
                 ))?;
             }
         }

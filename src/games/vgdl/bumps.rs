@@ -1,0 +1,92 @@
+//! [`Bumps`]: the cells whose static sprites send an avatar straight back, so that a tick in
+//! which a settled avatar steps onto one can skip the collision machinery (a wall bump).
+//!
+//! Why the short cut is GVGAI's tick. The state is settled (no two colliding sprites share a
+//! cell, nothing off the board: `VgdlState::settled`) and the avatar steps onto cell `c`, which
+//! holds no moving or fixed sprite of a type a collision rule names. The avatar's cell is then
+//! the only one where a collision can happen, and only between the avatar and `c`'s static
+//! sprites. Pairs run in file order; the first pair that can meet there has the avatar's type in
+//! its first group, a static type of `c` in its second, and its first effect is `stepBack` or
+//! `undoAll` (nothing else moved, so both only return the avatar to its start cell). That effect
+//! runs once, against the first static sprite of `c` in the second group's order, and reports
+//! that collision; the avatar then stands on a cell where nothing collides, so no later effect
+//! finds it. Nothing was killed or created, so only the timeouts can end the game, and the state
+//! stays settled.
+
+use super::description::{EffectKind, TypeId};
+use super::level::World;
+
+/// What a bump does: the effect that returns the avatar and the static type it met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bump {
+    pub effect: u16,
+    pub partner: TypeId,
+}
+
+/// For each avatar type and cell, the bump there, if the cell's static sprites only send
+/// that avatar back.
+#[derive(Debug, Default)]
+pub struct Bumps {
+    cells: usize,
+    /// `rows[t][c]`, empty for a type that is not an avatar.
+    rows: Vec<Vec<Option<Bump>>>,
+}
+
+impl Bumps {
+    /// The bumps of `world`'s level (none when static sprites collide with each other).
+    pub fn new(world: &World) -> Bumps {
+        let d = &world.description;
+        let cells = world.width * world.height;
+        let rows = (0..d.types.len())
+            .map(|t| {
+                let t = t as TypeId;
+                if !d.types[t as usize].is_avatar() || world.static_collisions {
+                    return Vec::new();
+                }
+                (0..cells).map(|c| bump(world, t, c)).collect()
+            })
+            .collect();
+        Bumps { cells, rows }
+    }
+
+    /// The bump of avatar type `avatar` on `cell`.
+    #[inline]
+    pub fn at(&self, avatar: TypeId, cell: usize) -> Option<Bump> {
+        let row = &self.rows[avatar as usize];
+        if row.len() == self.cells {
+            row[cell]
+        } else {
+            None
+        }
+    }
+}
+
+/// The first pair that can meet on `cell` between avatar type `avatar` and the cell's static
+/// sprites, if it sends the avatar back (see the module doc).
+fn bump(world: &World, avatar: TypeId, cell: usize) -> Option<Bump> {
+    let d = &world.description;
+    let statics = world.statics_at(cell);
+    let has_static = |group: TypeId| statics.iter().any(|&t| world.is_member(group, t));
+    for pair in &d.pairs {
+        let avatar_first = world.is_member(pair.first, avatar) && has_static(pair.second);
+        let static_first = has_static(pair.first) && world.is_member(pair.second, avatar);
+        if static_first {
+            return None;
+        }
+        if avatar_first {
+            let &effect = pair.effects.first()?;
+            if !matches!(
+                d.effects[effect as usize].kind,
+                EffectKind::StepBack | EffectKind::UndoAll
+            ) {
+                return None;
+            }
+            let partner = d.subtypes[pair.second as usize]
+                .iter()
+                .copied()
+                .find(|t| statics.contains(t))?;
+            return Some(Bump { effect, partner });
+        }
+    }
+    None
+}
