@@ -17,7 +17,7 @@
 
 use super::bait::BaitBoardView;
 use super::batch::BatchReport;
-use super::bench::{Bench2048Decide, Bench2048Mcts, BenchAstar, BenchOthelloSolve};
+use super::bench::{Bench2048Decide, Bench2048Mcts, BenchAstar, BenchOthelloSolve, BenchVgdlSolve};
 use super::boundary::GridView;
 use super::g2048::{MoveTrace, Slide, Spawn};
 use super::kb_memory::{
@@ -132,5 +132,6 @@ pub fn declarations() -> Vec<&'static str> {
         Bench2048Mcts::DECL,
         Bench2048Decide::DECL,
         BenchOthelloSolve::DECL,
+        BenchVgdlSolve::DECL,
     ]
 }
