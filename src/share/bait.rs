@@ -281,7 +281,7 @@ impl LinkView for View {
             view.lvl = Some(name.to_string());
         }
         if let Some(moves) = get(played::KEY) {
-            view.moves = played::read(moves, &MOVE_LETTERS, "L, R, D, U or N")?;
+            view.moves = puzzle::read_moves(moves)?;
         }
         if let Some(algo) = get("algo") {
             view.algo = Algorithm::parse(algo).map_err(|e| error("algo", e.message))?;
@@ -354,7 +354,7 @@ impl LinkView for View {
         if let Some(seed) = self.seed {
             out.push_str(&format!("&seed={seed}"));
         }
-        out.push_str(&played::format(&self.moves, &MOVE_LETTERS)?);
+        out.push_str(&puzzle::format_moves(&self.moves)?);
         out.push_str(&compare::format_panes(&self.compare)?);
         Ok(out)
     }
@@ -381,9 +381,6 @@ number_fields!(View {
     "max-nodes" => max_nodes,
     "budget-ms" => budget_ms,
 });
-
-/// The letters of the moves, in action order: Bait's plan letters.
-const MOVE_LETTERS: [char; 5] = ['L', 'R', 'D', 'U', 'N'];
 
 /// Every key a link may hold.
 const KEYS: &[&str] = &[

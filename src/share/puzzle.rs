@@ -118,6 +118,19 @@ pub const KB_KEYS: [&str; 8] = [
     "keep-weights",
 ];
 
+/// The letters of the moves in a link, in action order (Bait's and the VGDL games' plan letters).
+const MOVE_LETTERS: [char; 5] = ['L', 'R', 'D', 'U', 'N'];
+
+/// The moves of a link's `moves` field, as action indices.
+pub fn read_moves(raw: &str) -> Result<Vec<u32>, FieldError> {
+    played::read(raw, &MOVE_LETTERS, "L, R, D, U or N")
+}
+
+/// The `moves` field of a link, written from action indices.
+pub fn format_moves(moves: &[u32]) -> Result<String, FieldError> {
+    played::format(moves, &MOVE_LETTERS)
+}
+
 /// Replays `moves` (action indices) from `state`; the error names the first move that cannot be
 /// played (no such action, or the rules refuse it: the game was over).
 pub fn replay<G: Game<Action = Action>>(mut state: G, moves: &[u32]) -> Result<(), FieldError> {

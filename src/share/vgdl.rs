@@ -141,9 +141,6 @@ number_fields!(View {
     "budget-ms" => budget_ms,
 });
 
-/// Plan letters, by action index.
-const MOVE_LETTERS: [char; 5] = ['L', 'R', 'D', 'U', 'N'];
-
 /// Every key a link may hold.
 const KEYS: &[&str] = &[
     "v",
@@ -307,7 +304,7 @@ impl LinkView for View {
         }
         fields.number("lvl", &mut view.lvl)?;
         if let Some(moves) = get(played::KEY) {
-            view.moves = played::read(moves, &MOVE_LETTERS, "L, R, D, U or N")?;
+            view.moves = puzzle::read_moves(moves)?;
         }
         if let Some(algo) = get("algo") {
             view.algo = Algorithm::parse(algo)?;
@@ -339,7 +336,7 @@ impl LinkView for View {
             Some(level) => out.push_str(&format!("&level={}", encode(level))),
             None => out.push_str(&format!("&lvl={}", self.lvl)),
         }
-        out.push_str(&played::format(&self.moves, &MOVE_LETTERS)?);
+        out.push_str(&puzzle::format_moves(&self.moves)?);
         out.push_str(&format!("&algo={}", self.algo.name()));
         let keys = puzzle::written_keys(VGDL, self.algo.name(), self.mode);
         numbers::write_keys(&mut out, keys, |key| {
