@@ -14,7 +14,7 @@
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, startServer, launchBrowser } from './harness.mjs';
+import { ROOT, startServer, launchBrowser, openWasmPage } from './harness.mjs';
 
 const CRATE = path.resolve(ROOT, '..');
 const SEED = 1;
@@ -56,11 +56,8 @@ async function main() {
   const nat = [];
   const wasm = [];
   try {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}levels/index.json`);
-    await page.evaluate(async (playouts) => {
-      window.wasm = await import('/pkg/searchlab.js');
-      await window.wasm.default();
+    const page = await openWasmPage(browser.context, server.url);
+    await page.evaluate((playouts) => {
       // One untimed call first: V8 starts wasm in its baseline tier and optimises hot code later.
       window.wasm.bench2048Mcts(2, Math.min(playouts, 1000));
     }, playouts);

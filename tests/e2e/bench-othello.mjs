@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, startServer, launchBrowser } from './harness.mjs';
+import { ROOT, startServer, launchBrowser, openWasmPage } from './harness.mjs';
 
 const CRATE = path.resolve(ROOT, '..');
 const FFO = path.resolve(CRATE, '../shared/othello/ffo.txt');
@@ -43,11 +43,8 @@ async function main() {
   let leaves;
   let solved;
   try {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}levels/index.json`);
-    await page.evaluate(async () => {
-      window.wasm = await import('/pkg/searchlab.js');
-      await window.wasm.default();
+    const page = await openWasmPage(browser.context, server.url);
+    await page.evaluate(() => {
       // One untimed call first: V8 starts wasm in its baseline tier and optimises hot code later.
       window.wasm.benchPerft(9);
     });

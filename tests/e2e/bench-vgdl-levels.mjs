@@ -11,7 +11,7 @@
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, startServer, launchBrowser } from './harness.mjs';
+import { ROOT, startServer, launchBrowser, openWasmPage } from './harness.mjs';
 import { load } from './bench-harness.mjs';
 
 const SHARED = path.resolve(ROOT, '../../shared/vgdl');
@@ -72,12 +72,7 @@ async function main() {
   const began = Date.now();
   console.log(`load before: ${load()}`);
   try {
-    const page = await browser.context.newPage();
-    await page.goto(`${server.url}levels/index.json`);
-    await page.evaluate(async () => {
-      window.wasm = await import('/pkg/searchlab.js');
-      await window.wasm.default();
-    });
+    const page = await openWasmPage(browser.context, server.url);
     for (const game of all) {
       for (const [index, level] of game.levels.entries()) {
         const base = {

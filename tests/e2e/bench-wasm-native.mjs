@@ -16,7 +16,7 @@
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, startServer, launchBrowser } from './harness.mjs';
+import { ROOT, startServer, launchBrowser, openWasmPage } from './harness.mjs';
 import { load, median, spread, timeNativeProcess, workloads } from '../bench/wasm-workloads.mjs';
 
 const CRATE = path.resolve(ROOT, '..');
@@ -32,12 +32,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 
 /** A tab with the glue initialised on `module`, and a DevTools session for its CPU time. */
 async function openTab(context, serverUrl, module) {
-  const page = await context.newPage();
-  await page.goto(`${serverUrl}levels/index.json`);
-  await page.evaluate(async (url) => {
-    window.wasm = await import('/pkg/searchlab.js');
-    await window.wasm.default({ module_or_path: url });
-  }, module);
+  const page = await openWasmPage(context, serverUrl, module);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   return { page, cdp };

@@ -90,6 +90,20 @@ export async function launchBrowser({ bypassCSP = false } = {}) {
 }
 
 /**
+ * For the benchmarks: a new tab on the test server with the page's wasm package loaded as
+ * `window.wasm` (the SIMD module, or the module at `module` when given).
+ */
+export async function openWasmPage(context, serverUrl, module = undefined) {
+  const page = await context.newPage();
+  await page.goto(`${serverUrl}levels/index.json`);
+  await page.evaluate(async (url) => {
+    window.wasm = await import('/pkg/searchlab.js');
+    await window.wasm.default(url ? { module_or_path: url } : undefined);
+  }, module);
+  return page;
+}
+
+/**
  * Opens `url` in a new tab and records console errors and uncaught page errors in `problems`.
  * Resolves once the page says it is ready (or its status shows an error). `init`, if given, is a
  * function the tab runs before any script of the page (Playwright's addInitScript).
