@@ -347,8 +347,13 @@ function wire() {
   document.addEventListener('keydown', (event) => {
     if (!app.lessons.key(event) && !app.sideBySide?.key(event)) app.current?.key(event);
   });
-  window.addEventListener('hashchange', () => {
-    if (location.hash.replace(/^#/, '') !== app.shownLink) applyLink();
+  window.addEventListener('hashchange', (event) => {
+    // The fragment followed is the event's: a view applied between the navigation and this event
+    // may have rewritten the address bar already (a link pasted while a game loaded was lost so).
+    const followed = new URL(event.newURL).hash.replace(/^#/, '');
+    if (followed === app.shownLink) return;
+    if (location.hash.replace(/^#/, '') !== followed) history.replaceState(null, '', `#${followed}`);
+    applyLink();
   });
 }
 

@@ -198,6 +198,22 @@ test('a planner slowed to 10 steps a second grows its search in view; Pause hold
   await page.close();
 });
 
+test('a link followed while the page rewrites its address bar is the link shown', async () => {
+  const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&algo=astar&seed=3`);
+  // The race a pasted link once lost: the page writes its own fragment (as a view it applies
+  // does) after the navigation to the link and before the hashchange event is handled.
+  await page.evaluate(() => {
+    const own = location.hash;
+    location.hash = '#v=1&algo=bfs&seed=7';
+    history.replaceState(null, '', own);
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=algo]').value === 'bfs', null, { timeout: 5000 });
+  assert.match(await page.evaluate(() => location.hash), /algo=bfs/);
+  assert.match(await page.evaluate(() => location.hash), /seed=7/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a malformed link opens the default view with an error naming the field', async () => {
   const { page } = await openPage(suite.browser.context, `${suite.server.url}#v=1&algo=dijkstra&seed=3`);
   let s = await status(page);
