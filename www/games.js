@@ -17,7 +17,7 @@ export const GAMES = {
     modules: [
       'bait/page.js', 'bait/render.js', 'bait/game.js', 'bait/params.js', 'bait/level-panel.js', 'bait/editor.js',
       'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
-      'param-controls.js', 'kbfe-view.js', 'bait/kbfe-fields.js',
+      'param-controls.js', 'kbfe-view.js', 'remembered-details.js', 'bait/kbfe-fields.js',
     ],
     // bait/levels.js reads the index and the linked level's file, then, after the first frame, the others.
     data: [
@@ -62,7 +62,8 @@ export const GAMES = {
     load: () => import('./vgdl/page.js'),
     modules: [
       'vgdl/page.js', 'vgdl/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js', 'param-controls.js',
-      'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js', 'bait/params.js', 'kbfe-view.js', 'bait/kbfe-fields.js',
+      'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js', 'bait/params.js', 'kbfe-view.js', 'remembered-details.js',
+      'bait/kbfe-fields.js',
     ],
     data: [],
   },

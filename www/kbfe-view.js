@@ -4,11 +4,15 @@
 // policy (eqs. 1-3) with the evolution strategy's σ, and the ES strip (each candidate's fitness,
 // the best so far, accepts and rejects). It reads the worker's `thinking` for a KB Fast-Evo
 // search (a `KbKnowledge` from src/wasm/kb_memory.rs: live, or at a step of the timeline, which
-// Rust rebuilds from the run's recording) and draws, each view with a one-line explanation tied
-// to its equation. Text only, never HTML. The board's part (rays, policy arrows, rollout heat)
+// Rust rebuilds from the run's recording) and draws, each view with an explanation tied to its
+// equation (the knowledge table's and W's in folds that remember their state, so the tables and
+// the statistics fit beside the board at 1024x768). Numbers keep to a few characters: counts
+// from 10,000 rounded ("41.9K"), σ far from its start as "5.1 × 10⁴⁰", W's large weights in units
+// of a power of ten. Text only, never HTML. The board's part (rays, policy arrows, rollout heat)
 // is kbfe-board.js.
 
 import { STRIP_COLORS, branchWords } from './kbfe-board.js';
+import { rememberedDetails } from './remembered-details.js';
 
 /** How long a row flashes when its type is first met (the CSS animation's length). */
 const FLASH_MS = 1500;
@@ -19,12 +23,61 @@ function signed(value, digits) {
   return value < 0 ? `−${text}` : `+${text}`;
 }
 
+/** A number in at most five characters after a minus sign, as the knowledge table shows x̄, ΔK
+ * and ΔD: two decimals below 10, one below 100, none below 10,000, else "1.2e5". */
+function numberShort(value) {
+  const size = Math.abs(value);
+  const text = size >= 1e4 ? size.toExponential(1).replace('e+', 'e') : size.toFixed(size < 10 ? 2 : size < 100 ? 1 : 0);
+  return value < 0 ? `−${text}` : text;
+}
+
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A count as the knowledge table shows it: "7,935" below 10,000, else "41.9K", "1.2M". */
+function countShort(count) {
+  return count < 1e4 ? count.toLocaleString('en-US') : COMPACT.format(count);
+}
+
+const SUPERSCRIPTS = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** 10 to the power `exponent` as the page writes it: "10⁴⁰", "10⁻⁶". */
+function powerOfTen(exponent) {
+  return `10${String(exponent).replace(/[-\d]/g, (c) => SUPERSCRIPTS[c])}`;
+}
+
+/** The ES's step size σ as the page writes it: three decimals from 0.001 to 9,999.999, else
+ * "5.1 × 10⁴⁰" or "1.2 × 10⁻⁶" (ties keep growing it, rejects keep shrinking it: see `sigmaNote`). */
+function sigmaText(sigma) {
+  if ((sigma >= 1e-3 && sigma < 1e4) || sigma === 0 || !Number.isFinite(sigma)) return sigma.toFixed(3);
+  const [mantissa, exponent] = sigma.toExponential(1).split('e');
+  return `${mantissa} × ${powerOfTen(Number(exponent))}`;
+}
+
+/** σ above this is called huge on the page, below `SIGMA_TINY` tiny. */
+const SIGMA_HUGE = 1e4;
+const SIGMA_TINY = 1e-3;
+
+/** A short note on a σ far from its start (0.1), else ''. */
+function sigmaNote(sigma) {
+  if (sigma >= SIGMA_HUGE) return 'Huge: a tie counts as a success, as the paper states, and each success grows σ ×1.02.';
+  if (sigma > 0 && sigma < SIGMA_TINY) return 'Tiny: most candidates did worse than the best, and each failure shrinks σ ÷1.02.';
+  return '';
+}
+
 /** A table cell holding `text`. */
 function cell(tag, text, attrs = {}) {
   const el = document.createElement(tag);
   el.textContent = text;
   for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
   return el;
+}
+
+/** A column head `short`, spelled out in `full` (an <abbr> whose title a pointer shows; the
+ * fold under the table says it in words for everyone). */
+function head(short, full) {
+  const th = cell('th', '', { scope: 'col' });
+  th.append(full ? cell('abbr', short, { title: full }) : short);
+  return th;
 }
 
 /** The heat of a weight: blue for a negative w (it makes its move likelier, eq. 3), red for a
@@ -36,11 +89,16 @@ function heat(weight, scale) {
   return weight < 0 ? `rgba(37, 99, 235, ${alpha})` : `rgba(220, 38, 38, ${alpha})`;
 }
 
-/** The knowledge base's table and W's heat grid, filled from each `KbKnowledge` shown. */
+/** The knowledge base's table and W's heat grid, filled from each `KbKnowledge` shown, in one
+ * panel, and the last rollout (its value, the ES strip, the board's toggle) in another. */
 export class KbfeView {
-  /** Builds the view inside `panel` (an empty section, hidden until a KB Fast-Evo search). */
-  constructor(panel) {
+  /** Builds the view inside `panel` and `rolloutPanel` (empty sections, hidden until a KB
+   * Fast-Evo search): what it has learnt in the first, set first beside the board so that the
+   * knowledge table, W and the statistics under it fit a 1024x768 screen; the last rollout in
+   * the second, under the statistics. */
+  constructor(panel, rolloutPanel) {
     this.panel = panel;
+    this.rolloutPanel = rolloutPanel;
     this.known = new Set(); // types with Z > 0 already shown live, so a discovery flashes once
     this.flashing = new Map(); // type → until when (performance.now()) its row flashes
     // Named after its panel, so each game's view has a title of its own (Bait's, a VGDL game's).
@@ -55,10 +113,37 @@ export class KbfeView {
       document.createElement('thead'),
       document.createElement('tbody'),
     );
-    this.knowledge.tHead.append(row('th', ['Type', 'Z', 'x̄', 'Won/lost', 'ΔK', 'ΔD'], { scope: 'col' }));
+    const heads = document.createElement('tr');
+    heads.append(head('Type'), head('Z', 'Z: collisions with the type in all rollouts'), head('x̄', 'x̄: their mean score change'),
+      head('Won/\u200blost', 'steps that won / lost the game'), head('ΔK', 'ΔK: the last rollout\'s curiosity term (eq. 4)'),
+      head('ΔD', 'ΔD: the last rollout\'s experience term (eq. 5)'));
+    this.knowledge.tHead.append(heads);
     const knowledgeNote = cell('p', 'Z counts the collisions with each type in every rollout, x̄ their mean score change, won/lost the steps that ended the game. '
       + 'Curiosity (eq. 4) pays for raising a rare Z (ΔK = Z_F/Z_0 − 1, or Z_F for a new type); experience (eq. 5) pays for '
-      + 'getting closer to types never met or with x̄ > 0 (ΔD = 1 − D_F/D_0); ΔK and ΔD are the last rollout\'s, a row flashes when a type is first met.',
+      + 'getting closer to types never met or with x̄ > 0 (ΔD = 1 − D_F/D_0); ΔK and ΔD are the last rollout\'s, a row flashes when a type is first met. '
+      + 'Counts of 10,000 and more are rounded: 41.9K is about 41,900.',
+    { class: 'hint' });
+
+    this.weights = document.createElement('table');
+    this.weights.className = 'root-actions kbfe-weights';
+    this.weights.dataset.testid = 'kbfe-weights';
+    // W's title is a line of its own rather than a caption, which would be as narrow as a grid
+    // of one or two columns; it names the unit of the weights (a power of ten).
+    this.weightsTitle = cell('p', '', { class: 'kbfe-title', id: `${panel.id}-weights-title` });
+    this.weights.setAttribute('aria-labelledby', this.weightsTitle.id);
+    this.weights.append(document.createElement('thead'), document.createElement('tbody'));
+    // σ and the ES's decisions, and a short note when σ has grown huge or shrunk tiny.
+    this.sigma = cell('span', '', { 'data-testid': 'kbfe-sigma' });
+    this.sigmaNote = cell('span', '', { 'data-testid': 'kbfe-sigma-note', class: 'kbfe-sigma-note' });
+    const sigmaLine = cell('p', '', { class: 'kbfe-sigma' });
+    sigmaLine.append(this.sigma, ' ', this.sigmaNote);
+    const weightsNote = cell('p', 'Each move\'s strength is a = Σ_j w_j·f_j over the distance f_j to the nearest sprite of type j '
+      + '(eq. 2); rollouts draw moves with probability ∝ e^(−a) (eq. 3), so a negative w (blue) makes its move likelier the farther that type is. '
+      + 'A column appears when a type is first seen; the (1+1)-ES mutates W with step σ: a candidate at least as good as the best is accepted '
+      + 'and σ grows ×1.02 (ties too, as the paper states), else σ shrinks ÷1.02: σ = 0.1 × 1.02^(accepted − rejected), counted since W was last started '
+      + '(every act, unless W is kept across acts). '
+      + 'So while every rollout wins, every candidate ties and σ grows without bound (10⁴⁰ after some 4,800 accepts), W with it, '
+      + 'and the rollouts all but always take their likeliest move. Large weights are written in units of a power of ten (the title above the grid names it).',
     { class: 'hint' });
 
     // Eq. 6, term by term, for the last iteration.
@@ -93,27 +178,20 @@ export class KbfeView {
       + 'orange arrows at the avatar, each move\'s probability under the best W (eq. 3; the ring marks 25 %); violet dots, cells the rollouts visited.',
     { class: 'hint' });
 
-    this.weights = document.createElement('table');
-    this.weights.className = 'root-actions kbfe-weights';
-    this.weights.dataset.testid = 'kbfe-weights';
-    this.weights.append(cell('caption', 'Rollout weights W (best so far)'), document.createElement('thead'), document.createElement('tbody'));
-    this.sigma = cell('p', '', { 'data-testid': 'kbfe-sigma', class: 'kbfe-sigma' });
-    const weightsNote = cell('p', 'Each move\'s strength is a = Σ_j w_j·f_j over the distance f_j to the nearest sprite of type j '
-      + '(eq. 2); rollouts draw moves with probability ∝ e^(−a) (eq. 3), so a negative w (blue) makes its move likelier the farther that type is. '
-      + 'A column appears when a type is first seen; the (1+1)-ES mutates W with step σ, ×1.02 on an accept and ÷1.02 on a reject.',
-    { class: 'hint' });
-
-    // The tables scroll sideways rather than cut a column in a narrow column (W's too: after a
-    // long run of accepts σ, and W with it, can grow to numbers of many digits).
+    // The tables scroll sideways rather than cut a column should a column be too narrow for them
+    // (a long sprite name wraps first; W's numbers keep to a few digits in units of a power of ten).
     const knowledgeBox = cell('div', '', { class: 'kbfe-table-box', tabindex: '0', role: 'region', 'aria-label': 'Knowledge base table' });
     knowledgeBox.append(this.knowledge);
     this.weightsBox = cell('div', '', { class: 'kbfe-table-box', tabindex: '0', role: 'region', 'aria-label': 'Rollout weights table' });
     this.weightsBox.append(this.weights);
-    // What it has learnt first (the knowledge base, then W), so that beside the board at 1024x768
-    // they are in view while it thinks; then the last rollout, the ES strip, the board's toggle.
-    panel.replaceChildren(title, knowledgeBox, knowledgeNote, this.weightsBox, this.sigma, weightsNote, this.reward,
-      this.strip, this.stripText, stripNote, this.board, boardNote);
+    // What it has learnt, the words on it in a fold (as its reader last left it).
+    panel.replaceChildren(title, knowledgeBox, this.weightsTitle, this.weightsBox, sigmaLine,
+      rememberedDetails('kbfe-notes', 'What these numbers mean (eqs. 2–5)', [knowledgeNote, weightsNote]));
     panel.dataset.testid = 'kbfe-panel';
+    const rolloutTitle = cell('h2', 'KB Fast-Evo\'s last rollout', { id: `${rolloutPanel.id}-title` });
+    rolloutPanel.setAttribute('aria-labelledby', rolloutTitle.id);
+    rolloutPanel.replaceChildren(rolloutTitle, this.reward, this.strip, this.stripText, stripNote, this.board, boardNote);
+    rolloutPanel.dataset.testid = 'kbfe-rollout-panel';
     this.clear();
   }
 
@@ -122,10 +200,12 @@ export class KbfeView {
     this.known.clear();
     this.flashing.clear();
     this.panel.hidden = true;
+    this.rolloutPanel.hidden = true;
     this.knowledge.tBodies[0].replaceChildren();
     this.weights.tHead.replaceChildren();
     this.weights.tBodies[0].replaceChildren();
     this.sigma.textContent = '';
+    this.sigmaNote.hidden = true;
     this.reward.hidden = true;
     this.strip.hidden = true;
     this.stripText.textContent = '';
@@ -143,6 +223,7 @@ export class KbfeView {
   show(knowledge, actionName, atStep = false) {
     if (!knowledge || !Array.isArray(knowledge.types)) return;
     this.panel.hidden = false;
+    this.rolloutPanel.hidden = false;
     const events = knowledge.types.reduce((sum, type) => sum + type.z, 0);
     // The knowledge base only grows during a game: fewer events mean a new game.
     // (A step of the timeline may show fewer: scrubbing back is not a new game.)
@@ -152,9 +233,8 @@ export class KbfeView {
     const terms = new Map((knowledge.iteration?.terms ?? []).map((t) => [t.kind, t]));
     this.knowledge.tBodies[0].replaceChildren(...met.map((type) => {
       const term = terms.get(type.kind);
-      const tr = row('td', [type.name, type.z.toLocaleString('en-US'), signed(type.mean, 2),
-        `${type.wins.toLocaleString('en-US')}/${type.losses.toLocaleString('en-US')}`,
-        term ? signed(term.deltaK, 2) : '–', term ? signed(term.deltaD, 2) : '–']);
+      const tr = row('td', [type.name, countShort(type.z), numberShort(type.mean), `${countShort(type.wins)}/${countShort(type.losses)}`,
+        term ? numberShort(term.deltaK) : '–', term ? numberShort(term.deltaD) : '–']);
       tr.dataset.kind = String(type.kind);
       // A flash on discovery: the last rollout met the type first, or it is new since the last view.
       if (term?.discovered || (!atStep && !this.known.has(type.kind))) this.flashing.set(type.kind, now + FLASH_MS);
@@ -166,20 +246,27 @@ export class KbfeView {
     const columns = knowledge.columns;
     this.weights.tHead.replaceChildren(row('th', ['Move', ...columns.map((column) => column.name)], { scope: 'col' }));
     const scale = knowledge.weights.reduce((max, w) => Math.max(max, Math.abs(w)), 0);
+    // Weights of 1,000 and more (σ grows them on every tie) in units of a power of ten, so each
+    // cell keeps to a few digits: "+7.89" in a table "× 10⁴⁰".
+    const exponent = scale >= 1e3 ? Math.floor(Math.log10(scale)) : 0;
+    this.weightsTitle.textContent = `Rollout weights W (best so far)${exponent ? ` × ${powerOfTen(exponent)}` : ''}`;
     this.weights.tBodies[0].replaceChildren(...knowledge.actions.map((name, action) => {
       const tr = document.createElement('tr');
       tr.append(cell('th', actionName?.(action) ?? name, { scope: 'row' }));
       columns.forEach((_, column) => {
         const w = knowledge.weights[action * columns.length + column];
-        const td = cell('td', signed(w, 2));
+        const td = cell('td', signed(w / 10 ** exponent, 2));
         td.style.backgroundColor = heat(w, scale);
         tr.append(td);
       });
       return tr;
     }));
     this.weightsBox.hidden = columns.length === 0;
-    this.sigma.textContent = `σ = ${knowledge.sigma.toFixed(3)} · ${knowledge.accepted.toLocaleString('en-US')} accepted, `
+    this.weightsTitle.hidden = this.weightsBox.hidden;
+    this.sigma.textContent = `σ = ${sigmaText(knowledge.sigma)} · ${knowledge.accepted.toLocaleString('en-US')} accepted, `
       + `${knowledge.rejected.toLocaleString('en-US')} rejected`;
+    this.sigmaNote.textContent = sigmaNote(knowledge.sigma);
+    this.sigmaNote.hidden = this.sigmaNote.textContent === '';
     this.showReward(knowledge.iteration);
     this.full.hidden = knowledge.fullAt === null || knowledge.fullAt === undefined;
     this.full.textContent = this.full.hidden ? ''
@@ -235,7 +322,7 @@ export class KbfeView {
     const first = strip[0].step;
     const last = strip[strip.length - 1];
     const text = `ES: rollouts ${first.toLocaleString('en-US')}–${last.step.toLocaleString('en-US')}, ${accepted} of ${strip.length} accepted; `
-      + `best fitness ${valueText(last.decision.bestFitness)}, σ = ${last.decision.sigma.toFixed(3)}`;
+      + `best fitness ${valueText(last.decision.bestFitness)}, σ = ${sigmaText(last.decision.sigma)}`;
     this.stripText.textContent = text;
     this.strip.setAttribute('aria-label', text);
     drawStrip(this.strip, strip);

@@ -57,7 +57,7 @@ class BaitGame extends AgentRuns {
     // Once every level's text is in, the level on show may turn out to be one of ours (a link's rows).
     ALL_LEVELS.then(() => this.levelPanel.show(this.levelText),
       (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
-    this.kbfe = new KbfeView($('kbfe-panel'));
+    this.kbfe = new KbfeView($('kbfe-panel'), $('kbfe-rollout-panel'));
     this.kbfe.onBoardToggle = () => {
       this.overlay.kbfe = this.kbfe.boardKnowledge();
       this.redraw();

@@ -46,7 +46,7 @@ class VgdlGame extends AgentRuns {
     this.shipped = this.wasm.vgdlShippedGames();
     this.board = new Board($('board-vgdl'), render);
     this.params = new ParamControls('vgdl', this.wasm.parameterTable('vgdl'), { words: OPTION_WORDS });
-    this.kbfe = new KbfeView($('vgdl-kbfe-panel'));
+    this.kbfe = new KbfeView($('vgdl-kbfe-panel'), $('vgdl-kbfe-rollout-panel'));
     this.kbfe.onBoardToggle = () => {
       this.overlay.kbfe = this.kbfe.boardKnowledge();
       this.redraw();

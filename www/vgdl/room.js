@@ -1,6 +1,6 @@
 // The VGDL game's room on the page, built once when its controller opens (so index.html stays as
 // every other game left it): the board canvas; beside it KB Fast-Evo's knowledge while it plays
-// (a panel of its own, first), the statistics and the sprite legend; the game and level pickers,
+// (a panel of its own, first), the statistics, KB Fast-Evo's last rollout and the sprite legend; the game and level pickers,
 // the "Game rules" editor, the level box and the agent's settings. Every element carries data-game="vgdl", so the shell shows it only while a
 // VGDL game is on show. Static markup only: nothing from a link or a file is ever inserted as HTML.
 
@@ -23,6 +23,7 @@ const UNDER_BOARD = `
     <div class="wide"><dt>Resources</dt><dd data-vgdl-stat="resources">–</dd></div>
   </dl>
 </section>
+<div data-game="vgdl" hidden><section id="vgdl-kbfe-rollout-panel" class="panel kbfe" hidden></section></div>
 <section class="panel legend" data-game="vgdl" hidden data-testid="legend-vgdl" aria-labelledby="legend-vgdl-title">
   <h2 id="legend-vgdl-title">Sprites</h2>
   <ul id="vgdl-legend" class="vgdl-legend"></ul>
