@@ -31,11 +31,12 @@ function numberShort(value) {
   return value < 0 ? `−${text}` : text;
 }
 
-const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
 
-/** A count as the knowledge table shows it: "7,935" below 10,000, else "41.9K", "1.2M". */
+/** A count as the knowledge table shows it, in at most five characters: "935" below 1,000, else
+ * rounded to three digits, "2.85K", "41.9K", "1.23M". */
 function countShort(count) {
-  return count < 1e4 ? count.toLocaleString('en-US') : COMPACT.format(count);
+  return count < 1e3 ? String(count) : COMPACT.format(count);
 }
 
 const SUPERSCRIPTS = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
@@ -45,10 +46,10 @@ function powerOfTen(exponent) {
   return `10${String(exponent).replace(/[-\d]/g, (c) => SUPERSCRIPTS[c])}`;
 }
 
-/** The ES's step size σ as the page writes it: three decimals from 0.001 to 9,999.999, else
+/** The ES's step size σ as the page writes it: three decimals from 0.01 to 9,999.999, else
  * "5.1 × 10⁴⁰" or "1.2 × 10⁻⁶" (ties keep growing it, rejects keep shrinking it: see `sigmaNote`). */
 function sigmaText(sigma) {
-  if ((sigma >= 1e-3 && sigma < 1e4) || sigma === 0 || !Number.isFinite(sigma)) return sigma.toFixed(3);
+  if ((sigma >= 1e-2 && sigma < 1e4) || sigma === 0 || !Number.isFinite(sigma)) return sigma.toFixed(3);
   const [mantissa, exponent] = sigma.toExponential(1).split('e');
   return `${mantissa} × ${powerOfTen(Number(exponent))}`;
 }
@@ -121,7 +122,7 @@ export class KbfeView {
     const knowledgeNote = cell('p', 'Z counts the collisions with each type in every rollout, x̄ their mean score change, won/lost the steps that ended the game. '
       + 'Curiosity (eq. 4) pays for raising a rare Z (ΔK = Z_F/Z_0 − 1, or Z_F for a new type); experience (eq. 5) pays for '
       + 'getting closer to types never met or with x̄ > 0 (ΔD = 1 − D_F/D_0); ΔK and ΔD are the last rollout\'s, a row flashes when a type is first met. '
-      + 'Counts of 10,000 and more are rounded: 41.9K is about 41,900.',
+      + 'Counts from 1,000 are rounded to three digits: 41.9K is about 41,900.',
     { class: 'hint' });
 
     this.weights = document.createElement('table');

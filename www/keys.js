@@ -1,5 +1,5 @@
 // The playground's keyboard, the same in every game: Ctrl+Z, Z or Backspace undo; Space plays or
-// pauses (except on a button, which Space presses); '.' steps; Escape stops; R resets. Each game
+// pauses (except on a button or a fold's summary, which Space presses); '.' steps; Escape stops; R resets. Each game
 // adds its own keys (moves, a cursor, hints) through `gameKey`. Keys typed into form fields and
 // chords with Alt or Meta are left to the browser. The search timeline's keys (timeline.js) come
 // before these, while it shows a run: `,` and Shift with the arrows step it, Home/End jump, and `.`
@@ -28,7 +28,7 @@ export function handleKey(event, controls, gameKey) {
       controls.undo();
       break;
     case ' ':
-      if (target instanceof HTMLButtonElement) return;
+      if (target instanceof HTMLButtonElement || (target instanceof HTMLElement && target.tagName === 'SUMMARY')) return;
       event.preventDefault();
       controls.play();
       break;

@@ -7,8 +7,12 @@
 // the earlier iteration; axe finds no violation with the panel shown (light and dark theme); plan
 // mode shows the knowledge too. On a VGDL board too the rays, policy, rollout heat and labels
 // are drawn (one layer for every grid board, board.js); the labels read at 4.5:1 or more in both
-// themes and cover neither the avatar nor each other; at 1024x768 the panel is in view beside
-// the board, spaced as the other panels.
+// themes and cover neither the avatar nor each other. At 1024x768 and 1366x768, in the normal
+// layout and in class mode, Bait and a VGDL game show the knowledge table whole (every column,
+// type of 13 px or more, no sideways scroll), W, σ and every statistic inside the viewport beside
+// the whole board, the panel spaced as the other panels. σ far from its start is written as a
+// power of ten with a note that ties grow it (the paper's rule), W's cells then in units of a
+// power of ten; the fold of notes opens from the keyboard and keeps its state on the next visit.
 // Run with `node --test tests/e2e/kbfe.test.mjs` after `./dev.sh build`.
 
 import { test, before, after } from 'node:test';
@@ -51,22 +55,24 @@ function panel(page) {
 }
 
 /** What the page shows of the last rollout: the board's rays, policy and rollout heat total, the
- * panel's step and iterations, the value's branch and text, the ES strip's length and text. */
+ * panel's step and iterations, the value's branch and text (in the last rollout's panel), the ES
+ * strip's length and text. */
 function lastRollout(page) {
   return page.evaluate(() => {
     const board = document.querySelector('[data-testid=board]');
     const panel = document.querySelector('[data-testid=kbfe-panel]');
-    const reward = panel.querySelector('[data-testid=kbfe-reward]');
+    const rollout = document.querySelector('#kbfe-rollout-panel');
+    const reward = rollout.querySelector('[data-testid=kbfe-reward]');
     return {
       rays: Number(board.dataset.kbfeRays ?? 0),
       policy: board.dataset.kbfePolicy ?? '',
       rolloutHeat: Number(board.dataset.rolloutHeat ?? 0),
       step: panel.dataset.step,
       iterations: Number(panel.dataset.iterations),
-      reward: reward.hidden ? null : panel.querySelector('[data-testid=kbfe-reward-text]').textContent,
+      reward: reward.hidden ? null : rollout.querySelector('[data-testid=kbfe-reward-text]').textContent,
       branch: reward.dataset.branch,
       strip: Number(panel.dataset.strip ?? 0),
-      stripText: panel.querySelector('[data-testid=kbfe-strip-text]').textContent,
+      stripText: rollout.querySelector('[data-testid=kbfe-strip-text]').textContent,
       table: [...panel.querySelectorAll('[data-testid=kbfe-knowledge] tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent).join('|')).join('\n'),
     };
   });
@@ -113,7 +119,7 @@ test('acting, the knowledge table and W grid appear and change from act to act',
     assert.ok(first.columns > 0, 'W has a column per discovered type');
     assert.equal(first.gridHeads.length, first.columns + 1);
     assert.equal(first.gridCells, 5 * first.columns, 'five moves by the types');
-    assert.match(first.sigma, /^σ = \d+\.\d{3} · [\d,]+ accepted, [\d,]+ rejected$/);
+    assert.match(first.sigma, /^σ = (\d+\.\d{3}|\d\.\d × 10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+) · [\d,]+ accepted, [\d,]+ rejected$/);
     assert.ok(await page.$('[data-testid=kbfe-knowledge] tr.kbfe-new'), 'a first-met type flashes');
     await actOnce(page, 2);
     const second = await panel(page);
@@ -189,6 +195,66 @@ test('plan mode shows the knowledge it learnt while planning', async () => {
     assert.deepEqual(problems, []);
   } finally {
     await page.close();
+  }
+});
+
+test('σ grown huge is written as a power of ten with a note that ties grow it, and W in units of a power of ten', async () => {
+  // Planning 1,000 iterations a move from first steps, nearly every rollout of the last moves wins:
+  // the candidates tie. With every type a feature, W keeps columns once the key is taken.
+  const { page, problems } = await openPage(browser.context, server.url + linkFor(rows, 'algo=kbfe&mode=plan&seed=3&plan-iterations=1000&features=all'));
+  try {
+    await page.click('[data-testid=step]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=kbfe-panel]')?.hidden === false, null, { timeout: 30000 });
+    await waitForState(page, ['idle', 'won', 'lost'], 60000);
+    const seen = await page.$eval('[data-testid=kbfe-panel]', (el) => ({
+      sigma: el.querySelector('[data-testid=kbfe-sigma]').textContent,
+      note: el.querySelector('[data-testid=kbfe-sigma-note]'),
+      title: el.querySelector('.kbfe-title').textContent,
+      cells: [...el.querySelectorAll('[data-testid=kbfe-weights] tbody td')].map((td) => td.textContent),
+      fold: el.querySelector('details').textContent,
+    }));
+    const [, mantissa, exponent] = seen.sigma.match(/^σ = (\d\.\d) × 10([⁰¹²³⁴⁵⁶⁷⁸⁹]+) · [\d,]+ accepted, [\d,]+ rejected$/) ?? [];
+    assert.ok(mantissa && exponent.length >= 1, `σ as a power of ten: ${seen.sigma}`);
+    const note = await page.locator('[data-testid=kbfe-panel] [data-testid=kbfe-sigma-note]');
+    assert.equal(await note.isVisible(), true, 'a note beside a huge σ');
+    assert.match(await note.textContent(), /^Huge: a tie counts as a success, as the paper states, and each success grows σ ×1\.02\.$/);
+    assert.match(seen.fold, /ties too, as the paper states/, 'the fold says it in full');
+    assert.match(seen.title, /^Rollout weights W \(best so far\) × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/, 'W in units of a power of ten');
+    assert.ok(seen.cells.length > 0 && seen.cells.every((text) => /^[+−]\d\.\d\d$/.test(text)), `W's cells keep to a few digits: ${seen.cells}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the fold of notes opens from the keyboard and is as its reader left it on the next visit', async () => {
+  const url = server.url + linkFor(rows, 'algo=kbfe&mode=act&seed=3');
+  const fold = (page) => page.$eval('[data-testid=kbfe-panel] details', (el) => el.open);
+  const first = await openPage(browser.context, url, { init: "localStorage.removeItem('searchlab-open-kbfe-notes')" });
+  try {
+    await actOnce(first.page, 1);
+    assert.equal(await fold(first.page), false, 'folded at first');
+    await first.page.focus('[data-testid=kbfe-panel] summary');
+    await first.page.keyboard.press('Enter');
+    assert.equal(await fold(first.page), true, 'Enter opens it');
+    assert.deepEqual(first.problems, []);
+  } finally {
+    await first.page.close();
+  }
+  const again = await openPage(browser.context, url);
+  try {
+    await actOnce(again.page, 1);
+    assert.equal(await fold(again.page), true, 'open on the next visit');
+    await again.page.focus('[data-testid=kbfe-panel] summary');
+    await again.page.keyboard.press('Space');
+    assert.equal(await fold(again.page), false, 'Space closes it');
+    await again.page.reload();
+    await again.page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await actOnce(again.page, 1);
+    assert.equal(await fold(again.page), false, 'and it stays closed');
+    assert.deepEqual(again.problems, []);
+  } finally {
+    await again.page.close();
   }
 });
 
@@ -347,40 +413,85 @@ for (const game of Object.keys(SPRITE_GAMES)) {
   }
 }
 
-test('at 1024x768 the knowledge panel is in view beside the board, the board whole, spaced as the other panels', async () => {
-  for (const game of Object.keys(SPRITE_GAMES)) {
-    const { page, problems } = await actedOn(game, 'light', { width: 1024, height: 768 });
-    try {
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const seen = await page.evaluate((boardId) => {
-        const box = (el) => {
-          const r = el.getBoundingClientRect();
-          return { top: r.top, left: r.left, bottom: r.bottom, right: r.right };
-        };
-        const panel = [...document.querySelectorAll('[data-testid=kbfe-panel]')].find((el) => !el.hidden);
-        const shown = [...panel.parentElement.parentElement.children].filter((el) => el.getClientRects().length > 0);
-        const next = shown[shown.indexOf(panel.parentElement) + 1];
-        const after = shown[shown.indexOf(panel.parentElement) + 2];
-        return {
-          board: box(document.querySelector(`[data-testid=${boardId}]`)),
-          title: box(panel.querySelector('h2')),
-          knowledge: box(panel.querySelector('[data-testid=kbfe-knowledge]')),
-          weights: box(panel.querySelector('[data-testid=kbfe-weights]')),
-          panel: box(panel),
-          next: box(next),
-          after: box(after),
-        };
-      }, SPRITE_GAMES[game].board);
-      for (const part of ['board', 'title', 'knowledge', 'weights']) {
-        const b = seen[part];
-        assert.ok(b.top >= 0 && b.left >= 0 && b.bottom <= 768 && b.right <= 1024, `${game}: the ${part} at ${JSON.stringify(b)} is out of the 1024x768 viewport`);
+/** Each game's statistics (the values of its Statistics panel). */
+const STATS = { bait: '[data-testid=stats] dd', vgdl: '[data-testid=vgdl-stats] dd' };
+
+/**
+ * What must be in view while KB Fast-Evo's knowledge is shown, as boxes ({ top, left, bottom,
+ * right }): the board, the panel's title, the knowledge table, W, σ, each statistic, the panel, the
+ * two shown beside it after it (for the spacing) and the statistics' column (in class mode it
+ * scrolls on its own: a box under its bottom is hidden); and the knowledge table's type sizes and
+ * how many pixels its box hides sideways.
+ */
+function knowledgeInView(page, game) {
+  return page.evaluate(([boardId, statsSelector]) => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+    };
+    const panel = [...document.querySelectorAll('[data-testid=kbfe-panel]')].find((el) => !el.hidden);
+    const shown = [...panel.parentElement.parentElement.children].filter((el) => el.getClientRects().length > 0);
+    const table = panel.querySelector('[data-testid=kbfe-knowledge]');
+    const tableBox = table.parentElement;
+    return {
+      parts: {
+        board: box(document.querySelector(`[data-testid=${boardId}]`)),
+        title: box(panel.querySelector('h2')),
+        knowledge: box(table),
+        weights: box(panel.querySelector('[data-testid=kbfe-weights]')),
+        sigma: box(panel.querySelector('.kbfe-sigma')),
+        ...Object.fromEntries([...document.querySelectorAll(statsSelector)].filter((el) => el.getClientRects().length > 0)
+          .map((el, i) => [`statistic ${i + 1}`, box(el)])),
+      },
+      panel: box(panel),
+      next: box(shown[shown.indexOf(panel.parentElement) + 1]),
+      after: box(shown[shown.indexOf(panel.parentElement) + 2]),
+      column: box(document.querySelector('.board-side')),
+      fonts: [...table.querySelectorAll('th, td')].map((el) => parseFloat(getComputedStyle(el).fontSize)),
+      columns: table.tHead.rows[0].cells.length,
+      hiddenSideways: tableBox.scrollWidth - tableBox.clientWidth,
+      tableRight: box(table).right,
+      boxRight: box(tableBox).right,
+    };
+  }, [SPRITE_GAMES[game].board, STATS[game]]);
+}
+
+for (const [width, height] of [[1024, 768], [1366, 768]]) {
+  for (const layout of ['normal', 'class mode']) {
+    test(`${width}x${height}, ${layout}: the knowledge table whole, W, σ and every statistic in view beside the board`, async () => {
+      for (const game of Object.keys(SPRITE_GAMES)) {
+        const classMode = layout === 'class mode';
+        // The notes' fold as a first visit finds it: folded.
+        const init = "localStorage.setItem('searchlab-theme', 'light'); localStorage.removeItem('searchlab-open-kbfe-notes')";
+        const link = SPRITE_GAMES[game].link + (classMode ? '&class=1' : '');
+        const url = server.url + (game === 'bait' ? linkFor(rows, link) : link);
+        const { page, problems } = await openPage(browser.context, url, { init });
+        try {
+          await page.setViewportSize({ width, height });
+          await page.$eval('[data-testid=step]', (button) => button.click());
+          await page.waitForFunction(() => document.querySelector('[data-testid=status]').dataset.moves === '1', null, { timeout: 30000 });
+          await waitForState(page, ['idle', 'won', 'lost', 'over']);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          const seen = await knowledgeInView(page, game);
+          const where = `${game} at ${width}x${height}, ${layout}`;
+          assert.ok(Object.keys(seen.parts).filter((name) => name.startsWith('statistic')).length >= 8, `${where}: its statistics are shown`);
+          const bottom = Math.min(height, seen.column.bottom);
+          for (const [name, b] of Object.entries(seen.parts)) {
+            assert.ok(b.top >= 0 && b.left >= 0 && b.bottom <= (name === 'board' ? height : bottom) && b.right <= width,
+              `${where}: the ${name} at ${JSON.stringify(b)} is out of view (the viewport, the statistics' column to ${bottom})`);
+          }
+          assert.equal(seen.columns, 6, `${where}: type, Z, x̄, won/lost, ΔK and ΔD`);
+          assert.equal(seen.hiddenSideways, 0, `${where}: the knowledge table hides ${seen.hiddenSideways} px behind a sideways scroll`);
+          assert.ok(seen.tableRight <= seen.boxRight + 0.5, `${where}: the table ends at ${seen.tableRight}, its box at ${seen.boxRight}`);
+          for (const px of seen.fonts) assert.ok(px >= 13, `${where}: the knowledge table's type is ${px} px`);
+          assert.ok(seen.panel.left >= seen.parts.board.right, `${where}: the panel is beside the board, not over it`);
+          assert.equal(Math.round(seen.next.top - seen.panel.bottom), Math.round(seen.after.top - seen.next.bottom),
+            `${where}: the gap under the knowledge panel is the gap between the panels under it`);
+          assert.deepEqual(problems, []);
+        } finally {
+          await page.close();
+        }
       }
-      assert.ok(seen.panel.left >= seen.board.right, `${game}: the panel is beside the board, not over it`);
-      assert.equal(Math.round(seen.next.top - seen.panel.bottom), Math.round(seen.after.top - seen.next.bottom),
-        `${game}: the gap under the knowledge panel is the gap between the panels under it`);
-      assert.deepEqual(problems, []);
-    } finally {
-      await page.close();
-    }
+    });
   }
-});
+}
