@@ -5,10 +5,10 @@
 // the best so far, accepts and rejects). It reads the worker's `thinking` for a KB Fast-Evo
 // search (a `KbKnowledge` from src/wasm/kb_memory.rs: live, or at a step of the timeline, which
 // Rust rebuilds from the run's recording) and draws, each view with an explanation tied to its
-// equation (the knowledge table's and W's in folds that remember their state, so the tables and
+// equation (the knowledge table's and W's in a fold that remembers its state, so the tables and
 // the statistics fit beside the board at 1024x768). Numbers keep to a few characters: counts
-// from 10,000 rounded ("41.9K"), σ far from its start as "5.1 × 10⁴⁰", W's large weights in units
-// of a power of ten. Text only, never HTML. The board's part (rays, policy arrows, rollout heat)
+// from 1,000 to three digits ("41.9K"), σ far from its start as "5.1 × 10⁴⁰", W's large weights
+// in units of a power of ten. Text only, never HTML. The board's part (rays, policy arrows, rollout heat)
 // is kbfe-board.js.
 
 import { STRIP_COLORS, branchWords } from './kbfe-board.js';
@@ -74,7 +74,7 @@ function cell(tag, text, attrs = {}) {
 }
 
 /** A column head `short`, spelled out in `full` (an <abbr> whose title a pointer shows; the
- * fold under the table says it in words for everyone). */
+ * panel's fold of notes says it in words for everyone). */
 function head(short, full) {
   const th = cell('th', '', { scope: 'col' });
   th.append(full ? cell('abbr', short, { title: full }) : short);
@@ -143,7 +143,7 @@ export class KbfeView {
       + 'A column appears when a type is first seen; the (1+1)-ES mutates W with step σ: a candidate at least as good as the best is accepted '
       + 'and σ grows ×1.02 (ties too, as the paper states), else σ shrinks ÷1.02: σ = 0.1 × 1.02^(accepted − rejected), counted since W was last started '
       + '(every act, unless W is kept across acts). '
-      + 'So while every rollout wins, every candidate ties and σ grows without bound (10⁴⁰ after some 4,800 accepts), W with it, '
+      + 'So while every rollout wins, every candidate ties and σ grows without bound (10⁴⁰ once accepts outnumber rejects by some 4,770), W with it, '
       + 'and the rollouts all but always take their likeliest move. Large weights are written in units of a power of ten (the title above the grid names it).',
     { class: 'hint' });
 
