@@ -1,9 +1,9 @@
 // The playground's keyboard, the same in every game: Ctrl+Z, Z or Backspace undo; Space plays or
-// pauses (except on a button or a fold's summary, which Space presses); '.' steps; Escape stops; R resets. Each game
-// adds its own keys (moves, a cursor, hints) through `gameKey`. Keys typed into form fields and
-// chords with Alt or Meta are left to the browser. The search timeline's keys (timeline.js) come
-// before these, while it shows a run: `,` and Shift with the arrows step it, Home/End jump, and `.`
-// steps it forward until its end, where `.` is Step again.
+// pauses (except on a button or a fold's summary, which Space presses); '.' steps; Escape stops;
+// R resets. Each game adds its own keys (moves, a cursor, hints) through `gameKey`. Keys typed
+// into form fields and chords with Alt or Meta are left to the browser. The search timeline's keys
+// (timeline.js) come before these, while it shows a run: `,` and Shift with the arrows step it,
+// Home/End jump, and `.` steps it forward until its end, where `.` is Step again.
 
 /**
  * Handles a keydown. `controls` = { undo, play, step, stop, reset }; `gameKey(event)` sees the

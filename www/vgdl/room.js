@@ -1,8 +1,8 @@
 // The VGDL game's room on the page, built once when its controller opens (so index.html stays as
 // every other game left it): the board canvas; beside it KB Fast-Evo's knowledge while it plays
-// (a panel of its own, first), the statistics, KB Fast-Evo's last rollout and the sprite legend; the game and level pickers,
-// the "Game rules" editor, the level box and the agent's settings. Every element carries data-game="vgdl", so the shell shows it only while a
-// VGDL game is on show. Static markup only: nothing from a link or a file is ever inserted as HTML.
+// (a panel of its own, first), the statistics, KB Fast-Evo's last rollout and the sprite legend;
+// the game and level pickers, the "Game rules" editor, the level box and the agent's settings.
+// Every element carries data-game="vgdl", so the shell shows it only while a VGDL game is on show. Static markup only: nothing from a link or a file is ever inserted as HTML.
 
 const BOARD = `
 <canvas id="board-vgdl" data-testid="board-vgdl" data-game="vgdl" hidden tabindex="0" role="img" aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown" aria-label="VGDL board"></canvas>`;
