@@ -9,6 +9,7 @@
 // is kbfe-board.js.
 
 import { STRIP_COLORS, branchWords } from './kbfe-board.js';
+import { grouped } from './numbers.js';
 
 /** How long a row flashes when its type is first met (the CSS animation's length). */
 const FLASH_MS = 1500;
@@ -152,8 +153,8 @@ export class KbfeView {
     const terms = new Map((knowledge.iteration?.terms ?? []).map((t) => [t.kind, t]));
     this.knowledge.tBodies[0].replaceChildren(...met.map((type) => {
       const term = terms.get(type.kind);
-      const tr = row('td', [type.name, type.z.toLocaleString('en-US'), signed(type.mean, 2),
-        `${type.wins.toLocaleString('en-US')}/${type.losses.toLocaleString('en-US')}`,
+      const tr = row('td', [type.name, grouped(type.z), signed(type.mean, 2),
+        `${grouped(type.wins)}/${grouped(type.losses)}`,
         term ? signed(term.deltaK, 2) : '–', term ? signed(term.deltaD, 2) : '–']);
       tr.dataset.kind = String(type.kind);
       // A flash on discovery: the last rollout met the type first, or it is new since the last view.
@@ -178,12 +179,12 @@ export class KbfeView {
       return tr;
     }));
     this.weightsBox.hidden = columns.length === 0;
-    this.sigma.textContent = `σ = ${knowledge.sigma.toFixed(3)} · ${knowledge.accepted.toLocaleString('en-US')} accepted, `
-      + `${knowledge.rejected.toLocaleString('en-US')} rejected`;
+    this.sigma.textContent = `σ = ${knowledge.sigma.toFixed(3)} · ${grouped(knowledge.accepted)} accepted, `
+      + `${grouped(knowledge.rejected)} rejected`;
     this.showReward(knowledge.iteration);
     this.full.hidden = knowledge.fullAt === null || knowledge.fullAt === undefined;
     this.full.textContent = this.full.hidden ? ''
-      : `The recording of rollouts filled up at step ${knowledge.fullAt.toLocaleString('en-US')}: later steps show that one.`;
+      : `The recording of rollouts filled up at step ${grouped(knowledge.fullAt)}: later steps show that one.`;
     this.showStrip(knowledge.strip ?? []);
     this.last = knowledge;
     // For tests and tools: how much the view holds.
@@ -212,7 +213,7 @@ export class KbfeView {
       return span;
     }));
     this.rewardBar.hidden = r.terminal !== 0 || total === 0;
-    this.rewardTitle.textContent = `Rollout ${iteration.step.toLocaleString('en-US')}: value ${valueText(r.value)} (eq. 6, ${branchWords(r.branch)})`;
+    this.rewardTitle.textContent = `Rollout ${grouped(iteration.step)}: value ${valueText(r.value)} (eq. 6, ${branchWords(r.branch)})`;
     const terms = [`ΔR = ${signed(r.deltaScore, 2)}`, `${r.alpha}·ΔZ = ${r.alpha}·${signed(r.deltaZ, 3)} = ${signed(r.alpha * r.deltaZ, 3)}`,
       `${r.beta}·ΔD = ${r.beta}·${signed(r.deltaD, 3)} = ${signed(r.beta * r.deltaD, 3)}`];
     if (r.terminal !== 0) terms.unshift(`${r.terminal > 0 ? 'won' : 'lost'}: ${signed(r.terminal, 0)}`);
@@ -234,7 +235,7 @@ export class KbfeView {
     const accepted = strip.filter((p) => p.decision.accepted).length;
     const first = strip[0].step;
     const last = strip[strip.length - 1];
-    const text = `ES: rollouts ${first.toLocaleString('en-US')}–${last.step.toLocaleString('en-US')}, ${accepted} of ${strip.length} accepted; `
+    const text = `ES: rollouts ${grouped(first)}–${grouped(last.step)}, ${accepted} of ${strip.length} accepted; `
       + `best fitness ${valueText(last.decision.bestFitness)}, σ = ${last.decision.sigma.toFixed(3)}`;
     this.stripText.textContent = text;
     this.strip.setAttribute('aria-label', text);
