@@ -5,13 +5,9 @@
 // here and a folder of its own (www/<game>/: page.js, render.js).
 //
 // `modules`: every module the controller imports, directly or not, that the shell does not
-// (paths relative to www/). prefetch.js preloads them all at once for the game a link names,
-// rather than level by level as the imports are read (tests/e2e/preload.test.mjs keeps the lists
-// whole). A game whose controller reads files as it loads may add `data`, the files it always
-// reads, preloaded with the modules, and `prepare(fragment)`, which starts reading those the view
-// of a link needs first while the modules load; `fragment` is a promise of the link's fragment
-// (of undefined when it cannot be known), as prefetch.js has it. Only a head start: the
-// controller reads them all the same.
+// (paths relative to www/), and `data`: the files it fetches as it loads. prefetch.js preloads
+// them all at once for the game a link names, rather than level by level as the imports are
+// read (tests/e2e/preload.test.mjs keeps the lists whole).
 
 export const GAMES = {
   bait: {
@@ -19,14 +15,15 @@ export const GAMES = {
     title: 'Bait',
     load: () => import('./bait/page.js'),
     modules: [
-      'bait/levels.js', 'bait/page.js', 'bait/render.js', 'bait/game.js', 'bait/params.js', 'bait/level-panel.js',
-      'bait/editor.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
+      'bait/page.js', 'bait/render.js', 'bait/game.js', 'bait/params.js', 'bait/level-panel.js', 'bait/editor.js',
+      'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
       'param-controls.js', 'kbfe-view.js', 'bait/kbfe-fields.js',
     ],
-    // The levels' index, and once the link's view is known, the linked level's file (the others
-    // are read after the first frame); bait/levels.js comes first in `modules` for that.
-    data: ['levels/index.json'],
-    prepare: (fragment) => import('./bait/levels.js').then((levels) => levels.openLevels(fragment.then((text) => levels.levelIdIn(text ?? '')))),
+    // bait/levels.js reads the index and the linked level's file, then, after the first frame, the others.
+    data: [
+      'levels/index.json', 'levels/first-steps.txt', 'levels/open-field.txt', 'levels/bridge.txt', 'levels/sealed-door.txt',
+      'levels/far-door.txt', 'levels/warehouse.txt',
+    ],
   },
   2048: {
     id: '2048',
@@ -36,6 +33,7 @@ export const GAMES = {
       'g2048/page.js', 'g2048/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'g2048/batch-panel.js',
       'histogram.js', 'g2048/batch.js', 'param-controls.js', 'fields.js', 'swipe.js', 'g2048/params.js',
     ],
+    data: [],
   },
   othello: {
     id: 'othello',
@@ -46,6 +44,7 @@ export const GAMES = {
       'othello/params.js', 'param-controls.js', 'fields.js', 'othello/thinking.js', 'othello/move-list.js',
       'othello/hint-values.js',
     ],
+    data: [],
   },
   sumzero: {
     id: 'sumzero',
@@ -55,6 +54,7 @@ export const GAMES = {
       'sumzero/page.js', 'sumzero/render.js', 'sumzero/params.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js',
       'param-controls.js', 'sumzero/thinking.js',
     ],
+    data: [],
   },
   vgdl: {
     id: 'vgdl',
@@ -64,6 +64,7 @@ export const GAMES = {
       'vgdl/page.js', 'vgdl/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js', 'param-controls.js',
       'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js', 'bait/params.js', 'kbfe-view.js', 'bait/kbfe-fields.js',
     ],
+    data: [],
   },
 };
 

@@ -1,9 +1,8 @@
 // The page's first script: starts fetching what the link will show while the shell's modules and
 // the wasm module load. A lesson's link: the lesson's file and, at once, the modules of the game
 // its steps show (games.js's LESSON_GAMES; for a lesson it lacks, once the file names the game);
-// any other link: the modules of the game it names (the default game's when none). Then, once it
-// knows the view the link shows, the files the game's controller reads first for it (games.js's
-// `prepare`: Bait's level). Only fetches: the shell reads and checks the link (in Rust) once the wasm module has loaded, and
+// any other link: the modules of the game it names (the default game's when none). Only
+// fetches: the shell reads and checks the link (in Rust) once the wasm module has loaded, and
 // finds the lesson's file (lesson-panel.js takes it from here) and the game's modules already
 // loaded or on their way. It imports only the small game registry and wasm-module.js, which
 // index.html asks for first among the shell's modules, so it runs early. The
@@ -35,25 +34,12 @@ const gameOf = (text) => {
   return Object.hasOwn(GAMES, id) ? GAMES[id] : GAMES[DEFAULT_GAME];
 };
 
-/** Whether a fragment holds only the version and page keys (a lesson step's short link: the page
- * then shows the step's own link). */
-export function onlyPageKeys(fragment) {
-  const keys = fragment.replace(/^#/, '').split('&').filter(Boolean).map((part) => part.split('=')[0]);
-  return keys.every((key) => ['v', 'class', 'lesson', 'step'].includes(key));
-}
-
-/** Starts loading the controller of `game`: all its modules and the files it always reads at once
- * (games.js lists them), then the controller itself. Only a head start: the shell loads it again,
- * and says why when it cannot. */
+/** Starts loading the controller of `game`: all its modules and files at once (games.js lists
+ * them), then the controller itself. Only a head start: the shell loads it again, and says why
+ * when it cannot. */
 function loadGame(game) {
   preload(game.modules, game.data);
   game.load().catch(() => {});
-}
-
-/** Starts reading the files `game`'s controller reads first for the view of the link `fragment`
- * (a promise of its fragment) shows (games.js's `prepare`), when it reads any. A head start too. */
-function prepareView(game, fragment) {
-  game.prepare?.(fragment).catch(() => {});
 }
 
 /** A promise of the wasm module, compiled as its bytes arrive (index.html's preload starts the
@@ -71,26 +57,18 @@ if (lesson && /^[a-z]/.test(lesson)) {
   const response = fetch(`lessons/${lesson}.json`);
   early.set(`lessons/${lesson}.json`, response);
   early.set('lessons/index.json', fetch('lessons/index.json'));
-  // The view shown: the step's own link for a link of only the lesson keys, else the link's.
-  const view = response.then((r) => (r.ok ? r.clone().json() : null))
-    .then((data) => (onlyPageKeys(location.hash) ? data?.steps?.[step - 1]?.link : location.hash))
-    .catch(() => undefined);
   // The game the lesson's steps show, with its file; for a lesson games.js does not know, the
   // modules every game's controller imports while the file says which game.
   if (Object.hasOwn(LESSON_GAMES, lesson)) {
     loadGame(GAMES[LESSON_GAMES[lesson]]);
-    prepareView(GAMES[LESSON_GAMES[lesson]], view);
   } else {
     preload(Object.values(GAMES).map((game) => game.modules).reduce((a, b) => a.filter((file) => b.includes(file))));
-    view.then((fragment) => {
-      if (typeof fragment !== 'string') return;
-      loadGame(gameOf(fragment));
-      prepareView(gameOf(fragment), Promise.resolve(fragment));
-    });
+    response.then((r) => (r.ok ? r.clone().json() : null))
+      .then((data) => data && loadGame(gameOf(data.steps?.[step - 1]?.link ?? '')))
+      .catch(() => {});
   }
 } else {
   loadGame(gameOf(location.hash));
-  prepareView(gameOf(location.hash), Promise.resolve(location.hash));
 }
 
 /** The response of the fetch this script made for `path` (a lesson's file, the lessons' index),

@@ -14,7 +14,7 @@ import { SearchTimeline } from './timeline.js';
 import { LazyPanel } from './lazy-panel.js';
 import { LessonPanel } from './lesson-panel.js';
 import { maxTextBytes, count, oversize } from './limits.js';
-import { compiledWasm, onlyPageKeys } from './prefetch.js';
+import { compiledWasm } from './prefetch.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -186,6 +186,12 @@ function setSideBySideAvailable(available) {
   app.sideBySideAvailable = available;
   if (app.sideBySide) app.sideBySide.setAvailable(available);
   else $('side-by-side-toggle').disabled = !available;
+}
+
+/** Whether a fragment holds only the version and page keys (a lesson step's short link). */
+function onlyPageKeys(fragment) {
+  const keys = fragment.replace(/^#/, '').split('&').filter(Boolean).map((part) => part.split('=')[0]);
+  return keys.every((key) => ['v', 'class', 'lesson', 'step'].includes(key));
 }
 
 /** The controller of `game`, opened once and kept; null (with the reason shown) if its module

@@ -56,18 +56,15 @@ test("games.js lists every module of each game's controller that index.html does
   }
 });
 
-test('the wasm module is preloaded as the fetch that asks for it, and Bait prepares its first level', async () => {
+test('the wasm module is preloaded as the fetch that asks for it, and Bait its levels', async () => {
   assert.match(html, /<link rel="preload" href="pkg\/searchlab_bg\.wasm" as="fetch" crossorigin>/);
   assert.match(html, /<script type="module" async blocking="render" src="prefetch\.js"><\/script>/,
     'prefetch.js runs as soon as it has loaded, before the page is first drawn');
   const { GAMES } = await import(pathToFileURL(path.join(ROOT, 'games.js')));
-  assert.deepEqual(GAMES.bait.data, ['levels/index.json'], "games.js: Bait's data is the levels index");
-  assert.match(GAMES.bait.prepare.toString(), /import\('\.\/bait\/levels\.js'\)[^]*openLevels\([^]*levelIdIn/,
-    "games.js: Bait's prepare opens bait/levels.js's levels at the link's level");
-  const levels = readFileSync(path.join(ROOT, 'bait/levels.js'), 'utf8');
-  assert.match(levels, /new URL\('index\.json', folder\)/, 'bait/levels.js reads levels/index.json');
-  assert.match(readFileSync(path.join(ROOT, 'bait/page.js'), 'utf8'), /await loadLevels\(levelIdIn\(location\.hash\)\)/,
-    "bait/page.js waits for the levels bait/levels.js opens (prefetch.js's, when it asked first)");
+  const index = JSON.parse(readFileSync(path.join(ROOT, 'levels/index.json'), 'utf8'));
+  const levels = index.levels.filter((level) => level.game === 'bait').map((level) => `levels/${level.file}`);
+  assert.deepEqual(GAMES.bait.data, ['levels/index.json', ...levels], 'games.js: Bait\'s data is the levels index and every Bait level it lists, in its order');
+  assert.match(readFileSync(path.join(ROOT, 'bait/levels.js'), 'utf8'), /new URL\('index\.json', folder\)/, 'bait/levels.js reads levels/index.json');
 });
 
 test("games.js names the game of every shipped lesson whose steps show one game, and of no other", async () => {

@@ -16,7 +16,7 @@ import { ACTIONS, NOOP, KEYS, lostReason, STUCK_REASON } from './game.js';
 import { ALGORITHMS, OPTION_WORDS } from './params.js';
 import { LevelPanel, disableRunControls } from './level-panel.js';
 import { RulesPanel } from './rules-panel.js';
-import { loadLevels, levelIdIn } from './levels.js';
+import { loadLevels } from './levels.js';
 import { AgentRuns, sleep } from '../agent-runs.js';
 import { handleKey } from '../keys.js';
 import { listenForSwipes } from '../swipe.js';
@@ -30,10 +30,9 @@ import { grouped } from '../numbers.js';
 const $ = (id) => document.getElementById(id);
 
 /** The page's own levels, every one listed before the controller opens, with the text of the level
- * the link names (`lvl` or `level`, read here only to choose which file comes first: Rust checks
- * the link; for a lesson's link, prefetch.js has chosen the step's level already);
+ * the link names (`lvl`, read here only to choose which file comes first: Rust checks the link);
  * readLevel(level) resolves once a level's text is in, ALL_LEVELS once every one's is. */
-const { levels: LEVELS, read: readLevel, all: ALL_LEVELS } = await loadLevels(levelIdIn(location.hash));
+const { levels: LEVELS, read: readLevel, all: ALL_LEVELS } = await loadLevels(/(?:^#|&)lvl=([a-z0-9-]+)(?:&|$)/.exec(location.hash)?.[1]);
 
 /** Opens the Bait controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
