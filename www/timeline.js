@@ -315,6 +315,10 @@ export class SearchTimeline {
   }
 
   drawMarkers() {
+    // Hidden (no run on show, as while the page starts), the track has no box: reading its size
+    // would only make the browser lay out the page once more. The ResizeObserver draws it once
+    // shown.
+    if (this.root.hidden) return;
     const canvas = this.track;
     const cleared = crispContext(canvas);
     if (!cleared) return;

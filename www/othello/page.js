@@ -309,11 +309,13 @@ class OthelloGame extends AgentRuns {
     this.afterChange();
   }
 
-  /** Redraws and refreshes the counters, the move list and the link. */
+  /** Refreshes the counters, the move list and the link, and redraws (the board last: the move
+   * list reads the page's layout after its changes, and the board's size then needs no second
+   * layout). */
   afterChange() {
-    this.redraw();
     this.updateGame();
     this.renderMoves();
+    this.redraw();
   }
 
   redraw() {
