@@ -12,6 +12,7 @@
 // is kbfe-board.js.
 
 import { STRIP_COLORS, branchWords } from './kbfe-board.js';
+import { grouped } from './numbers.js';
 import { rememberedDetails } from './remembered-details.js';
 
 /** How long a row flashes when its type is first met (the CSS animation's length). */
@@ -264,14 +265,14 @@ export class KbfeView {
     }));
     this.weightsBox.hidden = columns.length === 0;
     this.weightsTitle.hidden = this.weightsBox.hidden;
-    this.sigma.textContent = `σ = ${sigmaText(knowledge.sigma)} · ${knowledge.accepted.toLocaleString('en-US')} accepted, `
-      + `${knowledge.rejected.toLocaleString('en-US')} rejected`;
+    this.sigma.textContent = `σ = ${sigmaText(knowledge.sigma)} · ${grouped(knowledge.accepted)} accepted, `
+      + `${grouped(knowledge.rejected)} rejected`;
     this.sigmaNote.textContent = sigmaNote(knowledge.sigma);
     this.sigmaNote.hidden = this.sigmaNote.textContent === '';
     this.showReward(knowledge.iteration);
     this.full.hidden = knowledge.fullAt === null || knowledge.fullAt === undefined;
     this.full.textContent = this.full.hidden ? ''
-      : `The recording of rollouts filled up at step ${knowledge.fullAt.toLocaleString('en-US')}: later steps show that one.`;
+      : `The recording of rollouts filled up at step ${grouped(knowledge.fullAt)}: later steps show that one.`;
     this.showStrip(knowledge.strip ?? []);
     this.last = knowledge;
     // For tests and tools: how much the view holds.
@@ -300,7 +301,7 @@ export class KbfeView {
       return span;
     }));
     this.rewardBar.hidden = r.terminal !== 0 || total === 0;
-    this.rewardTitle.textContent = `Rollout ${iteration.step.toLocaleString('en-US')}: value ${valueText(r.value)} (eq. 6, ${branchWords(r.branch)})`;
+    this.rewardTitle.textContent = `Rollout ${grouped(iteration.step)}: value ${valueText(r.value)} (eq. 6, ${branchWords(r.branch)})`;
     const terms = [`ΔR = ${signed(r.deltaScore, 2)}`, `${r.alpha}·ΔZ = ${r.alpha}·${signed(r.deltaZ, 3)} = ${signed(r.alpha * r.deltaZ, 3)}`,
       `${r.beta}·ΔD = ${r.beta}·${signed(r.deltaD, 3)} = ${signed(r.beta * r.deltaD, 3)}`];
     if (r.terminal !== 0) terms.unshift(`${r.terminal > 0 ? 'won' : 'lost'}: ${signed(r.terminal, 0)}`);
@@ -322,7 +323,7 @@ export class KbfeView {
     const accepted = strip.filter((p) => p.decision.accepted).length;
     const first = strip[0].step;
     const last = strip[strip.length - 1];
-    const text = `ES: rollouts ${first.toLocaleString('en-US')}–${last.step.toLocaleString('en-US')}, ${accepted} of ${strip.length} accepted; `
+    const text = `ES: rollouts ${grouped(first)}–${grouped(last.step)}, ${accepted} of ${strip.length} accepted; `
       + `best fitness ${valueText(last.decision.bestFitness)}, σ = ${sigmaText(last.decision.sigma)}`;
     this.stripText.textContent = text;
     this.strip.setAttribute('aria-label', text);

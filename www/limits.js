@@ -3,6 +3,7 @@
 // the tab for seconds, and every parser would copy it first.
 
 import { limits } from './pkg/searchlab.js';
+import { grouped } from './numbers.js';
 
 let maxBytes = null;
 
@@ -18,7 +19,7 @@ export function maxTextBytes() {
 
 /** "10,485,760": a number as the page's messages write it. */
 export function count(n) {
-  return n.toLocaleString('en-US');
+  return grouped(n);
 }
 
 /**

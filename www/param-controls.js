@@ -11,6 +11,7 @@
 // option's name otherwise. Text only, never HTML.
 
 import { needsANumber, numberIn } from './fields.js';
+import { grouped } from './numbers.js';
 
 /** The view's field of a table key: 'rollout-depth' → 'rolloutDepth'. */
 export function fieldOf(key) {
@@ -54,7 +55,7 @@ export function keysOf(table, algo) {
 
 /** A parameter's default as a person reads it (a choice by its words, numbers as written). */
 function defaultText(param, words) {
-  const show = (value) => (typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : String(value));
+  const show = (value) => (typeof value === 'number' ? grouped(value, { maximumFractionDigits: 6 }) : String(value));
   if (param.kind === 'choice') return words?.[param.default] ?? param.default;
   if (param.kind === 'floats') return param.default.map(show).join(', ');
   return show(param.default);
@@ -105,7 +106,7 @@ export function fillSlot(slot, param, { words, cap } = {}) {
   slot.dataset.param = param.key;
   setLabelText(slot, param.label);
   const capped = cap !== undefined && cap < param.max;
-  const title = `${helpOf(param, words)}${capped ? ` On this page: at most ${cap.toLocaleString('en-US')}.` : ''}`;
+  const title = `${helpOf(param, words)}${capped ? ` On this page: at most ${grouped(cap)}.` : ''}`;
   slot.title = title;
   for (const control of controlsIn(slot)) {
     control.title = title;

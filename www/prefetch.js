@@ -78,8 +78,3 @@ export function takeEarly(path) {
   early.delete(path);
   return response;
 }
-
-// The page formats its numbers with toLocaleString('en-US'), whose first call loads the browser's
-// number formatting (tens of milliseconds on a busy machine): done here, while the page waits for
-// its files, rather than when the game's controller first shows its settings.
-(1234.5).toLocaleString('en-US', { maximumFractionDigits: 6 });

@@ -80,7 +80,7 @@ function shell() {
 function readLink() {
   const fragment = location.hash.replace(/^#/, '');
   app.shownLink = fragment;
-  let view = wasm.defaultViewFor(DEFAULT_GAME);
+  let view = null;
   let error = null;
   const size = oversize(fragment);
   if (size !== null) {
@@ -100,6 +100,7 @@ function readLink() {
       view = wasm.defaultViewFor(game);
     }
   }
+  view ??= wasm.defaultViewFor(DEFAULT_GAME);
   if (view.seed === undefined || view.seed === null) view.seed = wasm.freshSeed();
   let page = { classMode: false };
   if (size === null && fragment) {

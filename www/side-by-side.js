@@ -28,6 +28,7 @@ import { Board } from './board.js';
 import { makeSlot, controlsIn, fieldOf, keysOf, showNumber, exactNumberIn, SHOWN_DECIMALS } from './param-controls.js';
 import { numberIn } from './fields.js';
 import { statText } from './stats.js';
+import { grouped } from './numbers.js';
 
 /** Most and fewest panes (the link's limits, src/share/compare.rs). */
 export const MAX_PANES = 4;
@@ -528,7 +529,7 @@ export class SideBySide {
     if (this.host.describe) return this.host.describe(agent);
     const params = keysOf(table, agent.algo).map((key) => {
       const value = agent[fieldOf(key)];
-      const show = (x) => (typeof x === 'number' ? x.toLocaleString('en-US', { maximumFractionDigits: SHOWN_DECIMALS }) : String(x));
+      const show = (x) => (typeof x === 'number' ? grouped(x, { maximumFractionDigits: SHOWN_DECIMALS }) : String(x));
       return `${key} ${Array.isArray(value) ? value.map(show).join(',') : show(value)}`;
     });
     const name = algorithms[agent.algo]?.name ?? agent.algo;

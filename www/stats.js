@@ -1,9 +1,11 @@
 // What the statistics panels of every game share: a statistic as a person reads it, and the
 // tables of an agent's moves (one row a move, the best one marked). Text only, never HTML.
 
+import { grouped } from './numbers.js';
+
 /** A statistic as shown: a number with thousands separators (en-US), anything else as text. */
 export function statText(value) {
-  return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+  return typeof value === 'number' ? grouped(value) : String(value);
 }
 
 /** `count` moves in words: "1 move", "12 moves", "1,500 moves". */
@@ -47,6 +49,6 @@ export function showRootActions(table, rootActions, nameOf, digits, valueText = 
   const best = rootActions ? mostVisited(rootActions) : null;
   fillTable(table, rootActions?.map((r) => ({
     best: r === best,
-    cells: [nameOf(r.action), valueText ? valueText(r.value) : r.value.toFixed(digits), r.visits.toLocaleString('en-US')],
+    cells: [nameOf(r.action), valueText ? valueText(r.value) : r.value.toFixed(digits), grouped(r.visits)],
   })));
 }

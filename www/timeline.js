@@ -13,6 +13,7 @@
 
 import { statText } from './stats.js';
 import { crispContext } from './board.js';
+import { grouped } from './numbers.js';
 
 /** Replay paces offered, in steps a second. */
 const PACES = [1, 10, 100, 1000, 10000];
@@ -285,7 +286,7 @@ export class SearchTimeline {
     this.slider.dataset.step = String(stepShown);
     this.slider.dataset.length = String(length);
     this.slider.dataset.following = String(this.following);
-    const size = this.memoryBytes === null ? '' : ` Recorded in ${(this.memoryBytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB.`;
+    const size = this.memoryBytes === null ? '' : ` Recorded in ${grouped(this.memoryBytes / 1e6, { maximumFractionDigits: 1 })} MB.`;
     this.position.textContent = `${text}.${size}`;
     this.slider.dataset.memoryBytes = String(this.memoryBytes ?? '');
     const passed = this.markers.filter((m) => m.step <= stepShown);
@@ -314,6 +315,10 @@ export class SearchTimeline {
   }
 
   drawMarkers() {
+    // Hidden (no run on show, as while the page starts), the track has no box: reading its size
+    // would only make the browser lay out the page once more. The ResizeObserver draws it once
+    // shown.
+    if (this.root.hidden) return;
     const canvas = this.track;
     const cleared = crispContext(canvas);
     if (!cleared) return;

@@ -8,7 +8,8 @@
 // the time), and the script waits for that log line: nothing of Playwright's runs in the page
 // while it starts (waiting with page.waitForFunction injects Playwright's script into the page
 // as it loads, and timed the moment the script got the answer, not the moment the step was ready). Prints the load
-// average, the median and the worst, and for the new tabs the median time of each stage the shell
+// average, the median and the worst, and for the new tabs the median CPU time their main thread
+// spent until ready (see openStep) and the median time of each stage the shell
 // marks (performance.mark 'searchlab:…': wasm module ready, lesson read, game controller open,
 // view applied) beside the document's own (DOM interactive, DOMContentLoaded). Not a test: it asserts nothing and is not picked up by
 // `node --test`.
@@ -16,7 +17,9 @@
 // `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure (with its stages) only,
 // for this build's www/ and the www/ in DIR (another build, pkg/ included), alternated tab by tab
 // for ROUNDS rounds of every lesson (default 3), so that both see the same machine load; it also
-// prints the median of the differences between the two builds' tabs of the same lesson and round.
+// prints the median of the differences between the two builds' tabs of the same lesson and round,
+// of the ready time and of the main thread's busy time (CPU time: see openStep), and in how many
+// pairs this build's was the smaller.
 // `--only NAME,NAME` (before or after the rest) times only the lessons named.
 
 import { loadavg } from 'node:os';
@@ -58,14 +61,23 @@ const server = await startServer();
 const browser = await launchBrowser();
 console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 
-/** Opens lesson `name`'s first step in a new tab of `url`; resolves to { page, ms }: ms from
- * navigation start until the step is ready, as the page timed it. */
+/** Opens lesson `name`'s first step in a new tab of `url`; resolves to { page, ms, busyMs }: ms
+ * from navigation start until the step is ready, as the page timed it, and the time the tab's
+ * main thread spent running tasks until then, counted in the thread's CPU time (Chromium's
+ * Performance metrics, TaskDuration in thread ticks): on a loaded machine the ready time mostly
+ * measures the wait for a core, the busy time what the page asks of it. */
 async function openStep(url, name) {
   const page = await browser.context.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.addInitScript(`(${readyAfter})(${JSON.stringify([name, 1, 0])}).then((ms) => console.log('${READY_LOG}' + ms));`);
   const logged = page.waitForEvent('console', { predicate: (msg) => msg.text().startsWith(READY_LOG), timeout: 30000 });
   await page.goto(`${url}#v=1&lesson=${name}&step=1`, { waitUntil: 'commit' });
-  return { page, ms: Number((await logged).text().slice(READY_LOG.length)) };
+  const ms = Number((await logged).text().slice(READY_LOG.length));
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const busyMs = 1000 * metrics.find((metric) => metric.name === 'TaskDuration').value;
+  await cdp.detach();
+  return { page, ms, busyMs };
 }
 
 /** In the page: ms from navigation start to each stage of the start-up. */
@@ -78,13 +90,14 @@ function stages() {
   return out;
 }
 
-/** Lesson `name`'s first step in a new tab of `url`: { ms, stages } (ms from navigation start
- * until the step is ready, and when each stage came). */
+/** Lesson `name`'s first step in a new tab of `url`: { ms, busyMs, stages } (ms from navigation
+ * start until the step is ready, the main thread's busy time until then, and when each stage
+ * came). */
 async function openedIn(url, name) {
-  const { page, ms } = await openStep(url, name);
+  const { page, ms, busyMs } = await openStep(url, name);
   const marks = await page.evaluate(stages);
   await page.close();
-  return { ms, stages: marks };
+  return { ms, busyMs, stages: marks };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -108,12 +121,16 @@ if (against > 0) {
   }
   for (const [which, list] of Object.entries(tabs)) {
     console.log(`${which}: opened in a new tab: ${summary(list.map((tab) => tab.ms))}`);
+    console.log(`  main thread busy until ready: median ${median(list.map((tab) => tab.busyMs)).toFixed(1)} ms`);
     console.log(stageSummary(list.map((tab) => tab.stages)));
   }
   // The same lesson in the same round, one tab after the other: the difference leaves out which
   // lesson it was and most of the load's drift.
   const [mine, theirs] = Object.values(tabs);
-  console.log(`this build minus ${process.argv[against + 1]}, tab by tab: median ${median(mine.map((tab, i) => tab.ms - theirs[i].ms)).toFixed(1)} ms`);
+  const differences = (key) => mine.map((tab, i) => tab[key] - theirs[i][key]);
+  const fewer = (key) => differences(key).filter((d) => d < 0).length;
+  console.log(`this build minus ${process.argv[against + 1]}, tab by tab: ready median ${median(differences('ms')).toFixed(1)} ms `
+    + `(less in ${fewer('ms')} of ${mine.length}), main thread busy median ${median(differences('busyMs')).toFixed(1)} ms (less in ${fewer('busyMs')} of ${mine.length})`);
   console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   await browser.close();
   await server.close();
@@ -124,6 +141,7 @@ if (against > 0) {
 const opened = [];
 for (const name of NAMES) opened.push(await openedIn(server.url, name));
 console.log(`opened in a new tab: ${summary(opened.map((tab) => tab.ms))}`);
+console.log(`  main thread busy until ready: median ${median(opened.map((tab) => tab.busyMs)).toFixed(1)} ms`);
 console.log(stageSummary(opened.map((tab) => tab.stages)));
 
 const { page } = await openPage(browser.context, `${server.url}#v=1&game=bait`, {

@@ -30,7 +30,7 @@ function staticImports(entry) {
 
 const html = readFileSync(path.join(ROOT, 'index.html'), 'utf8');
 // Module scripts are fetched as the parser meets them, as preloaded modules are.
-const preloaded = new Set(Array.from(html.matchAll(/<link rel="modulepreload" href="([^"]+)">|<script type="module"(?: async)? src="([^"]+)">/g), (m) => m[1] ?? m[2]));
+const preloaded = new Set(Array.from(html.matchAll(/<link rel="modulepreload" href="([^"]+)">|<script type="module"(?: async blocking="render")? src="([^"]+)">/g), (m) => m[1] ?? m[2]));
 
 test('index.html preloads every module of the shell and of prefetch.js, and no other', () => {
   const needed = new Set(['shell.js', 'prefetch.js']);
@@ -58,7 +58,8 @@ test("games.js lists every module of each game's controller that index.html does
 
 test('the wasm module is preloaded as the fetch that asks for it, and Bait its levels', async () => {
   assert.match(html, /<link rel="preload" href="pkg\/searchlab_bg\.wasm" as="fetch" crossorigin>/);
-  assert.match(html, /<script type="module" async src="prefetch\.js"><\/script>/, 'prefetch.js runs as soon as it has loaded');
+  assert.match(html, /<script type="module" async blocking="render" src="prefetch\.js"><\/script>/,
+    'prefetch.js runs as soon as it has loaded, before the page is first drawn');
   const { GAMES } = await import(pathToFileURL(path.join(ROOT, 'games.js')));
   const index = JSON.parse(readFileSync(path.join(ROOT, 'levels/index.json'), 'utf8'));
   const levels = index.levels.filter((level) => level.game === 'bait').map((level) => `levels/${level.file}`);
@@ -79,13 +80,12 @@ test("games.js names the game of every shipped lesson whose steps show one game,
   for (const game of Object.values(LESSON_GAMES)) assert.ok(Object.hasOwn(GAMES, game), `games.js: LESSON_GAMES names '${game}', not a game`);
 });
 
-test("prefetch.js's imports are fetched first among the shell's modules", () => {
+test("prefetch.js and its imports are the first modules index.html asks for", () => {
   // In the document's order: prefetch.js starts the lesson's and the game's fetches only once its
-  // imports have loaded, and the browser fetches six files at a time. Before them come only the
-  // two entry scripts and the wasm module's JavaScript (the shell's own first import).
-  const order = Array.from(html.matchAll(/<link rel="modulepreload" href="([^"]+)">|<script type="module"(?: async)? src="([^"]+)">/g), (m) => m[1] ?? m[2]);
-  const first = ['prefetch.js', 'shell.js', 'pkg/searchlab.js', ...staticImports('prefetch.js')];
-  const last = Math.max(...[...staticImports('prefetch.js')].map((file) => order.indexOf(file)));
-  const before = order.slice(0, last + 1).filter((file) => !first.includes(file));
-  assert.deepEqual(before, [], "index.html: modules other than prefetch.js's imports, the entries and the wasm glue come before prefetch.js's imports");
+  // imports have loaded, and the browser fetches six files at a time (the style sheet and the wasm
+  // module take two of the first six).
+  const order = Array.from(html.matchAll(/<link rel="modulepreload" href="([^"]+)">|<script type="module"(?: async blocking="render")? src="([^"]+)">/g), (m) => m[1] ?? m[2]);
+  const first = ['prefetch.js', ...staticImports('prefetch.js')];
+  assert.deepEqual(new Set(order.slice(0, first.length)), new Set(first), "index.html: modules other than prefetch.js and its imports come first");
+  assert.ok(html.indexOf('href="pkg/searchlab_bg.wasm"') < html.indexOf('src="prefetch.js"'), 'index.html: the wasm module comes before the modules');
 });

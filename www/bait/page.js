@@ -25,6 +25,7 @@ import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions, movesText } from '../stats.js';
 import { KbfeView, valueText } from '../kbfe-view.js';
 import { flatView, nestedView } from './kbfe-fields.js';
+import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -320,7 +321,7 @@ class BaitGame extends AgentRuns {
   showTimeBudgetNote(algo, mode) {
     const timed = ALGORITHMS[algo].mode === 'act' && mode === 'act';
     $('time-budget-note').hidden = !timed;
-    if (timed) $('to-node-budget').textContent = `Use ${this.nodeBudget().toLocaleString('en-US')} iterations per move instead`;
+    if (timed) $('to-node-budget').textContent = `Use ${grouped(this.nodeBudget())} iterations per move instead`;
   }
 
   /** The iterations per move equivalent to the time budget: those of the last move acted on this
@@ -515,7 +516,7 @@ class BaitGame extends AgentRuns {
   }
 
   noPlanWords(progress) {
-    const expanded = progress.expanded.toLocaleString('en-US');
+    const expanded = grouped(progress.expanded);
     if (progress.status === 'exhausted' && progress.expanded === 0) {
       // A*'s lower bound found no way to the key and the door from the start itself.
       return `No plan: the key or the door cannot be reached from here (${this.algoName()}'s lower bound proves it before expanding a state).`;

@@ -23,7 +23,9 @@ export const TILE_RULES = [
 const ICON = 28;
 
 export class RulesPanel {
-  /** Fills `list` (a <ul>) with one item per tile; `colors()` gives the board's colours now. */
+  /** Fills `list` (a <ul>) with one item per tile; `colors()` gives the board's colours now. The
+   * pictures are drawn after the page's next frame: the panel sits below the board, out of the
+   * first view, and ten canvases' drawing would delay the board's. */
   constructor(list, colors) {
     this.colors = colors;
     this.canvases = TILE_RULES.map(({ tile, name, text }) => {
@@ -38,7 +40,7 @@ export class RulesPanel {
       list.append(item);
       return { canvas, tile };
     });
-    this.draw();
+    requestAnimationFrame(() => setTimeout(() => this.draw(), 0));
   }
 
   /** Draws every tile in the board's current colours (call after the theme changes). */

@@ -6,6 +6,7 @@ import { Board } from '../board.js';
 import * as histogram from '../histogram.js';
 import { BatchPool, poolSize } from './batch.js';
 import { fieldOf } from '../param-controls.js';
+import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -92,7 +93,7 @@ export class BatchPanel {
   showProgress(view) {
     if (!this.pool) return;
     const inPlay = [...this.playing.values()]
-      .map((r) => `game ${r.index + 1}: ${r.moves} moves, ${r.score.toLocaleString('en-US')}`);
+      .map((r) => `game ${r.index + 1}: ${r.moves} moves, ${grouped(r.score)}`);
     this.status('running', `${this.results.length} of ${view.games} games finished. ${inPlay.join('; ')}`);
   }
 
@@ -112,7 +113,7 @@ export class BatchPanel {
     const mean = scores.reduce((a, b) => a + b, 0) / n;
     const median = n % 2 ? scores[(n - 1) / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2;
     const reached = this.results.filter((r) => r.maxTile >= 2048).length;
-    return `Mean score ${Math.round(mean).toLocaleString('en-US')}, median ${median.toLocaleString('en-US')}; 2048 reached in ${reached} of ${n}.`;
+    return `Mean score ${grouped(Math.round(mean))}, median ${grouped(median)}; 2048 reached in ${reached} of ${n}.`;
   }
 
   /** Redraws both histograms from the finished games. */

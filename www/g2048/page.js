@@ -17,6 +17,7 @@ import { listenForSwipes } from '../swipe.js';
 import { ParamControls, fieldOf, sameValue } from '../param-controls.js';
 import { ALGORITHMS, OPTION_WORDS, BATCH_ONLY } from './params.js';
 import { statText, fillTable, movesText } from '../stats.js';
+import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -105,7 +106,7 @@ class Game2048 extends AgentRuns {
 
   overWords() {
     const moves = this.session.moves();
-    return `Game over after ${moves} ${moves === 1 ? 'move' : 'moves'}: score ${this.session.score().toLocaleString('en-US')}, largest tile ${this.maxTile()}.`;
+    return `Game over after ${moves} ${moves === 1 ? 'move' : 'moves'}: score ${grouped(this.session.score())}, largest tile ${this.maxTile()}.`;
   }
 
   // ---------- settings and the share link ----------
@@ -157,7 +158,7 @@ class Game2048 extends AgentRuns {
     $('g2048-time-budget-note').hidden = !timed;
     if (timed) {
       const unit = algo === 'mcts' ? 'playouts' : 'expansions';
-      $('g2048-to-node-budget').textContent = `Use ${this.nodeBudget(algo).toLocaleString('en-US')} ${unit} per move instead`;
+      $('g2048-to-node-budget').textContent = `Use ${grouped(this.nodeBudget(algo))} ${unit} per move instead`;
     }
   }
 
@@ -441,7 +442,7 @@ class Game2048 extends AgentRuns {
     const work = this.view.algo === 'mcts' ? progress.iterations : progress.expanded;
     this.lastWork = { algo: this.view.algo, count: work };
     const unit = { mcts: 'playouts', expectimax: 'expanded' }[this.view.algo];
-    this.setStat('work', unit ? `${work.toLocaleString('en-US')} ${unit}` : '–');
+    this.setStat('work', unit ? `${grouped(work)} ${unit}` : '–');
     this.setStat('depth', this.view.algo === 'expectimax' ? progress.iterations : progress.maxDepth || '–');
     this.setStat('think', elapsedMs === null || elapsedMs === undefined ? '–' : `${Math.round(elapsedMs)} ms`);
     const { values, best } = moveValues(message);
@@ -463,7 +464,7 @@ class Game2048 extends AgentRuns {
       return {
         action: action.index,
         best: action.index === this.hint.best,
-        cells: [`${action.arrow} ${action.name}`, valueText, visits ? visits.toLocaleString('en-US') : '—'],
+        cells: [`${action.arrow} ${action.name}`, valueText, visits ? grouped(visits) : '—'],
       };
     }));
   }
@@ -508,7 +509,7 @@ class Game2048 extends AgentRuns {
   thinkTime() {
     if (!ALGORITHMS[this.view.algo].value || this.view.algo === 'greedy') return 'at once';
     if (timeBudgetOf(this.view) === null) {
-      return `for ${this.view.hintNodes.toLocaleString('en-US')} ${this.view.algo === 'mcts' ? 'playouts' : 'expansions'}`;
+      return `for ${grouped(this.view.hintNodes)} ${this.view.algo === 'mcts' ? 'playouts' : 'expansions'}`;
     }
     return `up to ${this.view.budgetMs} ms`;
   }
@@ -581,6 +582,6 @@ function moveValues(message) {
 function formatValue(value) {
   const size = Math.abs(value);
   if (size >= 1e7) return `${(value / 1e6).toFixed(2)}M`;
-  if (size >= 100) return Math.round(value).toLocaleString('en-US');
+  if (size >= 100) return grouped(Math.round(value));
   return value.toFixed(1);
 }

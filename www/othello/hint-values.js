@@ -6,13 +6,14 @@
 // each move). Text only, never HTML.
 
 import { PASS } from './render.js';
+import { grouped } from '../numbers.js';
 
 /** Most plies of forced replies (a single legal move, or a pass) followed after a move before
  * its position is searched: each is a ply of the depth. */
 const MAX_FORCED = 60;
 
 function signed(value, digits) {
-  const text = Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const text = grouped(Math.abs(value), { maximumFractionDigits: digits, minimumFractionDigits: digits });
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}`;
 }
 

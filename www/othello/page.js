@@ -18,6 +18,7 @@ import { showMoveList } from './move-list.js';
 import { movePositions, thinkingValue, valueText } from './hint-values.js';
 import { needsANumber, seedIn } from '../fields.js';
 import { guardTextBox, within } from '../limits.js';
+import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -308,11 +309,13 @@ class OthelloGame extends AgentRuns {
     this.afterChange();
   }
 
-  /** Redraws and refreshes the counters, the move list and the link. */
+  /** Refreshes the counters, the move list and the link, and redraws (the board last: the move
+   * list reads the page's layout after its changes, and the board's size then needs no second
+   * layout). */
   afterChange() {
-    this.redraw();
     this.updateGame();
     this.renderMoves();
+    this.redraw();
   }
 
   redraw() {
@@ -520,7 +523,7 @@ class OthelloGame extends AgentRuns {
     if (!live) return;
     const message = { ...view, elapsedMs: null };
     this.thought = { message, atMoves: live.atMoves };
-    showThinking(message, `${live.who} at step ${view.step.toLocaleString('en-US')} of its search:`);
+    showThinking(message, `${live.who} at step ${grouped(view.step)} of its search:`);
     this.redraw();
   }
 

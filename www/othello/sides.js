@@ -7,6 +7,7 @@
 
 import { PLAYERS, EVALS, EVAL_NOTES, BUDGETS } from './params.js';
 import { controlsIn, makeSlot, reads, showNumber, exactNumberIn } from '../param-controls.js';
+import { grouped } from '../numbers.js';
 
 /** The parameter that holds each budget's amount. */
 const BUDGET_AMOUNTS = { depth: 'depth', time: 'ms', nodes: 'nodes' };
@@ -144,7 +145,7 @@ export function describe(side, table) {
   if (side.human) return 'a person';
   const name = PLAYERS[side.algo].name;
   if (!playerReads(table, side.algo, 'budget')) return name;
-  const budget = { depth: `depth ${side.depth}`, time: `${side.ms} ms`, nodes: `${side.nodes.toLocaleString('en-US')} nodes` }[side.budget];
+  const budget = { depth: `depth ${side.depth}`, time: `${side.ms} ms`, nodes: `${grouped(side.nodes)} nodes` }[side.budget];
   const evaluation = playerReads(table, side.algo, 'eval') && side.eval === 'course' ? ', course heuristic' : '';
   return `${name}, ${budget}${evaluation}`;
 }

@@ -5,6 +5,7 @@
 
 import { squareName } from './render.js';
 import { statText, showRootActions } from '../stats.js';
+import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,7 +38,7 @@ export function showThinking(message, who) {
   else if (t.depth === null) set('depth', '–');
   else set('depth', t.depth ? `${t.depth} plies` : 'depth 1 not finished');
   set('value', valueWords(t));
-  set('nodes', mcts ? `${t.nodes.toLocaleString('en-US')} playouts` : t.nodes);
+  set('nodes', mcts ? `${grouped(t.nodes)} playouts` : t.nodes);
   const exact = t.exact || t.solving;
   set('leaves', mcts || exact ? '–' : t.leaves);
   set('window', windowWords(message.window));
@@ -68,7 +69,7 @@ export function pvSteps(plan, player) {
 }
 
 function signed(value, digits = 0) {
-  const text = Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const text = grouped(Math.abs(value), { maximumFractionDigits: digits, minimumFractionDigits: digits });
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${text}`;
 }
 
@@ -103,7 +104,7 @@ function windowWords(window) {
 /** What pruning saved, in words a class can read. */
 function pruningWords(t) {
   if (t.exact || t.solving || t.algo === 'mcts' || t.onlyMove || !t.nodes || t.cutoffs === null) return '';
-  if (t.algo === 'minimax') return `Minimax searched all ${t.nodes.toLocaleString('en-US')} nodes: it cuts nothing off.`;
-  const table = t.tableCutoffs ? `, and ${t.tableCutoffs.toLocaleString('en-US')} positions were settled from the table` : '';
-  return `${t.nodes.toLocaleString('en-US')} nodes searched; ${t.cutoffs.toLocaleString('en-US')} cutoffs skipped ${t.pruned.toLocaleString('en-US')} moves, each a whole subtree minimax would have searched${table}.`;
+  if (t.algo === 'minimax') return `Minimax searched all ${grouped(t.nodes)} nodes: it cuts nothing off.`;
+  const table = t.tableCutoffs ? `, and ${grouped(t.tableCutoffs)} positions were settled from the table` : '';
+  return `${grouped(t.nodes)} nodes searched; ${grouped(t.cutoffs)} cutoffs skipped ${grouped(t.pruned)} moves, each a whole subtree minimax would have searched${table}.`;
 }

@@ -18,6 +18,7 @@ import { ParamControls, sameValue } from '../param-controls.js';
 import { statText } from '../stats.js';
 import { ALGORITHMS, ACTIONS } from './params.js';
 import { clearThinking, showThinking, stepThinking, reward } from './thinking.js';
+import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 const { signed } = render;
@@ -83,7 +84,7 @@ class SumZeroGame extends AgentRuns {
   /** "MCTS (1,000 playouts)" or "Exhaustive". */
   agentWords() {
     const name = this.agentName();
-    return this.view.algo === 'mcts' ? `${name} (${this.view.iterations.toLocaleString('en-US')} playouts, K ${this.view.uct.toLocaleString('en-US', { maximumFractionDigits: 3 })})` : name;
+    return this.view.algo === 'mcts' ? `${name} (${grouped(this.view.iterations)} playouts, K ${grouped(this.view.uct, { maximumFractionDigits: 3 })})` : name;
   }
 
   /** "turn 8 (sum 2)" for the position on the board. */
@@ -233,7 +234,7 @@ class SumZeroGame extends AgentRuns {
     if (!live) return;
     const message = { ...view, elapsedMs: null, thinking: stepThinking(live.message.thinking, view.rootActions) };
     this.thought = { message, atMoves: live.atMoves };
-    showThinking(message, `${live.who} at step ${view.step.toLocaleString('en-US')} of its search:`);
+    showThinking(message, `${live.who} at step ${grouped(view.step)} of its search:`);
     this.redraw();
   }
 

@@ -6,6 +6,7 @@
 import { ACTIONS } from './params.js';
 import { signed } from './render.js';
 import { fillTable, statText } from '../stats.js';
+import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,7 +76,7 @@ export function showThinking(message, who) {
         `${ACTIONS[a.action].key}: ${signed(a.amount)}${choice ? ' (chosen)' : ''}`,
         reward(a.optimalValue),
         a.regret === 0 ? '0' : reward(a.regret),
-        a.visits ? a.visits.toLocaleString('en-US') : '—',
+        a.visits ? grouped(a.visits) : '—',
         a.mean === null ? '—' : reward(a.mean),
       ],
     };

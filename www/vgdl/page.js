@@ -25,6 +25,7 @@ import { KbfeView } from '../kbfe-view.js';
 import { flatView, nestedView } from '../bait/kbfe-fields.js';
 import { buildRoom } from './room.js';
 import { LevelPaint } from './level-paint.js';
+import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 /** The game picker's value for the user's own rules. */
@@ -492,7 +493,7 @@ class VgdlGame extends AgentRuns {
       return true;
     }
     this.redraw();
-    const expanded = message.progress.expanded.toLocaleString('en-US');
+    const expanded = grouped(message.progress.expanded);
     this.setStatus('idle', status === 'limit_reached'
       ? `${this.algoName()} reached its ${message.progress.limit} limit after ${expanded} expansions with no plan.`
       : `${this.algoName()} searched every state (${expanded} expanded) and found no plan.`);

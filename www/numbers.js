@@ -1,0 +1,31 @@
+// Numbers as the page writes them: en-US, a comma between thousands and a point before the
+// decimals, exactly as toLocaleString('en-US', …) writes them. Written here rather than by the
+// browser's formatter, whose first use in a tab loads its locale data: tens of milliseconds, up
+// to 140 on a busy machine, spent while a link opens (BENCHMARKS.md, "Lesson step to ready").
+
+
+/**
+ * `value` with a comma between thousands and at most `maximumFractionDigits` decimals (trailing
+ * zeros dropped down to `minimumFractionDigits`), rounded half away from zero from the shortest
+ * decimal that reads back as `value`: what `value.toLocaleString('en-US', { maximumFractionDigits,
+ * minimumFractionDigits })` returns (whose defaults these are). NaN is 'NaN', infinities '∞' and
+ * '-∞'; -0, and a negative number that rounds to 0, keep their sign.
+ */
+export function grouped(value, { maximumFractionDigits = 3, minimumFractionDigits = 0 } = {}) {
+  if (Number.isNaN(value)) return 'NaN';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  if (!Number.isFinite(value)) return `${sign}∞`;
+  // The shortest digits that read back as |value|, and how many of them come before the point.
+  const [mantissa, exponent] = Math.abs(value).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const shift = Number(exponent) + 1 + maximumFractionDigits;
+  // |value| × 10^maximumFractionDigits, rounded half up.
+  let scaled = 0n;
+  if (shift > 0) scaled = BigInt(digits.slice(0, shift).padEnd(shift, '0'));
+  if (shift >= 0 && digits[shift] >= '5') scaled += 1n;
+  const text = scaled.toString().padStart(maximumFractionDigits + 1, '0');
+  const whole = text.slice(0, text.length - maximumFractionDigits);
+  let fraction = text.slice(text.length - maximumFractionDigits);
+  while (fraction.length > minimumFractionDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}
