@@ -12,7 +12,7 @@
 // is kbfe-board.js.
 
 import { STRIP_COLORS, branchWords } from './kbfe-board.js';
-import { grouped } from './numbers.js';
+import { compactCount, grouped } from './numbers.js';
 import { rememberedDetails } from './remembered-details.js';
 
 /** How long a row flashes when its type is first met (the CSS animation's length). */
@@ -32,13 +32,6 @@ function numberShort(value) {
   return value < 0 ? `−${text}` : text;
 }
 
-const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
-
-/** A count as the knowledge table shows it, in at most five characters: "935" below 1,000, else
- * rounded to three digits, "2.85K", "41.9K", "1.23M". */
-function countShort(count) {
-  return count < 1e3 ? String(count) : COMPACT.format(count);
-}
 
 const SUPERSCRIPTS = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
 
@@ -235,7 +228,7 @@ export class KbfeView {
     const terms = new Map((knowledge.iteration?.terms ?? []).map((t) => [t.kind, t]));
     this.knowledge.tBodies[0].replaceChildren(...met.map((type) => {
       const term = terms.get(type.kind);
-      const tr = row('td', [type.name, countShort(type.z), numberShort(type.mean), `${countShort(type.wins)}/${countShort(type.losses)}`,
+      const tr = row('td', [type.name, compactCount(type.z), numberShort(type.mean), `${compactCount(type.wins)}/${compactCount(type.losses)}`,
         term ? numberShort(term.deltaK) : '–', term ? numberShort(term.deltaD) : '–']);
       tr.dataset.kind = String(type.kind);
       // A flash on discovery: the last rollout met the type first, or it is new since the last view.

@@ -29,3 +29,28 @@ export function grouped(value, { maximumFractionDigits = 3, minimumFractionDigit
   while (fraction.length > minimumFractionDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${fraction ? `.${fraction}` : ''}`;
 }
+
+const COMPACT_UNITS = ['', 'K', 'M', 'B', 'T'];
+
+/**
+ * A whole count `count` (0 to 10¹⁵) in at most five characters: as written below 1,000, else
+ * rounded half up to three significant digits with K, M, B or T ("2.85K", "41.9K", "1.23M"):
+ * what Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 }) writes.
+ */
+export function compactCount(count) {
+  if (count < 1000) return String(count);
+  const digits = String(count);
+  let exponent = digits.length - 1;
+  let top = Number(digits.slice(0, 3)) + (digits[3] >= '5' ? 1 : 0);
+  if (top === 1000) {
+    top = 100;
+    exponent += 1;
+  }
+  const unit = Math.min(Math.floor(exponent / 3), COMPACT_UNITS.length - 1);
+  // The count in its unit is top × 10^shift.
+  const shift = exponent - 2 - 3 * unit;
+  if (shift >= 0) return `${top * 10 ** shift}${COMPACT_UNITS[unit]}`;
+  const text = String(top);
+  const fraction = text.slice(text.length + shift).replace(/0+$/, '');
+  return `${text.slice(0, text.length + shift)}${fraction ? `.${fraction}` : ''}${COMPACT_UNITS[unit]}`;
+}

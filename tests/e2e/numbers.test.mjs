@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './harness.mjs';
 
-const { grouped } = await import(pathToFileURL(path.join(ROOT, 'numbers.js')));
+const { grouped, compactCount } = await import(pathToFileURL(path.join(ROOT, 'numbers.js')));
 
 /** The option sets the page uses (none: at most 3 decimals), and equal minimum and maximum. */
 const OPTIONS = [undefined, ...[0, 1, 2, 3, 6].flatMap((d) => [{ maximumFractionDigits: d }, { maximumFractionDigits: d, minimumFractionDigits: d }])];
@@ -43,4 +43,16 @@ test('ten thousand seeded values: counts, decimals of every size, numbers that e
     else values.push(sign * (Math.round(random() * 1e6) / 10 ** Math.floor(random() * 7) + 5 / 10 ** Math.floor(random() * 7 + 1)));
   }
   agree(values);
+});
+
+test('compact counts: every rounding boundary and seeded counts up to 10¹⁵ read as Intl\'s compact notation', () => {
+  const intl = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+  const counts = [0, 1, 999, 1000, 1004, 1005, 1049, 1050, 1499, 1500, 2850, 9994, 9995, 9999, 10049, 10050, 41900, 99949, 99950,
+    999499, 999500, 999999, 1e6, 1234567, 994999999, 995000000, 999999999, 1e9, 1e12, 999499999999999, 1e15];
+  let seed = 17;
+  for (let i = 0; i < 5000; i++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    counts.push(Math.floor((seed / 2147483648) * 10 ** ((i % 15) + 1)));
+  }
+  for (const count of counts) assert.equal(compactCount(count), intl.format(count), `${count}`);
 });
