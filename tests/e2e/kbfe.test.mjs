@@ -237,6 +237,8 @@ test('the fold of notes opens from the keyboard and is as its reader left it on 
     await first.page.focus('[data-testid=kbfe-panel] summary');
     await first.page.keyboard.press('Enter');
     assert.equal(await fold(first.page), true, 'Enter opens it');
+    // The fold is remembered on its toggle event, which comes after the key: the page closes after it.
+    await first.page.waitForFunction(() => localStorage.getItem('searchlab-open-kbfe-notes') === 'open');
     assert.deepEqual(first.problems, []);
   } finally {
     await first.page.close();
@@ -248,6 +250,7 @@ test('the fold of notes opens from the keyboard and is as its reader left it on 
     await again.page.focus('[data-testid=kbfe-panel] summary');
     await again.page.keyboard.press('Space');
     assert.equal(await fold(again.page), false, 'Space closes it');
+    await again.page.waitForFunction(() => localStorage.getItem('searchlab-open-kbfe-notes') === 'closed');
     // The link now holds the move played: reloaded, the page shows it (the fold is built, hidden).
     await again.page.reload();
     await again.page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
