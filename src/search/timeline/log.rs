@@ -19,7 +19,8 @@
 
 use super::cells::CellCounts;
 use super::line_ends::{LineEnds, Reuse};
-use super::replay::{EventKind, LastEvent, Marker, MarkerKind};
+use super::marks::{Mark, Note};
+use super::replay::{EventKind, LastEvent};
 use crate::search::anytime::RootActionStat;
 use crate::search::{Limit, Progress, Stats, StepDone, Window};
 
@@ -420,7 +421,8 @@ pub(super) struct Log {
     /// also after the log is full).
     pub(super) current: State,
     pending: Pending,
-    pub(super) markers: Vec<Marker>,
+    /// The markers, their labels written when read.
+    pub(super) markers: Vec<Mark>,
     /// Depths (below 64) at which a cutoff has been marked.
     cut_depths: u64,
     /// The plans recorded as [`PlanChange::Extend`], by step.
@@ -495,7 +497,7 @@ impl Log {
     pub(super) fn memory_bytes(&self) -> u64 {
         self.bytes.capacity() as u64
             + self.checkpoint_bytes
-            + (self.markers.len() * std::mem::size_of::<Marker>()) as u64
+            + (self.markers.len() * std::mem::size_of::<Mark>()) as u64
             + (self.generations.len() * 16) as u64
             + (self.refs.capacity() * std::mem::size_of::<PlanRef>()) as u64
     }
@@ -602,7 +604,7 @@ impl Log {
         } else {
             0
         };
-        let markers_cost = (markers + 1) * std::mem::size_of::<Marker>() as u64;
+        let markers_cost = (markers + 1) * std::mem::size_of::<Mark>() as u64;
         let max_bytes = self.options.caps.max_bytes;
         if self.memory_bytes() + checkpoint_cost + markers_cost > max_bytes {
             return false;
@@ -690,7 +692,7 @@ impl Log {
     #[cold]
     #[inline(never)]
     fn grow_for(&mut self, len: usize) -> bool {
-        let held = self.memory_bytes() + std::mem::size_of::<Marker>() as u64;
+        let held = self.memory_bytes() + std::mem::size_of::<Mark>() as u64;
         let room = self.options.caps.max_bytes.saturating_sub(held);
         if grow_within(&mut self.bytes, len, room) {
             return true;
@@ -704,10 +706,7 @@ impl Log {
         self.bytes.truncate(self.record_start);
         self.full_at = Some(self.steps);
         self.recording = false;
-        self.push_marker(
-            MarkerKind::Full,
-            format!("timeline full at step {}", self.steps),
-        );
+        self.push_marker(Note::Full);
     }
 
     /// An alpha-beta node's window (`cutoff` false) or a cutoff, counted live and buffered for
@@ -1205,12 +1204,11 @@ impl Log {
         true
     }
 
-    fn push_marker(&mut self, kind: MarkerKind, label: String) {
-        if self.markers.len() < MAX_MARKERS || kind == MarkerKind::Full {
-            self.markers.push(Marker {
+    fn push_marker(&mut self, note: Note) {
+        if self.markers.len() < MAX_MARKERS || note == Note::Full {
+            self.markers.push(Mark {
                 step: self.steps,
-                kind,
-                label,
+                note,
             });
         }
     }
@@ -1223,15 +1221,15 @@ impl Log {
             // A step can complete several shallow depths; each gets its marker.
             let first = self.current.stats.iterations + 1;
             for depth in first.max(stats.iterations.saturating_sub(64))..=stats.iterations {
-                self.push_marker(MarkerKind::DepthDone, format!("depth {depth} done"));
+                self.push_marker(Note::DepthDone(depth));
             }
         }
         if best != self.current.best && best.is_some() && has_root {
-            self.push_marker(MarkerKind::BestMove, "new best move".into());
+            self.push_marker(Note::BestMove);
         }
         if let Some(depth) = self.pending.first_cut.take() {
             self.cut_depths |= 1 << depth;
-            self.push_marker(MarkerKind::Cutoff, format!("first cutoff at depth {depth}"));
+            self.push_marker(Note::Cutoff(depth));
         }
         if progress != self.current.progress {
             match progress {
@@ -1240,19 +1238,16 @@ impl Log {
                         Some(step) => self.plan_at_ref(step).len(),
                         None => self.current.plan.len(),
                     };
-                    let label = match plan_len {
-                        0 => "solved".into(),
-                        len if self.options.plan_is_line => format!("best line ({len} moves)"),
-                        len => format!("plan found ({len} actions)"),
-                    };
-                    self.push_marker(MarkerKind::PlanFound, label)
+                    self.push_marker(match plan_len {
+                        0 => Note::Solved,
+                        len => Note::PlanFound {
+                            len,
+                            line: self.options.plan_is_line,
+                        },
+                    })
                 }
-                Progress::Exhausted => {
-                    self.push_marker(MarkerKind::Limit, "searched every state".into())
-                }
-                Progress::LimitReached(limit) => {
-                    self.push_marker(MarkerKind::Limit, limit.to_string())
-                }
+                Progress::Exhausted => self.push_marker(Note::Exhausted),
+                Progress::LimitReached(limit) => self.push_marker(Note::Limit(limit)),
                 Progress::Running => {}
             }
         }

@@ -32,6 +32,7 @@
 mod cells;
 mod line_ends;
 mod log;
+mod marks;
 mod notes;
 mod recorded;
 mod recorder;
