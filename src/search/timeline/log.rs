@@ -998,8 +998,7 @@ impl Log {
         if !self.recording() {
             return;
         }
-        if matches!(root, RootChange::Walked) && self.close_walked(progress, &stats, best, plan)
-        {
+        if matches!(root, RootChange::Walked) && self.close_walked(progress, &stats, best, plan) {
             return;
         }
         // The root rows to write (`None`: unchanged) and whether there are any.
