@@ -877,9 +877,12 @@ fn markers_name_the_plan_the_limit_and_completed_depths() {
 }
 
 /// Checks, after each of `steps` single iterations, that the line `best_and_line` keeps up to
-/// date equals the principal variation computed afresh.
-fn check_kept_line<G: Game, S: Search<G>>(name: &str, mut search: S, steps: u64) {
+/// date equals the principal variation computed afresh; returns how often the best action
+/// changed.
+fn check_kept_line<G: Game, S: Search<G>>(name: &str, mut search: S, steps: u64) -> u64 {
     let mut line = Line::default();
+    let mut changes = 0;
+    let mut last = None;
     for step in 0..steps {
         let best = search.best_and_line(&mut line);
         assert_eq!(
@@ -888,10 +891,30 @@ fn check_kept_line<G: Game, S: Search<G>>(name: &str, mut search: S, steps: u64)
             "{name} at {step}"
         );
         assert_eq!(best, search.best_action(), "{name} at {step}");
+        changes += u64::from(best != last);
+        last = best;
         if search.step(1).is_finished() {
             break;
         }
     }
+    changes
+}
+
+#[test]
+fn a_kept_line_follows_a_best_move_that_changes_every_other_iteration() {
+    // The page's "Sealed door": MCTS's two best root moves trade the lead nearly every other
+    // iteration, so the line is put aside and taken back (`Line`'s branches) again and again.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/levels/sealed-door.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let level = searchlab::games::bait::Level::parse(&text).unwrap();
+    let root = BaitState::new(Rc::new(level));
+    let spec = bait::AgentSpec {
+        algo: bait::Algorithm::Mcts,
+        ..bait::AgentSpec::default()
+    };
+    let search = spec.build(&root, 0, NoObserver).unwrap();
+    let changes = check_kept_line("sealed-door mcts", search, 3000);
+    assert!(changes > 500, "the best move changed {changes} times");
 }
 
 #[test]

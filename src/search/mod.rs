@@ -336,6 +336,19 @@ pub struct Line<A> {
     /// How many leading actions the last write left as they were (at most the common prefix of
     /// the line before and after it).
     kept: usize,
+    /// Lines that left the root by another node, kept by the search that wrote `nodes` for
+    /// when that node leads the line again (MCTS, whose best move can change every other
+    /// iteration); at most one per first node.
+    branches: Vec<Branch<A>>,
+}
+
+/// A [`Line`]'s earlier path through another first node, with what tells whether it still
+/// holds (MCTS: the tree's epoch and that node's visits when it was put aside).
+#[derive(Clone, Debug)]
+struct Branch<A> {
+    actions: Vec<A>,
+    nodes: Vec<u32>,
+    stamp: (u64, u64),
 }
 
 impl<A> Default for Line<A> {
@@ -345,6 +358,7 @@ impl<A> Default for Line<A> {
             nodes: Vec::new(),
             stamp: None,
             kept: 0,
+            branches: Vec::new(),
         }
     }
 }

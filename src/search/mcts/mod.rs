@@ -56,7 +56,7 @@ pub use simulation::Simulation;
 pub use walk::{NodeStat, Walk};
 
 use super::anytime::{mover, returns_value, InvalidConfig, RootActionStat, ValueFn};
-use super::{Line, NoObserver, Observer, Progress, Search, Stats};
+use super::{Branch, Line, NoObserver, Observer, Progress, Search, Stats};
 use crate::game::{Game, Turn};
 use crate::rng::Rng;
 use tree::{Tree, NONE, ROOT};
@@ -217,6 +217,63 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Mcts<G, V, O> {
         self.finished = None;
         self.stats.stored = self.tree.len() as u64;
     }
+
+    /// For a `line` written one iteration ago (a path of nodes): how many of its nodes the
+    /// last walk followed from the root, and whether no preferred child on it changed (the
+    /// walk left it at a child that does not overtake the line's there, or ended on it).
+    fn where_walk_left(&self, line: &Line<G::Action>) -> (usize, bool) {
+        // path[0] is the root, path[i + 1] the node the walk took below path[i].
+        let mut kept = 0;
+        while kept < line.nodes.len()
+            && kept + 1 < self.path.len()
+            && self.path[kept + 1] == line.nodes[kept]
+        {
+            kept += 1;
+        }
+        let unchanged = match self.path.get(kept + 1) {
+            None => true,
+            Some(&walked) => {
+                kept < line.nodes.len()
+                    && !self
+                        .tree
+                        .prefers(walked, line.nodes[kept], FinalChoice::MostVisited)
+            }
+        };
+        (kept, unchanged)
+    }
+
+    /// Puts `line` (a path of nodes that holds but for the last walk, which did not go through
+    /// its first node) aside among its branches, and makes it the branch kept for `first`, the
+    /// root child the walk went through: true when that branch holds but for the last walk
+    /// (the only walk through `first` since it was put aside), else `line` is left empty.
+    fn switch_branch(&self, line: &mut Line<G::Action>, first: u32) -> bool {
+        let visits = |node: u32| self.tree.nodes[node as usize].visits;
+        let aside = line.nodes[0];
+        let found = line
+            .branches
+            .iter()
+            .position(|branch| branch.nodes.first() == Some(&first));
+        let mut taken = match found {
+            Some(at) => line.branches.swap_remove(at),
+            None => Branch {
+                actions: Vec::new(),
+                nodes: Vec::new(),
+                stamp: (0, 0),
+            },
+        };
+        let holds = taken.stamp == (self.epoch, visits(first) - 1);
+        std::mem::swap(&mut line.actions, &mut taken.actions);
+        std::mem::swap(&mut line.nodes, &mut taken.nodes);
+        taken.stamp = (self.epoch, visits(aside));
+        line.branches
+            .retain(|branch| branch.nodes.first() != Some(&aside));
+        line.branches.push(taken);
+        if !holds {
+            line.actions.clear();
+            line.nodes.clear();
+        }
+        holds
+    }
 }
 
 impl<G: Game, V: Simulation<G>, O: Observer<G>> Search<G> for Mcts<G, V, O> {
@@ -271,7 +328,10 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Search<G> for Mcts<G, V, O> {
     /// only the part below the first node where that iteration's walk left it can have changed
     /// (a child that gained a visit and was already the most visited stays so), and only if
     /// that node's preferred child is no longer the line's (the line below it is outside the
-    /// walk's subtree, so untouched).
+    /// walk's subtree, so untouched). When the walk's root child overtakes the line's, the
+    /// line is put aside (`Line::branches`) and the one kept for the walk's root child taken
+    /// back if this walk is the only one through it since, then brought up to date the same
+    /// way.
     fn best_and_line(&self, line: &mut Line<G::Action>) -> Option<G::Action> {
         if self.config.chance_nodes || self.config.final_choice != FinalChoice::MostVisited {
             line.set(self.principal_variation());
@@ -284,34 +344,24 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Search<G> for Mcts<G, V, O> {
             != Some(stamp)
             || line.nodes.len() != line.actions.len();
         let mut kept = 0;
+        let mut switched = false;
         if !fresh {
-            // path[0] is the root, path[i + 1] the node the walk took below path[i].
-            while kept < line.nodes.len()
-                && kept + 1 < self.path.len()
-                && self.path[kept + 1] == line.nodes[kept]
-            {
-                kept += 1;
-            }
-            // Below the line's node `kept - 1` (the root for 0) only the child the walk took
-            // changed, if any: the line's child there stays preferred unless that one now
-            // ranks above it (or the line ended there).
-            let unchanged = match self.path.get(kept + 1) {
-                None => true,
-                Some(&walked) => {
-                    kept < line.nodes.len()
-                        && !self
-                            .tree
-                            .prefers(walked, line.nodes[kept], FinalChoice::MostVisited)
+            let (mut at, mut unchanged) = self.where_walk_left(line);
+            if !unchanged && at == 0 && !line.nodes.is_empty() {
+                switched = true;
+                if self.switch_branch(line, self.path[1]) {
+                    (at, unchanged) = self.where_walk_left(line);
                 }
-            };
+            }
             if unchanged {
-                // No preferred child on the line changed.
+                // No preferred child on the line changed (below its first node if switched).
                 line.stamp = Some(stamp);
-                line.kept = line.actions.len();
+                line.kept = if switched { 0 } else { line.actions.len() };
                 return line.actions.first().copied();
             }
+            kept = at;
         }
-        line.kept = kept;
+        line.kept = if switched { 0 } else { kept };
         line.actions.truncate(kept);
         line.nodes.truncate(kept);
         let mut node = line.nodes.last().copied().unwrap_or(ROOT);
@@ -326,7 +376,6 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Search<G> for Mcts<G, V, O> {
         line.stamp = Some(stamp);
         line.actions.first().copied()
     }
-
     /// `iterations`: playouts; `expanded`: tree nodes the walks left (selected or expanded
     /// from); `generated`: forward-model calls (tree, chance and rollout); `max_depth`: deepest
     /// tree node; `stored`: tree nodes. `max_frontier` is unused (0).

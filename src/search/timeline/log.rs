@@ -19,7 +19,8 @@
 
 use super::cells::CellCounts;
 use super::line_ends::{LineEnds, Reuse};
-use super::replay::{EventKind, LastEvent, Marker, MarkerKind};
+use super::marks::{Mark, Note};
+use super::replay::{EventKind, LastEvent};
 use crate::search::anytime::RootActionStat;
 use crate::search::{Limit, Progress, Stats, StepDone, Window};
 
@@ -156,6 +157,22 @@ const EVENT_MAX: usize = 16;
 /// The longest fixed part of a record: [`EVENTS_END`], flags, the counters' mask and six
 /// deltas, progress, best action and the plan's kept length and tail length.
 const HEADER_MAX: usize = 96;
+
+/// The longest plan tail a step closed by [`Log::close_walked`] may write.
+const WALKED_TAIL: usize = 16;
+
+/// The longest record of a step closed by [`Log::close_walked`]: [`EVENTS_END`], flags, the
+/// counters' mask and six one-byte deltas, the best action, the plan's kept and tail lengths
+/// and tail, the root statistics' length, the rows' count, one row's position and index (one
+/// byte each), its visits (at most 3) and value.
+const WALKED_MAX: usize = 9 + 1 + 2 + WALKED_TAIL + 4 + 3 + 8;
+
+/// The most nodes of a walk encoded at once by [`Log::walk`] (its length then one byte).
+const SHORT_WALK: usize = 16;
+
+/// The longest such walk: the tag, the length, 15 actions, whether a node was added, the
+/// rollout's moves, the rewards' mode and the reward (1, 1, 75, 1, 5, 1 and 8 bytes).
+const SHORT_WALK_MAX: usize = 92;
 
 /// The longest row of root action statistics: position, index, visits and the `f64` value.
 const ROOT_ROW_MAX: usize = 32;
@@ -420,7 +437,8 @@ pub(super) struct Log {
     /// also after the log is full).
     pub(super) current: State,
     pending: Pending,
-    pub(super) markers: Vec<Marker>,
+    /// The markers, their labels written when read.
+    pub(super) markers: Vec<Mark>,
     /// Depths (below 64) at which a cutoff has been marked.
     cut_depths: u64,
     /// The plans recorded as [`PlanChange::Extend`], by step.
@@ -495,7 +513,7 @@ impl Log {
     pub(super) fn memory_bytes(&self) -> u64 {
         self.bytes.capacity() as u64
             + self.checkpoint_bytes
-            + (self.markers.len() * std::mem::size_of::<Marker>()) as u64
+            + (self.markers.len() * std::mem::size_of::<Mark>()) as u64
             + (self.generations.len() * 16) as u64
             + (self.refs.capacity() * std::mem::size_of::<PlanRef>()) as u64
     }
@@ -602,7 +620,7 @@ impl Log {
         } else {
             0
         };
-        let markers_cost = (markers + 1) * std::mem::size_of::<Marker>() as u64;
+        let markers_cost = (markers + 1) * std::mem::size_of::<Mark>() as u64;
         let max_bytes = self.options.caps.max_bytes;
         if self.memory_bytes() + checkpoint_cost + markers_cost > max_bytes {
             return false;
@@ -690,7 +708,7 @@ impl Log {
     #[cold]
     #[inline(never)]
     fn grow_for(&mut self, len: usize) -> bool {
-        let held = self.memory_bytes() + std::mem::size_of::<Marker>() as u64;
+        let held = self.memory_bytes() + std::mem::size_of::<Mark>() as u64;
         let room = self.options.caps.max_bytes.saturating_sub(held);
         if grow_within(&mut self.bytes, len, room) {
             return true;
@@ -704,10 +722,7 @@ impl Log {
         self.bytes.truncate(self.record_start);
         self.full_at = Some(self.steps);
         self.recording = false;
-        self.push_marker(
-            MarkerKind::Full,
-            format!("timeline full at step {}", self.steps),
-        );
+        self.push_marker(Note::Full);
     }
 
     /// An alpha-beta node's window (`cutoff` false) or a cutoff, counted live and buffered for
@@ -753,14 +768,6 @@ impl Log {
             return;
         }
         self.has_walks = true;
-        let out = &mut self.bytes;
-        out.push(WALK_TAG);
-        put_varint(out, walk.len() as u64);
-        for i in 1..walk.len() {
-            put_varint(out, u64::from(walk.action(i)));
-        }
-        out.push(u8::from(walk.added_node()));
-        put_varint(out, u64::from(walk.rollout_moves()));
         // One player's walk: one reward credited to every node and owned by each but a last
         // terminal one, written once.
         let reward = walk.credited(0);
@@ -772,6 +779,34 @@ impl Log {
                     .own_reward(i)
                     .map_or(i == last, |own| own.to_bits() == reward.to_bits());
         }
+        if uniform && walk.len() <= SHORT_WALK {
+            // Encoded into an array and appended at once (no capacity check per byte).
+            let mut buf = [0u8; SHORT_WALK_MAX];
+            buf[0] = WALK_TAG;
+            buf[1] = walk.len() as u8;
+            let mut at = 2;
+            for i in 1..walk.len() {
+                at = put_varint_at(&mut buf, at, u64::from(walk.action(i)));
+            }
+            buf[at] = u8::from(walk.added_node());
+            at = put_varint_at(&mut buf, at + 1, u64::from(walk.rollout_moves()));
+            buf[at] = if walk.own_reward(last).is_some() {
+                UNIFORM_OWNED
+            } else {
+                UNIFORM_LAST_UNOWNED
+            };
+            buf[at + 1..at + 9].copy_from_slice(&reward.to_le_bytes());
+            self.bytes.extend_from_slice(&buf[..at + 9]);
+            return;
+        }
+        let out = &mut self.bytes;
+        out.push(WALK_TAG);
+        put_varint(out, walk.len() as u64);
+        for i in 1..walk.len() {
+            put_varint(out, u64::from(walk.action(i)));
+        }
+        out.push(u8::from(walk.added_node()));
+        put_varint(out, u64::from(walk.rollout_moves()));
         if uniform {
             let last_owns = walk.own_reward(last).is_some();
             out.push(if last_owns {
@@ -963,9 +998,7 @@ impl Log {
         if !self.recording() {
             return;
         }
-        if matches!((plan, root), (PlanChange::Same, RootChange::Walked))
-            && self.close_walked(progress, &stats, best)
-        {
+        if matches!(root, RootChange::Walked) && self.close_walked(progress, &stats, best, plan) {
             return;
         }
         // The root rows to write (`None`: unchanged) and whether there are any.
@@ -1139,37 +1172,64 @@ impl Log {
     }
 
     /// [`Log::close_step`] for the common step of a search whose root statistics follow its
-    /// walks (MCTS): plan, progress and best action unchanged and one root row walked. Writes
-    /// the same record as [`Log::close_step`] would, at once, when nothing else is due (no
-    /// checkpoint, marker or generation, room held); false, having written nothing, otherwise.
-    fn close_walked(&mut self, progress: Progress, stats: &Stats, best: Option<u32>) -> bool {
+    /// walks (MCTS): progress unchanged, one root row walked, the plan unchanged or rewritten
+    /// by a short tail, the best action perhaps changed (its marker then added). Writes the
+    /// same record and marker as [`Log::close_step`] would, at once, when nothing else is due
+    /// (no checkpoint, generation or other marker, room held); false, having written nothing,
+    /// otherwise.
+    fn close_walked(
+        &mut self,
+        progress: Progress,
+        stats: &Stats,
+        best: Option<u32>,
+        plan: PlanChange<'_>,
+    ) -> bool {
         let Some((row_at, row_end)) = self.pending.root_rows else {
             return false;
+        };
+        let (kept, tail) = match plan {
+            PlanChange::Same => (None, &[][..]),
+            PlanChange::Edit { kept, tail } => (Some(kept), tail),
+            PlanChange::Extend { .. } => return false,
         };
         let rows = &self.current.root;
         let row = &rows[row_at];
         let (old, new) = (stats_fields(&self.current.stats), stats_fields(stats));
         let deltas =
             std::array::from_fn::<u64, 6, _>(|i| zigzag(new[i].wrapping_sub(old[i]) as i64));
-        // Every varint one byte but the visits' (at most 3), so that the record fits the
-        // REPORTED_MAX bytes of a reported step's (one copy routine for both).
+        let best_changed = best != self.current.best;
+        let switched = best_changed || kept.is_some();
+        let marks = best_changed && best.is_some();
+        // Every varint one byte but the visits' (at most 3), so that a record that keeps the
+        // plan and best action fits the REPORTED_MAX bytes of a reported step's (one copy
+        // routine for both), and one that changes them WALKED_MAX.
         let plain = row_end == row_at + 1
             && progress == self.current.progress
-            && best == self.current.best
             && self.pending.generation.is_empty()
             && self.pending.first_cut.is_none()
             && !(self.options.iterations_are_depths && deltas[5] != 0)
             && (self.steps + 1) % CHECKPOINT_EVERY != 0
             && self.steps < self.options.caps.max_steps
-            && self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
             && deltas.iter().all(|&delta| delta < 0x80)
             && rows.len() < 0x80
             && row.index < 0x80
             && row.visits < 1 << 21;
-        if !plain {
+        let fits = if switched {
+            best.map_or(true, |b| b < 0x7f)
+                && kept.map_or(true, |kept| kept < 0x7f)
+                && tail.len() <= WALKED_TAIL
+                && tail.iter().all(|&action| action < 0x80)
+                && self.bytes.len() + WALKED_MAX <= self.bytes.capacity()
+                && (!marks
+                    || self.memory_bytes() + 2 * std::mem::size_of::<Mark>() as u64
+                        <= self.options.caps.max_bytes)
+        } else {
+            self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
+        };
+        if !(plain && fits) {
             return false;
         }
-        let mut head = [0u8; REPORTED_MAX];
+        let mut head = [0u8; WALKED_MAX];
         head[0] = EVENTS_END;
         // The mask at 2, then the changed counters' zigzag deltas (the mask dropped if none).
         let mut mask = 0u8;
@@ -1188,6 +1248,21 @@ impl Log {
         } else {
             at = 2;
         }
+        if best_changed {
+            flags |= BEST;
+            head[at] = best.map_or(0, |b| b as u8 + 1);
+            at += 1;
+        }
+        if let Some(kept) = kept {
+            flags |= PLAN;
+            head[at] = kept as u8 + 1;
+            head[at + 1] = tail.len() as u8;
+            at += 2;
+            for &action in tail {
+                head[at] = action as u8;
+                at += 1;
+            }
+        }
         head[1] = flags;
         // The root statistics' length, one row written: its position, index, visits, value.
         head[at] = rows.len() as u8;
@@ -1196,21 +1271,33 @@ impl Log {
         head[at + 3] = row.index as u8;
         at = put_varint_at(&mut head, at + 4, row.visits);
         head[at..at + 8].copy_from_slice(&row.value.to_le_bytes());
-        push_encoded(&mut self.bytes, &head, at + 8);
+        at += 8;
+        match head.first_chunk::<REPORTED_MAX>() {
+            Some(short) if !switched => push_encoded(&mut self.bytes, short, at),
+            _ => self.bytes.extend_from_slice(&head[..at]),
+        }
         self.pending.root_rows = None;
         self.pending.last_value = 0.0;
         self.record_start = self.bytes.len();
         self.steps += 1;
         self.current.stats = *stats;
+        if let Some(kept) = kept {
+            self.current.plan.truncate(kept);
+            self.current.plan.extend_from_slice(tail);
+            self.current.plan_ref = None;
+        }
+        self.current.best = best;
+        if marks {
+            self.push_marker(Note::BestMove);
+        }
         true
     }
 
-    fn push_marker(&mut self, kind: MarkerKind, label: String) {
-        if self.markers.len() < MAX_MARKERS || kind == MarkerKind::Full {
-            self.markers.push(Marker {
+    fn push_marker(&mut self, note: Note) {
+        if self.markers.len() < MAX_MARKERS || note == Note::Full {
+            self.markers.push(Mark {
                 step: self.steps,
-                kind,
-                label,
+                note,
             });
         }
     }
@@ -1223,15 +1310,15 @@ impl Log {
             // A step can complete several shallow depths; each gets its marker.
             let first = self.current.stats.iterations + 1;
             for depth in first.max(stats.iterations.saturating_sub(64))..=stats.iterations {
-                self.push_marker(MarkerKind::DepthDone, format!("depth {depth} done"));
+                self.push_marker(Note::DepthDone(depth));
             }
         }
         if best != self.current.best && best.is_some() && has_root {
-            self.push_marker(MarkerKind::BestMove, "new best move".into());
+            self.push_marker(Note::BestMove);
         }
         if let Some(depth) = self.pending.first_cut.take() {
             self.cut_depths |= 1 << depth;
-            self.push_marker(MarkerKind::Cutoff, format!("first cutoff at depth {depth}"));
+            self.push_marker(Note::Cutoff(depth));
         }
         if progress != self.current.progress {
             match progress {
@@ -1240,19 +1327,16 @@ impl Log {
                         Some(step) => self.plan_at_ref(step).len(),
                         None => self.current.plan.len(),
                     };
-                    let label = match plan_len {
-                        0 => "solved".into(),
-                        len if self.options.plan_is_line => format!("best line ({len} moves)"),
-                        len => format!("plan found ({len} actions)"),
-                    };
-                    self.push_marker(MarkerKind::PlanFound, label)
+                    self.push_marker(match plan_len {
+                        0 => Note::Solved,
+                        len => Note::PlanFound {
+                            len,
+                            line: self.options.plan_is_line,
+                        },
+                    })
                 }
-                Progress::Exhausted => {
-                    self.push_marker(MarkerKind::Limit, "searched every state".into())
-                }
-                Progress::LimitReached(limit) => {
-                    self.push_marker(MarkerKind::Limit, limit.to_string())
-                }
+                Progress::Exhausted => self.push_marker(Note::Exhausted),
+                Progress::LimitReached(limit) => self.push_marker(Note::Limit(limit)),
                 Progress::Running => {}
             }
         }

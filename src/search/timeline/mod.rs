@@ -18,6 +18,8 @@
 //!   recorded without reading it.
 //! - `log.rs`: the compact byte log (varints, `f32` state values, exact `f64` statistics),
 //!   capped by [`TimelineCaps`]; a checkpoint every [`CHECKPOINT_EVERY`] steps bounds a replay.
+//! - `marks.rs`: markers as the log keeps them (a kind and its numbers), their labels
+//!   written when read.
 //! - [`Timeline`] (`replay.rs`): the shared handle to read the log: [`Timeline::view_at`],
 //!   [`Timeline::markers`], [`Timeline::tree_at`] and [`Timeline::iteration_at`] (MCTS), [`Timeline::population_at`] (RHEA),
 //!   [`Timeline::memory_bytes`]; `tree.rs` rebuilds MCTS's tree from the recorded walks.
@@ -32,6 +34,7 @@
 mod cells;
 mod line_ends;
 mod log;
+mod marks;
 mod notes;
 mod recorded;
 mod recorder;

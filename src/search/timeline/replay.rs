@@ -215,7 +215,12 @@ impl Timeline {
 
     /// The markers so far, in step order.
     pub fn markers(&self) -> Vec<Marker> {
-        self.log.borrow().markers.clone()
+        self.log
+            .borrow()
+            .markers
+            .iter()
+            .map(|mark| mark.marker())
+            .collect()
     }
 
     /// Reads the live per-cell counts (they go on once the log is full, so they always match
