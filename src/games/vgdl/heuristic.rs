@@ -28,6 +28,7 @@
 
 use super::description::{Description, EffectKind, TerminationKind, TypeId};
 use super::level::World;
+use super::obstacle_route::ObstacleRoute;
 use super::ontology::SpriteClass;
 use super::state::VgdlState;
 use super::touch_tree::TouchTree;
@@ -90,7 +91,7 @@ pub struct LowerBound {
 }
 
 /// The leaf types, and which of them a level or a rule can put on the board.
-fn existing_leaves(d: &Description) -> Vec<bool> {
+pub(super) fn existing_leaves(d: &Description) -> Vec<bool> {
     let n = d.types.len();
     let mut has_child = vec![false; n];
     for t in &d.types {
@@ -673,6 +674,8 @@ pub struct Guidance {
     /// Resources some rule asks the avatar to hold: the slot, the amount, and the flags of the
     /// leaf types that give it.
     needed: Vec<(u8, i32, Vec<bool>)>,
+    /// The avatar's route to what it must touch, priced through what stands in its way.
+    route: Option<ObstacleRoute>,
 }
 
 /// How many rules deep [`Guidance`] follows what makes a wanted type.
@@ -714,6 +717,7 @@ impl Guidance {
         }
         Guidance {
             lower: LowerBound::new(world),
+            route: ObstacleRoute::new(world),
             leaves,
             wanted,
             needed,
@@ -760,6 +764,8 @@ impl Guidance {
             Some(bound) => bound.estimate(state)?,
             None => 0,
         };
+        let route = self.route.as_ref().map_or(0, |r| r.estimate(state));
+        let lower = lower.max(route);
         let made = self
             .wanted
             .iter()
