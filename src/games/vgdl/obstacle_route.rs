@@ -12,7 +12,9 @@
 //! - it is sent back or dies: the cheapest way to clear the sprite: bringing a pushable sprite
 //!   whose collision removes it (`boulder hole > killBoth`: the boulder's own route to the cell,
 //!   priced the same way one level down, see [`ObstacleRoute::transport`]), or turning into an
-//!   avatar type that may push or pass it ([`SWITCH`] more);
+//!   avatar type that may push or pass it (the walk from the avatar to the nearest sprite that
+//!   turns it into that type, `avatar greenSwitch > transformTo stype=greenAvatar`, and from
+//!   there to the cell, in Manhattan distance);
 //! - it dies or is sent back unless it holds a resource (`avatar water > killIfHasLess
 //!   resource=flippers`), or the sprite opens for a resource (`door avatar > killIfOtherHasMore
 //!   resource=key`): 0 when it holds enough, else the distance from the cell to the nearest
@@ -38,8 +40,6 @@ use super::state::VgdlState;
 /// The price of pushing a sprite out of the avatar's way (the push, and at least one more move
 /// to come back into line).
 const PUSH: u32 = 2;
-/// The price of turning into another avatar type first (the walk to a switch).
-const SWITCH: u32 = 6;
 /// The price of clearing a sprite that a pushed sprite must be used up on (a hole filled), beyond
 /// that sprite's route: every one cleared lowers the guess by about this much even when the next
 /// nearest remover is farther away.
@@ -154,6 +154,11 @@ pub struct ObstacleRoute {
     removers: Vec<Vec<TypeId>>,
     /// For each resource slot, the leaf types that give it.
     givers: Vec<Vec<TypeId>>,
+    /// `dies[x * types + y]`: a pushed sprite of type `x` is taken off the board on entering
+    /// a cell holding a `y`.
+    dies: Vec<bool>,
+    /// For each avatar type, the types whose collision turns an avatar into it.
+    switches: Vec<Vec<TypeId>>,
     /// The static sprites, as (cell, type).
     statics: Vec<(usize, TypeId)>,
 }
@@ -240,7 +245,33 @@ impl ObstacleRoute {
         let statics = (0..world.width * world.height)
             .flat_map(|c| world.statics_at(c).iter().map(move |&t| (c, t)))
             .collect();
+        let switches = (0..n)
+            .map(|a| {
+                (0..n)
+                    .filter(|&x| {
+                        leaves[x]
+                            && avatars.iter().any(|&av| {
+                                effects_between(world, av, x as TypeId).any(|k| {
+                                    matches!(k, EffectKind::TransformTo { stype, .. }
+                                        if world.is_member(stype, a as TypeId))
+                                })
+                            })
+                    })
+                    .map(|x| x as TypeId)
+                    .collect()
+            })
+            .collect();
+        let mut dies = vec![false; n * n];
+        for x in (0..n).filter(|&x| pushable[x]) {
+            for y in 0..n {
+                dies[x * n + y] = effects_between(world, x as TypeId, y as TypeId)
+                    .any(|k| matches!(k, EffectKind::KillSprite | EffectKind::KillBoth))
+                    || effects_between(world, y as TypeId, x as TypeId).any(removes_second);
+            }
+        }
         Some(ObstacleRoute {
+            dies,
+            switches,
             statics,
             width: world.width,
             height: world.height,
@@ -276,7 +307,7 @@ impl ObstacleRoute {
             return 0;
         }
         let held = state.resources();
-        let mut price: Vec<Option<u32>> = vec![None; cells];
+        let mut price: Vec<Option<u32>> = vec![None; cells * 4];
         let mut dist = vec![u32::MAX; cells];
         let mut queue = BinaryHeap::new();
         dist[from] = 0;
@@ -288,9 +319,13 @@ impl ObstacleRoute {
             if c != from && board.types_at(c).iter().any(|&t| self.targets[t as usize]) {
                 return d.min(UNCLEARED);
             }
-            for next in self.neighbours(c) {
-                let p = *price[next]
-                    .get_or_insert_with(|| self.avatar_price(&board, avatar.kind, held, next));
+            for (dir, next) in self.neighbours(c).into_iter().enumerate() {
+                let Some(next) = next else {
+                    continue;
+                };
+                let p = *price[next * 4 + dir].get_or_insert_with(|| {
+                    self.avatar_price(&board, avatar.kind, held, from, (c, next))
+                });
                 let nd = d.saturating_add(1 + p);
                 if nd < dist[next] {
                     dist[next] = nd;
@@ -301,8 +336,8 @@ impl ObstacleRoute {
         UNCLEARED
     }
 
-    /// The cells beside `c` on the board.
-    fn neighbours(&self, c: usize) -> impl Iterator<Item = usize> {
+    /// The cells beside `c` in the directions left, right, up, down (`None` off the board).
+    fn neighbours(&self, c: usize) -> [Option<usize>; 4] {
         let (w, h) = (self.width, self.height);
         let (x, y) = (c % w, c / w);
         [
@@ -311,8 +346,6 @@ impl ObstacleRoute {
             (y > 0).then(|| c - w),
             (y + 1 < h).then(|| c + w),
         ]
-        .into_iter()
-        .flatten()
     }
 
     /// Every sprite of `state`, static ones included, by cell and by type.
@@ -350,20 +383,30 @@ impl ObstacleRoute {
     }
 
     /// The price, beyond the move, of the avatar (of type `kind`, holding `held`) entering `c`.
-    fn avatar_price(&self, board: &Board, kind: TypeId, held: &[u8], c: usize) -> u32 {
+    /// The avatar stands on `from`, and `step` is the move `(came_from, c)`: a sprite it pushes
+    /// costs [`PUSH`] plus what stops it in the cell beyond ([`ObstacleRoute::onward`]).
+    fn avatar_price(
+        &self,
+        board: &Board,
+        kind: TypeId,
+        held: &[u8],
+        from: usize,
+        step: (usize, usize),
+    ) -> u32 {
+        let c = step.1;
         let mut total = 0u32;
         for &x in board.types_at(c) {
             let price = match self.entry(kind, x) {
                 Entry::Free => 0,
-                Entry::Push => PUSH,
+                Entry::Push => PUSH.saturating_add(self.onward(board, x, self.beyond(step.0, c))),
                 Entry::Blocked => {
                     let switch = self
                         .avatars
                         .iter()
                         .filter(|&&a| a != kind)
                         .map(|&a| match self.entry(a, x) {
-                            Entry::Free => SWITCH,
-                            Entry::Push => SWITCH + PUSH,
+                            Entry::Free => self.switch_walk(board, a, from, c),
+                            Entry::Push => self.switch_walk(board, a, from, c).saturating_add(PUSH),
                             _ => UNCLEARED,
                         })
                         .min()
@@ -389,6 +432,43 @@ impl ObstacleRoute {
             total = total.saturating_add(price);
         }
         total.min(UNCLEARED)
+    }
+
+    /// The price of pushing a sprite of type `x` into `cell`: 0 when nothing there stops it or
+    /// it dies there (a box into a hole clears the way too), [`PUSH`] for each sprite it pushes
+    /// on or that the avatar can push away first, [`CLEAR`] for one some rule clears,
+    /// [`UNCLEARED`] off the board or against anything else.
+    fn onward(&self, board: &Board, x: TypeId, cell: Option<usize>) -> u32 {
+        let Some(cell) = cell else {
+            return UNCLEARED;
+        };
+        let mut total = 0u32;
+        for &y in board.types_at(cell) {
+            let price = if self.dies[x as usize * self.types + y as usize] {
+                0
+            } else {
+                match self.entry(x, y) {
+                    Entry::Free => 0,
+                    Entry::Push => PUSH,
+                    _ if self.pushable[y as usize] => PUSH,
+                    _ if !self.removers[y as usize].is_empty() => CLEAR,
+                    _ => UNCLEARED,
+                }
+            };
+            total = total.saturating_add(price);
+        }
+        total.min(UNCLEARED)
+    }
+
+    /// The Manhattan walk from `from` over the nearest sprite that turns the avatar into type
+    /// `a` to `c` ([`UNCLEARED`] when none is on the board).
+    fn switch_walk(&self, board: &Board, a: TypeId, from: usize, c: usize) -> u32 {
+        self.switches[a as usize]
+            .iter()
+            .flat_map(|&x| board.cells_of[x as usize].iter())
+            .map(|&s| self.manhattan(from, s) + self.manhattan(s, c))
+            .min()
+            .unwrap_or(UNCLEARED)
     }
 
     /// The Manhattan distance from `c` to the nearest sprite giving resource `slot`.
@@ -446,7 +526,7 @@ impl ObstacleRoute {
             } else {
                 1 + self.pushed_price(board, r, u)
             };
-            for v in self.neighbours(u) {
+            for v in self.neighbours(u).into_iter().flatten() {
                 let Some(behind) = self.beyond(u, v) else {
                     continue;
                 };
