@@ -3,7 +3,8 @@
 //!
 //! - [`LowerBound`]: admissible and consistent, for A* (a plan it finds is a shortest plan).
 //! - [`Guidance`]: a lower bound plus a guess at how far apart the sprites a win must combine
-//!   are, for the searches that want any win (weighted A*); it promises nothing.
+//!   are and at what clears the avatar's way, for the searches that want any win (weighted
+//!   A*); it promises nothing.
 //!
 //! Both apply to a game whose only winning termination counts sprites down to 0
 //! (`SpriteCounter ... limit=0 win=True`, or `MultiSpriteCounter` with `limit=0`: every counted
@@ -663,7 +664,9 @@ fn push_part(
 /// stype=plateinplace`), followed back through the rules that make those; plus, for each
 /// resource a rule asks the avatar to hold some of (`gate avatar > killIfOtherHasMore
 /// resource=chip limit=11`), while it holds too few, the walk to collect every sprite of it
-/// left on the board ([`Guidance::collecting_cost`]). Not admissible.
+/// left on the board ([`Guidance::collecting_cost`]). Where the win asks the avatar to touch
+/// sprites, the lower bound is raised to the avatar's route there priced through the sprites
+/// in its way (`obstacle_route.rs`). Not admissible.
 #[derive(Debug)]
 pub struct Guidance {
     lower: Option<LowerBound>,
