@@ -208,6 +208,42 @@ fn guidance_is_zero_on_a_win_and_weighted_a_star_wins_cookmepasta() {
     assert!(wins(&state, &search.principal_variation()));
 }
 
+/// A Citadel level of our own: the goal lies behind a round hole that only the boulder, pushed
+/// three cells left, fills.
+const HOLE_BEFORE_GOAL: &str = "wwwwwwww\nwg0..b.w\nww.....w\nww...A.w\nwwwwwwww\n";
+
+#[test]
+fn guidance_prices_the_hole_in_the_avatars_way_and_falls_as_the_boulder_nears_it() {
+    let state = start(&rules("thecitadel"), HOLE_BEFORE_GOAL);
+    let guidance = Guidance::new(state.world());
+    let bound = LowerBound::new(state.world()).unwrap();
+    let at_start = guidance.estimate(&state).unwrap();
+    // The walk alone (6 moves) ignores the hole; the route pays for the boulder's pushes.
+    assert!(at_start > bound.estimate(&state).unwrap() + 3, "{at_start}");
+    // Walk behind the boulder (right, up, up), then push it one cell left.
+    let mut behind = state.clone();
+    for a in [Action::Right, Action::Up, Action::Up] {
+        behind.apply(a);
+    }
+    let mut pushed = behind.clone();
+    pushed.apply(Action::Left);
+    assert!(
+        guidance.estimate(&pushed).unwrap() < guidance.estimate(&behind).unwrap(),
+        "a push towards the hole lowers the guess"
+    );
+    let mut search = AStar::new(
+        state.clone(),
+        move |s: &VgdlState| guidance.estimate(s),
+        AStarOptions {
+            limits: limits(100_000),
+            weight: searchlab::search::astar::Weight::new(3, 1).unwrap(),
+            ..AStarOptions::default()
+        },
+    );
+    assert_eq!(run_to_end(&mut search, 1 << 14), Progress::Solved);
+    assert!(wins(&state, &search.principal_variation()));
+}
+
 /// Plays the same random moves from `a` and `b`: equal keys and outcomes after each.
 fn same_future(a: &VgdlState, b: &VgdlState, rng: &mut Rng) {
     for _ in 0..20 {

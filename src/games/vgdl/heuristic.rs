@@ -3,7 +3,8 @@
 //!
 //! - [`LowerBound`]: admissible and consistent, for A* (a plan it finds is a shortest plan).
 //! - [`Guidance`]: a lower bound plus a guess at how far apart the sprites a win must combine
-//!   are, for the searches that want any win (weighted A*); it promises nothing.
+//!   are and at what clears the avatar's way, for the searches that want any win (weighted
+//!   A*); it promises nothing.
 //!
 //! Both apply to a game whose only winning termination counts sprites down to 0
 //! (`SpriteCounter ... limit=0 win=True`, or `MultiSpriteCounter` with `limit=0`: every counted
@@ -28,6 +29,7 @@
 
 use super::description::{Description, EffectKind, TerminationKind, TypeId};
 use super::level::World;
+use super::obstacle_route::ObstacleRoute;
 use super::ontology::SpriteClass;
 use super::state::VgdlState;
 use super::touch_tree::TouchTree;
@@ -90,7 +92,7 @@ pub struct LowerBound {
 }
 
 /// The leaf types, and which of them a level or a rule can put on the board.
-fn existing_leaves(d: &Description) -> Vec<bool> {
+pub(super) fn existing_leaves(d: &Description) -> Vec<bool> {
     let n = d.types.len();
     let mut has_child = vec![false; n];
     for t in &d.types {
@@ -662,7 +664,9 @@ fn push_part(
 /// stype=plateinplace`), followed back through the rules that make those; plus, for each
 /// resource a rule asks the avatar to hold some of (`gate avatar > killIfOtherHasMore
 /// resource=chip limit=11`), while it holds too few, the walk to collect every sprite of it
-/// left on the board ([`Guidance::collecting_cost`]). Not admissible.
+/// left on the board ([`Guidance::collecting_cost`]). Where the win asks the avatar to touch
+/// sprites, the lower bound is raised to the avatar's route there priced through the sprites
+/// in its way (`obstacle_route.rs`). Not admissible.
 #[derive(Debug)]
 pub struct Guidance {
     lower: Option<LowerBound>,
@@ -673,6 +677,8 @@ pub struct Guidance {
     /// Resources some rule asks the avatar to hold: the slot, the amount, and the flags of the
     /// leaf types that give it.
     needed: Vec<(u8, i32, Vec<bool>)>,
+    /// The avatar's route to what it must touch, priced through what stands in its way.
+    route: Option<ObstacleRoute>,
 }
 
 /// How many rules deep [`Guidance`] follows what makes a wanted type.
@@ -714,6 +720,7 @@ impl Guidance {
         }
         Guidance {
             lower: LowerBound::new(world),
+            route: ObstacleRoute::new(world),
             leaves,
             wanted,
             needed,
@@ -760,6 +767,8 @@ impl Guidance {
             Some(bound) => bound.estimate(state)?,
             None => 0,
         };
+        let route = self.route.as_ref().map_or(0, |r| r.estimate(state));
+        let lower = lower.max(route);
         let made = self
             .wanted
             .iter()

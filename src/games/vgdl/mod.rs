@@ -16,6 +16,8 @@
 //! - `rules`: the [`crate::game::Game`] and [`crate::game::Puzzle`] impls.
 //! - `sprites`: the [`crate::sprites::SpriteGame`] impl (DESIGN.md section 5), so KB Fast-Evo
 //!   MCTS and the sprite views run on every VGDL game.
+//! - `obstacle_route`: the avatar's route to what it must touch, priced through the sprites in
+//!   its way (a guess for weighted A*).
 //! - `touch_tree`: the touch bound as a spanning tree, where touching never sends the avatar back.
 //! - [`transient`]: the Flicker sprites a key may leave out.
 //! - [`trace`]: a state as a line of the trace format of `shared/vgdl/README.md`.
@@ -28,6 +30,7 @@ pub mod description;
 pub mod error;
 pub mod heuristic;
 pub mod level;
+mod obstacle_route;
 pub mod ontology;
 mod rules;
 mod sprite_list;

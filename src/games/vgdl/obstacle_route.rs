@@ -1,0 +1,621 @@
+//! [`ObstacleRoute`]: a guess, for the searches that want any win, at the moves the avatar needs
+//! to reach a sprite the win asks it to touch (`goal avatar > killSprite` with `SpriteCounter
+//! stype=goal limit=0 win=True`) when other sprites stand in the way. It is read off the rules
+//! alone, like the lower bound, and promises nothing (not admissible).
+//!
+//! The avatar's route is the cheapest path over the board (Dijkstra) where entering a cell costs
+//! one move plus a price for each sprite on it, by what the rules say happens when the avatar
+//! enters:
+//!
+//! - nothing stops it (floor, a target): 0;
+//! - it pushes the sprite (`box avatar > bounceForward`): [`PUSH`];
+//! - it is sent back or dies: the cheapest way to clear the sprite: bringing a pushable sprite
+//!   whose collision removes it (`boulder hole > killBoth`: the boulder's own route to the cell,
+//!   priced the same way one level down, see [`ObstacleRoute::transport`]), or turning into an
+//!   avatar type that may push or pass it (the walk from the avatar to the nearest sprite that
+//!   turns it into that type, `avatar greenSwitch > transformTo stype=greenAvatar`, and from
+//!   there to the cell, in Manhattan distance);
+//! - it dies or is sent back unless it holds a resource (`avatar water > killIfHasLess
+//!   resource=flippers`), or the sprite opens for a resource (`door avatar > killIfOtherHasMore
+//!   resource=key`): 0 when it holds enough, else the distance from the cell to the nearest
+//!   sprite that gives the resource.
+//!
+//! A pushed sprite's route (a boulder on its way to a hole) prices cells the same way for that
+//! sprite, except that a sprite in its way that the avatar can push costs [`PUSH`], and one that
+//! only another pushable sprite clears costs the Manhattan distance to the nearest such sprite
+//! (the recursion stops there). Every relaxation is optimistic about the avatar's walks between
+//! pushes and about sprites used twice; a cell no route clears costs [`UNCLEARED`], so a state
+//! that lost its last way through ranks behind every state that kept one, but is not pruned.
+
+use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::description::{EffectKind, TerminationKind, TypeId};
+use super::heuristic::{effects_between, existing_leaves};
+use super::level::World;
+use super::ontology::SpriteClass;
+use super::state::VgdlState;
+
+/// The price of pushing a sprite out of the avatar's way (the push, and at least one more move
+/// to come back into line).
+const PUSH: u32 = 2;
+/// The price of clearing a sprite that a pushed sprite must be used up on (a hole filled), beyond
+/// that sprite's route: every one cleared lowers the guess by about this much even when the next
+/// nearest remover is farther away.
+const CLEAR: u32 = 8;
+/// The price of a cell nothing clears.
+const UNCLEARED: u32 = 500;
+
+/// What happens when a mover (an avatar type, or a pushed sprite) enters a cell holding a sprite
+/// of some type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    /// Nothing stops the mover.
+    Free,
+    /// The mover pushes the sprite on.
+    Push,
+    /// The mover is sent back or dies.
+    Blocked,
+    /// The avatar dies unless it holds more than `limit` of the resource in `slot`.
+    NeedsMore { slot: u8, limit: i32 },
+    /// The sprite dies when the avatar holds at least `limit` of the resource in `slot`.
+    OpensWith { slot: u8, limit: i32 },
+}
+
+/// Whether `kind`, run with the mover as the first sprite, stops it.
+fn stops_first(kind: EffectKind) -> bool {
+    matches!(
+        kind,
+        EffectKind::StepBack | EffectKind::UndoAll | EffectKind::KillSprite | EffectKind::KillBoth
+    )
+}
+
+/// Whether `kind`, run with the mover as the second sprite, stops it.
+fn stops_second(kind: EffectKind) -> bool {
+    matches!(
+        kind,
+        EffectKind::UndoAll
+            | EffectKind::KillBoth
+            | EffectKind::TransformTo {
+                kill_second: true,
+                ..
+            }
+    )
+}
+
+/// Whether `kind`, run with a sprite as its first sprite, takes it off its cell.
+fn removes_first(kind: EffectKind) -> bool {
+    matches!(
+        kind,
+        EffectKind::KillSprite
+            | EffectKind::KillBoth
+            | EffectKind::TransformTo { .. }
+            | EffectKind::CollectResource
+    )
+}
+
+/// Whether `kind`, run with a sprite as its second sprite, takes it off its cell.
+fn removes_second(kind: EffectKind) -> bool {
+    matches!(
+        kind,
+        EffectKind::KillBoth
+            | EffectKind::TransformTo {
+                kill_second: true,
+                ..
+            }
+    )
+}
+
+/// What happens when `mover` enters a cell holding a sprite of type `x`.
+fn entry(world: &World, mover: TypeId, x: TypeId) -> Entry {
+    let mut entry = Entry::Free;
+    for kind in effects_between(world, x, mover) {
+        match kind {
+            EffectKind::KillIfOtherHasMore { slot, limit, .. } => {
+                return Entry::OpensWith { slot, limit }
+            }
+            EffectKind::BounceForward => entry = Entry::Push,
+            k if stops_second(k) && entry == Entry::Free => entry = Entry::Blocked,
+            _ => {}
+        }
+    }
+    if entry == Entry::Push {
+        return entry;
+    }
+    for kind in effects_between(world, mover, x) {
+        match kind {
+            EffectKind::KillIfHasLess { slot, limit } if entry == Entry::Free => {
+                entry = Entry::NeedsMore { slot, limit }
+            }
+            k if stops_first(k) => entry = Entry::Blocked,
+            _ => {}
+        }
+    }
+    entry
+}
+
+/// The avatar's route to the sprites a win asks it to touch, priced through what stands in its
+/// way (see the module doc).
+#[derive(Debug)]
+pub struct ObstacleRoute {
+    width: usize,
+    height: usize,
+    /// The leaf types the avatar must touch.
+    targets: Vec<bool>,
+    /// `entries[mover * types + x]`, for avatar and pushable leaf movers (others unused).
+    entries: Vec<Entry>,
+    types: usize,
+    /// The avatar leaf types.
+    avatars: Vec<TypeId>,
+    /// Leaf types some avatar pushes.
+    pushable: Vec<bool>,
+    /// For each type, the pushable types whose collision takes it off its cell.
+    removers: Vec<Vec<TypeId>>,
+    /// For each resource slot, the leaf types that give it.
+    givers: Vec<Vec<TypeId>>,
+    /// `dies[x * types + y]`: a pushed sprite of type `x` is taken off the board on entering
+    /// a cell holding a `y`.
+    dies: Vec<bool>,
+    /// For each avatar type, the types whose collision turns an avatar into it.
+    switches: Vec<Vec<TypeId>>,
+    /// The static sprites, as (cell, type).
+    statics: Vec<(usize, TypeId)>,
+}
+
+/// One estimate's view of the board: the types on every cell and the cells of every type.
+struct Board {
+    /// `cell_types[start[c]..start[c + 1]]`: the types of the sprites on cell `c`.
+    start: Vec<u32>,
+    cell_types: Vec<TypeId>,
+    /// The cells of each type's sprites.
+    cells_of: Vec<Vec<usize>>,
+    /// [`ObstacleRoute::stand_price`]'s prices so far, by cell (outer clearings only).
+    stand_memo: RefCell<Vec<Option<u32>>>,
+}
+
+impl ObstacleRoute {
+    /// The route guess for `world`, or `None` when the win does not ask the avatar to touch
+    /// sprites (no `SpriteCounter` or `MultiSpriteCounter` to 0 whose types an avatar removes
+    /// by touching them).
+    pub fn new(world: &World) -> Option<ObstacleRoute> {
+        let d = &world.description;
+        let n = d.types.len();
+        let leaves = existing_leaves(d);
+        let avatars: Vec<TypeId> = (0..n)
+            .filter(|&t| leaves[t] && d.types[t].is_avatar())
+            .map(|t| t as TypeId)
+            .collect();
+        let mut targets = vec![false; n];
+        for win in d.terminations.iter().filter(|t| t.win && t.limit == 0) {
+            let groups = match &win.kind {
+                TerminationKind::SpriteCounter(g) => vec![*g],
+                TerminationKind::MultiSpriteCounter(gs) => gs.clone(),
+                TerminationKind::Timeout => Vec::new(),
+            };
+            for g in groups {
+                for t in (0..n).filter(|&t| leaves[t] && world.is_member(g, t as TypeId)) {
+                    let touched = avatars.iter().any(|&a| {
+                        effects_between(world, t as TypeId, a).any(removes_first)
+                            || effects_between(world, a, t as TypeId).any(removes_second)
+                    });
+                    targets[t] |= touched;
+                }
+            }
+        }
+        if !targets.iter().any(|&t| t) {
+            return None;
+        }
+        let pushable: Vec<bool> = (0..n)
+            .map(|t| {
+                leaves[t]
+                    && d.types[t].class == Some(SpriteClass::Passive)
+                    && avatars.iter().any(|&a| {
+                        effects_between(world, t as TypeId, a)
+                            .any(|k| k == EffectKind::BounceForward)
+                    })
+            })
+            .collect();
+        let mut entries = vec![Entry::Free; n * n];
+        for mover in (0..n).filter(|&m| avatars.contains(&(m as TypeId)) || pushable[m]) {
+            for x in (0..n).filter(|&x| x != mover || pushable[mover]) {
+                entries[mover * n + x] = entry(world, mover as TypeId, x as TypeId);
+            }
+        }
+        let removers: Vec<Vec<TypeId>> = (0..n)
+            .map(|x| {
+                (0..n)
+                    .filter(|&r| pushable[r] && r != x)
+                    .filter(|&r| {
+                        effects_between(world, x as TypeId, r as TypeId).any(removes_first)
+                            || effects_between(world, r as TypeId, x as TypeId).any(removes_second)
+                    })
+                    .map(|r| r as TypeId)
+                    .collect()
+            })
+            .collect();
+        let givers: Vec<Vec<TypeId>> = (0..d.resources.len())
+            .map(|slot| {
+                (0..n)
+                    .filter(|&t| leaves[t] && world.resource_slot[t] == Some(slot as u8))
+                    .map(|t| t as TypeId)
+                    .collect()
+            })
+            .collect();
+        let statics = (0..world.width * world.height)
+            .flat_map(|c| world.statics_at(c).iter().map(move |&t| (c, t)))
+            .collect();
+        let switches = (0..n)
+            .map(|a| {
+                (0..n)
+                    .filter(|&x| {
+                        leaves[x]
+                            && avatars.iter().any(|&av| {
+                                effects_between(world, av, x as TypeId).any(|k| {
+                                    matches!(k, EffectKind::TransformTo { stype, .. }
+                                        if world.is_member(stype, a as TypeId))
+                                })
+                            })
+                    })
+                    .map(|x| x as TypeId)
+                    .collect()
+            })
+            .collect();
+        let mut dies = vec![false; n * n];
+        for x in (0..n).filter(|&x| pushable[x]) {
+            for y in 0..n {
+                dies[x * n + y] = effects_between(world, x as TypeId, y as TypeId)
+                    .any(|k| matches!(k, EffectKind::KillSprite | EffectKind::KillBoth))
+                    || effects_between(world, y as TypeId, x as TypeId).any(removes_second);
+            }
+        }
+        Some(ObstacleRoute {
+            dies,
+            switches,
+            statics,
+            width: world.width,
+            height: world.height,
+            targets,
+            entries,
+            types: n,
+            avatars,
+            pushable,
+            removers,
+            givers,
+        })
+    }
+
+    fn entry(&self, mover: TypeId, x: TypeId) -> Entry {
+        self.entries[mover as usize * self.types + x as usize]
+    }
+
+    /// The guess at `state`: the priced route from the avatar to the nearest sprite it must
+    /// touch (0 when none is left; [`UNCLEARED`] when every route has a cell nothing clears).
+    pub fn estimate(&self, state: &VgdlState) -> u32 {
+        let board = self.board(state);
+        let avatar = state.avatar();
+        let cells = self.width * self.height;
+        let Some(from) = state.world().cell(avatar.x, avatar.y) else {
+            return UNCLEARED;
+        };
+        if !board
+            .cells_of
+            .iter()
+            .enumerate()
+            .any(|(t, c)| self.targets[t] && !c.is_empty())
+        {
+            return 0;
+        }
+        let held = state.resources();
+        let mut price: Vec<Option<u32>> = vec![None; cells * 4];
+        let mut dist = vec![u32::MAX; cells];
+        let mut queue = BinaryHeap::new();
+        dist[from] = 0;
+        queue.push(Reverse((0u32, from)));
+        while let Some(Reverse((d, c))) = queue.pop() {
+            if d > dist[c] {
+                continue;
+            }
+            if c != from && board.types_at(c).iter().any(|&t| self.targets[t as usize]) {
+                return d.min(UNCLEARED);
+            }
+            for (dir, next) in self.neighbours(c).into_iter().enumerate() {
+                let Some(next) = next else {
+                    continue;
+                };
+                let p = *price[next * 4 + dir].get_or_insert_with(|| {
+                    self.avatar_price(&board, avatar.kind, held, from, (c, next))
+                });
+                let nd = d.saturating_add(1 + p);
+                if nd < dist[next] {
+                    dist[next] = nd;
+                    queue.push(Reverse((nd, next)));
+                }
+            }
+        }
+        UNCLEARED
+    }
+
+    /// The cells beside `c` in the directions left, right, up, down (`None` off the board).
+    fn neighbours(&self, c: usize) -> [Option<usize>; 4] {
+        let (w, h) = (self.width, self.height);
+        let (x, y) = (c % w, c / w);
+        [
+            (x > 0).then(|| c - 1),
+            (x + 1 < w).then(|| c + 1),
+            (y > 0).then(|| c - w),
+            (y + 1 < h).then(|| c + w),
+        ]
+    }
+
+    /// Every sprite of `state`, static ones included, by cell and by type.
+    fn board(&self, state: &VgdlState) -> Board {
+        let world = state.world();
+        let cells = self.width * self.height;
+        let mut on_cell = self.statics.clone();
+        let avatar = state.avatar();
+        let mut skipped_avatar = false;
+        for s in state.sprites() {
+            if !skipped_avatar && s == avatar {
+                skipped_avatar = true;
+                continue;
+            }
+            if let Some(c) = world.cell(s.x, s.y) {
+                on_cell.push((c, s.kind));
+            }
+        }
+        on_cell.sort_unstable();
+        let mut start = vec![0u32; cells + 1];
+        let mut cells_of = vec![Vec::new(); self.types];
+        for &(c, t) in &on_cell {
+            start[c + 1] += 1;
+            cells_of[t as usize].push(c);
+        }
+        for c in 0..cells {
+            start[c + 1] += start[c];
+        }
+        Board {
+            start,
+            cell_types: on_cell.into_iter().map(|(_, t)| t).collect(),
+            cells_of,
+            stand_memo: RefCell::new(vec![None; cells]),
+        }
+    }
+
+    /// The price, beyond the move, of the avatar (of type `kind`, holding `held`) entering `c`.
+    /// The avatar stands on `from`, and `step` is the move `(came_from, c)`: a sprite it pushes
+    /// costs [`PUSH`] plus what stops it in the cell beyond ([`ObstacleRoute::onward`]).
+    fn avatar_price(
+        &self,
+        board: &Board,
+        kind: TypeId,
+        held: &[u8],
+        from: usize,
+        step: (usize, usize),
+    ) -> u32 {
+        let c = step.1;
+        let mut total = 0u32;
+        for &x in board.types_at(c) {
+            let price = match self.entry(kind, x) {
+                Entry::Free => 0,
+                Entry::Push => PUSH.saturating_add(self.onward(board, x, self.beyond(step.0, c))),
+                Entry::Blocked => {
+                    let switch = self
+                        .avatars
+                        .iter()
+                        .filter(|&&a| a != kind)
+                        .map(|&a| match self.entry(a, x) {
+                            Entry::Free => self.switch_walk(board, a, from, c),
+                            Entry::Push => self.switch_walk(board, a, from, c).saturating_add(PUSH),
+                            _ => UNCLEARED,
+                        })
+                        .min()
+                        .unwrap_or(UNCLEARED);
+                    switch.min(self.clearing(board, x, c, kind, false))
+                }
+                Entry::NeedsMore { slot, limit } => {
+                    if i32::from(held.get(slot as usize).copied().unwrap_or(0)) > limit {
+                        0
+                    } else {
+                        self.giver_distance(board, slot, c)
+                            .min(self.clearing(board, x, c, kind, false))
+                    }
+                }
+                Entry::OpensWith { slot, limit } => {
+                    if i32::from(held.get(slot as usize).copied().unwrap_or(0)) >= limit {
+                        0
+                    } else {
+                        self.giver_distance(board, slot, c)
+                    }
+                }
+            };
+            total = total.saturating_add(price);
+        }
+        total.min(UNCLEARED)
+    }
+
+    /// The price of pushing a sprite of type `x` into `cell`: 0 when nothing there stops it or
+    /// it dies there (a box into a hole clears the way too), [`PUSH`] for each sprite it pushes
+    /// on or that the avatar can push away first, [`CLEAR`] for one some rule clears,
+    /// [`UNCLEARED`] off the board or against anything else.
+    fn onward(&self, board: &Board, x: TypeId, cell: Option<usize>) -> u32 {
+        let Some(cell) = cell else {
+            return UNCLEARED;
+        };
+        let mut total = 0u32;
+        for &y in board.types_at(cell) {
+            let price = if self.dies[x as usize * self.types + y as usize] {
+                0
+            } else {
+                match self.entry(x, y) {
+                    Entry::Free => 0,
+                    Entry::Push => PUSH,
+                    _ if self.pushable[y as usize] => PUSH,
+                    _ if !self.removers[y as usize].is_empty() => CLEAR,
+                    _ => UNCLEARED,
+                }
+            };
+            total = total.saturating_add(price);
+        }
+        total.min(UNCLEARED)
+    }
+
+    /// The Manhattan walk from `from` over the nearest sprite that turns the avatar into type
+    /// `a` to `c` ([`UNCLEARED`] when none is on the board).
+    fn switch_walk(&self, board: &Board, a: TypeId, from: usize, c: usize) -> u32 {
+        self.switches[a as usize]
+            .iter()
+            .flat_map(|&x| board.cells_of[x as usize].iter())
+            .map(|&s| self.manhattan(from, s) + self.manhattan(s, c))
+            .min()
+            .unwrap_or(UNCLEARED)
+    }
+
+    /// The Manhattan distance from `c` to the nearest sprite giving resource `slot`.
+    fn giver_distance(&self, board: &Board, slot: u8, c: usize) -> u32 {
+        self.givers
+            .get(slot as usize)
+            .into_iter()
+            .flatten()
+            .flat_map(|&g| board.cells_of[g as usize].iter())
+            .map(|&s| self.manhattan(s, c))
+            .min()
+            .unwrap_or(UNCLEARED)
+    }
+
+    /// The cheapest route of a sprite that removes the `x` on cell `c` to `c`, pushed by an
+    /// avatar of type `kind`, plus [`CLEAR`]; `nested` for a clearing that another one's push
+    /// needs (see [`ObstacleRoute::stand_price`]).
+    fn clearing(&self, board: &Board, x: TypeId, c: usize, kind: TypeId, nested: bool) -> u32 {
+        self.removers[x as usize]
+            .iter()
+            .map(|&r| {
+                self.transport(board, r, c, kind, nested)
+                    .saturating_add(CLEAR)
+            })
+            .min()
+            .unwrap_or(UNCLEARED)
+    }
+
+    /// The cheapest priced route of a sprite of pushable type `r` to cell `c`, pushed by an
+    /// avatar of type `kind` (Dijkstra backwards from `c`): each push is priced by the cell the
+    /// sprite enters (`c` itself free) and by the cell behind it, where the avatar must stand
+    /// ([`ObstacleRoute::stand_price`]); a push with the cell behind off the board is no move.
+    fn transport(&self, board: &Board, r: TypeId, c: usize, kind: TypeId, nested: bool) -> u32 {
+        let sources = &board.cells_of[r as usize];
+        if sources.is_empty() {
+            return UNCLEARED;
+        }
+        let cells = self.width * self.height;
+        let mut dist = vec![u32::MAX; cells];
+        let mut queue = BinaryHeap::new();
+        dist[c] = 0;
+        queue.push(Reverse((0u32, c)));
+        while let Some(Reverse((d, u))) = queue.pop() {
+            if d > dist[u] {
+                continue;
+            }
+            if u != c && sources.contains(&u) {
+                return d.min(UNCLEARED);
+            }
+            if d >= UNCLEARED {
+                break;
+            }
+            let enter = if u == c {
+                1
+            } else {
+                1 + self.pushed_price(board, r, u)
+            };
+            for v in self.neighbours(u).into_iter().flatten() {
+                let Some(behind) = self.beyond(u, v) else {
+                    continue;
+                };
+                let push = enter.saturating_add(self.stand_price(board, kind, behind, nested));
+                let nd = d.saturating_add(push);
+                if nd < dist[v] {
+                    dist[v] = nd;
+                    queue.push(Reverse((nd, v)));
+                }
+            }
+        }
+        UNCLEARED
+    }
+
+    /// The cell one step past `to` on the way from `from` (a neighbour), if it is on the board.
+    fn beyond(&self, from: usize, to: usize) -> Option<usize> {
+        let w = self.width as isize;
+        let (fx, fy) = ((from % self.width) as isize, (from / self.width) as isize);
+        let (tx, ty) = ((to % self.width) as isize, (to / self.width) as isize);
+        let (x, y) = (2 * tx - fx, 2 * ty - fy);
+        (x >= 0 && y >= 0 && x < w && (y as usize) < self.height).then(|| (y * w + x) as usize)
+    }
+
+    /// The price of the avatar (of type `kind`) standing on `c` to push: 0 when nothing stops
+    /// it there, [`PUSH`] for a sprite it pushes away, for one some rule clears the price of
+    /// clearing it (once per estimate and cell; [`CLEAR`] when `nested`, so a clearing needs
+    /// at most one other), [`CLEAR`] for one another avatar type passes, [`UNCLEARED`]
+    /// otherwise (a wall).
+    fn stand_price(&self, board: &Board, kind: TypeId, c: usize, nested: bool) -> u32 {
+        if !nested {
+            if let Some(price) = board.stand_memo.borrow()[c] {
+                return price;
+            }
+        }
+        let mut total = 0u32;
+        for &x in board.types_at(c) {
+            let price = match self.entry(kind, x) {
+                Entry::Free => 0,
+                Entry::Push => PUSH,
+                Entry::NeedsMore { .. } | Entry::OpensWith { .. } => CLEAR,
+                Entry::Blocked => {
+                    let passed = self
+                        .avatars
+                        .iter()
+                        .any(|&a| matches!(self.entry(a, x), Entry::Free | Entry::Push));
+                    if passed || (nested && !self.removers[x as usize].is_empty()) {
+                        CLEAR
+                    } else {
+                        self.clearing(board, x, c, kind, true)
+                    }
+                }
+            };
+            total = total.saturating_add(price);
+        }
+        let total = total.min(UNCLEARED);
+        if !nested {
+            board.stand_memo.borrow_mut()[c] = Some(total);
+        }
+        total
+    }
+
+    /// The price, beyond the push, of a sprite of pushable type `r` entering `u`.
+    fn pushed_price(&self, board: &Board, r: TypeId, u: usize) -> u32 {
+        let mut total = 0u32;
+        for &x in board.types_at(u) {
+            let price = match self.entry(r, x) {
+                Entry::Free => 0,
+                Entry::Push => PUSH,
+                _ if self.pushable[x as usize] => PUSH,
+                _ => self.removers[x as usize]
+                    .iter()
+                    .flat_map(|&q| board.cells_of[q as usize].iter())
+                    .map(|&s| self.manhattan(s, u) + CLEAR)
+                    .min()
+                    .unwrap_or(UNCLEARED),
+            };
+            total = total.saturating_add(price);
+        }
+        total.min(UNCLEARED)
+    }
+
+    fn manhattan(&self, a: usize, b: usize) -> u32 {
+        let w = self.width;
+        ((a % w).abs_diff(b % w) + (a / w).abs_diff(b / w)) as u32
+    }
+}
+
+impl Board {
+    fn types_at(&self, c: usize) -> &[TypeId] {
+        &self.cell_types[self.start[c] as usize..self.start[c + 1] as usize]
+    }
+}
