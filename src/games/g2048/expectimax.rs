@@ -345,7 +345,7 @@ impl<'e> PlainExpectimax<'e> {
 
 /// The larger of two values, neither NaN. Natively `f64::max`, one branchless instruction; in
 /// wasm, where `f64::max` becomes comparisons and branches for NaN, one comparison (11 % faster
-/// there; the same comparison natively was 8 % slower, BENCHMARKS.md "In the browser").
+/// in node; the same comparison natively was 8 % slower; BENCHMARKS.md "In the browser").
 #[inline(always)]
 fn larger(best: f64, value: f64) -> f64 {
     if cfg!(target_arch = "wasm32") {
