@@ -336,25 +336,9 @@ impl<'e> PlainExpectimax<'e> {
                 } else {
                     self.after_move(child, depth + 1, probability)
                 };
-                best = larger(best, value);
+                best = best.max(value);
             }
         }
         best
-    }
-}
-
-/// The larger of two values, neither NaN. Natively `f64::max`, one branchless instruction; in
-/// wasm, where `f64::max` becomes comparisons and branches for NaN, one comparison (11 % faster
-/// in node; the same comparison natively was 8 % slower; BENCHMARKS.md "In the browser").
-#[inline(always)]
-fn larger(best: f64, value: f64) -> f64 {
-    if cfg!(target_arch = "wasm32") {
-        if value > best {
-            value
-        } else {
-            best
-        }
-    } else {
-        best.max(value)
     }
 }
