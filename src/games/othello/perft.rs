@@ -34,7 +34,13 @@ fn count(player: u64, opponent: u64, depth: u32, passed: bool) -> u64 {
         let flipped = flips(player, opponent, square);
         let next_player = opponent ^ flipped;
         let next_opponent = player ^ flipped ^ (1 << square);
-        leaves += count(next_player, next_opponent, depth - 1, false);
+        leaves += if depth == 2 {
+            // The last ply in place of a call: the child's moves counted in bulk, or one leaf
+            // when it has none (a pass at depth 1 counts 1, as does a finished game).
+            u64::from(moves(next_player, next_opponent).count_ones().max(1))
+        } else {
+            count(next_player, next_opponent, depth - 1, false)
+        };
     }
     leaves
 }
