@@ -18,9 +18,11 @@ import { rememberedDetails } from './remembered-details.js';
 /** How long a row flashes when its type is first met (the CSS animation's length). */
 const FLASH_MS = 1500;
 
-/** Signed number with `digits` decimals ('+0.50', '−1.25'), as the tables show them. */
+/** Signed number with `digits` decimals ('+0.50', '−1.25'), as the tables show them; one that
+ * rounds to zero has no sign ('0.00', never '−0.00'). */
 function signed(value, digits) {
   const text = Math.abs(value).toFixed(digits);
+  if (Number(text) === 0) return text;
   return value < 0 ? `−${text}` : `+${text}`;
 }
 
