@@ -159,7 +159,9 @@ async function applyLink() {
   app.current = controller;
   setSideBySideAvailable(typeof controller.sideBySideHost === 'function');
   showGame(game.id);
-  controller.applyView(view, error);
+  // A view may open later (Bait's, while its level's file is read): the page's start waits for it,
+  // so what it does once the view is drawn waits too.
+  await controller.applyView(view, error);
   performance.mark('searchlab:view-applied');
 }
 

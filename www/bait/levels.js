@@ -9,11 +9,12 @@ export function normalizeLevel(text) {
 /**
  * Reads the page's Bait levels: the index and the text of the level named `firstId` (the first
  * level when it names none of them), so the controller can open on it; the other levels' files
- * are read after the next frame. Resolves to { levels, read, all }: `levels` is
- * [{ id, title, description, optimal, text }] in the index's order, every level listed, with
- * `text` null until its file is read; `read(level)` resolves once that level's text is in (reading
- * it now if it is not on its way); `all` once every text is. Both reject, with the file at fault,
- * if a file cannot be read.
+ * are read when the controller asks (`readAll`, once its first view is on show). Resolves to
+ * { levels, read, readAll }: `levels` is [{ id, title, description, optimal, text }] in the
+ * index's order, every level listed, with `text` null until its file is read; `read(level)`
+ * resolves once that level's text is in (reading it now if it is not on its way); `readAll()`
+ * reads every level's file not yet read and resolves once every text is in. Both reject, with the
+ * file at fault, if a file cannot be read.
  */
 export async function loadLevels(firstId) {
   const folder = new URL('../levels/', import.meta.url);
@@ -29,13 +30,7 @@ export async function loadLevels(firstId) {
     return reads.get(level);
   };
   await read(levels.find((level) => level.id === firstId) ?? levels[0]);
-  const all = nextFrame().then(() => Promise.all(levels.map(read)));
-  return { levels, read, all };
-}
-
-/** Resolves after the page's next frame is drawn. */
-function nextFrame() {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return { levels, read, readAll: () => Promise.all(levels.map(read)) };
 }
 
 async function fetchOk(url) {

@@ -31,8 +31,8 @@ const $ = (id) => document.getElementById(id);
 
 /** The page's own levels, every one listed before the controller opens, with the text of the level
  * the link names (`lvl`, read here only to choose which file comes first: Rust checks the link);
- * readLevel(level) resolves once a level's text is in, ALL_LEVELS once every one's is. */
-const { levels: LEVELS, read: readLevel, all: ALL_LEVELS } = await loadLevels(/(?:^#|&)lvl=([a-z0-9-]+)(?:&|$)/.exec(location.hash)?.[1]);
+ * readLevel(level) resolves once a level's text is in, readAllLevels() once every one's is. */
+const { levels: LEVELS, read: readLevel, readAll: readAllLevels } = await loadLevels(/(?:^#|&)lvl=([a-z0-9-]+)(?:&|$)/.exec(location.hash)?.[1]);
 
 /** Opens the Bait controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
@@ -55,9 +55,7 @@ class BaitGame extends AgentRuns {
     /** View fields whose change ends the agent's run and its search. */
     this.agentFields = ['algo', 'mode', ...this.params.fields(), 'seed'];
     this.levelPanel = new LevelPanel(this, LEVELS, readLevel);
-    // Once every level's text is in, the level on show may turn out to be one of ours (a link's rows).
-    ALL_LEVELS.then(() => this.levelPanel.show(this.levelText),
-      (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
+    this.firstViewShown = false; // see afterFirstView
     this.kbfe = new KbfeView($('kbfe-panel'), $('kbfe-rollout-panel'));
     this.kbfe.onBoardToggle = () => {
       this.overlay.kbfe = this.kbfe.boardKnowledge();
@@ -66,6 +64,19 @@ class BaitGame extends AgentRuns {
     this.rules = new RulesPanel($('bait-tiles'), () => this.board.colors);
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.rules.draw());
     this.wire();
+  }
+
+  /** Once the first view is on show (its board drawn at the next frame), what it did not need:
+   * the rules' pictures and the other levels' files, after that frame. */
+  afterFirstView() {
+    if (this.firstViewShown) return;
+    this.firstViewShown = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      this.rules.draw();
+      // Once every level's text is in, the level on show may turn out to be one of ours (a link's rows).
+      readAllLevels().then(() => this.levelPanel.show(this.levelText),
+        (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
+    }, 0));
   }
 
   /** The board and the rules' tiles take the theme's colours. */
@@ -246,7 +257,9 @@ class BaitGame extends AgentRuns {
 
   // ---------- settings and the share link ----------
 
-  /** Shows the view of a link (or the default view and the link's error). */
+  /** Shows the view of a link (or the default view and the link's error). Returns a promise when
+   * the view waits for its level's file: it resolves once the view is on show, or another view
+   * has taken its place, or the file could not be read (the status says why). */
   applyView(view, error) {
     this.halt();
     this.viewWanted = view;
@@ -265,9 +278,10 @@ class BaitGame extends AgentRuns {
     // is in, unless another view came first.
     if (shipped?.text === null) {
       const asked = this.viewWanted;
-      readLevel(shipped).then(() => this.viewWanted === asked && this.applyView(view, error),
-        (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
-      return;
+      return readLevel(shipped).then(() => this.viewWanted === asked && this.applyView(view, error), (reason) => {
+        this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`);
+        this.afterFirstView();
+      });
     }
     if (shipped) view = { ...view, level: shipped.text };
     // Edits under way that the new level replaces are set aside, and the status says so.
@@ -291,6 +305,7 @@ class BaitGame extends AgentRuns {
       this.writeLink(this.view);
       this.setStatus('idle', kept ? `${kept} ${this.idleWords()}` : this.idleWords());
     }
+    this.afterFirstView();
   }
 
   fillControls(view) {

@@ -24,8 +24,9 @@ const ICON = 28;
 
 export class RulesPanel {
   /** Fills `list` (a <ul>) with one item per tile; `colors()` gives the board's colours now. The
-   * pictures are drawn after the page's next frame: the panel sits below the board, out of the
-   * first view, and ten canvases' drawing would delay the board's. */
+   * pictures are drawn by `draw()`, which the controller calls once its first view's board is
+   * drawn: the panel sits below the board, out of the first view, and ten canvases' drawing
+   * would delay the board's. */
   constructor(list, colors) {
     this.colors = colors;
     this.canvases = TILE_RULES.map(({ tile, name, text }) => {
@@ -40,7 +41,6 @@ export class RulesPanel {
       list.append(item);
       return { canvas, tile };
     });
-    requestAnimationFrame(() => setTimeout(() => this.draw(), 0));
   }
 
   /** Draws every tile in the board's current colours (call after the theme changes). */
