@@ -152,6 +152,7 @@ async function applyLink() {
   }
   const controller = await controllerOf(game);
   performance.mark('searchlab:controller-open');
+  showPage();
   if (!controller || link !== app.links) return;
   // A link's panes need side-by-side.js before the controller can open them.
   if (view.compare?.length && !(await loadSideBySide())) return;
@@ -210,6 +211,12 @@ async function controllerOf(game) {
     app.controllers[game.id] ??= module.open(shell());
   }
   return app.controllers[game.id];
+}
+
+/** Shows the whole page (style.css shows only the status line until the link's game is open: the
+ * page is then laid out once, with the game's view, not also before it). */
+function showPage() {
+  document.documentElement.dataset.started = 'true';
 }
 
 /** Shows the elements of game `id` (marked `data-game`) and hides the others'. */
@@ -370,6 +377,7 @@ async function start() {
     await init({ module_or_path: (await compiledWasm) ?? wasmUrl });
   } catch (error) {
     setStatus('error', `SearchLab could not start: ${messageOf(error)}`);
+    showPage();
     return;
   }
   // Marks of the start-up's stages, for tests/e2e/bench-lessons.mjs (see BENCHMARKS.md).
