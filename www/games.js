@@ -19,7 +19,7 @@ export const GAMES = {
       'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
       'param-controls.js', 'kbfe-view.js', 'remembered-details.js', 'bait/kbfe-fields.js',
     ],
-    // bait/levels.js reads the index and the linked level's file, then, after the first frame, the others.
+    // bait/levels.js reads the index and the linked level's file; the others once the first view is on show.
     data: [
       'levels/index.json', 'levels/first-steps.txt', 'levels/open-field.txt', 'levels/bridge.txt', 'levels/sealed-door.txt',
       'levels/far-door.txt', 'levels/warehouse.txt',
