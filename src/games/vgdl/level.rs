@@ -64,6 +64,9 @@ pub struct World {
     pub flicker_types: Vec<TypeId>,
     /// `in_collisions[t]`: type t is in the first or second group of some collision rule.
     pub in_collisions: Vec<bool>,
+    /// `partners[t]`: bit u set when some collision rule has t in one group and u in the other
+    /// (two sprites of unrelated types sharing a cell never collide).
+    pub partners: Vec<[u64; 4]>,
     /// Each cell's static sprites of a type in [`World::in_collisions`] (saturating at 255).
     pub static_colliders: Vec<u8>,
     /// Whether a cell's fixed sprites include one of a type in [`World::in_collisions`].
@@ -213,12 +216,19 @@ impl World {
             .map(|t| t as TypeId)
             .collect();
         let mut in_collisions = vec![false; n];
+        let mut partners = vec![[0u64; 4]; n];
         for pair in &d.pairs {
             for &t in d.subtypes[pair.first as usize]
                 .iter()
                 .chain(&d.subtypes[pair.second as usize])
             {
                 in_collisions[t as usize] = true;
+            }
+            for &t1 in &d.subtypes[pair.first as usize] {
+                for &t2 in &d.subtypes[pair.second as usize] {
+                    partners[t1 as usize][t2 as usize / 64] |= 1 << (t2 % 64);
+                    partners[t2 as usize][t1 as usize / 64] |= 1 << (t1 % 64);
+                }
             }
         }
         let cells = width * height;
@@ -266,6 +276,7 @@ impl World {
             bumps: Bumps::default(),
             quiet_ticks,
             in_collisions,
+            partners,
             static_colliders,
             fixed_colliders,
             static_collisions,
@@ -324,6 +335,12 @@ impl World {
     #[inline]
     pub fn is_fixed(&self, t: TypeId) -> bool {
         self.description.types[t as usize].dynamic && !self.moving[t as usize]
+    }
+
+    /// Whether some collision rule relates types `t1` and `t2` (either in either group).
+    #[inline]
+    pub fn related(&self, t1: TypeId, t2: TypeId) -> bool {
+        self.partners[t1 as usize][t2 as usize / 64] & (1 << (t2 % 64)) != 0
     }
 
     /// Whether type `t` is in `subtypes[group]`.
