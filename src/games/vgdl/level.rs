@@ -81,6 +81,8 @@ pub struct World {
     pub transient: Option<TransientSprites>,
     /// Where a settled avatar is only sent back (see [`Bumps`]).
     pub bumps: Bumps,
+    /// Whether the level's start is settled (`VgdlState::settled`; see [`start_settled`]).
+    pub start_settled: bool,
 }
 
 impl World {
@@ -272,6 +274,7 @@ impl World {
         fixed_cell_start.push(fixed_ids.len() as u32);
         let quiet_ticks = flicker_types.is_empty() && d.eos_types.is_empty() && !static_collisions;
         let mut world = World {
+            start_settled: false,
             transient: None,
             bumps: Bumps::default(),
             quiet_ticks,
@@ -299,6 +302,7 @@ impl World {
         };
         world.transient = TransientSprites::new(&world);
         world.bumps = Bumps::new(&world);
+        world.start_settled = start_settled(&world);
         Ok(world)
     }
 
@@ -348,6 +352,63 @@ impl World {
     pub fn is_member(&self, group: TypeId, t: TypeId) -> bool {
         is_member(&self.members, group, t)
     }
+}
+
+/// Whether the start of `world`'s level is settled: ticks can be quiet, no cell holds two
+/// sprites that one collision rule relates (every sprite starts on the board), and no
+/// termination holds on the start's counts at tick 0 (so a first tick that kills and creates
+/// nothing may check the timeouts alone, as a settled state's does).
+fn start_settled(world: &World) -> bool {
+    use super::description::TerminationKind as K;
+    let d = &world.description;
+    if !world.quiet_ticks {
+        return false;
+    }
+    let cells = world.width * world.height;
+    let mut here: Vec<Vec<TypeId>> = vec![Vec::new(); cells];
+    for c in 0..cells {
+        here[c].extend_from_slice(world.statics_at(c));
+        here[c].extend(
+            world
+                .fixed_at(c)
+                .iter()
+                .map(|&f| world.fixed[f as usize].kind),
+        );
+    }
+    for s in &world.initial {
+        match world.cell(s.x, s.y) {
+            Some(c) => here[c].push(s.kind),
+            None => return false,
+        }
+    }
+    let related = here.iter().any(|types| {
+        types
+            .iter()
+            .enumerate()
+            .any(|(i, &t1)| types[i + 1..].iter().any(|&t2| world.related(t1, t2)))
+    });
+    if related {
+        return false;
+    }
+    let count = |group: TypeId| -> i32 {
+        d.subtypes[group as usize]
+            .iter()
+            .map(|&t| {
+                world.static_cells[t as usize].len()
+                    + world.fixed_of(t).len()
+                    + world.initial.iter().filter(|s| s.kind == t).count()
+            })
+            .sum::<usize>() as i32
+    };
+    !d.terminations
+        .iter()
+        .any(|termination| match &termination.kind {
+            K::SpriteCounter(t) => count(*t) <= termination.limit,
+            K::MultiSpriteCounter(ts) => {
+                ts.iter().map(|&t| count(t)).sum::<i32>() == termination.limit
+            }
+            K::Timeout => termination.limit <= 0,
+        })
 }
 
 /// Whether bit `t` of `members[group]` is set.

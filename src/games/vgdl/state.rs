@@ -119,6 +119,7 @@ impl VgdlState {
         let sprites = SpriteList::from_slice(&world.initial);
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
+        let world_settled = world.start_settled;
         VgdlState {
             fixed: AliveBits::all(world.fixed.len()),
             world,
@@ -130,7 +131,7 @@ impl VgdlState {
             resources: [0; MAX_RESOURCES],
             score: 0,
             tick: 0,
-            settled: false,
+            settled: world_settled,
         }
     }
 
