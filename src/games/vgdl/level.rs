@@ -365,16 +365,18 @@ fn start_settled(world: &World) -> bool {
         return false;
     }
     let cells = world.width * world.height;
-    let mut here: Vec<Vec<TypeId>> = vec![Vec::new(); cells];
-    for c in 0..cells {
-        here[c].extend_from_slice(world.statics_at(c));
-        here[c].extend(
-            world
-                .fixed_at(c)
-                .iter()
-                .map(|&f| world.fixed[f as usize].kind),
-        );
-    }
+    let mut here: Vec<Vec<TypeId>> = (0..cells)
+        .map(|c| {
+            let mut types = world.statics_at(c).to_vec();
+            types.extend(
+                world
+                    .fixed_at(c)
+                    .iter()
+                    .map(|&f| world.fixed[f as usize].kind),
+            );
+            types
+        })
+        .collect();
     for s in &world.initial {
         match world.cell(s.x, s.y) {
             Some(c) => here[c].push(s.kind),
