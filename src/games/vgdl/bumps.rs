@@ -1,17 +1,20 @@
-//! [`Bumps`]: the cells whose static sprites send an avatar straight back, so that a tick in
-//! which a settled avatar steps onto one can skip the collision machinery (a wall bump).
+//! [`Bumps`]: the cells whose static and fixed sprites send an avatar straight back, so that a
+//! tick in which a settled avatar steps onto one can skip the collision machinery (a wall bump,
+//! or a closed door that is a fixed sprite).
 //!
-//! Why the short cut is GVGAI's tick. The state is settled (no two colliding sprites share a
+//! Why the short cut is GVGAI's tick. The state is settled (no two related sprites share a
 //! cell, nothing off the board: `VgdlState::settled`) and the avatar steps onto cell `c`, which
-//! holds no moving or fixed sprite of a type a collision rule names. The avatar's cell is then
-//! the only one where a collision can happen, and only between the avatar and `c`'s static
+//! holds no moving sprite of a type a collision rule names and all of whose fixed sprites are
+//! still alive (fixed sprites never move, so for this tick they stand like static ones; the
+//! table below assumes every one of them present). The avatar's cell is then the only one
+//! where a collision can happen, and only between the avatar and `c`'s static and fixed
 //! sprites. Pairs run in file order; the first pair that can meet there has the avatar's type in
-//! its first group, a static type of `c` in its second, and its first effect is `stepBack` or
+//! its first group, a type standing on `c` in its second, and its first effect is `stepBack` or
 //! `undoAll` (nothing else moved, so both only return the avatar to its start cell). That effect
-//! runs once, against the first static sprite of `c` in the second group's order, and reports
-//! that collision; the avatar then stands on a cell where nothing collides, so no later effect
-//! finds it. Nothing was killed or created, so only the timeouts can end the game, and the state
-//! stays settled.
+//! runs once, against the first sprite of `c` in the second group's order, and reports that
+//! collision; the avatar then stands on a cell where nothing collides, so no later effect finds
+//! it. Nothing was killed or created, so only the timeouts can end the game, and the state stays
+//! settled.
 
 use super::description::{EffectKind, TypeId};
 use super::level::World;
@@ -23,8 +26,8 @@ pub struct Bump {
     pub partner: TypeId,
 }
 
-/// For each avatar type and cell, the bump there, if the cell's static sprites only send
-/// that avatar back.
+/// For each avatar type and cell, the bump there, if the cell's static and fixed sprites (all
+/// of them alive) only send that avatar back.
 #[derive(Debug, Default)]
 pub struct Bumps {
     cells: usize,
@@ -62,10 +65,16 @@ impl Bumps {
 }
 
 /// The first pair that can meet on `cell` between avatar type `avatar` and the cell's static
-/// sprites, if it sends the avatar back (see the module doc).
+/// and fixed sprites, if it sends the avatar back (see the module doc).
 fn bump(world: &World, avatar: TypeId, cell: usize) -> Option<Bump> {
     let d = &world.description;
-    let statics = world.statics_at(cell);
+    let mut statics = world.statics_at(cell).to_vec();
+    statics.extend(
+        world
+            .fixed_at(cell)
+            .iter()
+            .map(|&f| world.fixed[f as usize].kind),
+    );
     let has_static = |group: TypeId| statics.iter().any(|&t| world.is_member(group, t));
     for pair in &d.pairs {
         let avatar_first = world.is_member(pair.first, avatar) && has_static(pair.second);

@@ -64,6 +64,9 @@ pub struct World {
     pub flicker_types: Vec<TypeId>,
     /// `in_collisions[t]`: type t is in the first or second group of some collision rule.
     pub in_collisions: Vec<bool>,
+    /// `partners[t]`: bit u set when some collision rule has t in one group and u in the other
+    /// (two sprites of unrelated types sharing a cell never collide).
+    pub partners: Vec<[u64; 4]>,
     /// Each cell's static sprites of a type in [`World::in_collisions`] (saturating at 255).
     pub static_colliders: Vec<u8>,
     /// Whether a cell's fixed sprites include one of a type in [`World::in_collisions`].
@@ -78,6 +81,8 @@ pub struct World {
     pub transient: Option<TransientSprites>,
     /// Where a settled avatar is only sent back (see [`Bumps`]).
     pub bumps: Bumps,
+    /// Whether the level's start is settled (`VgdlState::settled`; see [`start_settled`]).
+    pub start_settled: bool,
 }
 
 impl World {
@@ -213,12 +218,19 @@ impl World {
             .map(|t| t as TypeId)
             .collect();
         let mut in_collisions = vec![false; n];
+        let mut partners = vec![[0u64; 4]; n];
         for pair in &d.pairs {
             for &t in d.subtypes[pair.first as usize]
                 .iter()
                 .chain(&d.subtypes[pair.second as usize])
             {
                 in_collisions[t as usize] = true;
+            }
+            for &t1 in &d.subtypes[pair.first as usize] {
+                for &t2 in &d.subtypes[pair.second as usize] {
+                    partners[t1 as usize][t2 as usize / 64] |= 1 << (t2 % 64);
+                    partners[t2 as usize][t1 as usize / 64] |= 1 << (t1 % 64);
+                }
             }
         }
         let cells = width * height;
@@ -262,10 +274,12 @@ impl World {
         fixed_cell_start.push(fixed_ids.len() as u32);
         let quiet_ticks = flicker_types.is_empty() && d.eos_types.is_empty() && !static_collisions;
         let mut world = World {
+            start_settled: false,
             transient: None,
             bumps: Bumps::default(),
             quiet_ticks,
             in_collisions,
+            partners,
             static_colliders,
             fixed_colliders,
             static_collisions,
@@ -288,6 +302,7 @@ impl World {
         };
         world.transient = TransientSprites::new(&world);
         world.bumps = Bumps::new(&world);
+        world.start_settled = start_settled(&world);
         Ok(world)
     }
 
@@ -326,11 +341,76 @@ impl World {
         self.description.types[t as usize].dynamic && !self.moving[t as usize]
     }
 
+    /// Whether some collision rule relates types `t1` and `t2` (either in either group).
+    #[inline]
+    pub fn related(&self, t1: TypeId, t2: TypeId) -> bool {
+        self.partners[t1 as usize][t2 as usize / 64] & (1 << (t2 % 64)) != 0
+    }
+
     /// Whether type `t` is in `subtypes[group]`.
     #[inline]
     pub fn is_member(&self, group: TypeId, t: TypeId) -> bool {
         is_member(&self.members, group, t)
     }
+}
+
+/// Whether the start of `world`'s level is settled: ticks can be quiet, no cell holds two
+/// sprites that one collision rule relates (every sprite starts on the board), and no
+/// termination holds on the start's counts at tick 0 (so a first tick that kills and creates
+/// nothing may check the timeouts alone, as a settled state's does).
+fn start_settled(world: &World) -> bool {
+    use super::description::TerminationKind as K;
+    let d = &world.description;
+    if !world.quiet_ticks {
+        return false;
+    }
+    let cells = world.width * world.height;
+    let mut here: Vec<Vec<TypeId>> = (0..cells)
+        .map(|c| {
+            let mut types = world.statics_at(c).to_vec();
+            types.extend(
+                world
+                    .fixed_at(c)
+                    .iter()
+                    .map(|&f| world.fixed[f as usize].kind),
+            );
+            types
+        })
+        .collect();
+    for s in &world.initial {
+        match world.cell(s.x, s.y) {
+            Some(c) => here[c].push(s.kind),
+            None => return false,
+        }
+    }
+    let related = here.iter().any(|types| {
+        types
+            .iter()
+            .enumerate()
+            .any(|(i, &t1)| types[i + 1..].iter().any(|&t2| world.related(t1, t2)))
+    });
+    if related {
+        return false;
+    }
+    let count = |group: TypeId| -> i32 {
+        d.subtypes[group as usize]
+            .iter()
+            .map(|&t| {
+                world.static_cells[t as usize].len()
+                    + world.fixed_of(t).len()
+                    + world.initial.iter().filter(|s| s.kind == t).count()
+            })
+            .sum::<usize>() as i32
+    };
+    !d.terminations
+        .iter()
+        .any(|termination| match &termination.kind {
+            K::SpriteCounter(t) => count(*t) <= termination.limit,
+            K::MultiSpriteCounter(ts) => {
+                ts.iter().map(|&t| count(t)).sum::<i32>() == termination.limit
+            }
+            K::Timeout => termination.limit <= 0,
+        })
 }
 
 /// Whether bit `t` of `members[group]` is set.

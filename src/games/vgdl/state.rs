@@ -54,9 +54,9 @@ pub struct VgdlState {
     pub(super) resources: [u8; MAX_RESOURCES],
     pub(super) score: i32,
     pub(super) tick: u32,
-    /// A cache for the tick, left out of equality and hashing: when true, no two sprites that a
-    /// collision rule names share a cell and none is off the board, and no termination but a
-    /// timeout holds (false says nothing).
+    /// A cache for the tick, left out of equality and hashing: when true, no two sprites that
+    /// one collision rule relates (one in each group) share a cell, none is off the board, and
+    /// no termination but a timeout holds (false says nothing).
     pub(super) settled: bool,
 }
 
@@ -119,6 +119,7 @@ impl VgdlState {
         let sprites = SpriteList::from_slice(&world.initial);
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
+        let world_settled = world.start_settled;
         VgdlState {
             fixed: AliveBits::all(world.fixed.len()),
             world,
@@ -130,7 +131,7 @@ impl VgdlState {
             resources: [0; MAX_RESOURCES],
             score: 0,
             tick: 0,
-            settled: false,
+            settled: world_settled,
         }
     }
 

@@ -16,7 +16,8 @@
 //!
 //! Two short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
 //! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
-//! steps onto a cell whose static sprites only send it back ([`super::bumps`]), only returns it.
+//! steps onto a cell whose static and fixed sprites only send it back ([`super::bumps`]), only
+//! returns it.
 //! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
 //! when the state was settled.
 
@@ -136,17 +137,16 @@ impl<S: CollisionSink> Tick<'_, S> {
                 || self.scratch.any_killed
                 || self.state.sprites.len() > self.grouped
                 || self.state.alive != was_alive;
+            let inert = self.world.quiet_ticks
+                && self.scratch.cells.offboard == 0
+                && self.crowded_cells_inert();
             self.remove_killed();
             if counts_changed {
                 self.terminate();
             } else {
                 self.terminate_quiet();
             }
-            let cells = &self.scratch.cells;
-            self.state.settled = self.world.quiet_ticks
-                && cells.crowded.is_empty()
-                && cells.offboard == 0
-                && self.state.outcome == Outcome::Running;
+            self.state.settled = inert && self.state.outcome == Outcome::Running;
         }
         self.state.tick += 1;
     }
@@ -189,7 +189,8 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// The bump of this tick, if the state is settled and the avatar stepped onto a cell that
-    /// only sends it back ([`super::bumps`]).
+    /// only sends it back ([`super::bumps`]: its fixed sprites all alive, no moving sprite a
+    /// rule names).
     fn bump(&self, avatar_moved: bool) -> Option<Bump> {
         if !self.state.settled || !avatar_moved {
             return None;
@@ -199,11 +200,14 @@ impl<S: CollisionSink> Tick<'_, S> {
         let a = self.state.sprites[avatar];
         let c = world.cell(a.x, a.y)?;
         let bump = world.bumps.at(a.kind, c)?;
-        let crowded = self.has_fixed_collider(c)
+        let changed = world
+            .fixed_at(c)
+            .iter()
+            .any(|&f| !self.state.fixed.get(f as usize))
             || self.state.sprites.iter().enumerate().any(|(i, s)| {
                 i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
             });
-        (!crowded).then_some(bump)
+        (!changed).then_some(bump)
     }
 
     /// Runs a bump: the avatar goes back to its start cell, the effect scores and reports its
@@ -216,6 +220,52 @@ impl<S: CollisionSink> Tick<'_, S> {
         let effect = self.world.description.effects[bump.effect as usize];
         self.state.score = self.state.score.saturating_add(effect.score_change);
         self.sink.collision(kind, bump.partner);
+    }
+
+    /// Whether no crowded cell holds two sprites that one collision rule relates (see
+    /// [`World::related`]), counting the sprites killed this tick as present: then the next
+    /// tick can start settled. A cell with more such sprites than a small buffer holds counts
+    /// as related.
+    fn crowded_cells_inert(&self) -> bool {
+        const MAX_HERE: usize = 16;
+        let world = self.world;
+        let cells = &self.scratch.cells;
+        cells.crowded.iter().all(|&c| {
+            let c = c as usize;
+            let mut here = [0 as TypeId; MAX_HERE];
+            let mut n = 0;
+            let mut push = |t: TypeId| {
+                if world.in_collisions[t as usize] {
+                    if n == MAX_HERE {
+                        return false;
+                    }
+                    here[n] = t;
+                    n += 1;
+                }
+                true
+            };
+            let mut at = cells.head(c);
+            while at != NONE {
+                if !push(self.state.sprites[at as usize].kind) {
+                    return false;
+                }
+                at = cells.next(at);
+            }
+            for &t in world.statics_at(c) {
+                if !push(t) {
+                    return false;
+                }
+            }
+            for f in self.fixed_at(c) {
+                if !push(world.fixed[f as usize].kind) {
+                    return false;
+                }
+            }
+            let here = &here[..n];
+            here.iter()
+                .enumerate()
+                .all(|(i, &t1)| here[i + 1..].iter().all(|&t2| !world.related(t1, t2)))
+        })
     }
 
     /// Whether a living fixed sprite of a type some collision rule names is on `cell`.

@@ -6,8 +6,9 @@
 //! Both are stamped with the tick's epoch instead of being cleared: an entry whose stamp is not
 //! the current epoch reads as its default (a sprite where it stands, not moved, not killed; a
 //! cell not yet listed). A cell is listed on first use, by scanning the sprites when the index
-//! is *partial* (a tick that starts settled, where only the avatar's cell can be crowded) or as
-//! empty when it is *complete* (every sprite filed at the start).
+//! is *partial* (a tick that starts settled, where a collision can happen only on the avatar's
+//! cell until something else moves) or as empty when it is *complete* (every sprite filed at
+//! the start). A partial index's crowded cells are those listed so far.
 
 use super::description::TypeId;
 use super::level::World;
@@ -146,7 +147,8 @@ pub struct CellIndex {
     fixed_colliders: Vec<u8>,
     /// Cells where such a moving sprite shares the cell with another such sprite (static,
     /// fixed or moving), in no order: the only cells where a collision can happen, unless
-    /// [`World::static_collisions`].
+    /// [`World::static_collisions`]. A complete index lists every one; a partial one those
+    /// among the cells listed this tick.
     pub crowded: Vec<u16>,
     /// Dynamic sprites off the board (they meet every sprite at their position).
     pub offboard: u32,
@@ -164,20 +166,15 @@ impl CellIndex {
         }
     }
 
-    /// Starts a tick whose state was settled (no crowded cell, nothing off the board) before
-    /// the avatar (sprite `avatar`) moved: its cell is the only one that can be crowded, and
-    /// other cells are listed when first used.
+    /// Starts a tick whose state was settled (`VgdlState::settled`: nothing off the board, no
+    /// two related sprites on one cell) before the avatar (sprite `avatar`) moved: its cell is
+    /// the only one where a collision can happen, and other cells are listed when first used.
     pub fn start_settled(&mut self, world: &World, state: &VgdlState, avatar: usize) {
         self.restart(world, state.sprites.len(), false);
         let a = state.sprites[avatar];
         match world.cell(a.x, a.y) {
             None => self.offboard = 1,
-            Some(c) => {
-                self.list(world, state, c);
-                if self.is_crowded(world, c) {
-                    self.crowded.push(c as u16);
-                }
-            }
+            Some(c) => self.list(world, state, c),
         }
     }
 
@@ -230,6 +227,9 @@ impl CellIndex {
                     self.colliders[cell] += 1;
                 }
             }
+        }
+        if self.is_crowded(world, cell) {
+            self.crowded.push(cell as u16);
         }
     }
 
