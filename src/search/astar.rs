@@ -33,7 +33,9 @@
 //! (weighted A*); Dial, *Shortest-path forest with topological ordering*, 1969 (bucket queue).
 
 use super::node_store::{push_gently, KeyMode, Lookup, Node, NodeStore, NO_PARENT};
-use super::{Limit, Limits, Line, NoObserver, Observer, PathEnd, Progress, Search, Stats, Visit};
+use super::{
+    Limit, Limits, Line, NoObserver, Observer, PathEnd, Progress, Search, Stats, StepDone, Visit,
+};
 use crate::game::Puzzle;
 
 /// The heuristic weight `w = num / den >= 1`, kept as a reduced fraction so that `f` stays an
@@ -378,6 +380,21 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
         Ok(())
     }
 
+    /// Reports the expansion just made to the observer ([`Observer::step_done`]); whether to
+    /// go on.
+    fn report_step(&mut self) -> bool {
+        let end = self.line_end().map(|end| PathEnd {
+            node: end.node,
+            parent: end.parent,
+            action: end.action.map(P::action_index),
+        });
+        let done = StepDone {
+            stats: self.stats,
+            end,
+        };
+        self.observer.step_done(&done)
+    }
+
     /// Generates the children of `state` (node `id`, at `g`) and queues the new or improved ones.
     fn expand(&mut self, state: &P, id: u32, g: u32) -> Result<(), Progress> {
         state.legal_actions(&mut self.actions);
@@ -466,6 +483,9 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
             if self.memory_bytes() > self.options.limits.max_memory_bytes {
                 return self.finish(Progress::LimitReached(Limit::Memory));
             }
+            if self.observer.takes_steps() && !self.report_step() {
+                break;
+            }
         }
         Progress::Running
     }
@@ -485,7 +505,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
     fn line_end(&self) -> Option<PathEnd<P::Action>> {
         match (self.outcome, self.closest) {
             (Some(Progress::Solved), _) | (_, None) => None,
-            (_, Some(closest)) => self.nodes.path_end(closest.node),
+            (_, Some(closest)) => Some(self.nodes.path_end(closest.node)),
         }
     }
 

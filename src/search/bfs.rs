@@ -143,14 +143,14 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
     /// Reports the expansion just made to the observer ([`Observer::step_done`]); whether to
     /// go on.
     fn report_step(&mut self) -> bool {
-        let end = self.nodes.path_end(self.last_expanded).map(|end| PathEnd {
-            node: end.node,
-            parent: end.parent,
-            action: P::action_index(end.action),
-        });
+        let end = self.nodes.path_end(self.last_expanded);
         let done = StepDone {
             stats: self.stats,
-            end,
+            end: Some(PathEnd {
+                node: end.node,
+                parent: end.parent,
+                action: end.action.map(P::action_index),
+            }),
         };
         self.observer.step_done(&done)
     }
@@ -249,7 +249,7 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
         if self.outcome == Some(Progress::Solved) || self.stats.expanded == 0 {
             return None;
         }
-        self.nodes.path_end(self.last_expanded)
+        Some(self.nodes.path_end(self.last_expanded))
     }
 
     /// The plan once solved; otherwise (running, exhausted or stopped by a limit) the path to

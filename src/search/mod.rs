@@ -165,7 +165,7 @@ pub trait Observer<G> {
     fn takes_steps(&self) -> bool {
         false
     }
-    /// A search that reports its steps (BFS) calls this, when [`Observer::takes_steps`], at the
+    /// A search that reports its steps (BFS, A*) calls this, when [`Observer::takes_steps`], at the
     /// end of every unit of work of [`Search::step`] that leaves it running, with what
     /// [`Search::stats`] and [`Search::line_end`] give then; the unit that finishes it is not
     /// reported. Such a search keeps no root action statistics. It goes on with its slice only
@@ -244,10 +244,10 @@ pub trait Search<G: crate::game::Game> {
     }
 
     /// When the line ([`Search::principal_variation`]) is the path to a node of the search's
-    /// node store below its root: that node, its parent and the action between them, read
-    /// without walking the path; `None` otherwise. The best action is then the line's first.
-    /// A recorded run uses it to record the line as "the line it had when `parent` was the
-    /// end, and `action`" without reading the line.
+    /// node store: that node, its parent and the action between them (none at the root,
+    /// whose line is empty), read without walking the path; `None` otherwise. The best action
+    /// is then the line's first. A recorded run uses it to record the line as "the line it had
+    /// when `parent` was the end, and `action`" without reading the line.
     fn line_end(&self) -> Option<PathEnd<G::Action>> {
         None
     }
@@ -280,8 +280,10 @@ pub trait Search<G: crate::game::Game> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PathEnd<A> {
     pub node: u32,
+    /// The node's parent (meaningless at the root).
     pub parent: u32,
-    pub action: A,
+    /// The action from the parent; `None` at the root, whose line is empty.
+    pub action: Option<A>,
 }
 
 /// A boxed search is a search (so `Box<dyn Search<G>>` fits wherever a search does).

@@ -286,14 +286,14 @@ impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
 }
 
 impl<K: Hash + Eq, A: Copy> NodeStore<K, Node<A>> {
-    /// State `id`, its parent and the action between them; `None` at the root.
-    pub(crate) fn path_end(&self, id: u32) -> Option<super::PathEnd<A>> {
+    /// State `id`, its parent and the action between them (no action at the root).
+    pub(crate) fn path_end(&self, id: u32) -> super::PathEnd<A> {
         let node = self.value(id);
-        Some(super::PathEnd {
+        super::PathEnd {
             node: id,
             parent: node.parent,
-            action: node.action?,
-        })
+            action: node.action,
+        }
     }
 
     /// Writes the path to state `id` into `line` ([`NodeStore::path_to`]'s actions), walking the

@@ -197,10 +197,18 @@ fn put_f64(out: &mut Vec<u8>, value: f64) {
     out.extend_from_slice(&value.to_le_bytes());
 }
 
+/// Bytes the byte log is first made with: a short run's whole log, so that it grows once (a
+/// short BFS or A* run would otherwise spend on its log's doublings about as much as on its
+/// records).
+const FIRST_BYTES: usize = 4096;
+
+/// Bytes the other vectors held in the byte cap are first made with.
+const FIRST_OTHER: usize = 256;
+
 /// Makes `vec`'s capacity hold `additional` more items, growing it (when it must) to twice its
-/// capacity, or less when that would pass `room` more bytes; false when they do not fit in
-/// `room`.
-fn grow_within<T>(vec: &mut Vec<T>, additional: usize, room: u64) -> bool {
+/// capacity and at least `first` bytes, or less when that would pass `room` more bytes; false
+/// when they do not fit in `room`.
+fn grow_within<T>(vec: &mut Vec<T>, additional: usize, room: u64, first: usize) -> bool {
     let need = vec.len() + additional;
     if need <= vec.capacity() {
         return true;
@@ -210,7 +218,7 @@ fn grow_within<T>(vec: &mut Vec<T>, additional: usize, room: u64) -> bool {
     if need as u64 > most {
         return false;
     }
-    let target = (2 * vec.capacity()).max(need).max(256 / size);
+    let target = (2 * vec.capacity()).max(need).max(first / size);
     vec.reserve_exact(target.min(most as usize) - vec.len());
     true
 }
@@ -630,12 +638,12 @@ impl Log {
         };
         if matches!(plan, PlanChange::Extend { .. }) {
             let room = room(self);
-            if !grow_within(&mut self.refs, 1, room) {
+            if !grow_within(&mut self.refs, 1, room, FIRST_OTHER) {
                 return false;
             }
         }
         let room = room(self);
-        grow_within(&mut self.bytes, most, room)
+        grow_within(&mut self.bytes, most, room, FIRST_BYTES)
     }
 
     /// Step 0: what the search reports before any work (events reported while it was made
@@ -710,7 +718,7 @@ impl Log {
     fn grow_for(&mut self, len: usize) -> bool {
         let held = self.memory_bytes() + std::mem::size_of::<Mark>() as u64;
         let room = self.options.caps.max_bytes.saturating_sub(held);
-        if grow_within(&mut self.bytes, len, room) {
+        if grow_within(&mut self.bytes, len, room, FIRST_BYTES) {
             return true;
         }
         self.stop_full();
@@ -879,7 +887,9 @@ impl Log {
 
     /// A step the search closed itself ([`crate::search::Observer::step_done`]), running: closed
     /// here when [`Log::closing`] and its line reuses an earlier one; false when it must be
-    /// closed by its caller, who reads the search.
+    /// closed by its caller, who reads the search. Inlined into each search that reports its
+    /// steps (BFS and A*), which calls it once per expansion.
+    #[inline(always)]
     pub(super) fn step_done(&mut self, done: &StepDone) -> bool {
         self.reports_steps = true;
         if !self.closing {
@@ -893,7 +903,7 @@ impl Log {
         let (plan, best) = match self.line_ends.reuse(done.end, step) {
             Some(Reuse::Same) => (PlanChange::Same, self.current.best),
             Some(Reuse::Extend { from, action, best }) => {
-                (PlanChange::Extend { from, action }, best)
+                (PlanChange::Extend { from, action }, Some(best))
             }
             None => return false,
         };

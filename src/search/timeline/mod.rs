@@ -12,7 +12,7 @@
 //! - [`Recorded`] (`recorded.rs`) wraps a search and closes each step's record with what
 //!   changed (counters, progress, best action, plan, root action statistics) and the
 //!   recorder's events: it runs the search one unit at a time, or, for a search that reports
-//!   its steps ([`Observer::step_done`](super::Observer::step_done): BFS), in whole slices while
+//!   its steps ([`Observer::step_done`](super::Observer::step_done): BFS, A*), in whole slices while
 //!   the recorder closes the steps. Unrecorded runs do not use it and pay nothing.
 //! - `line_ends.rs`: where each step's line led, so that a line that extends an earlier one is
 //!   recorded without reading it.

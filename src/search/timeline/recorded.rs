@@ -88,7 +88,7 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
         let end = self.inner.line_end().map(|end| PathEnd {
             node: end.node,
             parent: end.parent,
-            action: G::action_index(end.action),
+            action: end.action.map(G::action_index),
         });
         let (step, reuse, written, recorded_best) = {
             let log = self.log.borrow();
@@ -99,7 +99,7 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
         let (plan, best) = match reuse {
             Some(Reuse::Same) => (PlanChange::Same, recorded_best),
             Some(Reuse::Extend { from, action, best }) => {
-                (PlanChange::Extend { from, action }, best)
+                (PlanChange::Extend { from, action }, Some(best))
             }
             None => {
                 let before = self.line.actions().len();

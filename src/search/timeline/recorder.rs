@@ -86,6 +86,8 @@ impl<G> Observer<G> for Recorder<G> {
         true
     }
 
+    /// Inlined into each search that reports its steps, as [`Log::step_done`] is.
+    #[inline(always)]
     fn step_done(&mut self, done: &StepDone) -> bool {
         self.log.borrow_mut().step_done(done)
     }
