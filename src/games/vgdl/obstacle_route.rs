@@ -205,6 +205,9 @@ struct Board {
     cells_of: Vec<Vec<usize>>,
     /// [`ObstacleRoute::stand_price`]'s prices so far, by cell (outer clearings only).
     stand_memo: RefCell<Vec<Option<u32>>>,
+    /// The avatar's price of clearing a sprite off each cell so far, with the sprite's type
+    /// ([`ObstacleRoute::avatar_price`]: the same whichever way the avatar enters the cell).
+    clear_memo: RefCell<Vec<Option<(TypeId, u32)>>>,
 }
 
 impl ObstacleRoute {
@@ -438,6 +441,9 @@ impl ObstacleRoute {
         let memo = board.stand_memo.get_mut();
         memo.clear();
         memo.resize(cells, None);
+        let memo = board.clear_memo.get_mut();
+        memo.clear();
+        memo.resize(cells, None);
     }
 
     /// The price, beyond the move, of the avatar (of type `kind`, holding `held`) entering `c`.
@@ -469,14 +475,14 @@ impl ObstacleRoute {
                         })
                         .min()
                         .unwrap_or(UNCLEARED);
-                    switch.min(self.clearing(board, x, c, kind, false))
+                    switch.min(self.avatar_clearing(board, x, c, kind))
                 }
                 Entry::NeedsMore { slot, limit } => {
                     if i32::from(held.get(slot as usize).copied().unwrap_or(0)) > limit {
                         0
                     } else {
                         self.giver_distance(board, slot, c)
-                            .min(self.clearing(board, x, c, kind, false))
+                            .min(self.avatar_clearing(board, x, c, kind))
                     }
                 }
                 Entry::OpensWith { slot, limit } => {
@@ -516,6 +522,19 @@ impl ObstacleRoute {
             total = total.saturating_add(price);
         }
         total.min(UNCLEARED)
+    }
+
+    /// [`ObstacleRoute::clearing`] of the `x` on `c` for the avatar's walk, once per estimate
+    /// and cell.
+    fn avatar_clearing(&self, board: &Board, x: TypeId, c: usize, kind: TypeId) -> u32 {
+        if let Some((memo_x, price)) = board.clear_memo.borrow()[c] {
+            if memo_x == x {
+                return price;
+            }
+        }
+        let price = self.clearing(board, x, c, kind, false);
+        board.clear_memo.borrow_mut()[c] = Some((x, price));
+        price
     }
 
     /// The Manhattan walk from `from` over the nearest sprite that turns the avatar into type
