@@ -328,6 +328,7 @@ impl Agent<BaitState> for AgentSpec {
                     limits,
                     keys,
                     weight,
+                    ..AStarOptions::default()
                 };
                 let eval = BaitEval::new(state.level());
                 match self.heuristic {

@@ -214,6 +214,7 @@ impl Agent<VgdlPlay> for AgentSpec {
                     limits,
                     keys,
                     weight: Weight::ONE,
+                    ..AStarOptions::default()
                 };
                 let lower = LowerBound::new(root.state().world());
                 let bound =

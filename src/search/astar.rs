@@ -17,14 +17,17 @@
 //!
 //! Implementation, built for tens of millions of expansions: the frontier is a bucket queue
 //! indexed by the integer `den·g + num·h` for `w = num/den`, each bucket a set of LIFO stacks by
-//! `g`; frontier entries hold the state itself, so expanding needs no re-derivation; the node
+//! `g`; frontier entries hold the state itself, so expanding needs no re-derivation, or, with
+//! [`FrontierStates::Rebuilt`], only its node id, the state being rebuilt on expansion from a
+//! recently expanded ancestor ([`recent_states`](super::recent_states)); the node
 //! store maps each key to a record (parent id, action, g, closed flag); a state reached again
 //! by a shorter route before its expansion is queued again and the old entry is skipped when
 //! popped (lazy deletion). States the heuristic prunes are remembered as closed.
 //!
 //! Memory estimate: the node store (table and records; see [`node_store`](super::node_store)),
-//! frontier entries (state + id) over their stacks' capacity plus the queued states' heap bytes,
-//! and the bucket and stack headers.
+//! frontier entries (state + id, or id alone) over their stacks' capacity plus the queued states'
+//! heap bytes, the bucket and stack headers, and with rebuilt states the cache of recent ones
+//! and the replay buffer.
 //! Before each expansion the store grows only if the grown estimate stays within the limit; the
 //! frontier is checked after each expansion.
 //!
@@ -33,6 +36,7 @@
 //! (weighted A*); Dial, *Shortest-path forest with topological ordering*, 1969 (bucket queue).
 
 use super::node_store::{push_gently, KeyMode, Lookup, Node, NodeStore, NO_PARENT};
+use super::recent_states::RecentStates;
 use super::{
     Limit, Limits, Line, NoObserver, Observer, PathEnd, Progress, Search, Stats, StepDone, Visit,
 };
@@ -130,6 +134,22 @@ impl Default for Weight {
     }
 }
 
+/// What the frontier keeps of each queued state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FrontierStates {
+    /// The state itself (`size_of::<P>()` plus its heap bytes per entry): expanding needs no
+    /// re-derivation.
+    #[default]
+    Held,
+    /// Only its node id (4 bytes per entry): on expansion the state is rebuilt by applying the
+    /// actions from its nearest recently expanded ancestor (or the root) along the parent
+    /// links, as the plan itself is rebuilt. One `apply` per expansion along a dive, up to the
+    /// depth when the search jumps to another branch. The rebuilt state has the queued state's
+    /// key, which [`Puzzle::key`] promises is all that matters for the future; the order of
+    /// expansions and the statistics are those of [`FrontierStates::Held`].
+    Rebuilt,
+}
+
 /// Settings of an A* search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AStarOptions {
@@ -139,6 +159,8 @@ pub struct AStarOptions {
     pub keys: KeyMode,
     /// The heuristic weight (1 for plain A*).
     pub weight: Weight,
+    /// What the frontier keeps of each queued state.
+    pub frontier: FrontierStates,
 }
 
 /// A queued state and its node id.
@@ -149,15 +171,15 @@ struct Entry<P> {
 
 /// The entries of one `f` value, in LIFO stacks indexed by `g / num` (within one bucket all
 /// `g` share the residue `g mod num`, since `den·g + num·h` is fixed and `num, den` are coprime).
-struct Bucket<P> {
-    stacks: Vec<Vec<Entry<P>>>,
+struct Bucket<T> {
+    stacks: Vec<Vec<T>>,
     len: usize,
     /// Highest stack index that may hold entries.
     top: usize,
     residue: u32,
 }
 
-impl<P> Default for Bucket<P> {
+impl<T> Default for Bucket<T> {
     fn default() -> Self {
         Bucket {
             stacks: Vec::new(),
@@ -168,9 +190,9 @@ impl<P> Default for Bucket<P> {
     }
 }
 
-/// A bucket queue on `(least f, greatest g)`.
-struct Frontier<P> {
-    buckets: Vec<Bucket<P>>,
+/// A bucket queue on `(least f, greatest g)` of entries `T`.
+struct Frontier<T> {
+    buckets: Vec<Bucket<T>>,
     /// No bucket below this index holds entries.
     cursor: usize,
     len: usize,
@@ -182,7 +204,7 @@ struct Frontier<P> {
     stack_count: usize,
 }
 
-impl<P> Frontier<P> {
+impl<T> Frontier<T> {
     fn new(stride: u32) -> Self {
         Frontier {
             buckets: Vec::new(),
@@ -194,7 +216,7 @@ impl<P> Frontier<P> {
         }
     }
 
-    fn push(&mut self, f: usize, g: u32, entry: Entry<P>) {
+    fn push(&mut self, f: usize, g: u32, entry: T) {
         if f >= self.buckets.len() {
             self.buckets.resize_with(f + 1, Bucket::default);
         }
@@ -220,7 +242,7 @@ impl<P> Frontier<P> {
     }
 
     /// The entry with the least `f`, then greatest `g`, then queued last; with its `g` and `f`.
-    fn pop(&mut self) -> Option<(Entry<P>, u32, usize)> {
+    fn pop(&mut self) -> Option<(T, u32, usize)> {
         if self.len == 0 {
             return None;
         }
@@ -248,10 +270,143 @@ impl<P> Frontier<P> {
     }
 
     fn memory_bytes(&self) -> u64 {
-        (self.entry_capacity * std::mem::size_of::<Entry<P>>()
-            + self.stack_count * std::mem::size_of::<Vec<Entry<P>>>()
-            + self.buckets.capacity() * std::mem::size_of::<Bucket<P>>()) as u64
+        (self.entry_capacity * std::mem::size_of::<T>()
+            + self.stack_count * std::mem::size_of::<Vec<T>>()
+            + self.buckets.capacity() * std::mem::size_of::<Bucket<T>>()) as u64
     }
+}
+
+/// The frontier, by what it keeps ([`FrontierStates`]).
+enum Queue<P: Puzzle> {
+    Held {
+        frontier: Frontier<Entry<P>>,
+        /// Heap bytes owned by the queued states ([`Game::heap_bytes`](crate::game::Game::heap_bytes)).
+        heap: u64,
+    },
+    Rebuilt {
+        frontier: Frontier<u32>,
+        /// The root and recently expanded states to rebuild from.
+        recent: RecentStates<P>,
+        /// The actions a rebuild applies, last first (reused).
+        replay: Vec<P::Action>,
+    },
+}
+
+impl<P: Puzzle> Queue<P> {
+    fn new(root: &P, options: &AStarOptions) -> Self {
+        let stride = options.weight.num;
+        match options.frontier {
+            FrontierStates::Held => Queue::Held {
+                frontier: Frontier::new(stride),
+                heap: 0,
+            },
+            FrontierStates::Rebuilt => Queue::Rebuilt {
+                frontier: Frontier::new(stride),
+                recent: RecentStates::new(root.clone()),
+                replay: Vec::new(),
+            },
+        }
+    }
+
+    fn push(&mut self, f: usize, g: u32, state: P, node: u32) {
+        match self {
+            Queue::Held { frontier, heap } => {
+                *heap += state.heap_bytes() as u64;
+                frontier.push(f, g, Entry { state, node });
+            }
+            Queue::Rebuilt { frontier, .. } => frontier.push(f, g, node),
+        }
+    }
+
+    /// The next entry that is still live in `nodes` (not closed, not superseded by a shorter
+    /// route): its state, node id, `g` and `f`. Stale entries are dropped on the way.
+    fn pop_live(
+        &mut self,
+        nodes: &NodeStore<P::Key, Node<P::Action>>,
+    ) -> Option<(P, u32, u32, usize)> {
+        let live = |id: u32, g: u32| {
+            let node = nodes.value(id);
+            !node.closed && node.depth == g
+        };
+        match self {
+            Queue::Held { frontier, heap } => loop {
+                let (entry, g, f) = frontier.pop()?;
+                *heap -= entry.state.heap_bytes() as u64;
+                if live(entry.node, g) {
+                    return Some((entry.state, entry.node, g, f));
+                }
+            },
+            Queue::Rebuilt {
+                frontier,
+                recent,
+                replay,
+            } => loop {
+                let (id, g, f) = frontier.pop()?;
+                if live(id, g) {
+                    return Some((rebuild(id, nodes, recent, replay), id, g, f));
+                }
+            },
+        }
+    }
+
+    /// Hands back the state of node `id` once expanded (kept to rebuild its descendants).
+    fn expanded(&mut self, id: u32, state: P) {
+        if let Queue::Rebuilt { recent, .. } = self {
+            recent.put(id, state);
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Queue::Held { frontier, .. } => frontier.len,
+            Queue::Rebuilt { frontier, .. } => frontier.len,
+        }
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        match self {
+            Queue::Held { frontier, heap } => frontier.memory_bytes() + heap,
+            Queue::Rebuilt {
+                frontier,
+                recent,
+                replay,
+            } => {
+                frontier.memory_bytes()
+                    + recent.memory_bytes()
+                    + (replay.capacity() * std::mem::size_of::<P::Action>()) as u64
+            }
+        }
+    }
+}
+
+/// State `id` rebuilt from its nearest ancestor in `recent` (or the root), applying the actions
+/// of the parent links below it. Every ancestor of a queued state was expanded, hence closed,
+/// so its links no longer change.
+fn rebuild<P: Puzzle>(
+    id: u32,
+    nodes: &NodeStore<P::Key, Node<P::Action>>,
+    recent: &RecentStates<P>,
+    replay: &mut Vec<P::Action>,
+) -> P {
+    replay.clear();
+    let mut current = id;
+    let mut state = loop {
+        if let Some(state) = recent.get(current) {
+            break state.clone();
+        }
+        let node = nodes.value(current);
+        match node.action {
+            Some(action) if node.parent != NO_PARENT => {
+                replay.push(action);
+                current = node.parent;
+            }
+            _ => break recent.root().clone(),
+        }
+    };
+    for &action in replay.iter().rev() {
+        state.apply(action);
+    }
+    state
 }
 
 /// The node that the principal variation leads to while the search runs: least `h`, then
@@ -269,9 +424,7 @@ pub struct AStar<P: Puzzle, H, O = NoObserver> {
     heuristic: H,
     observer: O,
     nodes: NodeStore<P::Key, Node<P::Action>>,
-    frontier: Frontier<P>,
-    /// Heap bytes owned by the queued states ([`Game::heap_bytes`](crate::game::Game::heap_bytes)).
-    queued_heap: u64,
+    frontier: Queue<P>,
     actions: Vec<P::Action>,
     stats: Stats,
     /// Most buckets the memory limit allows (so that a huge `h` cannot allocate a huge queue).
@@ -293,7 +446,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
     /// A search from `root` that reports every expansion and queued state to `observer` (visit
     /// value: `f = g + w·h`).
     pub fn with_observer(root: P, heuristic: H, options: AStarOptions, observer: O) -> Self {
-        let bucket_bytes = std::mem::size_of::<Bucket<P>>() as u64;
+        let bucket_bytes = std::mem::size_of::<Bucket<Entry<P>>>() as u64;
         let max_buckets =
             usize::try_from(options.limits.max_memory_bytes / bucket_bytes).unwrap_or(usize::MAX);
         let mut search = AStar {
@@ -301,8 +454,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
             heuristic,
             observer,
             nodes: NodeStore::new(options.keys),
-            frontier: Frontier::new(options.weight.num),
-            queued_heap: 0,
+            frontier: Queue::new(&root, &options),
             actions: Vec::new(),
             stats: Stats::default(),
             max_buckets,
@@ -343,7 +495,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
 
     /// Estimated bytes held (see the module documentation).
     pub fn memory_bytes(&self) -> u64 {
-        self.nodes.memory_bytes() + self.frontier.memory_bytes() + self.queued_heap
+        self.nodes.memory_bytes() + self.frontier.memory_bytes()
     }
 
     fn finish(&mut self, progress: Progress) -> Progress {
@@ -366,9 +518,8 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
             .ok_or(Progress::LimitReached(Limit::Memory))?;
         let value = f as f64 / self.options.weight.den as f64;
         self.observer.generated(&state, Visit { depth: g, value });
-        self.queued_heap += state.heap_bytes() as u64;
-        self.frontier.push(f, g, Entry { state, node });
-        self.stats.max_frontier = self.stats.max_frontier.max(self.frontier.len as u64);
+        self.frontier.push(f, g, state, node);
+        self.stats.max_frontier = self.stats.max_frontier.max(self.frontier.len() as u64);
         self.stats.max_depth = self.stats.max_depth.max(g);
         let closer = match self.closest {
             None => true,
@@ -454,16 +605,8 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
             return outcome;
         }
         for _ in 0..budget {
-            let (state, id, g, f) = loop {
-                let Some((entry, g, f)) = self.frontier.pop() else {
-                    return self.finish(Progress::Exhausted);
-                };
-                self.queued_heap -= entry.state.heap_bytes() as u64;
-                let node = self.nodes.value(entry.node);
-                // Skip entries superseded by a shorter route or already expanded.
-                if !node.closed && node.depth == g {
-                    break (entry.state, entry.node, g, f);
-                }
+            let Some((state, id, g, f)) = self.frontier.pop_live(&self.nodes) else {
+                return self.finish(Progress::Exhausted);
             };
             if state.is_solved() {
                 self.plan = self.nodes.path_to(id);
@@ -479,6 +622,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
             if let Err(end) = self.expand(&state, id, g) {
                 return self.finish(end);
             }
+            self.frontier.expanded(id, state);
             self.stats.stored = self.nodes.len() as u64;
             if self.memory_bytes() > self.options.limits.max_memory_bytes {
                 return self.finish(Progress::LimitReached(Limit::Memory));

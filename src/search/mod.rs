@@ -37,6 +37,7 @@ pub mod expectimax;
 pub mod kb_fast_evo;
 pub mod mcts;
 pub mod node_store;
+mod recent_states;
 pub mod rhea;
 pub mod timeline;
 

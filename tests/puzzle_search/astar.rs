@@ -2,7 +2,7 @@
 //! shows while running.
 
 use searchlab::game::Puzzle;
-use searchlab::search::astar::{AStar, AStarOptions, Weight};
+use searchlab::search::astar::{AStar, AStarOptions, FrontierStates, Weight};
 use searchlab::search::bfs::{Bfs, BfsOptions};
 use searchlab::search::node_store::KeyMode;
 use searchlab::search::{Limit, Progress, Search};
@@ -183,6 +183,39 @@ fn fingerprinted_keys_give_the_same_searches() {
         let printed = finish(&mut AStar::new(start, manhattan, options));
         assert_eq!(printed, exact);
     }
+}
+
+#[test]
+fn rebuilt_frontier_states_give_the_same_searches() {
+    // Thousands of expansions per search, so rebuilds start from the root, from far ancestors
+    // evicted from the cache of recent states, and from the parent just expanded.
+    let mut rng = searchlab::rng::Rng::new(13);
+    for weight in [Weight::ONE, Weight::new(3, 1).unwrap()] {
+        for _ in 0..6 {
+            let start = Eight::scrambled(&mut rng, 60);
+            let held = AStarOptions {
+                weight,
+                ..AStarOptions::default()
+            };
+            let rebuilt = AStarOptions {
+                frontier: FrontierStates::Rebuilt,
+                ..held
+            };
+            let expected = finish(&mut AStar::new(start, manhattan, held));
+            let outcome = finish(&mut AStar::new(start, manhattan, rebuilt));
+            assert_eq!(outcome, expected);
+        }
+    }
+    let hardest = finish(&mut AStar::new(
+        Eight::parse(HARDEST),
+        manhattan,
+        AStarOptions {
+            frontier: FrontierStates::Rebuilt,
+            ..AStarOptions::default()
+        },
+    ));
+    assert_eq!(hardest.plan.len(), 31);
+    assert!(hardest.stats.expanded > 4096, "{:?}", hardest.stats);
 }
 
 #[test]

@@ -6,7 +6,8 @@ use std::rc::Rc;
 
 use searchlab::games::vgdl::heuristic::{Guidance, LowerBound};
 use searchlab::games::vgdl::{Description, VgdlState, World};
-use searchlab::search::astar::{AStar, AStarOptions, Weight};
+use searchlab::search::astar::{AStar, AStarOptions, FrontierStates, Weight};
+use searchlab::search::node_store::KeyMode;
 use searchlab::search::{run_to_end, Limits, Progress, Search};
 
 /// A level, the planner and what the native CLI printed for it.
@@ -99,7 +100,17 @@ pub fn find_plan(known: &KnownPlan) -> (String, u64) {
         } else {
             Weight::new(3, 1).unwrap()
         },
-        ..AStarOptions::default()
+        // As `vgdl solve`'s weighted A* (`speed::vgdl`): fingerprints and rebuilt states.
+        keys: if known.exact {
+            KeyMode::Exact
+        } else {
+            KeyMode::Fingerprint
+        },
+        frontier: if known.exact {
+            FrontierStates::Held
+        } else {
+            FrontierStates::Rebuilt
+        },
     };
     let mut search: Box<dyn Search<VgdlState>> = if known.exact {
         let bound = LowerBound::new(start.world()).unwrap();

@@ -159,11 +159,44 @@ pub struct ObstacleRoute {
     dies: Vec<bool>,
     /// For each avatar type, the types whose collision turns an avatar into it.
     switches: Vec<Vec<TypeId>>,
-    /// The static sprites, as (cell, type).
-    statics: Vec<(usize, TypeId)>,
+    /// The static sprites' types by cell: `static_types[static_start[c]..static_start[c + 1]]`.
+    static_start: Vec<u32>,
+    static_types: Vec<TypeId>,
+    /// The board and the walk's buffers, reused by every estimate.
+    scratch: RefCell<Scratch>,
+    /// Spare buffers for [`ObstacleRoute::transport`] (one per nested call in use).
+    transport_buffers: RefCell<Vec<Walk>>,
+}
+
+/// A Dijkstra's buffers: a distance per cell and the queue.
+#[derive(Debug, Default)]
+struct Walk {
+    dist: Vec<u32>,
+    queue: BinaryHeap<Reverse<(u32, usize)>>,
+}
+
+impl Walk {
+    /// Every distance unknown over `cells` cells, the queue empty.
+    fn reset(&mut self, cells: usize) {
+        self.dist.clear();
+        self.dist.resize(cells, u32::MAX);
+        self.queue.clear();
+    }
+}
+
+/// What an estimate reuses: the board, the avatar's walk and its prices of entering cells.
+#[derive(Debug, Default)]
+struct Scratch {
+    board: Board,
+    walk: Walk,
+    /// `price[cell * 4 + dir]`: the avatar's price of entering `cell` moving in `dir`, once known.
+    price: Vec<Option<u32>>,
+    /// The dynamic sprites but the avatar, as (cell, type), while the board is built.
+    dynamic: Vec<(usize, TypeId)>,
 }
 
 /// One estimate's view of the board: the types on every cell and the cells of every type.
+#[derive(Debug, Default)]
 struct Board {
     /// `cell_types[start[c]..start[c + 1]]`: the types of the sprites on cell `c`.
     start: Vec<u32>,
@@ -172,6 +205,9 @@ struct Board {
     cells_of: Vec<Vec<usize>>,
     /// [`ObstacleRoute::stand_price`]'s prices so far, by cell (outer clearings only).
     stand_memo: RefCell<Vec<Option<u32>>>,
+    /// The avatar's price of clearing a sprite off each cell so far, with the sprite's type
+    /// ([`ObstacleRoute::avatar_price`]: the same whichever way the avatar enters the cell).
+    clear_memo: RefCell<Vec<Option<(TypeId, u32)>>>,
 }
 
 impl ObstacleRoute {
@@ -242,9 +278,14 @@ impl ObstacleRoute {
                     .collect()
             })
             .collect();
-        let statics = (0..world.width * world.height)
-            .flat_map(|c| world.statics_at(c).iter().map(move |&t| (c, t)))
-            .collect();
+        let cells = world.width * world.height;
+        let mut static_start = Vec::with_capacity(cells + 1);
+        let mut static_types = Vec::new();
+        static_start.push(0);
+        for c in 0..cells {
+            static_types.extend_from_slice(world.statics_at(c));
+            static_start.push(static_types.len() as u32);
+        }
         let switches = (0..n)
             .map(|a| {
                 (0..n)
@@ -272,7 +313,10 @@ impl ObstacleRoute {
         Some(ObstacleRoute {
             dies,
             switches,
-            statics,
+            static_start,
+            static_types,
+            scratch: RefCell::new(Scratch::default()),
+            transport_buffers: RefCell::new(Vec::new()),
             width: world.width,
             height: world.height,
             targets,
@@ -292,7 +336,15 @@ impl ObstacleRoute {
     /// The guess at `state`: the priced route from the avatar to the nearest sprite it must
     /// touch (0 when none is left; [`UNCLEARED`] when every route has a cell nothing clears).
     pub fn estimate(&self, state: &VgdlState) -> u32 {
-        let board = self.board(state);
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch {
+            board,
+            walk,
+            price,
+            dynamic,
+        } = &mut *scratch;
+        self.fill_board(board, dynamic, state);
+        let board = &*board;
         let avatar = state.avatar();
         let cells = self.width * self.height;
         let Some(from) = state.world().cell(avatar.x, avatar.y) else {
@@ -307,9 +359,10 @@ impl ObstacleRoute {
             return 0;
         }
         let held = state.resources();
-        let mut price: Vec<Option<u32>> = vec![None; cells * 4];
-        let mut dist = vec![u32::MAX; cells];
-        let mut queue = BinaryHeap::new();
+        price.clear();
+        price.resize(cells * 4, None);
+        walk.reset(cells);
+        let Walk { dist, queue } = walk;
         dist[from] = 0;
         queue.push(Reverse((0u32, from)));
         while let Some(Reverse((d, c))) = queue.pop() {
@@ -324,7 +377,7 @@ impl ObstacleRoute {
                     continue;
                 };
                 let p = *price[next * 4 + dir].get_or_insert_with(|| {
-                    self.avatar_price(&board, avatar.kind, held, from, (c, next))
+                    self.avatar_price(board, avatar.kind, held, from, (c, next))
                 });
                 let nd = d.saturating_add(1 + p);
                 if nd < dist[next] {
@@ -348,38 +401,49 @@ impl ObstacleRoute {
         ]
     }
 
-    /// Every sprite of `state`, static ones included, by cell and by type.
-    fn board(&self, state: &VgdlState) -> Board {
+    /// Fills `board` with every sprite of `state`, static ones included, by cell and by type
+    /// (each cell's static types first, then its dynamic ones by type), reusing its buffers and
+    /// `dynamic`'s.
+    fn fill_board(&self, board: &mut Board, dynamic: &mut Vec<(usize, TypeId)>, state: &VgdlState) {
         let world = state.world();
         let cells = self.width * self.height;
-        let mut on_cell = self.statics.clone();
         let avatar = state.avatar();
         let mut skipped_avatar = false;
+        dynamic.clear();
         for s in state.sprites() {
             if !skipped_avatar && s == avatar {
                 skipped_avatar = true;
                 continue;
             }
             if let Some(c) = world.cell(s.x, s.y) {
-                on_cell.push((c, s.kind));
+                dynamic.push((c, s.kind));
             }
         }
-        on_cell.sort_unstable();
-        let mut start = vec![0u32; cells + 1];
-        let mut cells_of = vec![Vec::new(); self.types];
-        for &(c, t) in &on_cell {
-            start[c + 1] += 1;
-            cells_of[t as usize].push(c);
-        }
+        dynamic.sort_unstable();
+        board.cells_of.resize_with(self.types, Vec::new);
+        board.cells_of.iter_mut().for_each(Vec::clear);
+        board.start.clear();
+        board.cell_types.clear();
+        board.start.push(0);
+        let mut next_dynamic = dynamic.iter().peekable();
         for c in 0..cells {
-            start[c + 1] += start[c];
+            let statics = self.static_start[c] as usize..self.static_start[c + 1] as usize;
+            for &t in &self.static_types[statics] {
+                board.cell_types.push(t);
+                board.cells_of[t as usize].push(c);
+            }
+            while let Some(&(_, t)) = next_dynamic.next_if(|&&(cell, _)| cell == c) {
+                board.cell_types.push(t);
+                board.cells_of[t as usize].push(c);
+            }
+            board.start.push(board.cell_types.len() as u32);
         }
-        Board {
-            start,
-            cell_types: on_cell.into_iter().map(|(_, t)| t).collect(),
-            cells_of,
-            stand_memo: RefCell::new(vec![None; cells]),
-        }
+        let memo = board.stand_memo.get_mut();
+        memo.clear();
+        memo.resize(cells, None);
+        let memo = board.clear_memo.get_mut();
+        memo.clear();
+        memo.resize(cells, None);
     }
 
     /// The price, beyond the move, of the avatar (of type `kind`, holding `held`) entering `c`.
@@ -411,14 +475,14 @@ impl ObstacleRoute {
                         })
                         .min()
                         .unwrap_or(UNCLEARED);
-                    switch.min(self.clearing(board, x, c, kind, false))
+                    switch.min(self.avatar_clearing(board, x, c, kind))
                 }
                 Entry::NeedsMore { slot, limit } => {
                     if i32::from(held.get(slot as usize).copied().unwrap_or(0)) > limit {
                         0
                     } else {
                         self.giver_distance(board, slot, c)
-                            .min(self.clearing(board, x, c, kind, false))
+                            .min(self.avatar_clearing(board, x, c, kind))
                     }
                 }
                 Entry::OpensWith { slot, limit } => {
@@ -458,6 +522,19 @@ impl ObstacleRoute {
             total = total.saturating_add(price);
         }
         total.min(UNCLEARED)
+    }
+
+    /// [`ObstacleRoute::clearing`] of the `x` on `c` for the avatar's walk, once per estimate
+    /// and cell.
+    fn avatar_clearing(&self, board: &Board, x: TypeId, c: usize, kind: TypeId) -> u32 {
+        if let Some((memo_x, price)) = board.clear_memo.borrow()[c] {
+            if memo_x == x {
+                return price;
+            }
+        }
+        let price = self.clearing(board, x, c, kind, false);
+        board.clear_memo.borrow_mut()[c] = Some((x, price));
+        price
     }
 
     /// The Manhattan walk from `from` over the nearest sprite that turns the avatar into type
@@ -502,13 +579,32 @@ impl ObstacleRoute {
     /// sprite enters (`c` itself free) and by the cell behind it, where the avatar must stand
     /// ([`ObstacleRoute::stand_price`]); a push with the cell behind off the board is no move.
     fn transport(&self, board: &Board, r: TypeId, c: usize, kind: TypeId, nested: bool) -> u32 {
-        let sources = &board.cells_of[r as usize];
-        if sources.is_empty() {
+        if board.cells_of[r as usize].is_empty() {
             return UNCLEARED;
         }
-        let cells = self.width * self.height;
-        let mut dist = vec![u32::MAX; cells];
-        let mut queue = BinaryHeap::new();
+        let mut walk = self
+            .transport_buffers
+            .borrow_mut()
+            .pop()
+            .unwrap_or_default();
+        let price = self.transport_in(&mut walk, board, r, c, kind, nested);
+        self.transport_buffers.borrow_mut().push(walk);
+        price
+    }
+
+    /// [`ObstacleRoute::transport`] with the Dijkstra's buffers `walk`.
+    fn transport_in(
+        &self,
+        walk: &mut Walk,
+        board: &Board,
+        r: TypeId,
+        c: usize,
+        kind: TypeId,
+        nested: bool,
+    ) -> u32 {
+        let sources = &board.cells_of[r as usize];
+        walk.reset(self.width * self.height);
+        let Walk { dist, queue } = walk;
         dist[c] = 0;
         queue.push(Reverse((0u32, c)));
         while let Some(Reverse((d, u))) = queue.pop() {
