@@ -2,7 +2,8 @@
 //! (with `RUSTFLAGS="-C target-feature=+simd128"` they run the SIMD code of
 //! `games::othello::simd128`, without it the scalar code): legal moves and flips against walking
 //! each direction square by square on random boards (`othello_walk`, shared with the native
-//! `othello_rules`), and perft 1 to 8 from the start.
+//! `othello_rules`), with SIMD two positions' moves at once (`moves_pair`) against one at a time, and perft
+//! 1 to 8 from the start.
 #![cfg(target_arch = "wasm32")]
 
 mod othello_walk;
@@ -45,6 +46,30 @@ fn moves_and_flips_agree_with_walking_on_random_boards() {
             moves(player, opponent),
             expected_moves,
             "{player:#x} {opponent:#x}"
+        );
+    }
+}
+
+#[cfg(target_feature = "simd128")]
+#[wasm_bindgen_test]
+fn moves_of_two_positions_at_once_agree_with_one_at_a_time() {
+    use searchlab::games::othello::board::moves_pair;
+
+    let mut rng = Rng::new(2023);
+    for _ in 0..3000 {
+        let occupied = [
+            rng.next_u64() | rng.next_u64(),
+            rng.next_u64() & rng.next_u64(),
+        ];
+        let players = occupied.map(|o| o & rng.next_u64());
+        let opponents = [occupied[0] & !players[0], occupied[1] & !players[1]];
+        assert_eq!(
+            moves_pair(players, opponents),
+            [
+                moves(players[0], opponents[0]),
+                moves(players[1], opponents[1])
+            ],
+            "{players:#x?} {opponents:#x?}"
         );
     }
 }

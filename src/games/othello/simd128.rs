@@ -2,14 +2,16 @@
 //! instruction: one lane holds the board, the other its vertical mirror (ranks reversed, one byte
 //! shuffle), so the directions that lower the square index become, in the mirror, directions
 //! that raise it and take the same shifts and bit tricks. The horizontal directions (whose mirror
-//! is themselves) stay scalar. Same results as the scalar code in `board`
+//! is themselves) stay scalar. Where two positions' moves are wanted at once (perft's last two
+//! plies), [`moves_pair`] puts one position in each lane instead, and every direction, the
+//! horizontal ones too, is one shift of both lanes. Same results as the scalar code in `board`
 //! (`tests/wasm_othello_bitboards.rs` runs on both wasm builds); used by the wasm build that
 //! enables simd128, where wasm has no vector form of the scalar code's per-direction shifts and
 //! bit scans.
 
 use core::arch::wasm32::{
     i64x2_ne, i64x2_splat, i64x2_sub, i8x16_shuffle, u64x2, u64x2_extract_lane, u64x2_shl,
-    u64x2_splat, v128, v128_and, v128_andnot, v128_or,
+    u64x2_shr, u64x2_splat, v128, v128_and, v128_andnot, v128_or,
 };
 
 /// `[x, x with its ranks reversed]`.
@@ -55,6 +57,47 @@ pub(super) fn moves(player: u64, opponent: u64, inner_files: u64) -> u64 {
         ),
     );
     (join_mirror(reached) | super::board::axis_moves(player, inner, 1)) & !(player | opponent)
+}
+
+/// `board::axis_moves` on both lanes: one board per lane, both senses of one axis.
+#[inline(always)]
+fn axis_moves_pair(player: v128, mask: v128, shift: u32) -> v128 {
+    let shift2 = shift + shift;
+    let mut left = v128_and(mask, u64x2_shl(player, shift));
+    let mut right = v128_and(mask, u64x2_shr(player, shift));
+    left = v128_or(left, v128_and(mask, u64x2_shl(left, shift)));
+    right = v128_or(right, v128_and(mask, u64x2_shr(right, shift)));
+    let mask_left = v128_and(mask, u64x2_shl(mask, shift));
+    let mask_right = v128_and(mask, u64x2_shr(mask, shift));
+    left = v128_or(left, v128_and(mask_left, u64x2_shl(left, shift2)));
+    right = v128_or(right, v128_and(mask_right, u64x2_shr(right, shift2)));
+    left = v128_or(left, v128_and(mask_left, u64x2_shl(left, shift2)));
+    right = v128_or(right, v128_and(mask_right, u64x2_shr(right, shift2)));
+    v128_or(u64x2_shl(left, shift), u64x2_shr(right, shift))
+}
+
+/// `board::moves_pair`: the legal moves of two positions at once, one per lane (every
+/// direction is a uniform shift of both lanes, so no mirror is needed).
+#[inline]
+pub(super) fn moves_pair(players: [u64; 2], opponents: [u64; 2], inner_files: u64) -> [u64; 2] {
+    let player = u64x2(players[0], players[1]);
+    let opponent = u64x2(opponents[0], opponents[1]);
+    let inner = v128_and(opponent, u64x2_splat(inner_files));
+    let reached = v128_or(
+        v128_or(
+            axis_moves_pair(player, inner, 1),
+            axis_moves_pair(player, opponent, 8),
+        ),
+        v128_or(
+            axis_moves_pair(player, inner, 7),
+            axis_moves_pair(player, inner, 9),
+        ),
+    );
+    let legal = v128_andnot(reached, v128_or(player, opponent));
+    [
+        u64x2_extract_lane::<0>(legal),
+        u64x2_extract_lane::<1>(legal),
+    ]
 }
 
 /// `RAY_PAIRS[square][k]`: `[rays[square][k + 1], rays[mirror of square][k + 1]]`, the rays
