@@ -9,7 +9,10 @@
 //! won games, deaths and timeouts; then per level, KB Fast-Evo against vanilla paired by seed
 //! (won by both, by one only, by neither). With `--act-ms`, first one line per (level, agent),
 //! and for `--algo mcts` itself (`sample-mcts`): iterations in an act of that many wall-clock
-//! milliseconds from the level's start (median of 5 acts).
+//! milliseconds from the level's start (median of 5 acts). With `--act-cpu-ms`, every act runs
+//! until this thread has used that many milliseconds of CPU time instead of `--iterations`
+//! (games then depend on the machine, not only on the seed; a cell's line adds the median
+//! iterations per act).
 
 use std::rc::Rc;
 use std::time::Instant;
@@ -27,7 +30,8 @@ use searchlab::search::kb_fast_evo::{new_memory, FeatureTypes, Rollouts, Value};
 use searchlab::search::{NoObserver, Search};
 
 use super::load_level;
-use crate::args::{print_line, spec_error, CliResult};
+use crate::args::{flag_error, print_line, spec_error, CliResult};
+use crate::cpu_time::{cpu_seconds_since, thread_cpu_seconds};
 use crate::flag_ranges::{ACTION_MILLIS, GAMES_PER_CELL, WORK};
 use crate::flag_values::named;
 
@@ -49,6 +53,18 @@ pub struct AblationFlags {
     #[arg(long, value_name = "MS", value_parser = ACTION_MILLIS,
           help = ACTION_MILLIS.help("Also measure iterations per act of this many milliseconds"))]
     act_ms: Option<f64>,
+    #[arg(long, value_name = "MS", value_parser = ACTION_MILLIS,
+          help = ACTION_MILLIS.help("Play acts of this many milliseconds of this thread's CPU time instead of --iterations (Linux)"))]
+    act_cpu_ms: Option<f64>,
+}
+
+/// What bounds each act of a game.
+#[derive(Clone, Copy)]
+enum ActBudget {
+    /// A fixed number of iterations: the game depends only on the seed.
+    Iterations(u64),
+    /// Iterations until the thread has used this many milliseconds of CPU time.
+    CpuMillis(f64),
 }
 
 /// The four agents, named as the paper's table.
@@ -60,12 +76,13 @@ const AGENTS: [(&str, Rollouts, Value); 4] = [
 ];
 
 /// One game's end.
-#[derive(Clone, Copy)]
 struct GameEnd {
     won: bool,
     died: bool,
     score: i32,
     moves: usize,
+    /// Iterations of each act, in order.
+    iterations: Vec<u64>,
 }
 
 impl AblationFlags {
@@ -107,13 +124,22 @@ impl AblationFlags {
                 }
             }
         }
+        let budget =
+            match self.act_cpu_ms {
+                Some(_) if thread_cpu_seconds().is_none() => return Err(flag_error(
+                    "act-cpu-ms",
+                    "this system does not report a thread's CPU time (/proc/thread-self/schedstat)",
+                )),
+                Some(ms) => ActBudget::CpuMillis(ms),
+                None => ActBudget::Iterations(self.iterations),
+            };
         for (path, level) in &levels {
             let mut results: Vec<Vec<GameEnd>> = Vec::new();
             for (spec, (name, ..)) in specs.iter().zip(AGENTS) {
                 let games: Vec<GameEnd> = (0..self.seeds)
-                    .map(|seed| play(spec, level, seed, self.iterations))
+                    .map(|seed| play(spec, level, seed, budget))
                     .collect();
-                print_line(summary(path, name, self.iterations, &games))?;
+                print_line(summary(path, name, budget, &games))?;
                 results.push(games);
             }
             let (vanilla, kbfe) = (&results[0], &results[3]);
@@ -134,28 +160,44 @@ impl AblationFlags {
     }
 }
 
-/// One game of `spec` on `level` with `iterations` per act, as `bait solve` plays it.
-fn play(spec: &AgentSpec, level: &Rc<Level>, seed: u64, iterations: u64) -> GameEnd {
+/// One game of `spec` on `level` with `budget` per act, as `bait solve` plays it.
+fn play(spec: &AgentSpec, level: &Rc<Level>, seed: u64, budget: ActBudget) -> GameEnd {
     let mut state = BaitState::new(level.clone());
     let memory = new_memory::<BaitState>();
-    let mut moves = 0;
+    let mut iterations = Vec::new();
     while !state.is_over() {
-        let decision = Rng::derive(seed, moves as u64);
+        let decision = Rng::derive(seed, iterations.len() as u64);
         let action = match spec.build_kbfe(&state, decision, memory.clone(), NoObserver) {
             Ok(mut search) => {
-                search.step(iterations);
+                match budget {
+                    ActBudget::Iterations(n) => {
+                        search.step(n);
+                    }
+                    ActBudget::CpuMillis(ms) => {
+                        let began = thread_cpu_seconds();
+                        while cpu_seconds_since(began).unwrap_or(0.0) * 1e3 < ms {
+                            if search.step(16).is_finished() {
+                                break;
+                            }
+                        }
+                    }
+                }
+                iterations.push(search.stats().iterations);
                 search.best_action().unwrap_or(Action::Nil)
             }
-            Err(_) => Action::Nil,
+            Err(_) => {
+                iterations.push(0);
+                Action::Nil
+            }
         };
         state.apply(action);
-        moves += 1;
     }
     GameEnd {
         won: state.is_won(),
         died: state.outcome() == Outcome::Lost && !state.is_alive(),
         score: state.score(),
-        moves,
+        moves: iterations.len(),
+        iterations,
     }
 }
 
@@ -190,7 +232,7 @@ fn wilson(wins: usize, n: usize) -> (f64, f64) {
 }
 
 /// A cell's JSON line.
-fn summary(level: &str, agent: &str, iterations: u64, games: &[GameEnd]) -> serde_json::Value {
+fn summary(level: &str, agent: &str, budget: ActBudget, games: &[GameEnd]) -> serde_json::Value {
     let n = games.len();
     let wins = games.iter().filter(|g| g.won).count();
     let (low, high) = wilson(wins, n);
@@ -198,13 +240,27 @@ fn summary(level: &str, agent: &str, iterations: u64, games: &[GameEnd]) -> serd
     won_moves.sort_unstable();
     let median = (!won_moves.is_empty()).then(|| won_moves[won_moves.len() / 2]);
     let round = |x: f64| (x * 10.0).round() / 10.0;
-    json!({
-        "level": level, "agent": agent, "iterations": iterations, "games": n,
+    let mut line = json!({
+        "level": level, "agent": agent, "games": n,
         "wins": wins, "win_pct": round(100.0 * wins as f64 / n.max(1) as f64),
         "wilson95": [round(low), round(high)],
         "mean_score": (games.iter().map(|g| f64::from(g.score)).sum::<f64>() / n.max(1) as f64 * 100.0).round() / 100.0,
         "median_moves_to_win": median,
         "deaths": games.iter().filter(|g| g.died).count(),
         "timeouts": games.iter().filter(|g| !g.won && !g.died).count(),
-    })
+    });
+    match budget {
+        ActBudget::Iterations(n) => line["iterations"] = json!(n),
+        ActBudget::CpuMillis(ms) => {
+            let mut per_act: Vec<u64> = games
+                .iter()
+                .flat_map(|g| g.iterations.iter().copied())
+                .collect();
+            per_act.sort_unstable();
+            line["act_cpu_ms"] = json!(ms);
+            line["iterations_per_act_median"] = json!(per_act.get(per_act.len() / 2));
+            line["iterations_per_act_min"] = json!(per_act.first());
+        }
+    }
+    line
 }
