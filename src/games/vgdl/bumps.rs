@@ -68,13 +68,7 @@ impl Bumps {
 /// and fixed sprites, if it sends the avatar back (see the module doc).
 fn bump(world: &World, avatar: TypeId, cell: usize) -> Option<Bump> {
     let d = &world.description;
-    let mut statics = world.statics_at(cell).to_vec();
-    statics.extend(
-        world
-            .fixed_at(cell)
-            .iter()
-            .map(|&f| world.fixed[f as usize].kind),
-    );
+    let statics: Vec<TypeId> = world.standing_types_at(cell).collect();
     let has_static = |group: TypeId| statics.iter().any(|&t| world.is_member(group, t));
     for pair in &d.pairs {
         let avatar_first = world.is_member(pair.first, avatar) && has_static(pair.second);

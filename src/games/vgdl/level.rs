@@ -329,6 +329,13 @@ impl World {
             [self.fixed_cell_start[cell] as usize..self.fixed_cell_start[cell + 1] as usize]
     }
 
+    /// The types of the static sprites, then of the fixed ones, a level places on `cell` (fixed
+    /// sprites whether or not a state still holds them alive).
+    pub fn standing_types_at(&self, cell: usize) -> impl Iterator<Item = TypeId> + '_ {
+        let fixed = self.fixed_at(cell).iter();
+        (self.statics_at(cell).iter().copied()).chain(fixed.map(|&f| self.fixed[f as usize].kind))
+    }
+
     /// The fixed ids of type `t`.
     #[inline]
     pub fn fixed_of(&self, t: TypeId) -> std::ops::Range<usize> {
@@ -366,16 +373,7 @@ fn start_settled(world: &World) -> bool {
     }
     let cells = world.width * world.height;
     let mut here: Vec<Vec<TypeId>> = (0..cells)
-        .map(|c| {
-            let mut types = world.statics_at(c).to_vec();
-            types.extend(
-                world
-                    .fixed_at(c)
-                    .iter()
-                    .map(|&f| world.fixed[f as usize].kind),
-            );
-            types
-        })
+        .map(|c| world.standing_types_at(c).collect())
         .collect();
     for s in &world.initial {
         match world.cell(s.x, s.y) {

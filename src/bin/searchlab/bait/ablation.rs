@@ -80,8 +80,7 @@ struct GameEnd {
     won: bool,
     died: bool,
     score: i32,
-    moves: usize,
-    /// Iterations of each act, in order.
+    /// Iterations of each act, in order (one act a move).
     iterations: Vec<u64>,
 }
 
@@ -189,7 +188,6 @@ fn play(spec: &AgentSpec, level: &Rc<Level>, seed: u64, budget: ActBudget) -> Ga
         won: state.is_won(),
         died: state.outcome() == Outcome::Lost && !state.is_alive(),
         score: state.score(),
-        moves: iterations.len(),
         iterations,
     }
 }
@@ -253,7 +251,11 @@ fn summary(level: &str, agent: &str, budget: ActBudget, games: &[GameEnd]) -> se
     let n = games.len();
     let wins = games.iter().filter(|g| g.won).count();
     let (low, high) = wilson(wins, n);
-    let mut won_moves: Vec<usize> = games.iter().filter(|g| g.won).map(|g| g.moves).collect();
+    let mut won_moves: Vec<usize> = games
+        .iter()
+        .filter(|g| g.won)
+        .map(|g| g.iterations.len())
+        .collect();
     won_moves.sort_unstable();
     let median = (!won_moves.is_empty()).then(|| won_moves[won_moves.len() / 2]);
     let round = |x: f64| (x * 10.0).round() / 10.0;
