@@ -534,11 +534,7 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> AStar<P, H, O> {
     /// Reports the expansion just made to the observer ([`Observer::step_done`]); whether to
     /// go on.
     fn report_step(&mut self) -> bool {
-        let end = self.line_end().map(|end| PathEnd {
-            node: end.node,
-            parent: end.parent,
-            action: end.action.map(P::action_index),
-        });
+        let end = self.line_end().map(|end| end.map_action(P::action_index));
         let done = StepDone {
             stats: self.stats,
             end,

@@ -146,11 +146,7 @@ impl<P: Puzzle, O: Observer<P>> Bfs<P, O> {
         let end = self.nodes.path_end(self.last_expanded);
         let done = StepDone {
             stats: self.stats,
-            end: Some(PathEnd {
-                node: end.node,
-                parent: end.parent,
-                action: end.action.map(P::action_index),
-            }),
+            end: Some(end.map_action(P::action_index)),
         };
         self.observer.step_done(&done)
     }

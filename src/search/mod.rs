@@ -287,6 +287,17 @@ pub struct PathEnd<A> {
     pub action: Option<A>,
 }
 
+impl<A> PathEnd<A> {
+    /// The same end with its action mapped by `f` (to the action's index, as events carry it).
+    pub fn map_action<B>(self, f: impl FnOnce(A) -> B) -> PathEnd<B> {
+        PathEnd {
+            node: self.node,
+            parent: self.parent,
+            action: self.action.map(f),
+        }
+    }
+}
+
 /// A boxed search is a search (so `Box<dyn Search<G>>` fits wherever a search does).
 impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
     fn step(&mut self, budget: u64) -> Progress {

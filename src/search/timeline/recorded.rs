@@ -5,7 +5,7 @@ use super::log::{Log, PlanChange, RootChange};
 use super::Recorder;
 use crate::game::Game;
 use crate::search::anytime::RootActionStat;
-use crate::search::{Line, PathEnd, Progress, Search, Stats};
+use crate::search::{Line, Progress, Search, Stats};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -85,11 +85,10 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
     /// rewrote (its [`Line::kept`]).
     fn close_step(&mut self, progress: Progress) {
         let stats: Stats = self.inner.stats();
-        let end = self.inner.line_end().map(|end| PathEnd {
-            node: end.node,
-            parent: end.parent,
-            action: end.action.map(G::action_index),
-        });
+        let end = self
+            .inner
+            .line_end()
+            .map(|end| end.map_action(G::action_index));
         let (step, reuse, written, recorded_best) = {
             let log = self.log.borrow();
             let step = log.steps + 1;
