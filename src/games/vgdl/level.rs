@@ -15,6 +15,7 @@ use super::bumps::Bumps;
 use super::description::{Description, EffectKind, TypeId, MAX_SPRITES};
 use super::error::VgdlError;
 use super::ontology::SpriteClass;
+use super::pushes::Pushes;
 use super::transient::TransientSprites;
 
 /// Largest width or height of a level, in cells.
@@ -81,6 +82,8 @@ pub struct World {
     pub transient: Option<TransientSprites>,
     /// Where a settled avatar is only sent back (see [`Bumps`]).
     pub bumps: Bumps,
+    /// How a settled avatar pushes a sprite (see [`Pushes`]).
+    pub pushes: Pushes,
     /// Whether the level's start is settled (`VgdlState::settled`; see [`start_settled`]).
     pub start_settled: bool,
 }
@@ -277,6 +280,7 @@ impl World {
             start_settled: false,
             transient: None,
             bumps: Bumps::default(),
+            pushes: Pushes::default(),
             quiet_ticks,
             in_collisions,
             partners,
@@ -302,6 +306,7 @@ impl World {
         };
         world.transient = TransientSprites::new(&world);
         world.bumps = Bumps::new(&world);
+        world.pushes = Pushes::new(&world);
         world.start_settled = start_settled(&world);
         Ok(world)
     }

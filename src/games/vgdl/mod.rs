@@ -10,6 +10,7 @@
 //! - `sprite_list`: the state's moving sprites, inline while few (copies allocate nothing).
 //! - `alive_bits`: the state's fixed sprites still present, one bit each.
 //! - `bumps`: the cells that only send a settled avatar back, a tick's short cut.
+//! - `pushes`: how a settled avatar pushes one sprite, another short cut.
 //! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
 //!   ([`CollisionSink`]); `tick_index`: what a tick knows beyond the state (start cells, kills,
 //!   each cell's sprites), built lazily.
@@ -32,6 +33,7 @@ pub mod heuristic;
 pub mod level;
 mod obstacle_route;
 pub mod ontology;
+mod pushes;
 mod rules;
 mod sprite_list;
 mod sprites;

@@ -14,10 +14,11 @@
 //! 7. terminations in file order, the first that holds ends the game; then GVGAI's 2000-tick
 //!    limit (a loss unless just won); the tick counter goes up.
 //!
-//! Two short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
+//! Three short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
 //! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
 //! steps onto a cell whose static and fixed sprites only send it back ([`super::bumps`]), only
-//! returns it.
+//! returns it; a push, when it steps onto one pushable sprite whose push the rules decide
+//! ([`super::pushes`]), only moves the sprite, or sends both back.
 //! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
 //! when the state was settled.
 
@@ -26,6 +27,7 @@ use std::cell::RefCell;
 use super::bumps::Bump;
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
+use super::pushes::Meet;
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use super::tick_index::{CellIndex, SpriteMarks, NONE};
 use crate::games::bait::Action;
@@ -55,6 +57,15 @@ enum Ref {
     Dynamic(u16),
     Fixed(u16),
     Static(TypeId, u16),
+}
+
+/// What a push does ([`super::pushes`]): the pushed sprite's index, the `bounceForward`
+/// effect and, when the cell beyond sends both back, the `undoAll` effect.
+#[derive(Clone, Copy, Debug)]
+struct PushStep {
+    pushed: usize,
+    bounce: u16,
+    undo: Option<u16>,
 }
 
 /// What a tick knows beyond the state (see `tick_index.rs`) and its reusable buffers.
@@ -127,6 +138,9 @@ impl<S: CollisionSink> Tick<'_, S> {
             self.terminate_quiet();
         } else if let Some(bump) = self.bump(avatar_moved) {
             self.take_bump(bump);
+            self.terminate_quiet();
+        } else if let Some(push) = self.push(avatar_moved) {
+            self.take_push(push);
             self.terminate_quiet();
         } else {
             let was_alive = self.state.alive;
@@ -220,6 +234,112 @@ impl<S: CollisionSink> Tick<'_, S> {
         let effect = self.world.description.effects[bump.effect as usize];
         self.state.score = self.state.score.saturating_add(effect.score_change);
         self.sink.collision(kind, bump.partner);
+    }
+
+    /// The push of this tick, if the state is settled and the avatar stepped onto a cell
+    /// holding one moving sprite a rule names, no standing sprite related to the avatar, and
+    /// the rules decide the push from what stands on the cell beyond ([`super::pushes`]).
+    fn push(&self, avatar_moved: bool) -> Option<PushStep> {
+        if !self.state.settled || !avatar_moved {
+            return None;
+        }
+        let world = self.world;
+        let avatar = self.state.avatar as usize;
+        let a = self.state.sprites[avatar];
+        let c = world.cell(a.x, a.y)?;
+        let (lx, ly) = self.state.avatar_last;
+        let beyond = (2 * a.x - lx, 2 * a.y - ly);
+        let c2 = world.cell(beyond.0, beyond.1)?;
+        let mut pushed = None;
+        for (i, s) in self.state.sprites.iter().enumerate() {
+            if i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize] {
+                if pushed.is_some() {
+                    return None;
+                }
+                pushed = Some(i);
+            }
+        }
+        let pushed = pushed?;
+        let kind = self.state.sprites[pushed].kind;
+        let rule = world.pushes.of(a.kind, kind)?;
+        if self.standing_at(c).any(|t| world.related(a.kind, t)) {
+            return None;
+        }
+        // The first effect relating the pushed sprite to a type on the cell beyond; a related
+        // type with no such effect, or an avatar there, falls back.
+        let mut first: Option<Meet> = None;
+        let mut meet = |t: TypeId| {
+            if !world.related(kind, t) {
+                return true;
+            }
+            let Some(m) = rule.meets[t as usize] else {
+                return false;
+            };
+            if first.map_or(true, |f| m.order < f.order) {
+                first = Some(m);
+            }
+            true
+        };
+        for t in self.standing_at(c2) {
+            if !meet(t) {
+                return None;
+            }
+        }
+        let types = &world.description.types;
+        for s in self.state.sprites.iter() {
+            if (s.x, s.y) == beyond && (types[s.kind as usize].is_avatar() || !meet(s.kind)) {
+                return None;
+            }
+        }
+        let undo = match first {
+            None => None,
+            Some(m) if world.description.effects[m.effect as usize].kind == EffectKind::UndoAll => {
+                Some(m.effect)
+            }
+            Some(_) => return None,
+        };
+        Some(PushStep {
+            pushed,
+            bounce: rule.bounce,
+            undo,
+        })
+    }
+
+    /// Runs a push: the pushed sprite moves one cell on, or, when the cell beyond undoes the
+    /// tick, the avatar goes back to its start cell; the effects score and the push reports
+    /// its collision.
+    fn take_push(&mut self, push: PushStep) {
+        let effects = &self.world.description.effects;
+        let avatar = self.state.avatar as usize;
+        let a = self.state.sprites[avatar];
+        let pushed = &mut self.state.sprites[push.pushed];
+        let kind = pushed.kind;
+        let score = self
+            .state
+            .score
+            .saturating_add(effects[push.bounce as usize].score_change);
+        self.state.score = match push.undo {
+            None => {
+                (pushed.x, pushed.y) = (
+                    2 * a.x - self.state.avatar_last.0,
+                    2 * a.y - self.state.avatar_last.1,
+                );
+                score
+            }
+            Some(undo) => {
+                let a = &mut self.state.sprites[avatar];
+                (a.x, a.y) = self.state.avatar_last;
+                score.saturating_add(effects[undo as usize].score_change)
+            }
+        };
+        self.sink.collision(a.kind, kind);
+    }
+
+    /// The types of the static and living fixed sprites on `cell`.
+    fn standing_at(&self, cell: usize) -> impl Iterator<Item = TypeId> + '_ {
+        let world = self.world;
+        let fixed = self.fixed_at(cell).map(|f| world.fixed[f as usize].kind);
+        world.statics_at(cell).iter().copied().chain(fixed)
     }
 
     /// Whether no crowded cell holds two sprites that one collision rule relates (see
