@@ -35,6 +35,8 @@ mod obstacle_route;
 pub mod ontology;
 mod pushes;
 mod rules;
+#[cfg(test)]
+mod short_cut_tests;
 mod sprite_list;
 mod sprites;
 pub mod state;
