@@ -19,6 +19,13 @@
 //! - none: `B` stays on `c'`; nothing was killed or created and the state stays settled;
 //! - `undoAll`: it runs once (afterwards `B` is back on `c` and `A` on `c0`, where nothing
 //!   related stands) and sends both back; the state stays settled.
+//! - `killSprite` or `killBoth` with `B` as its first sprite, when every sprite on `c'` of a
+//!   type related to `B` is a static or fixed sprite of that effect's type `X`, and no later
+//!   effect relates `B` and `X`: it runs once, against the first `X` (in sprite order; `B` is
+//!   then killed, so it is the first sprite of no other meeting), killing `B` and, for
+//!   `killBoth`, that `X` (a static sprite is not killed). Then the terminations are checked
+//!   on the new counts, and the state is settled if the game goes on (the killed sprites are
+//!   gone, and `c'` held no two related sprites before).
 //!
 //! Any other effect, a cell off the board or any other sprite on `c` falls back to the general
 //! tick.
@@ -32,6 +39,11 @@ pub struct Meet {
     /// The effect's number in file order (pairs in order, each pair's effects in order).
     pub order: u16,
     pub effect: u16,
+    /// The pushed type is in the pair's first group and the other in its second, and not
+    /// the other way round: the pushed sprite is the effect's first sprite.
+    pub pushed_first: bool,
+    /// No later effect relates the two types.
+    pub last: bool,
 }
 
 /// The push of one pushed type by one avatar type.
@@ -108,13 +120,22 @@ fn push(world: &World, avatar: TypeId, pushed: TypeId) -> Option<Push> {
     if !pure || d.effects[bounce as usize].kind != EffectKind::BounceForward {
         return None;
     }
-    let meets = (0..d.types.len())
+    let meets = (0..d.types.len() as TypeId)
         .map(|t| {
-            effects_in_order(world)
-                .find(|&(o, first, second, _)| {
-                    o > order && relates(first, second, pushed, t as TypeId)
-                })
-                .map(|(order, _, _, effect)| Meet { order, effect })
+            let after = |order: u16| {
+                effects_in_order(world)
+                    .find(|&(o, first, second, _)| o > order && relates(first, second, pushed, t))
+            };
+            let (order, first, second, effect) = after(order)?;
+            let pushed_first = world.is_member(first, pushed)
+                && world.is_member(second, t)
+                && !(world.is_member(first, t) && world.is_member(second, pushed));
+            Some(Meet {
+                order,
+                effect,
+                pushed_first,
+                last: after(order).is_none(),
+            })
         })
         .collect();
     Some(Push { bounce, meets })

@@ -60,12 +60,23 @@ enum Ref {
 }
 
 /// What a push does ([`super::pushes`]): the pushed sprite's index, the `bounceForward`
-/// effect and, when the cell beyond sends both back, the `undoAll` effect.
+/// effect and what the cell beyond does.
 #[derive(Clone, Copy, Debug)]
 struct PushStep {
     pushed: usize,
     bounce: u16,
-    undo: Option<u16>,
+    beyond: Beyond,
+}
+
+/// What the cell beyond a push does to the pushed sprite.
+#[derive(Clone, Copy, Debug)]
+enum Beyond {
+    /// Nothing: the sprite stays there.
+    Free,
+    /// An `undoAll` effect sends it and the avatar back.
+    Undo(u16),
+    /// A `killSprite` or `killBoth` effect kills it (and the first sprite of type `other`).
+    Kill { effect: u16, other: TypeId },
 }
 
 /// What a tick knows beyond the state (see `tick_index.rs`) and its reusable buffers.
@@ -140,8 +151,12 @@ impl<S: CollisionSink> Tick<'_, S> {
             self.take_bump(bump);
             self.terminate_quiet();
         } else if let Some(push) = self.push(avatar_moved) {
-            self.take_push(push);
-            self.terminate_quiet();
+            if self.take_push(push) {
+                self.terminate();
+                self.state.settled = self.state.outcome == Outcome::Running;
+            } else {
+                self.terminate_quiet();
+            }
         } else {
             let was_alive = self.state.alive;
             self.start(avatar_moved);
@@ -267,7 +282,8 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         // The first effect relating the pushed sprite to a type on the cell beyond; a related
         // type with no such effect, or an avatar there, falls back.
-        let mut first: Option<Meet> = None;
+        let mut first: Option<(Meet, TypeId)> = None;
+        let mut mixed = false;
         let mut meet = |t: TypeId| {
             if !world.related(kind, t) {
                 return true;
@@ -275,8 +291,9 @@ impl<S: CollisionSink> Tick<'_, S> {
             let Some(m) = rule.meets[t as usize] else {
                 return false;
             };
-            if first.map_or(true, |f| m.order < f.order) {
-                first = Some(m);
+            mixed |= first.is_some_and(|(_, other)| other != t);
+            if first.map_or(true, |(f, _)| m.order < f.order) {
+                first = Some((m, t));
             }
             true
         };
@@ -286,53 +303,89 @@ impl<S: CollisionSink> Tick<'_, S> {
             }
         }
         let types = &world.description.types;
+        let mut moving_related = false;
         for s in self.state.sprites.iter() {
-            if (s.x, s.y) == beyond && (types[s.kind as usize].is_avatar() || !meet(s.kind)) {
-                return None;
+            if (s.x, s.y) == beyond {
+                moving_related |= world.related(kind, s.kind);
+                if types[s.kind as usize].is_avatar() || !meet(s.kind) {
+                    return None;
+                }
             }
         }
-        let undo = match first {
-            None => None,
-            Some(m) if world.description.effects[m.effect as usize].kind == EffectKind::UndoAll => {
-                Some(m.effect)
-            }
-            Some(_) => return None,
+        let beyond = match first {
+            None => Beyond::Free,
+            Some((m, other)) => match world.description.effects[m.effect as usize].kind {
+                EffectKind::UndoAll => Beyond::Undo(m.effect),
+                EffectKind::KillSprite | EffectKind::KillBoth
+                    if m.pushed_first && m.last && !mixed && !moving_related =>
+                {
+                    Beyond::Kill {
+                        effect: m.effect,
+                        other,
+                    }
+                }
+                _ => return None,
+            },
         };
         Some(PushStep {
             pushed,
             bounce: rule.bounce,
-            undo,
+            beyond,
         })
     }
 
-    /// Runs a push: the pushed sprite moves one cell on, or, when the cell beyond undoes the
-    /// tick, the avatar goes back to its start cell; the effects score and the push reports
-    /// its collision.
-    fn take_push(&mut self, push: PushStep) {
-        let effects = &self.world.description.effects;
+    /// Runs a push: the pushed sprite moves one cell on; when the cell beyond undoes the
+    /// tick, the avatar goes back to its start cell instead; when it kills the sprite, the
+    /// sprite (and for `killBoth` the first fixed sprite of the other type there) is removed.
+    /// The effects score and the push reports its collision. Whether something was killed.
+    fn take_push(&mut self, push: PushStep) -> bool {
+        let world = self.world;
+        let effects = &world.description.effects;
         let avatar = self.state.avatar as usize;
         let a = self.state.sprites[avatar];
-        let pushed = &mut self.state.sprites[push.pushed];
-        let kind = pushed.kind;
+        let (lx, ly) = self.state.avatar_last;
+        let beyond = (2 * a.x - lx, 2 * a.y - ly);
+        let kind = self.state.sprites[push.pushed].kind;
         let score = self
             .state
             .score
             .saturating_add(effects[push.bounce as usize].score_change);
-        self.state.score = match push.undo {
-            None => {
-                (pushed.x, pushed.y) = (
-                    2 * a.x - self.state.avatar_last.0,
-                    2 * a.y - self.state.avatar_last.1,
-                );
-                score
-            }
-            Some(undo) => {
-                let a = &mut self.state.sprites[avatar];
-                (a.x, a.y) = self.state.avatar_last;
-                score.saturating_add(effects[undo as usize].score_change)
-            }
-        };
         self.sink.collision(a.kind, kind);
+        match push.beyond {
+            Beyond::Free => {
+                let pushed = &mut self.state.sprites[push.pushed];
+                (pushed.x, pushed.y) = beyond;
+                self.state.score = score;
+                false
+            }
+            Beyond::Undo(undo) => {
+                let a = &mut self.state.sprites[avatar];
+                (a.x, a.y) = (lx, ly);
+                self.state.score = score.saturating_add(effects[undo as usize].score_change);
+                false
+            }
+            Beyond::Kill { effect, other } => {
+                self.state.score = score.saturating_add(effects[effect as usize].score_change);
+                let kill_both = effects[effect as usize].kind == EffectKind::KillBoth;
+                if let (true, Some(c)) = (kill_both, world.cell(beyond.0, beyond.1)) {
+                    let f = self
+                        .fixed_at(c)
+                        .find(|&f| world.fixed[f as usize].kind == other);
+                    if let Some(f) = f {
+                        self.state.fixed.clear(f as usize);
+                    }
+                }
+                let mut index = 0;
+                self.state.sprites.retain(|_| {
+                    index += 1;
+                    index - 1 != push.pushed
+                });
+                if push.pushed < avatar {
+                    self.state.avatar -= 1;
+                }
+                true
+            }
+        }
     }
 
     /// The types of the static and living fixed sprites on `cell`.
@@ -343,8 +396,8 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// Whether no crowded cell holds two sprites that one collision rule relates (see
-    /// [`World::related`]), counting the sprites killed this tick as present: then the next
-    /// tick can start settled. A cell with more such sprites than a small buffer holds counts
+    /// [`World::related`]), leaving out the sprites killed this tick (step 6 removes them):
+    /// then the next tick can start settled. A cell with more such sprites than a small buffer holds counts
     /// as related.
     fn crowded_cells_inert(&self) -> bool {
         const MAX_HERE: usize = 16;
@@ -366,7 +419,8 @@ impl<S: CollisionSink> Tick<'_, S> {
             };
             let mut at = cells.head(c);
             while at != NONE {
-                if !push(self.state.sprites[at as usize].kind) {
+                let killed = self.scratch.marks.killed(at as usize);
+                if !killed && !push(self.state.sprites[at as usize].kind) {
                     return false;
                 }
                 at = cells.next(at);
@@ -377,7 +431,8 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             }
             for f in self.fixed_at(c) {
-                if !push(world.fixed[f as usize].kind) {
+                let killed = self.scratch.killed_fixed.contains(&f);
+                if !killed && !push(world.fixed[f as usize].kind) {
                     return false;
                 }
             }
