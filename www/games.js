@@ -5,9 +5,11 @@
 // here and a folder of its own (www/<game>/: page.js, render.js).
 //
 // `modules`: every module the controller imports, directly or not, that the shell does not
-// (paths relative to www/), and `data`: the files it fetches as it loads. prefetch.js preloads
-// them all at once for the game a link names, rather than level by level as the imports are
-// read (tests/e2e/preload.test.mjs keeps the lists whole).
+// (paths relative to www/), and `files(fragment)`: the files it fetches before it draws the view
+// of link `fragment`. prefetch.js preloads them all at once for the game a link names, rather
+// than level by level as the imports are read (tests/e2e/preload.test.mjs keeps the lists whole),
+// and nothing the first view does not need: the browser fetches at most six files at once from a
+// server without HTTP/2, so every file fetched before the board is drawn delays it.
 
 export const GAMES = {
   bait: {
@@ -19,11 +21,14 @@ export const GAMES = {
       'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
       'param-controls.js', 'kbfe-view.js', 'remembered-details.js', 'bait/kbfe-fields.js',
     ],
-    // bait/levels.js reads the index and the linked level's file; the others once the first view is on show.
-    data: [
-      'levels/index.json', 'levels/first-steps.txt', 'levels/open-field.txt', 'levels/bridge.txt', 'levels/sealed-door.txt',
-      'levels/far-door.txt', 'levels/warehouse.txt',
-    ],
+    // bait/levels.js reads the index, the view reads the level its link names (the first when it
+    // names none, and none when it gives rows), and the others are read once the first view is on
+    // show. A shipped level `id` is the file levels/<id>.txt.
+    files: (fragment) => {
+      const named = /(?:^#?|&)lvl=([a-z0-9-]+)(?:&|$)/.exec(fragment)?.[1];
+      const rows = /(?:^#?|&)level=/.test(fragment);
+      return ['levels/index.json', ...(named || !rows ? [`levels/${named ?? FIRST_BAIT_LEVEL}.txt`] : [])];
+    },
   },
   2048: {
     id: '2048',
@@ -33,7 +38,7 @@ export const GAMES = {
       'g2048/page.js', 'g2048/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'g2048/batch-panel.js',
       'histogram.js', 'g2048/batch.js', 'param-controls.js', 'fields.js', 'swipe.js', 'g2048/params.js',
     ],
-    data: [],
+    files: () => [],
   },
   othello: {
     id: 'othello',
@@ -44,7 +49,7 @@ export const GAMES = {
       'othello/params.js', 'param-controls.js', 'fields.js', 'othello/thinking.js', 'othello/move-list.js',
       'othello/hint-values.js',
     ],
-    data: [],
+    files: () => [],
   },
   sumzero: {
     id: 'sumzero',
@@ -54,7 +59,7 @@ export const GAMES = {
       'sumzero/page.js', 'sumzero/render.js', 'sumzero/params.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js',
       'param-controls.js', 'sumzero/thinking.js',
     ],
-    data: [],
+    files: () => [],
   },
   vgdl: {
     id: 'vgdl',
@@ -65,12 +70,15 @@ export const GAMES = {
       'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js', 'bait/params.js', 'kbfe-view.js', 'remembered-details.js',
       'bait/kbfe-fields.js',
     ],
-    data: [],
+    files: () => [],
   },
 };
 
 /** The game of a link that names none (as the share-link parser reads it too). */
 export const DEFAULT_GAME = 'bait';
+
+/** The first Bait level of levels/index.json: a Bait link that names no level shows it. */
+const FIRST_BAIT_LEVEL = 'first-steps';
 
 /** The game every step of each shipped lesson shows (lessons/<name>.json; a lesson whose steps
  * show more than one game has no entry). prefetch.js then fetches a lesson link's game with the

@@ -29,10 +29,10 @@ import { grouped } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The page's own levels, every one listed before the controller opens, with the text of the level
- * the link names (`lvl`, read here only to choose which file comes first: Rust checks the link);
- * readLevel(level) resolves once a level's text is in, readAllLevels() once every one's is. */
-const { levels: LEVELS, read: readLevel, readAll: readAllLevels } = await loadLevels(/(?:^#|&)lvl=([a-z0-9-]+)(?:&|$)/.exec(location.hash)?.[1]);
+/** The page's own levels, every one listed before the controller opens, each text null until its
+ * file is read: readLevel(level) resolves once a level's text is in (a view waits for its level's),
+ * readAllLevels() once every one's is. */
+const { levels: LEVELS, read: readLevel, readAll: readAllLevels } = await loadLevels();
 
 /** Opens the Bait controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
