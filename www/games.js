@@ -5,8 +5,9 @@
 // here and a folder of its own (www/<game>/: page.js, render.js).
 //
 // `modules`: every module the controller imports, directly or not, that the shell does not
-// (paths relative to www/), and `files(fragment)`: the files it fetches before it draws the view
-// of link `fragment`. prefetch.js preloads them all at once for the game a link names, rather
+// (paths relative to www/), `data`: the files it fetches as it loads, and `viewData(fragment)`:
+// those it fetches before it draws the view of link `fragment`. prefetch.js preloads them all at
+// once for the game a link names (a lesson link's view data once the lesson's file is in), rather
 // than level by level as the imports are read (tests/e2e/preload.test.mjs keeps the lists whole),
 // and nothing the first view does not need: the browser fetches at most six files at once from a
 // server without HTTP/2, so every file fetched before the board is drawn delays it.
@@ -19,15 +20,16 @@ export const GAMES = {
     modules: [
       'bait/page.js', 'bait/render.js', 'bait/game.js', 'bait/params.js', 'bait/level-panel.js', 'bait/editor.js',
       'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
-      'param-controls.js', 'kbfe-view.js', 'remembered-details.js', 'bait/kbfe-fields.js',
+      'param-controls.js', 'bait/kbfe-fields.js',
     ],
-    // bait/levels.js reads the index, the view reads the level its link names (the first when it
-    // names none, and none when it gives rows), and the others are read once the first view is on
-    // show. A shipped level `id` is the file levels/<id>.txt.
-    files: (fragment) => {
+    // bait/levels.js reads the index, a view the level its link names (the first when it names
+    // none, and none when it gives rows), and the others are read once the first view is on show.
+    // A shipped level `id` is the file levels/<id>.txt.
+    data: ['levels/index.json'],
+    viewData: (fragment) => {
       const named = /(?:^#?|&)lvl=([a-z0-9-]+)(?:&|$)/.exec(fragment)?.[1];
       const rows = /(?:^#?|&)level=/.test(fragment);
-      return ['levels/index.json', ...(named || !rows ? [`levels/${named ?? FIRST_BAIT_LEVEL}.txt`] : [])];
+      return named || !rows ? [`levels/${named ?? FIRST_BAIT_LEVEL}.txt`] : [];
     },
   },
   2048: {
@@ -38,7 +40,8 @@ export const GAMES = {
       'g2048/page.js', 'g2048/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'g2048/batch-panel.js',
       'histogram.js', 'g2048/batch.js', 'param-controls.js', 'fields.js', 'swipe.js', 'g2048/params.js',
     ],
-    files: () => [],
+    data: [],
+    viewData: () => [],
   },
   othello: {
     id: 'othello',
@@ -49,7 +52,8 @@ export const GAMES = {
       'othello/params.js', 'param-controls.js', 'fields.js', 'othello/thinking.js', 'othello/move-list.js',
       'othello/hint-values.js',
     ],
-    files: () => [],
+    data: [],
+    viewData: () => [],
   },
   sumzero: {
     id: 'sumzero',
@@ -59,7 +63,8 @@ export const GAMES = {
       'sumzero/page.js', 'sumzero/render.js', 'sumzero/params.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js',
       'param-controls.js', 'sumzero/thinking.js',
     ],
-    files: () => [],
+    data: [],
+    viewData: () => [],
   },
   vgdl: {
     id: 'vgdl',
@@ -67,10 +72,11 @@ export const GAMES = {
     load: () => import('./vgdl/page.js'),
     modules: [
       'vgdl/page.js', 'vgdl/render.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'fields.js', 'param-controls.js',
-      'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js', 'bait/params.js', 'kbfe-view.js', 'remembered-details.js',
-      'bait/kbfe-fields.js',
+      'vgdl/params.js', 'vgdl/room.js', 'vgdl/level-paint.js', 'bait/params.js', 'kbfe-view.js', 'kbfe-board.js',
+      'remembered-details.js', 'bait/kbfe-fields.js',
     ],
-    files: () => [],
+    data: [],
+    viewData: () => [],
   },
 };
 

@@ -40,12 +40,12 @@ const gameOf = (text) => {
   return Object.hasOwn(GAMES, id) ? GAMES[id] : GAMES[DEFAULT_GAME];
 };
 
-/** Starts loading the controller of `game` (all its modules at once: games.js lists them, then
- * the controller itself) and, for the view of link `fragment` when it is known, the files the
- * controller reads before it draws that view. Only a head start: the shell loads it again, and
- * says why when it cannot. */
+/** Starts loading the controller of `game` (all its modules and the files it reads as it loads,
+ * at once: games.js lists them, then the controller itself) and, for the view of link `fragment`
+ * when it is known, the files the controller reads before it draws that view. Only a head start:
+ * the shell loads it again, and says why when it cannot. */
 function loadGame(game, fragment = null) {
-  preload(game.modules, fragment === null ? [] : game.files(fragment));
+  preload(game.modules, [...game.data, ...(fragment === null ? [] : game.viewData(fragment))]);
   game.load().catch(() => {});
 }
 
@@ -75,7 +75,7 @@ if (lesson && /^[a-z]/.test(lesson)) {
       // The step's own view, unless the link also gives a view (the shell then opens that).
       const link = onlyLessonKeys(location.hash) ? data?.steps?.[step - 1]?.link : location.hash;
       if (typeof link !== 'string') return;
-      if (known) preload([], gameOf(link).files(link));
+      if (known) preload([], gameOf(link).viewData(link));
       else loadGame(gameOf(link), link);
     })
     .catch(() => {});

@@ -64,17 +64,18 @@ test('the wasm module is preloaded as the fetch that asks for it, and Bait the l
   const index = JSON.parse(readFileSync(path.join(ROOT, 'levels/index.json'), 'utf8'));
   const levels = index.levels.filter((level) => level.game === 'bait');
   assert.match(readFileSync(path.join(ROOT, 'bait/levels.js'), 'utf8'), /new URL\('index\.json', folder\)/, 'bait/levels.js reads levels/index.json');
-  // The index and the one level file the view reads: the level a link names (as a lesson step's
-  // link does), the first when it names none, no file for a link's own rows; no other level's.
+  assert.deepEqual(GAMES.bait.data, ['levels/index.json'], "games.js: Bait's data is the levels index");
+  // The one level file a view reads: the level a link names (as a lesson step's link does), the
+  // first when it names none, no file for a link's own rows; no other level's.
   for (const level of levels) {
-    assert.deepEqual(GAMES.bait.files(`#v=1&game=bait&lvl=${level.id}&algo=bfs`), ['levels/index.json', `levels/${level.file}`],
-      `games.js: Bait's files for lvl=${level.id} are the index and ${level.file}`);
+    assert.deepEqual(GAMES.bait.viewData(`#v=1&game=bait&lvl=${level.id}&algo=bfs`), [`levels/${level.file}`],
+      `games.js: Bait's view data for lvl=${level.id} is ${level.file}`);
   }
-  assert.deepEqual(GAMES.bait.files('#v=1&game=bait'), ['levels/index.json', `levels/${levels[0].file}`],
+  assert.deepEqual(GAMES.bait.viewData('#v=1&game=bait'), [`levels/${levels[0].file}`],
     "games.js: a Bait link that names no level reads the index's first Bait level");
-  assert.deepEqual(GAMES.bait.files('#v=1&game=bait&level=w.A.g'), ['levels/index.json']);
+  assert.deepEqual(GAMES.bait.viewData('#v=1&game=bait&level=w.A.g'), []);
   for (const game of Object.values(GAMES)) {
-    if (game.id !== 'bait') assert.deepEqual(game.files('#v=1'), [], `games.js: ${game.id} reads no file before its first view`);
+    if (game.id !== 'bait') assert.deepEqual([...game.data, ...game.viewData('#v=1')], [], `games.js: ${game.id} reads no file before its first view`);
   }
 });
 
