@@ -18,7 +18,7 @@ export const GAMES = {
     title: 'Bait',
     load: () => import('./bait/page.js'),
     modules: [
-      'bait/page.js', 'bait/render.js', 'bait/game.js', 'bait/params.js', 'bait/level-panel.js', 'bait/editor.js',
+      'bait/page.js', 'bait/render.js', 'bait/game.js', 'bait/params.js', 'bait/level-panel.js',
       'bait/levels.js', 'bait/rules-panel.js', 'agent-runs.js', 'timeline-feed.js', 'keys.js', 'swipe.js', 'fields.js',
       'param-controls.js', 'bait/kbfe-fields.js',
     ],

@@ -63,12 +63,13 @@ class BaitGame extends AgentRuns {
   }
 
   /** Once the first view is on show (its board drawn at the next frame), what it did not need:
-   * the rules' pictures and the other levels' files, after that frame. */
+   * the rules' pictures, the other levels' files and the level editor, after that frame. */
   afterFirstView() {
     if (this.firstViewShown) return;
     this.firstViewShown = true;
     requestAnimationFrame(() => setTimeout(() => {
       this.rules.draw();
+      this.levelPanel.loadEditor();
       // Once every level's text is in, the level on show may turn out to be one of ours (a link's rows).
       readAllLevels().then(() => this.levelPanel.show(this.levelText),
         (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
