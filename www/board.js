@@ -3,7 +3,11 @@
 // what is the same on every grid board: KB Fast-Evo's knowledge (kbfe-board.js), when the
 // overlay holds one.
 
-import { drawKbfeLayer } from './kbfe-board.js';
+/** kbfe-board.js, once a board has had KB Fast-Evo's knowledge to draw: a page that never shows
+ * it does not fetch it before its first board (BENCHMARKS.md, "Lesson step to ready"). The
+ * knowledge comes from kbfe-view.js, which imports kbfe-board.js, so the module is in by then and
+ * the layer is drawn in the same task's microtasks. */
+let kbfeBoard = null;
 
 export class Board {
   /** `renderer` is a game's render module (render/<game>.js). */
@@ -46,7 +50,15 @@ export class Board {
     const { ctx, width: cssWidth, height: cssHeight } = cleared;
     this.layout = this.renderer.layoutFor(this.view, cssWidth, cssHeight);
     this.renderer.drawBoard(ctx, this.view, this.overlay, this.layout, this.colors);
-    drawKbfeLayer(ctx, this.canvas, this.view, this.overlay.kbfe, this.layout, this.colors);
+    if (kbfeBoard) {
+      kbfeBoard.drawKbfeLayer(ctx, this.canvas, this.view, this.overlay.kbfe, this.layout, this.colors);
+    } else if (this.overlay.kbfe?.root) {
+      // Drawn once the module is in (should it fail to load, the board goes without the layer).
+      import('./kbfe-board.js').then((module) => {
+        kbfeBoard = module;
+        this.draw();
+      }, () => {});
+    }
   }
 
   /** The board cell under a pointer event, or null. */

@@ -12,19 +12,11 @@
 // is kbfe-board.js.
 
 import { STRIP_COLORS, branchWords } from './kbfe-board.js';
-import { compactCount, grouped } from './numbers.js';
+import { compactCount, grouped, signed, valueText } from './numbers.js';
 import { rememberedDetails } from './remembered-details.js';
 
 /** How long a row flashes when its type is first met (the CSS animation's length). */
 const FLASH_MS = 1500;
-
-/** Signed number with `digits` decimals ('+0.50', '−1.25'), as the tables show them; one that
- * rounds to zero has no sign ('0.00', never '−0.00'). */
-function signed(value, digits) {
-  const text = Math.abs(value).toFixed(digits);
-  if (Number(text) === 0) return text;
-  return value < 0 ? `−${text}` : `+${text}`;
-}
 
 /** A number in at most five characters after a minus sign, as the knowledge table shows x̄, ΔK
  * and ΔD: two decimals below 10, one below 100, none below 10,000, else "1.2e5". */
@@ -330,14 +322,6 @@ export class KbfeView {
   boardKnowledge(knowledge = this.last) {
     return this.boardToggle.checked && knowledge?.root ? knowledge : undefined;
   }
-}
-
-/** A playout value as the page writes it: in units of a win (10⁷) once wins and losses weigh
- * in (`inWins`, by default |value| ≥ 10⁵: "+0.830 × 10⁷", 83 % of the playouts won), else with
- * two decimals. A table passes one `inWins` for all its rows, so they share a unit. */
-export function valueText(value, inWins = Math.abs(value) >= 1e5) {
-  if (inWins) return `${signed(value / 1e7, 3)} × 10⁷`;
-  return signed(value, 2);
 }
 
 /** Fitness on a symmetric log scale, so 1.32 and ±1e7 fit on one strip. */

@@ -54,3 +54,19 @@ export function compactCount(count) {
   const fraction = text.slice(text.length + shift).replace(/0+$/, '');
   return `${text.slice(0, text.length + shift)}${fraction ? `.${fraction}` : ''}${COMPACT_UNITS[unit]}`;
 }
+
+/** Signed number with `digits` decimals ('+0.50', '−1.25'), as the tables show them; one that
+ * rounds to zero has no sign ('0.00', never '−0.00'). */
+export function signed(value, digits) {
+  const text = Math.abs(value).toFixed(digits);
+  if (Number(text) === 0) return text;
+  return value < 0 ? `−${text}` : `+${text}`;
+}
+
+/** A playout value as the page writes it: in units of a win (10⁷) once wins and losses weigh
+ * in (`inWins`, by default |value| ≥ 10⁵: "+0.830 × 10⁷", 83 % of the playouts won), else with
+ * two decimals. A table passes one `inWins` for all its rows, so they share a unit. */
+export function valueText(value, inWins = Math.abs(value) >= 1e5) {
+  if (inWins) return `${signed(value / 1e7, 3)} × 10⁷`;
+  return signed(value, 2);
+}

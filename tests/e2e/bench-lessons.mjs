@@ -11,7 +11,8 @@
 // average, the median and the worst, and for the new tabs the median CPU time their main thread
 // spent until ready (see openStep) and the median time of each stage the shell
 // marks (performance.mark 'searchlab:…': wasm module ready, lesson read, game controller open,
-// view applied) beside the document's own (DOM interactive, DOMContentLoaded). Not a test: it asserts nothing and is not picked up by
+// view applied) beside the document's own (DOM interactive, DOMContentLoaded), and how many files
+// a new tab asked for until its view was applied. Not a test: it asserts nothing and is not picked up by
 // `node --test`.
 //
 // `node tests/e2e/bench-lessons.mjs --against DIR [ROUNDS]`: instead, the new-tab figure (with its stages) only,
@@ -90,14 +91,25 @@ function stages() {
   return out;
 }
 
-/** Lesson `name`'s first step in a new tab of `url`: { ms, busyMs, stages } (ms from navigation
- * start until the step is ready, the main thread's busy time until then, and when each stage
- * came). */
+/** In the page: how many files it asked for before its stage "view applied" (ready, at the
+ * latest: `ms` from navigation start), the document aside: its resource timing entries (fetches
+ * and module scripts, not the search worker's), without what the page starts once the view is on
+ * show (the worker, side by side, Bait's other levels). */
+function filesBefore(ms) {
+  const applied = performance.getEntriesByName('searchlab:view-applied')[0]?.startTime ?? ms;
+  return performance.getEntriesByType('resource').filter((entry) => entry.startTime <= Math.min(applied, ms)).length;
+}
+
+/** Lesson `name`'s first step in a new tab of `url`: { ms, busyMs, stages, files } (ms from
+ * navigation start until the step is ready, the main thread's busy time until then, when each
+ * stage came, and how many files the page asked for until the view was applied: the browser
+ * fetches at most six at once from a server without HTTP/2, as the benchmark's is). */
 async function openedIn(url, name) {
   const { page, ms, busyMs } = await openStep(url, name);
   const marks = await page.evaluate(stages);
+  const files = await page.evaluate(filesBefore, ms);
   await page.close();
-  return { ms, busyMs, stages: marks };
+  return { ms, busyMs, stages: marks, files };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -122,6 +134,7 @@ if (against > 0) {
   for (const [which, list] of Object.entries(tabs)) {
     console.log(`${which}: opened in a new tab: ${summary(list.map((tab) => tab.ms))}`);
     console.log(`  main thread busy until ready: median ${median(list.map((tab) => tab.busyMs)).toFixed(1)} ms`);
+    console.log(`  files asked for until the view was applied: median ${median(list.map((tab) => tab.files))}, most ${Math.max(...list.map((tab) => tab.files))}`);
     console.log(stageSummary(list.map((tab) => tab.stages)));
   }
   // The same lesson in the same round, one tab after the other: the difference leaves out which
@@ -142,6 +155,7 @@ const opened = [];
 for (const name of NAMES) opened.push(await openedIn(server.url, name));
 console.log(`opened in a new tab: ${summary(opened.map((tab) => tab.ms))}`);
 console.log(`  main thread busy until ready: median ${median(opened.map((tab) => tab.busyMs)).toFixed(1)} ms`);
+console.log(`  files asked for until the view was applied: median ${median(opened.map((tab) => tab.files))}, most ${Math.max(...opened.map((tab) => tab.files))}`);
 console.log(stageSummary(opened.map((tab) => tab.stages)));
 
 const { page } = await openPage(browser.context, `${server.url}#v=1&game=bait`, {

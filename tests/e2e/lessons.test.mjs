@@ -211,3 +211,39 @@ test('a lesson or step that does not exist is named in the status, with the defa
     await page.close();
   }
 });
+
+// A step with side-by-side panes shows them, with their own Run, between the board and Play.
+test('at 1024x768 and 1366x768, in both themes, every step without panes keeps its board and Play inside the viewport', async () => {
+  for (const theme of ['light', 'dark']) {
+    const { page, problems } = await openPage(suite.browser.context, `${suite.server.url}#v=1&game=bait`, {
+      init: `localStorage.setItem('searchlab-theme', ${JSON.stringify(theme)})`,
+    });
+    for (const [width, height] of [[1024, 768], [1366, 768]]) {
+      await page.setViewportSize({ width, height });
+      for (const name of NAMES) {
+        for (let step = 1; step <= LESSONS[name].steps.length; step++) {
+          if (fieldsOf(LESSONS[name].steps[step - 1].link).has('compare')) continue;
+          await page.evaluate((hash) => { location.hash = hash; }, `v=1&lesson=${name}&step=${step}`);
+          await page.locator(`[data-testid=lesson-panel][data-lesson="${name}"] [data-testid=lesson-progress][data-step="${step}"]`).waitFor();
+          await page.waitForFunction(() => document.documentElement.dataset.ready === 'true' && location.hash.includes('game='));
+          const boxes = await page.evaluate(() => {
+            const box = (el) => {
+              const r = el.getBoundingClientRect();
+              return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+            };
+            const board = [...document.querySelectorAll('#board-wrap canvas')].find((el) => el.getClientRects().length > 0);
+            return { board: board ? box(board) : null, play: box(document.querySelector('[data-testid=play]')) };
+          });
+          const where = `${name} step ${step} at ${width}x${height} (${theme})`;
+          assert.ok(boxes.board, `${where}: a board is shown`);
+          for (const [what, box] of Object.entries(boxes)) {
+            assert.ok(box.top >= 0 && box.left >= 0 && box.bottom <= height && box.right <= width,
+              `${where}: ${what} at ${JSON.stringify(box)} is outside the viewport`);
+          }
+        }
+      }
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});

@@ -56,15 +56,27 @@ test("games.js lists every module of each game's controller that index.html does
   }
 });
 
-test('the wasm module is preloaded as the fetch that asks for it, and Bait its levels', async () => {
+test('the wasm module is preloaded as the fetch that asks for it, and Bait the level its view shows', async () => {
   assert.match(html, /<link rel="preload" href="pkg\/searchlab_bg\.wasm" as="fetch" crossorigin>/);
   assert.match(html, /<script type="module" async blocking="render" src="prefetch\.js"><\/script>/,
     'prefetch.js runs as soon as it has loaded, before the page is first drawn');
   const { GAMES } = await import(pathToFileURL(path.join(ROOT, 'games.js')));
   const index = JSON.parse(readFileSync(path.join(ROOT, 'levels/index.json'), 'utf8'));
-  const levels = index.levels.filter((level) => level.game === 'bait').map((level) => `levels/${level.file}`);
-  assert.deepEqual(GAMES.bait.data, ['levels/index.json', ...levels], 'games.js: Bait\'s data is the levels index and every Bait level it lists, in its order');
+  const levels = index.levels.filter((level) => level.game === 'bait');
   assert.match(readFileSync(path.join(ROOT, 'bait/levels.js'), 'utf8'), /new URL\('index\.json', folder\)/, 'bait/levels.js reads levels/index.json');
+  assert.deepEqual(GAMES.bait.data, ['levels/index.json'], "games.js: Bait's data is the levels index");
+  // The one level file a view reads: the level a link names (as a lesson step's link does), the
+  // first when it names none, no file for a link's own rows; no other level's.
+  for (const level of levels) {
+    assert.deepEqual(GAMES.bait.viewData(`#v=1&game=bait&lvl=${level.id}&algo=bfs`), [`levels/${level.file}`],
+      `games.js: Bait's view data for lvl=${level.id} is ${level.file}`);
+  }
+  assert.deepEqual(GAMES.bait.viewData('#v=1&game=bait'), [`levels/${levels[0].file}`],
+    "games.js: a Bait link that names no level reads the index's first Bait level");
+  assert.deepEqual(GAMES.bait.viewData('#v=1&game=bait&level=w.A.g'), []);
+  for (const game of Object.values(GAMES)) {
+    if (game.id !== 'bait') assert.deepEqual([...game.data, ...game.viewData('#v=1')], [], `games.js: ${game.id} reads no file before its first view`);
+  }
 });
 
 test("games.js names the game of every shipped lesson whose steps show one game, and of no other", async () => {

@@ -7,9 +7,12 @@
 // or "Done editing" leaves a level that is not valid, the edited level is set aside and "Back to
 // my edited level" reopens it in the editor.
 //
+// The editor's module loads once the first view is on show (`loadEditor`), not before the board is
+// drawn (BENCHMARKS.md, "Lesson step to ready"): "Edit level" is disabled until it has, so no key or
+// click meant for the editor can reach the game while it loads.
+//
 // Nothing pasted is ever inserted as HTML (textContent only).
 
-import { Editor } from './editor.js';
 import * as render from './render.js';
 import { TILES, FLOOR_CHAR, STUCK_REASON } from './game.js';
 import { normalizeLevel } from './levels.js';
@@ -30,19 +33,34 @@ export class LevelPanel {
     this.levels = levels;
     this.read = read;
     this.kept = []; // edited levels set aside, the latest last
-    this.editor = new Editor({
-      game: { tiles: TILES, floorChar: FLOOR_CHAR, renderer: render },
-      board: game.board,
-      elements: {
-        palette: $('palette'), width: $('edit-width'), height: $('edit-height'), status: $('editor-status'),
-        undo: $('edit-undo'), redo: $('edit-redo'),
-      },
-      validate: (text) => this.validate(text),
-      unwinnable: (text) => this.unwinnable(text),
-      onChange: (text, problem) => this.editorChanged(text, problem),
-    });
+    this.editor = null; // the level editor, once its module has loaded (see loadEditor)
+    this.editorLoading = null; // its load under way or done
+    $('edit-toggle').disabled = true;
     this.fillList();
     this.wire();
+  }
+
+  /** Loads the level editor (editor.js), once, and then enables "Edit level"; if it cannot be
+   * loaded, the status says why and the button stays disabled until a later call succeeds. */
+  loadEditor() {
+    this.editorLoading ??= import('./editor.js').then(({ Editor }) => {
+      this.editor = new Editor({
+        game: { tiles: TILES, floorChar: FLOOR_CHAR, renderer: render },
+        board: this.game.board,
+        elements: {
+          palette: $('palette'), width: $('edit-width'), height: $('edit-height'), status: $('editor-status'),
+          undo: $('edit-undo'), redo: $('edit-redo'),
+        },
+        validate: (text) => this.validate(text),
+        unwinnable: (text) => this.unwinnable(text),
+        onChange: (text, problem) => this.editorChanged(text, problem),
+      });
+      $('edit-toggle').disabled = false;
+    }, (e) => {
+      this.editorLoading = null;
+      this.game.setStatus('error', `The level editor could not be loaded: ${this.game.shell.messageOf(e)}`);
+    });
+    return this.editorLoading;
   }
 
   fillList() {
@@ -85,7 +103,7 @@ export class LevelPanel {
 
   /** Whether the editor is open (the board then paints tiles instead of playing). */
   get editing() {
-    return this.editor.active;
+    return this.editor?.active ?? false;
   }
 
   /** Shows which level `text` is (one of ours, or a custom one) and its lesson. */
@@ -170,7 +188,7 @@ export class LevelPanel {
 
   /** Closes the editor if it is open (its last valid level stays the current one). */
   closeEditor() {
-    if (!this.editor.active) return;
+    if (!this.editing) return;
     this.editor.close();
     this.showEditor(false);
   }
@@ -181,7 +199,7 @@ export class LevelPanel {
    * the status line), or '' when nothing was set aside.
    */
   closeEditorFor(text, why) {
-    if (!this.editor.active) return '';
+    if (!this.editing) return '';
     const edited = this.editor.text();
     this.closeEditor();
     if (edited === text || !this.editor.edited()) return '';

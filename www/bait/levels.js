@@ -7,16 +7,15 @@ export function normalizeLevel(text) {
 }
 
 /**
- * Reads the page's Bait levels: the index and the text of the level named `firstId` (the first
- * level when it names none of them), so the controller can open on it; the other levels' files
- * are read when the controller asks (`readAll`, once its first view is on show). Resolves to
- * { levels, read, readAll }: `levels` is [{ id, title, description, optimal, text }] in the
- * index's order, every level listed, with `text` null until its file is read; `read(level)`
- * resolves once that level's text is in (reading it now if it is not on its way); `readAll()`
- * reads every level's file not yet read and resolves once every text is in. Both reject, with the
- * file at fault, if a file cannot be read.
+ * Reads the page's Bait levels: the index; each level's file is read when the controller asks
+ * (`read`: the level a view shows, before it opens; `readAll`, once its first view is on show).
+ * Resolves to { levels, read, readAll }: `levels` is [{ id, title, description, optimal, text }]
+ * in the index's order, every level listed, with `text` null until its file is read;
+ * `read(level)` resolves once that level's text is in (reading it now if it is not on its way);
+ * `readAll()` reads every level's file not yet read and resolves once every text is in. Both
+ * reject, with the file at fault, if a file cannot be read.
  */
-export async function loadLevels(firstId) {
+export async function loadLevels() {
   const folder = new URL('../levels/', import.meta.url);
   const index = await (await fetchOk(new URL('index.json', folder))).json();
   const levels = index.levels.filter((level) => level.game === 'bait').map((level) => ({ ...level, text: null }));
@@ -29,7 +28,6 @@ export async function loadLevels(firstId) {
     }
     return reads.get(level);
   };
-  await read(levels.find((level) => level.id === firstId) ?? levels[0]);
   return { levels, read, readAll: () => Promise.all(levels.map(read)) };
 }
 

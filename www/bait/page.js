@@ -23,16 +23,15 @@ import { listenForSwipes } from '../swipe.js';
 import { labelOf, needsANumber, seedIn } from '../fields.js';
 import { ParamControls, sameValue } from '../param-controls.js';
 import { statText, showRootActions, movesText } from '../stats.js';
-import { KbfeView, valueText } from '../kbfe-view.js';
 import { flatView, nestedView } from './kbfe-fields.js';
-import { grouped } from '../numbers.js';
+import { grouped, valueText } from '../numbers.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The page's own levels, every one listed before the controller opens, with the text of the level
- * the link names (`lvl`, read here only to choose which file comes first: Rust checks the link);
- * readLevel(level) resolves once a level's text is in, readAllLevels() once every one's is. */
-const { levels: LEVELS, read: readLevel, readAll: readAllLevels } = await loadLevels(/(?:^#|&)lvl=([a-z0-9-]+)(?:&|$)/.exec(location.hash)?.[1]);
+/** The page's own levels, every one listed before the controller opens, each text null until its
+ * file is read: readLevel(level) resolves once a level's text is in (a view waits for its level's),
+ * readAllLevels() once every one's is. */
+const { levels: LEVELS, read: readLevel, readAll: readAllLevels } = await loadLevels();
 
 /** Opens the Bait controller (see AgentRuns for what `shell` holds). */
 export function open(shell) {
@@ -56,23 +55,21 @@ class BaitGame extends AgentRuns {
     this.agentFields = ['algo', 'mode', ...this.params.fields(), 'seed'];
     this.levelPanel = new LevelPanel(this, LEVELS, readLevel);
     this.firstViewShown = false; // see afterFirstView
-    this.kbfe = new KbfeView($('kbfe-panel'), $('kbfe-rollout-panel'));
-    this.kbfe.onBoardToggle = () => {
-      this.overlay.kbfe = this.kbfe.boardKnowledge();
-      this.redraw();
-    };
+    this.kbfe = null; // KB Fast-Evo's view, once loaded (see kbfeView)
+    this.kbfeLoading = null; // a promise of it, once asked
     this.rules = new RulesPanel($('bait-tiles'), () => this.board.colors);
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.rules.draw());
     this.wire();
   }
 
   /** Once the first view is on show (its board drawn at the next frame), what it did not need:
-   * the rules' pictures and the other levels' files, after that frame. */
+   * the rules' pictures, the other levels' files and the level editor, after that frame. */
   afterFirstView() {
     if (this.firstViewShown) return;
     this.firstViewShown = true;
     requestAnimationFrame(() => setTimeout(() => {
       this.rules.draw();
+      this.levelPanel.loadEditor();
       // Once every level's text is in, the level on show may turn out to be one of ours (a link's rows).
       readAllLevels().then(() => this.levelPanel.show(this.levelText),
         (reason) => this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`));
@@ -216,9 +213,42 @@ class BaitGame extends AgentRuns {
     // KB Fast-Evo's knowledge (its search's `thinking`, live or at the timeline's step), also
     // drawn on the board (board.js, as on every grid board).
     if (this.view.algo === 'kbfe') {
-      this.kbfe.show(message.thinking, actionName, elapsedMs === null);
-      this.overlay.kbfe = this.kbfe.boardKnowledge(message.thinking);
+      const overlay = this.overlay;
+      const show = () => {
+        this.kbfe.show(message.thinking, actionName, elapsedMs === null);
+        overlay.kbfe = this.kbfe.boardKnowledge(message.thinking);
+      };
+      if (this.kbfe) {
+        show();
+      } else {
+        // While the view loads, the search's latest message waits for it (an older one gives way).
+        this.kbfeView().then((kbfe) => {
+          if (!kbfe || this.overlay !== overlay || this.view.algo !== 'kbfe') return;
+          show();
+          this.redraw();
+        });
+      }
     }
+  }
+
+  /** KB Fast-Evo's view (kbfe-view.js), loaded the first time the agent is chosen rather than
+   * with the page: a link that opens on another agent draws its board without fetching it
+   * (BENCHMARKS.md, "Lesson step to ready"). Resolves to the view, or to null with the reason in
+   * the status line (asked again, it tries again). */
+  kbfeView() {
+    this.kbfeLoading ??= import('../kbfe-view.js').then(({ KbfeView }) => {
+      this.kbfe = new KbfeView($('kbfe-panel'), $('kbfe-rollout-panel'));
+      this.kbfe.onBoardToggle = () => {
+        this.overlay.kbfe = this.kbfe.boardKnowledge();
+        this.redraw();
+      };
+      return this.kbfe;
+    }, (e) => {
+      this.kbfeLoading = null;
+      this.setStatus('error', `KB Fast-Evo's view could not be loaded: ${this.shell.messageOf(e)}`);
+      return null;
+    });
+    return this.kbfeLoading;
   }
 
   /** The search as it was at a step of its timeline, drawn as the live search is. */
@@ -258,9 +288,10 @@ class BaitGame extends AgentRuns {
   // ---------- settings and the share link ----------
 
   /** Shows the view of a link (or the default view and the link's error). Returns a promise when
-   * the view waits for its level's file: it resolves once the view is on show, or another view
-   * has taken its place, or the file could not be read (the status says why). */
-  applyView(view, error) {
+   * the view waits for its level's file or KB Fast-Evo's view (`kbfeAsked`: asked already): it
+   * resolves once the view is on show, or another view has taken its place, or the file could
+   * not be read (the status says why). */
+  applyView(view, error, kbfeAsked = false) {
     this.halt();
     this.viewWanted = view;
     if (!error && view.level !== undefined && view.level !== null) {
@@ -282,6 +313,12 @@ class BaitGame extends AgentRuns {
         this.setStatus('error', `Bait's levels: ${this.shell.messageOf(reason)}`);
         this.afterFirstView();
       });
+    }
+    // KB Fast-Evo's view loads first, so the view opens with it as with any other agent (should it
+    // fail to load, the view opens without it; a search asks for it again and says why it cannot).
+    if (view.algo === 'kbfe' && !this.kbfe && !kbfeAsked) {
+      const asked = this.viewWanted;
+      return this.kbfeView().then(() => this.viewWanted === asked && this.applyView(view, error, true));
     }
     if (shipped) view = { ...view, level: shipped.text };
     // Edits under way that the new level replaces are set aside, and the status says so.
@@ -322,7 +359,8 @@ class BaitGame extends AgentRuns {
     const algo = $('algo').value;
     $('algo-description').textContent = ALGORITHMS[algo].text;
     this.params.show(algo);
-    if (algo !== 'kbfe') this.kbfe.clear();
+    if (algo !== 'kbfe') this.kbfe?.clear();
+    else this.kbfeView();
     const mode = document.querySelector('input[name="mode"]:checked')?.value ?? 'plan';
     for (const el of document.querySelectorAll('[data-mode]')) el.hidden = el.dataset.mode !== mode;
     // MCTS and RHEA read their iterations per move only when they plan.

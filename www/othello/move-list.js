@@ -25,12 +25,18 @@ export function showMoveList(list, { played, ahead, startColour, goTo }) {
     return li;
   });
   list.replaceChildren(...items);
-  // Keep the current move in the list's view (scrolling the list only, never the page).
+  // Keep the current move in the list's view (scrolling the list only, never the page), measured at
+  // the next frame, before it is drawn: measured now, the page would be laid out once more while
+  // the rest of a view is still being built (BENCHMARKS.md, "Lesson step to ready").
   const current = list.querySelector('.current');
-  if (current) {
-    const top = current.getBoundingClientRect().top - list.getBoundingClientRect().top;
-    if (top < 0 || top + current.offsetHeight > list.clientHeight) {
-      list.scrollTop += top - list.clientHeight / 2;
-    }
+  if (current) requestAnimationFrame(() => keepInView(list, current));
+}
+
+/** Scrolls `list` so that `item` (still one of its items) is in its view. */
+function keepInView(list, item) {
+  if (item.parentElement?.parentElement !== list) return;
+  const top = item.getBoundingClientRect().top - list.getBoundingClientRect().top;
+  if (top < 0 || top + item.offsetHeight > list.clientHeight) {
+    list.scrollTop += top - list.clientHeight / 2;
   }
 }
