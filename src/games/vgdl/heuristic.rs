@@ -782,7 +782,7 @@ impl Guidance {
     /// 0 when a sprite of type `t` is on the board; else the cheapest rule that makes one:
     /// the cost of making each of its two sprites plus their distance apart (the priced route
     /// of one pushed onto the other, [`ObstacleRoute::meeting`], or when neither can be pushed
-    /// the Manhattan distance).
+    /// the Manhattan distance; a sprite not yet made measured by its [`Guidance::stand_in`]).
     fn making_cost(&self, state: &VgdlState, t: TypeId, depth: u32) -> u32 {
         let world = state.world();
         if present(state, t) || depth == 0 {
