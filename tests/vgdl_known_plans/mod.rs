@@ -80,8 +80,8 @@ pub fn known_plans() -> Vec<KnownPlan> {
             "cookmepasta 0",
             level!("cookmepasta", "0"),
             false,
-            "UURRURDDDDDRDLLLLLUUUUULLULDDDDDLDRR",
-            111_029,
+            "DDRRDRDRUUUUURULLLLLLLDDDDDLLDLUUUUULURR",
+            151,
         ),
     ]
 }

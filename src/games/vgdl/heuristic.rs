@@ -661,7 +661,8 @@ fn push_part(
 /// [`LowerBound`] when the game has one, plus, for a win that needs sprites of some type to
 /// appear (`MultiSpriteCounter stype1=plateinplace limit=1 win=True`), the distances between
 /// the sprites whose collision would make them (`pastainplace sauceinplace > transformTo
-/// stype=plateinplace`), followed back through the rules that make those; plus, for each
+/// stype=plateinplace`: one pushed onto the other, priced through the sprites in its way),
+/// followed back through the rules that make those; plus, for each
 /// resource a rule asks the avatar to hold some of (`gate avatar > killIfOtherHasMore
 /// resource=chip limit=11`), while it holds too few, the walk to collect every sprite of it
 /// left on the board ([`Guidance::collecting_cost`]). Where the win asks the avatar to touch
@@ -678,7 +679,7 @@ pub struct Guidance {
     /// leaf types that give it.
     needed: Vec<(u8, i32, Vec<bool>)>,
     /// The avatar's route to what it must touch, priced through what stands in its way.
-    route: Option<ObstacleRoute>,
+    route: ObstacleRoute,
 }
 
 /// How many rules deep [`Guidance`] follows what makes a wanted type.
@@ -767,7 +768,7 @@ impl Guidance {
             Some(bound) => bound.estimate(state)?,
             None => 0,
         };
-        let route = self.route.as_ref().map_or(0, |r| r.estimate(state));
+        let route = self.route.estimate(state);
         let lower = lower.max(route);
         let made = self
             .wanted
@@ -779,7 +780,9 @@ impl Guidance {
     }
 
     /// 0 when a sprite of type `t` is on the board; else the cheapest rule that makes one:
-    /// the cost of making each of its two sprites plus their distance apart.
+    /// the cost of making each of its two sprites plus their distance apart (the priced route
+    /// of one pushed onto the other, [`ObstacleRoute::meeting`], or when neither can be pushed
+    /// the Manhattan distance; a sprite not yet made measured by its [`Guidance::stand_in`]).
     fn making_cost(&self, state: &VgdlState, t: TypeId, depth: u32) -> u32 {
         let world = state.world();
         if present(state, t) || depth == 0 {
@@ -796,7 +799,15 @@ impl Guidance {
             }
             let a = self.group_cost(state, pair.first, depth - 1);
             let b = self.group_cost(state, pair.second, depth - 1);
-            let apart = nearest_apart(state, pair.first, pair.second).unwrap_or(0);
+            let (first, second) = (
+                self.stand_in(state, pair.first),
+                self.stand_in(state, pair.second),
+            );
+            let apart = self
+                .route
+                .meeting(state, first, second)
+                .or_else(|| nearest_apart(state, first, second))
+                .unwrap_or(0);
             best = best.min(a.saturating_add(b).saturating_add(apart));
         }
         if best == u32::MAX {
@@ -804,6 +815,30 @@ impl Guidance {
         } else {
             best
         }
+    }
+
+    /// `group` when one of its sprites is on the board; else the group whose sprites a rule
+    /// turns into one of it (`tomato tuna > transformTo stype=sauceinplace`: the tomato), since
+    /// the sprite made takes that sprite's cell; `group` when no rule makes it.
+    fn stand_in(&self, state: &VgdlState, group: TypeId) -> TypeId {
+        let world = state.world();
+        let d = &world.description;
+        let members = |g: TypeId| {
+            (0..d.types.len() as TypeId)
+                .filter(move |&t| self.leaves[t as usize] && world.is_member(g, t))
+        };
+        if members(group).any(|t| present(state, t)) {
+            return group;
+        }
+        d.pairs
+            .iter()
+            .find(|pair| {
+                pair.effects.iter().any(|&e| {
+                    matches!(d.effects[e as usize].kind,
+                        EffectKind::TransformTo { stype, .. } if members(group).any(|t| t == stype))
+                })
+            })
+            .map_or(group, |pair| pair.first)
     }
 
     /// The cheapest [`Guidance::making_cost`] over the leaf types of `group`.

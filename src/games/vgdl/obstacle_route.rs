@@ -26,6 +26,14 @@
 //! (the recursion stops there). Every relaxation is optimistic about the avatar's walks between
 //! pushes and about sprites used twice; a cell no route clears costs [`UNCLEARED`], so a state
 //! that lost its last way through ranks behind every state that kept one, but is not pruned.
+//! A sprite the avatar takes off the board by touching it (`mud avatar > killSprite`, `lock
+//! avatar > killIfOtherHasMore resource=key`) costs a pushed sprite [`CLEAR`], plus the
+//! distance to the nearest sprite giving the resource while the avatar holds too little.
+//!
+//! The same pricing gives [`ObstacleRoute::meeting`]: how far a pushable sprite of one type is
+//! from one of another that it must collide with (`rawpasta boilingwater > transformTo`), as
+//! the priced route of one pushed onto the other, so that walls on the far side of a sprite
+//! and a lock in the only way through count.
 
 use std::cell::RefCell;
 use std::cmp::Reverse;
@@ -135,6 +143,18 @@ fn entry(world: &World, mover: TypeId, x: TypeId) -> Entry {
     entry
 }
 
+/// How the avatar takes a sprite of some type off the board by touching it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Touch {
+    /// It does not.
+    Stays,
+    /// Always (`mud avatar > killSprite`, `key avatar > collectResource`).
+    Clears,
+    /// When it holds at least `limit` of the resource in `slot` (`lock avatar >
+    /// killIfOtherHasMore resource=key limit=1`).
+    ClearsWith { slot: u8, limit: i32 },
+}
+
 /// The avatar's route to the sprites a win asks it to touch, priced through what stands in its
 /// way (see the module doc).
 #[derive(Debug)]
@@ -154,6 +174,8 @@ pub struct ObstacleRoute {
     removers: Vec<Vec<TypeId>>,
     /// For each resource slot, the leaf types that give it.
     givers: Vec<Vec<TypeId>>,
+    /// For each type, how the avatar clears a sprite of it by touching it.
+    touch: Vec<Touch>,
     /// `dies[x * types + y]`: a pushed sprite of type `x` is taken off the board on entering
     /// a cell holding a `y`.
     dies: Vec<bool>,
@@ -203,6 +225,8 @@ struct Board {
     cell_types: Vec<TypeId>,
     /// The cells of each type's sprites.
     cells_of: Vec<Vec<usize>>,
+    /// The avatar's resources, by slot.
+    held: Vec<u8>,
     /// [`ObstacleRoute::stand_price`]'s prices so far, by cell (outer clearings only).
     stand_memo: RefCell<Vec<Option<u32>>>,
     /// The avatar's price of clearing a sprite off each cell so far, with the sprite's type
@@ -211,10 +235,10 @@ struct Board {
 }
 
 impl ObstacleRoute {
-    /// The route guess for `world`, or `None` when the win does not ask the avatar to touch
-    /// sprites (no `SpriteCounter` or `MultiSpriteCounter` to 0 whose types an avatar removes
-    /// by touching them).
-    pub fn new(world: &World) -> Option<ObstacleRoute> {
+    /// The route guess for `world`. Its [`ObstacleRoute::estimate`] is 0 throughout when the win
+    /// does not ask the avatar to touch sprites (no `SpriteCounter` or `MultiSpriteCounter` to 0
+    /// whose types an avatar removes by touching them).
+    pub fn new(world: &World) -> ObstacleRoute {
         let d = &world.description;
         let n = d.types.len();
         let leaves = existing_leaves(d);
@@ -238,9 +262,6 @@ impl ObstacleRoute {
                     targets[t] |= touched;
                 }
             }
-        }
-        if !targets.iter().any(|&t| t) {
-            return None;
         }
         let pushable: Vec<bool> = (0..n)
             .map(|t| {
@@ -302,6 +323,20 @@ impl ObstacleRoute {
                     .collect()
             })
             .collect();
+        let touch = (0..n)
+            .map(|x| {
+                let mut touch = Touch::Stays;
+                for &a in &avatars {
+                    if effects_between(world, x as TypeId, a).any(removes_first) {
+                        return Touch::Clears;
+                    }
+                    if let Entry::OpensWith { slot, limit } = entries[a as usize * n + x] {
+                        touch = Touch::ClearsWith { slot, limit };
+                    }
+                }
+                touch
+            })
+            .collect();
         let mut dies = vec![false; n * n];
         for x in (0..n).filter(|&x| pushable[x]) {
             for y in 0..n {
@@ -310,7 +345,7 @@ impl ObstacleRoute {
                     || effects_between(world, y as TypeId, x as TypeId).any(removes_second);
             }
         }
-        Some(ObstacleRoute {
+        ObstacleRoute {
             dies,
             switches,
             static_start,
@@ -326,7 +361,8 @@ impl ObstacleRoute {
             pushable,
             removers,
             givers,
-        })
+            touch,
+        }
     }
 
     fn entry(&self, mover: TypeId, x: TypeId) -> Entry {
@@ -336,6 +372,9 @@ impl ObstacleRoute {
     /// The guess at `state`: the priced route from the avatar to the nearest sprite it must
     /// touch (0 when none is left; [`UNCLEARED`] when every route has a cell nothing clears).
     pub fn estimate(&self, state: &VgdlState) -> u32 {
+        if !self.targets.contains(&true) {
+            return 0;
+        }
         let mut scratch = self.scratch.borrow_mut();
         let Scratch {
             board,
@@ -358,7 +397,7 @@ impl ObstacleRoute {
         {
             return 0;
         }
-        let held = state.resources();
+        let held = &board.held;
         price.clear();
         price.resize(cells * 4, None);
         walk.reset(cells);
@@ -387,6 +426,35 @@ impl ObstacleRoute {
             }
         }
         UNCLEARED
+    }
+
+    /// How far sprites of groups `a` and `b` are from colliding in `state`: the cheapest priced
+    /// route ([`ObstacleRoute::transport`], pushed by the avatar as it is) of a pushable sprite
+    /// of either group onto a sprite of the other ([`UNCLEARED`] when no route clears its way);
+    /// `None` when no pushable sprite of one group and sprite of the other are on the board.
+    pub fn meeting(&self, state: &VgdlState, a: TypeId, b: TypeId) -> Option<u32> {
+        let world = state.world();
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { board, dynamic, .. } = &mut *scratch;
+        self.fill_board(board, dynamic, state);
+        let board = &*board;
+        let kind = state.avatar().kind;
+        let mut best: Option<u32> = None;
+        for (movers, others) in [(a, b), (b, a)] {
+            for r in (0..self.types as TypeId).filter(|&r| {
+                self.pushable[r as usize]
+                    && world.is_member(movers, r)
+                    && !board.cells_of[r as usize].is_empty()
+            }) {
+                for t in (0..self.types as TypeId).filter(|&t| world.is_member(others, t)) {
+                    for &c in &board.cells_of[t as usize] {
+                        let price = self.transport(board, r, c, kind, false);
+                        best = Some(best.map_or(price, |b| b.min(price)));
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// The cells beside `c` in the directions left, right, up, down (`None` off the board).
@@ -438,6 +506,8 @@ impl ObstacleRoute {
             }
             board.start.push(board.cell_types.len() as u32);
         }
+        board.held.clear();
+        board.held.extend_from_slice(state.resources());
         let memo = board.stand_memo.get_mut();
         memo.clear();
         memo.resize(cells, None);
@@ -697,11 +767,29 @@ impl ObstacleRoute {
                     .flat_map(|&q| board.cells_of[q as usize].iter())
                     .map(|&s| self.manhattan(s, u) + CLEAR)
                     .min()
-                    .unwrap_or(UNCLEARED),
+                    .unwrap_or(UNCLEARED)
+                    .min(self.touch_price(board, x, u)),
             };
             total = total.saturating_add(price);
         }
         total.min(UNCLEARED)
+    }
+
+    /// The price of the avatar clearing the sprite of type `x` on `u` by touching it:
+    /// [`CLEAR`], plus the walk to a sprite giving the resource it needs while it holds too
+    /// little; [`UNCLEARED`] when touching does not clear it.
+    fn touch_price(&self, board: &Board, x: TypeId, u: usize) -> u32 {
+        match self.touch[x as usize] {
+            Touch::Stays => UNCLEARED,
+            Touch::Clears => CLEAR,
+            Touch::ClearsWith { slot, limit } => {
+                if i32::from(board.held.get(slot as usize).copied().unwrap_or(0)) >= limit {
+                    CLEAR
+                } else {
+                    CLEAR.saturating_add(self.giver_distance(board, slot, u))
+                }
+            }
+        }
     }
 
     fn manhattan(&self, a: usize, b: usize) -> u32 {
