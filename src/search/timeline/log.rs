@@ -897,7 +897,7 @@ impl Log {
     /// here when [`Log::closing`] and its line reuses an earlier one (or is the root's, empty,
     /// while the plan recorded is empty); false when it must be closed by its caller, who reads
     /// the search. Inlined into each search that reports its steps (BFS and A*), which calls it
-    /// once per expansion.
+    /// once per expansion, with [`Log::close_reported`].
     #[inline(always)]
     pub(super) fn step_done(&mut self, done: &StepDone) -> bool {
         self.reports_steps = true;
@@ -938,6 +938,7 @@ impl Log {
     /// of a search without root statistics: written here at once when nothing else is due (no
     /// checkpoint, marker, walk or generation, room held), otherwise by
     /// [`Log::close_step`]. The record is the same either way.
+    #[inline(always)]
     fn close_reported(&mut self, stats: &Stats, best: Option<u32>, plan: PlanChange<'_>) {
         let old = &self.current.stats;
         let deltas = [

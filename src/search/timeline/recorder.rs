@@ -61,10 +61,13 @@ impl<G> Recorder<G> {
 }
 
 impl<G> Observer<G> for Recorder<G> {
+    /// Inlined into the search's expansion, as the event it writes is.
+    #[inline(always)]
     fn expanded(&mut self, state: &G, visit: Visit) {
         self.event(EventKind::Expanded, state, visit);
     }
 
+    #[inline(always)]
     fn generated(&mut self, state: &G, visit: Visit) {
         self.event(EventKind::Generated, state, visit);
     }
