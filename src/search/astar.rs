@@ -661,4 +661,8 @@ impl<P: Puzzle, H: FnMut(&P) -> Option<u32>, O: Observer<P>> Search<P> for AStar
     fn stats(&self) -> Stats {
         self.stats
     }
+
+    fn reports_steps(&self) -> bool {
+        self.observer.takes_steps()
+    }
 }

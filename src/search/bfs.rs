@@ -261,4 +261,8 @@ impl<P: Puzzle, O: Observer<P>> Search<P> for Bfs<P, O> {
     fn stats(&self) -> Stats {
         self.stats
     }
+
+    fn reports_steps(&self) -> bool {
+        self.observer.takes_steps()
+    }
 }

@@ -274,6 +274,13 @@ pub trait Search<G: crate::game::Game> {
     fn root_stats_follow_walks(&self) -> bool {
         false
     }
+
+    /// Whether the search reports the end of each unit of work to its observer
+    /// ([`Observer::step_done`]) from its first step, so that a recorded run closes its steps
+    /// in whole slices from the first. False by default; wrappers pass it on.
+    fn reports_steps(&self) -> bool {
+        false
+    }
 }
 
 /// The end of a line that is a path in a search's node store (see [`Search::line_end`]):
@@ -334,6 +341,10 @@ impl<G: crate::game::Game, S: Search<G> + ?Sized> Search<G> for Box<S> {
 
     fn root_stats_follow_walks(&self) -> bool {
         (**self).root_stats_follow_walks()
+    }
+
+    fn reports_steps(&self) -> bool {
+        (**self).reports_steps()
     }
 }
 

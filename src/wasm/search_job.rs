@@ -93,6 +93,10 @@ impl<G: Game, S: Search<G>> Search<G> for WorkCap<S> {
     fn root_stats_follow_walks(&self) -> bool {
         self.search.root_stats_follow_walks()
     }
+
+    fn reports_steps(&self) -> bool {
+        self.search.reports_steps()
+    }
 }
 
 impl<G: Game, S: Search<G>> IndexedSearch for Indexed<G, S> {

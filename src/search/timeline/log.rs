@@ -167,6 +167,12 @@ const WALKED_TAIL: usize = 16;
 /// byte each), its visits (at most 3) and value.
 const WALKED_MAX: usize = 9 + 1 + 2 + WALKED_TAIL + 4 + 3 + 8;
 
+/// The longest record of a step closed by [`Log::close_walked`] that keeps the plan and best
+/// action: [`EVENTS_END`], flags, the counters' mask and six one-byte deltas, the root
+/// statistics' length, the rows' count, one row's position and index (one byte each), its visits
+/// (at most 3) and value; rounded up to a copy of 32 bytes.
+const WALKED_SAME_MAX: usize = 32;
+
 /// The most nodes of a walk encoded at once by [`Log::walk`] (its length then one byte).
 const SHORT_WALK: usize = 16;
 
@@ -178,8 +184,9 @@ const SHORT_WALK_MAX: usize = 92;
 const ROOT_ROW_MAX: usize = 32;
 
 /// The longest record of a step closed by [`Log::close_reported`]: [`EVENTS_END`], flags, the
-/// counters' mask and six deltas of at most 3 bytes, the best action and the plan's byte.
-const REPORTED_MAX: usize = 32;
+/// counters' mask and six deltas (varints of at most 10 bytes), the best action (at most 5) and
+/// the plan's byte; any counters' change fits, so none is checked before it is written.
+const REPORTED_MAX: usize = 3 + 6 * 10 + 5 + 1;
 
 /// Appends the first `len` bytes of an encoded array: the whole array at once (a fixed-size
 /// copy, no call), then the unused end dropped.
@@ -678,7 +685,8 @@ impl Log {
     }
 
     /// An expanded or generated state, counted live and written into the step's record.
-    #[inline]
+    /// Inlined, with [`super::Recorder`]'s event, into each search that reports states.
+    #[inline(always)]
     pub(super) fn event(&mut self, event: LastEvent) {
         self.current.count_event(event);
         if !self.recording() {
@@ -886,9 +894,10 @@ impl Log {
     }
 
     /// A step the search closed itself ([`crate::search::Observer::step_done`]), running: closed
-    /// here when [`Log::closing`] and its line reuses an earlier one; false when it must be
-    /// closed by its caller, who reads the search. Inlined into each search that reports its
-    /// steps (BFS and A*), which calls it once per expansion.
+    /// here when [`Log::closing`] and its line reuses an earlier one (or is the root's, empty,
+    /// while the plan recorded is empty); false when it must be closed by its caller, who reads
+    /// the search. Inlined into each search that reports its steps (BFS and A*), which calls it
+    /// once per expansion, with [`Log::close_reported`].
     #[inline(always)]
     pub(super) fn step_done(&mut self, done: &StepDone) -> bool {
         self.reports_steps = true;
@@ -905,6 +914,14 @@ impl Log {
             Some(Reuse::Extend { from, action, best }) => {
                 (PlanChange::Extend { from, action }, Some(best))
             }
+            // A line ending at the root is empty: unchanged when the plan recorded is empty.
+            None if done.end.is_some_and(|end| end.action.is_none())
+                && self.current.best.is_none()
+                && self.current.plan_ref.is_none()
+                && self.current.plan.is_empty() =>
+            {
+                (PlanChange::Same, None)
+            }
             None => return false,
         };
         self.steps_taken += 1;
@@ -919,8 +936,9 @@ impl Log {
 
     /// [`Log::close_step`] for a running step whose plan is unchanged or extends an earlier one,
     /// of a search without root statistics: written here at once when nothing else is due (no
-    /// checkpoint, marker, walk or generation, room held, small counter changes), otherwise by
+    /// checkpoint, marker, walk or generation, room held), otherwise by
     /// [`Log::close_step`]. The record is the same either way.
+    #[inline(always)]
     fn close_reported(&mut self, stats: &Stats, best: Option<u32>, plan: PlanChange<'_>) {
         let old = &self.current.stats;
         let deltas = [
@@ -942,9 +960,6 @@ impl Log {
             && self.steps < self.options.caps.max_steps
             && self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
             && (!extend || self.refs.len() < self.refs.capacity())
-            && deltas
-                .iter()
-                .all(|&delta| delta < 1 << 20 || delta > 0u64.wrapping_sub(1 << 20))
             && !matches!(plan, PlanChange::Edit { .. });
         if !plain {
             self.close_step(Progress::Running, *stats, best, plan, RootChange::Read(&[]));
@@ -1211,8 +1226,8 @@ impl Log {
         let switched = best_changed || kept.is_some();
         let marks = best_changed && best.is_some();
         // Every varint one byte but the visits' (at most 3), so that a record that keeps the
-        // plan and best action fits the REPORTED_MAX bytes of a reported step's (one copy
-        // routine for both), and one that changes them WALKED_MAX.
+        // plan and best action fits WALKED_SAME_MAX bytes, and one that changes them
+        // WALKED_MAX.
         let plain = row_end == row_at + 1
             && progress == self.current.progress
             && self.pending.generation.is_empty()
@@ -1234,7 +1249,7 @@ impl Log {
                     || self.memory_bytes() + 2 * std::mem::size_of::<Mark>() as u64
                         <= self.options.caps.max_bytes)
         } else {
-            self.bytes.len() + REPORTED_MAX <= self.bytes.capacity()
+            self.bytes.len() + WALKED_SAME_MAX <= self.bytes.capacity()
         };
         if !(plain && fits) {
             return false;
@@ -1282,7 +1297,7 @@ impl Log {
         at = put_varint_at(&mut head, at + 4, row.visits);
         head[at..at + 8].copy_from_slice(&row.value.to_le_bytes());
         at += 8;
-        match head.first_chunk::<REPORTED_MAX>() {
+        match head.first_chunk::<WALKED_SAME_MAX>() {
             Some(short) if !switched => push_encoded(&mut self.bytes, short, at),
             _ => self.bytes.extend_from_slice(&head[..at]),
         }

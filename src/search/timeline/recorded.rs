@@ -61,6 +61,7 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
             let end = inner.line_end().map(|end| end.node);
             log.line_ends.note(end, 0, best);
             log.line_ends.written = true;
+            log.reports_steps = inner.reports_steps();
         }
         Recorded {
             inner,
