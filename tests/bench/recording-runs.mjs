@@ -4,6 +4,11 @@
 //
 //   node tests/bench/recording-runs.mjs PAIRS PKG_DIR...
 //
+// With KEEP=N in the environment, each recorded run's timeline stays alive until N newer ones
+// are, and every run ends with the worker's snapshot (plan, heat, frontier, root actions,
+// thinking; a recorded run's length and fullAt): the worker's heap as www/worker.js keeps it
+// (KEPT_TIMELINES = 4). Without it each timeline is freed as its run ends.
+//
 // PKG_DIR: a wasm package built with `--target web` (as `./dev.sh build` builds www/pkg); two or
 // more are measured in the same run, taking turns, so that a change of the machine's load falls on
 // all alike. Per shipped Bait level (www/levels/index.json) and search: PAIRS pairs of batches
@@ -27,6 +32,9 @@ const MAX_NODES = 1_000_000;
 /** A run longer than this is not a short one (tests/e2e/bench-recording.mjs measures those). */
 const LONG_MS = 50;
 
+/** Recorded runs whose timelines stay alive (the worker's KEPT_TIMELINES); 0 frees each at once. */
+const KEEP = Number(process.env.KEEP ?? 0);
+
 const [pairsArg, ...pkgDirs] = process.argv.slice(2);
 const pairs = Number(pairsArg);
 if (!Number.isInteger(pairs) || pairs < 1 || pkgDirs.length === 0) {
@@ -44,7 +52,7 @@ const packages = [];
 for (const dir of pkgDirs) {
   const glue = await import(pathToFileURL(path.resolve(dir, 'searchlab.js')).href);
   glue.initSync({ module: await readFile(path.resolve(dir, 'searchlab_bg.wasm')) });
-  packages.push({ dir, glue });
+  packages.push({ dir, glue: { ...glue, kept: [] } });
 }
 
 /** `count` runs as the worker makes them; the median run's stepping in milliseconds. */
@@ -57,14 +65,24 @@ function runs(glue, state, view, record, count) {
     let progress = job.step(32);
     while (progress.status === 'running') progress = job.step(1024);
     times.push(performance.now() - before);
-    timeline?.free();
+    if (KEEP > 0) {
+      job.plan(); job.heat(); job.frontier(); job.rootActions(); job.thinking();
+      if (timeline) {
+        timeline.length();
+        timeline.fullAt();
+        glue.kept.push(timeline);
+        if (glue.kept.length > KEEP) glue.kept.shift().free();
+      }
+    } else {
+      timeline?.free();
+    }
     job.free();
   }
   return median(times);
 }
 
 const index = JSON.parse(await readFile(path.join(WWW, 'levels/index.json'), 'utf8'));
-console.log(`# load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${pairs} pairs; packages: ${pkgDirs.join(', ')}`);
+console.log(`# load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${pairs} pairs; KEEP=${KEEP}; packages: ${pkgDirs.join(', ')}`);
 const head = packages.map((_, p) => `p${p} off µs | p${p} on µs | p${p} on/off`).join(' | ');
 console.log(`| level | search | ${head} | ${packages.slice(1).map((_, p) => `p${p + 1}/p0 on`).join(' | ')} |`);
 console.log(`|---|---|${packages.map(() => '---|---|---|').join('')}${packages.slice(1).map(() => '---|').join('')}`);

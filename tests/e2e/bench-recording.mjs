@@ -14,8 +14,9 @@
 // row gives each way's median time per request, their ratio, and the median and range of the
 // pairs' ratios. A fixed number of requests, so the whole run takes minutes. The page is served
 // cross-origin isolated (headers added by a route), which gives the worker's clock its fine
-// resolution (5 µs rather than 100 µs). Not a test: it asserts nothing and is not picked up by
-// `node --test`.
+// resolution (5 µs rather than 100 µs). To measure less: BENCH_LEVEL=<level id> (one level),
+// BENCH_SEARCHES=bfs,astar (some of bfs, astar, mcts), BENCH_PAIRS=<n> (n pairs, not 7). Not a
+// test: it asserts nothing and is not picked up by `node --test`.
 
 import { fmt, load, runBench } from './bench-harness.mjs';
 
@@ -24,14 +25,17 @@ const MCTS_BUDGET_MS = 300;
 const WARMUP = 5;
 const BATCH_MS = 20;
 const MAX_BATCH = 100;
-const PAIRS = 7;
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 7);
+const SEARCHES = (process.env.BENCH_SEARCHES ?? 'bfs,astar,mcts').split(',');
+if (!Number.isInteger(PAIRS) || PAIRS < 1) throw new Error(`BENCH_PAIRS must be a whole number from 1, not ${process.env.BENCH_PAIRS}`);
+if (SEARCHES.some((s) => !['bfs', 'astar', 'mcts'].includes(s))) throw new Error(`BENCH_SEARCHES must list some of bfs, astar, mcts, not ${process.env.BENCH_SEARCHES}`);
 const LONG_PAIRS = 3;
 const LONG_MS = 1000;
 /** A request unanswered this long ends the run with an error naming it. */
 const REQUEST_TIMEOUT_MS = 120_000;
 
 /** In the page: the measurements of every level and search, both ways. */
-async function measureAll({ onlyLevel, requestTimeoutMs, maxNodes, mctsBudgetMs, warmup, batchMs, maxBatch, pairs, longPairs, longMs }) {
+async function measureAll({ onlyLevel, searches, requestTimeoutMs, maxNodes, mctsBudgetMs, warmup, batchMs, maxBatch, pairs, longPairs, longMs }) {
   const wasm = await import('/pkg/searchlab.js');
   await wasm.default();
   const worker = new Worker('/worker.js', { type: 'module' });
@@ -70,7 +74,7 @@ async function measureAll({ onlyLevel, requestTimeoutMs, maxNodes, mctsBudgetMs,
     const session = new wasm.GameSession('bait', text);
     const state = session.encode();
     session.free();
-    for (const algo of ['bfs', 'astar', 'mcts']) {
+    for (const algo of searches) {
       const view = wasm.defaultViewFor('bait');
       view.algo = algo;
       view.mode = algo === 'mcts' ? 'act' : 'plan';
@@ -150,6 +154,7 @@ async function main({ server, browser }) {
   await page.goto(`${server.url}levels/index.json`);
   const { rows, isolated } = await page.evaluate(measureAll, {
     onlyLevel: process.env.BENCH_LEVEL ?? null,
+    searches: SEARCHES,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     maxNodes: MAX_NODES,
     mctsBudgetMs: MCTS_BUDGET_MS,
