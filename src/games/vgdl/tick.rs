@@ -212,30 +212,47 @@ impl<S: CollisionSink> Tick<'_, S> {
         };
         world.static_colliders[c] == 0
             && !self.has_fixed_collider(c)
-            && !self.state.sprites.iter().enumerate().any(|(i, s)| {
-                i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
+            && self.named_sprites_with_avatar().next().is_none()
+    }
+
+    /// The moving sprites other than the avatar that stand on its cell and that a rule names
+    /// (their indices in the state's sprites).
+    fn named_sprites_with_avatar(&self) -> impl Iterator<Item = usize> + '_ {
+        let world = self.world;
+        let avatar = self.state.avatar as usize;
+        let a = self.state.sprites[avatar];
+        self.state
+            .sprites
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, s)| {
+                (i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize])
+                    .then_some(i)
             })
+    }
+
+    /// The avatar's sprite and the cell it stepped onto, when the state is settled and the
+    /// avatar moved this tick (what the short cuts start from).
+    fn settled_step(&self, avatar_moved: bool) -> Option<(Sprite, usize)> {
+        if !self.state.settled || !avatar_moved {
+            return None;
+        }
+        let a = self.state.sprites[self.state.avatar as usize];
+        Some((a, self.world.cell(a.x, a.y)?))
     }
 
     /// The bump of this tick, if the state is settled and the avatar stepped onto a cell that
     /// only sends it back ([`super::bumps`]: its fixed sprites all alive, no moving sprite a
     /// rule names).
     fn bump(&self, avatar_moved: bool) -> Option<Bump> {
-        if !self.state.settled || !avatar_moved {
-            return None;
-        }
+        let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
-        let avatar = self.state.avatar as usize;
-        let a = self.state.sprites[avatar];
-        let c = world.cell(a.x, a.y)?;
         let bump = world.bumps.at(a.kind, c)?;
         let changed = world
             .fixed_at(c)
             .iter()
             .any(|&f| !self.state.fixed.get(f as usize))
-            || self.state.sprites.iter().enumerate().any(|(i, s)| {
-                i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize]
-            });
+            || self.named_sprites_with_avatar().next().is_some();
         (!changed).then_some(bump)
     }
 
@@ -255,26 +272,16 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// holding one moving sprite a rule names, no standing sprite related to the avatar, and
     /// the rules decide the push from what stands on the cell beyond ([`super::pushes`]).
     fn push(&self, avatar_moved: bool) -> Option<PushStep> {
-        if !self.state.settled || !avatar_moved {
-            return None;
-        }
+        let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
-        let avatar = self.state.avatar as usize;
-        let a = self.state.sprites[avatar];
-        let c = world.cell(a.x, a.y)?;
         let (lx, ly) = self.state.avatar_last;
         let beyond = (2 * a.x - lx, 2 * a.y - ly);
         let c2 = world.cell(beyond.0, beyond.1)?;
-        let mut pushed = None;
-        for (i, s) in self.state.sprites.iter().enumerate() {
-            if i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize] {
-                if pushed.is_some() {
-                    return None;
-                }
-                pushed = Some(i);
-            }
+        let mut named = self.named_sprites_with_avatar();
+        let pushed = named.next()?;
+        if named.next().is_some() {
+            return None;
         }
-        let pushed = pushed?;
         let kind = self.state.sprites[pushed].kind;
         let rule = world.pushes.of(a.kind, kind)?;
         if self.standing_at(c).any(|t| world.related(a.kind, t)) {
