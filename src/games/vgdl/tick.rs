@@ -59,11 +59,12 @@ enum Ref {
     Static(TypeId, u16),
 }
 
-/// What a push does ([`super::pushes`]): the pushed sprite's index, the `bounceForward`
-/// effect and what the cell beyond does.
+/// What a push does ([`super::pushes`]): the pushed sprite's index, the cell beyond it, the
+/// `bounceForward` effect and what the cell beyond does.
 #[derive(Clone, Copy, Debug)]
 struct PushStep {
     pushed: usize,
+    to: (i16, i16),
     bounce: u16,
     beyond: Beyond,
 }
@@ -319,7 +320,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
             }
         }
-        let beyond = match first {
+        let then = match first {
             None => Beyond::Free,
             Some((m, other)) => match world.description.effects[m.effect as usize].kind {
                 EffectKind::UndoAll => Beyond::Undo(m.effect),
@@ -336,8 +337,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         };
         Some(PushStep {
             pushed,
+            to: beyond,
             bounce: rule.bounce,
-            beyond,
+            beyond: then,
         })
     }
 
@@ -350,8 +352,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         let effects = &world.description.effects;
         let avatar = self.state.avatar as usize;
         let a = self.state.sprites[avatar];
-        let (lx, ly) = self.state.avatar_last;
-        let beyond = (2 * a.x - lx, 2 * a.y - ly);
+        let beyond = push.to;
         let kind = self.state.sprites[push.pushed].kind;
         let score = self
             .state
@@ -367,7 +368,7 @@ impl<S: CollisionSink> Tick<'_, S> {
             }
             Beyond::Undo(undo) => {
                 let a = &mut self.state.sprites[avatar];
-                (a.x, a.y) = (lx, ly);
+                (a.x, a.y) = self.state.avatar_last;
                 self.state.score = score.saturating_add(effects[undo as usize].score_change);
                 false
             }
