@@ -219,3 +219,81 @@ fn bench_prints_one_json_line_per_level() {
         }
     }
 }
+
+#[test]
+fn ablation_results_file_carries_a_stopped_run_on() {
+    let level = format!("{SHARED}/levels/bait_lvl0.txt");
+    let dir = std::env::temp_dir().join(format!("searchlab-ablation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl").to_string_lossy().into_owned();
+    let run = |seeds: &str, results: Option<&str>| {
+        let mut args = vec!["bait", "ablation", "--level", &level, "--seeds", seeds];
+        args.extend(["--iterations", "40"]);
+        if let Some(file) = results {
+            args.extend(["--results", file]);
+        }
+        let output = searchlab(&args);
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let lines = |path: &str| std::fs::read_to_string(path).unwrap().lines().count();
+
+    let whole = run("2", None);
+    // A run stopped after one seed, its last line cut short while being written.
+    run("1", Some(&results));
+    assert_eq!(lines(&results), 4);
+    let mut text = std::fs::read_to_string(&results).unwrap();
+    text.push_str("{\"settings\":\"40 iter");
+    std::fs::write(&results, text).unwrap();
+    assert_eq!(run("2", Some(&results)), whole);
+    assert_eq!(
+        lines(&results),
+        8,
+        "only the second seed's games were played"
+    );
+    // Everything recorded: the table comes from the file alone, the same again.
+    assert_eq!(run("2", Some(&results)), whole);
+    assert_eq!(lines(&results), 8);
+
+    let other_budget = failure(&[
+        "bait",
+        "ablation",
+        "--level",
+        &level,
+        "--seeds",
+        "2",
+        "--iterations",
+        "41",
+        "--results",
+        &results,
+    ]);
+    assert!(
+        other_budget.contains("--results")
+            && other_budget.contains("line 1")
+            && other_budget.contains("40 iterations per act")
+            && other_budget.contains("41 iterations per act"),
+        "{other_budget}"
+    );
+    std::fs::write(
+        &results,
+        "{\"settings\":\"40 iterations per act, features paper\"}\n",
+    )
+    .unwrap();
+    let broken = failure(&[
+        "bait",
+        "ablation",
+        "--level",
+        &level,
+        "--seeds",
+        "1",
+        "--iterations",
+        "40",
+        "--results",
+        &results,
+    ]);
+    assert!(
+        broken.contains("line 1") && broken.contains("'level'"),
+        "{broken}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

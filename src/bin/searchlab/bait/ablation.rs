@@ -12,7 +12,8 @@
 //! milliseconds from the level's start (median of 5 acts). With `--act-cpu-ms`, every act runs
 //! until this thread has used that many milliseconds of CPU time instead of `--iterations`
 //! (games then depend on the machine, not only on the seed; a cell's line adds the median
-//! iterations per act).
+//! iterations per act). With `--results FILE`, every finished game is appended to FILE and the
+//! games it holds are not played again (`ablation_results.rs`): a stopped run carries on.
 
 use std::rc::Rc;
 use std::time::Instant;
@@ -29,6 +30,7 @@ use searchlab::rng::Rng;
 use searchlab::search::kb_fast_evo::{new_memory, FeatureTypes, Rollouts, Value};
 use searchlab::search::{NoObserver, Search};
 
+use super::ablation_results::{GameEnd, ResultsFile};
 use super::load_level;
 use crate::args::{flag_error, print_line, spec_error, CliResult};
 use crate::cpu_time::{cpu_seconds_since, thread_cpu_seconds};
@@ -56,6 +58,10 @@ pub struct AblationFlags {
     #[arg(long, value_name = "MS", value_parser = ACTION_MILLIS,
           help = ACTION_MILLIS.help("Play acts of this many milliseconds of this thread's CPU time instead of --iterations (Linux)"))]
     act_cpu_ms: Option<f64>,
+    /// Append every finished game to this file, and take the games it already holds (played
+    /// with the same act budget and feature types) instead of playing them again
+    #[arg(long, value_name = "FILE")]
+    results: Option<String>,
 }
 
 /// What bounds each act of a game.
@@ -74,15 +80,6 @@ const AGENTS: [(&str, Rollouts, Value); 4] = [
     ("kb", Rollouts::Uniform, Value::Knowledge),
     ("kb-fast-evo", Rollouts::Evolved, Value::Knowledge),
 ];
-
-/// One game's end.
-struct GameEnd {
-    won: bool,
-    died: bool,
-    score: i32,
-    /// Iterations of each act, in order (one act a move).
-    iterations: Vec<u64>,
-}
 
 impl AblationFlags {
     /// Plays every game and prints the lines.
@@ -132,14 +129,33 @@ impl AblationFlags {
                 Some(ms) => ActBudget::CpuMillis(ms),
                 None => ActBudget::Iterations(self.iterations),
             };
+        let mut recorded = match &self.results {
+            Some(file) => {
+                let settings = format!("{}, features {}", budget.name(), self.features.name());
+                Some(ResultsFile::open(file, &settings)?)
+            }
+            None => None,
+        };
         for (path, level) in &levels {
-            let mut results: Vec<Vec<GameEnd>> = Vec::new();
-            for (spec, (name, ..)) in specs.iter().zip(AGENTS) {
-                let games: Vec<GameEnd> = (0..self.seeds)
-                    .map(|seed| play(spec, level, seed, budget))
-                    .collect();
-                print_line(summary(path, name, budget, &games))?;
-                results.push(games);
+            // Seed by seed, the four agents in turn: a stopped run leaves paired games.
+            let mut results: Vec<Vec<GameEnd>> = AGENTS.iter().map(|_| Vec::new()).collect();
+            for seed in 0..self.seeds {
+                for ((spec, (name, ..)), games) in specs.iter().zip(AGENTS).zip(&mut results) {
+                    let game = match recorded.as_mut().and_then(|r| r.take(path, name, seed)) {
+                        Some(game) => game,
+                        None => {
+                            let game = play(spec, level, seed, budget);
+                            if let Some(file) = recorded.as_mut() {
+                                file.append(path, name, seed, &game)?;
+                            }
+                            game
+                        }
+                    };
+                    games.push(game);
+                }
+            }
+            for (games, (name, ..)) in results.iter().zip(AGENTS) {
+                print_line(summary(path, name, budget, games))?;
             }
             let (vanilla, kbfe) = (&results[0], &results[3]);
             let count = |f: &dyn Fn(&GameEnd, &GameEnd) -> bool| {
@@ -156,6 +172,16 @@ impl AblationFlags {
             }))?;
         }
         Ok(())
+    }
+}
+
+impl ActBudget {
+    /// The budget as a results file names it: "300 iterations per act", "40 ms of CPU per act".
+    fn name(self) -> String {
+        match self {
+            ActBudget::Iterations(n) => format!("{n} iterations per act"),
+            ActBudget::CpuMillis(ms) => format!("{ms} ms of CPU per act"),
+        }
     }
 }
 

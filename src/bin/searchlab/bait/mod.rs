@@ -1,8 +1,9 @@
 //! `searchlab bait`: GVGAI's Bait on the command line. One file per command (`trace.rs`,
-//! `solve.rs`, `ablation.rs`, `bench.rs`, `bench_search.rs`, `speed.rs`, `timeline_bench.rs`); the agent's flags in
+//! `solve.rs`, `ablation.rs` (its results file `ablation_results.rs`), `bench.rs`, `bench_search.rs`, `speed.rs`, `timeline_bench.rs`); the agent's flags in
 //! `agent_flags.rs`; the level flags every command that plays one level takes, here.
 
 mod ablation;
+mod ablation_results;
 mod agent_flags;
 mod bench;
 mod bench_search;
