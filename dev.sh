@@ -125,9 +125,10 @@ run_tests() {
   build_wasm
   say "wasm boundary tests (wasm-pack test --node)"
   wasm-pack test --node --mode no-install -- --no-default-features "${wasm_tests[@]}"
-  say "wasm move generation with SIMD (wasm-pack test --node)"
+  say "wasm move generation and 2048 maxima with SIMD (wasm-pack test --node)"
   RUSTFLAGS="$SIMD_RUSTFLAGS" CARGO_TARGET_DIR="$TARGET_DIR/simd128" \
-    wasm-pack test --node --mode no-install -- --no-default-features --test wasm_othello_bitboards
+    wasm-pack test --node --mode no-install -- --no-default-features --test wasm_othello_bitboards \
+      --test wasm_g2048_expectimax
   say "browser tests (Chromium + playwright-core)"
   node --test tests/e2e/
 }
