@@ -212,6 +212,10 @@ const FIRST_BYTES: usize = 4096;
 /// Bytes the other vectors held in the byte cap are first made with.
 const FIRST_OTHER: usize = 256;
 
+/// Bytes the plan extensions are first made with when the search reports its steps (85 of
+/// them: a short BFS or A* run's, so that they grow once).
+const FIRST_REFS: usize = 1024;
+
 /// Makes `vec`'s capacity hold `additional` more items, growing it (when it must) to twice its
 /// capacity and at least `first` bytes, or less when that would pass `room` more bytes; false
 /// when they do not fit in `room`.
@@ -720,13 +724,23 @@ impl Log {
         self.bytes.len() + len <= self.bytes.capacity() || self.grow_for(len)
     }
 
-    /// [`Log::room_for`] when the log must grow.
+    /// [`Log::room_for`] when the log must grow. Its first growth, for a search that reports
+    /// its steps, also makes the plan extensions' first room ([`FIRST_REFS`]).
     #[cold]
     #[inline(never)]
     fn grow_for(&mut self, len: usize) -> bool {
         let held = self.memory_bytes() + std::mem::size_of::<Mark>() as u64;
         let room = self.options.caps.max_bytes.saturating_sub(held);
         if grow_within(&mut self.bytes, len, room, FIRST_BYTES) {
+            if self.reports_steps && self.refs.capacity() == 0 {
+                // Most of its steps extend an earlier step's plan: with room made here, in the
+                // same slice, the first of them is written by `close_reported` rather than by
+                // the general close (a distinct path on a short run's first slice). If the
+                // cap leaves no room, `make_room` tries again at that step.
+                let held = self.memory_bytes() + std::mem::size_of::<Mark>() as u64;
+                let room = self.options.caps.max_bytes.saturating_sub(held);
+                grow_within(&mut self.refs, 1, room, FIRST_REFS);
+            }
             return true;
         }
         self.stop_full();
