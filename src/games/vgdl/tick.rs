@@ -80,28 +80,13 @@ enum Beyond {
     Kill { effect: u16, other: TypeId },
 }
 
-/// What one pass over the moving sprites finds around the avatar after its move, for the quiet
-/// test and the short cuts of a settled state: the sprites a rule names on the avatar's cell
-/// and the moving sprites on the cell beyond it (where a push would carry a sprite).
+/// What one pass over the moving sprites finds on the avatar's cell after its move, for the
+/// quiet test and the short cuts of a settled state: how many moving sprites other than the
+/// avatar, of a type some collision rule names, stand there (2 for two or more), and the first
+/// one's index.
 struct AroundAvatar {
-    /// How many moving sprites other than the avatar, of a type some collision rule names,
-    /// stand on the avatar's cell (2 for two or more), and the first one's index.
     named: u8,
     first_named: usize,
-    /// The indices of the moving sprites on the cell beyond (`beyond_count` of them, all listed
-    /// when at most [`AroundAvatar::BEYOND`]).
-    beyond: [u16; AroundAvatar::BEYOND],
-    beyond_count: usize,
-}
-
-impl AroundAvatar {
-    /// Moving sprites on the cell beyond that a push can still be decided with.
-    const BEYOND: usize = 4;
-
-    /// The moving sprites on the cell beyond, or `None` when there are too many to list.
-    fn beyond(&self) -> Option<&[u16]> {
-        self.beyond.get(..self.beyond_count)
-    }
 }
 
 /// A cell as one word (`y` low, `x` high), so that a scan compares a sprite's cell at once.
@@ -243,34 +228,25 @@ impl<S: CollisionSink> Tick<'_, S> {
         world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && around.named == 0
     }
 
-    /// One pass over the moving sprites: see [`AroundAvatar`]. The cell beyond is the avatar's
-    /// cell plus its move (its own cell when it did not move).
+    /// One pass over the moving sprites, stopping at the second named one: see
+    /// [`AroundAvatar`].
     fn around_avatar(&self) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
         let a = self.state.sprites[avatar];
-        let (lx, ly) = self.state.avatar_last;
         let here = cell_word(a.x, a.y);
-        let beyond = cell_word(2 * a.x - lx, 2 * a.y - ly);
         let mut around = AroundAvatar {
             named: 0,
             first_named: 0,
-            beyond: [0; AroundAvatar::BEYOND],
-            beyond_count: 0,
         };
         for (i, s) in self.state.sprites.iter().enumerate() {
-            let at = cell_word(s.x, s.y);
-            if at == here && i != avatar && world.in_collisions[s.kind as usize] {
-                if around.named == 0 {
-                    around.first_named = i;
+            if cell_word(s.x, s.y) == here && i != avatar && world.in_collisions[s.kind as usize] {
+                if around.named == 1 {
+                    around.named = 2;
+                    break;
                 }
-                around.named = 2.min(around.named + 1);
-            }
-            if at == beyond {
-                if let Some(slot) = around.beyond.get_mut(around.beyond_count) {
-                    *slot = i as u16;
-                }
-                around.beyond_count += 1;
+                around.named = 1;
+                around.first_named = i;
             }
         }
         around
@@ -355,11 +331,13 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         let types = &world.description.types;
         let mut moving_related = false;
-        for &i in around.beyond()? {
-            let s = self.state.sprites[i as usize];
-            moving_related |= world.related(kind, s.kind);
-            if types[s.kind as usize].is_avatar() || !meet(s.kind) {
-                return None;
+        let beyond_word = cell_word(beyond.0, beyond.1);
+        for s in self.state.sprites.iter() {
+            if cell_word(s.x, s.y) == beyond_word {
+                moving_related |= world.related(kind, s.kind);
+                if types[s.kind as usize].is_avatar() || !meet(s.kind) {
+                    return None;
+                }
             }
         }
         let then = match first {
