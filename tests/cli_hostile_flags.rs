@@ -181,6 +181,7 @@ fn base(game: &str, command: &str) -> Vec<String> {
             &vgdl,
         ],
         ("vgdl", "bench-bfs") => vec![&modality, "--max-nodes", "10"],
+        ("vgdl", "speed") => vec!["--game", &modality, "--level", "0", "--steps", "10"],
         _ => panic!("{game} {command}: give it a tiny workload in base()"),
     };
     args.into_iter().map(String::from).collect()

@@ -85,6 +85,7 @@ fn alone_it_lists_every_game_command_and_flag() {
             "vgdl solve",
             "vgdl bench",
             "vgdl bench-bfs",
+            "vgdl speed",
         ]
     );
     // Othello's flags were once missing from the hand-kept list.

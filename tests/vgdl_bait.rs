@@ -12,6 +12,7 @@ use searchlab::game::Game;
 use searchlab::games::bait::{trace as bait_trace, Action, BaitState, Level};
 use searchlab::games::vgdl::{Description, VgdlState, World};
 use searchlab::rng::Rng;
+use searchlab::speed::{random_walk, vgdl_random_walk};
 use serde_json::Value;
 
 fn description() -> Rc<Description> {
@@ -264,4 +265,25 @@ fn vgdl_bait_equals_the_hand_written_engine() {
         );
     }
     assert!(compared > 10_000, "{compared} steps compared");
+}
+
+/// The forward-model walk that `benchVgdlRandomWalk` times visits the same avatar cells as the
+/// same walk of the hand-written engine, on every level: the two figures time the same work.
+#[test]
+fn the_benchmark_walk_is_the_hand_written_engines_walk() {
+    let description = description();
+    for level in 0..5 {
+        let text = read(&format!("levels/bait_lvl{level}.txt"));
+        let vgdl = vgdl_start(&description, &text);
+        let width = text.lines().next().unwrap().chars().count() as u64;
+        let start = BaitState::new(official_level(level));
+        for seed in 0..3 {
+            let hand = random_walk(&start, 5_000, seed, |state| {
+                let (x, y) = state.avatar_position();
+                y as u64 * width + x as u64
+            });
+            let interpreter = vgdl_random_walk(&vgdl, 5_000, seed);
+            assert_eq!(interpreter, hand, "level {level} seed {seed}");
+        }
+    }
 }

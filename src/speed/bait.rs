@@ -10,10 +10,10 @@ use crate::search::{run_to_end, Progress, Search, Stats};
 
 /// Random actions drawn before the walk, so that the walk times the forward model and not the
 /// random number generator (whose 128-bit multiply is a library call in wasm).
-const ACTION_TABLE: usize = 4096;
+pub(super) const ACTION_TABLE: usize = 4096;
 
 /// The walk starts over after this many steps of one game.
-const RESTART_EVERY: u64 = 100;
+pub(super) const RESTART_EVERY: u64 = 100;
 
 /// The Bait forward model: `steps` copy-and-advance calls of a seeded random walk from the
 /// level's start, restarting at game over and every 100 steps (RULES.md section 5, metric B).
@@ -51,7 +51,7 @@ pub fn bait_random_walk(level: &str, steps: u64, seed: u64) -> Result<u64, Level
 }
 
 /// The walk's [`ACTION_TABLE`] moves, drawn uniformly from `Rng::new(seed)`.
-fn action_table(seed: u64) -> Vec<Action> {
+pub(super) fn action_table(seed: u64) -> Vec<Action> {
     let mut rng = Rng::new(seed);
     (0..ACTION_TABLE)
         .map(|_| Action::MOVES[rng.index(Action::MOVES.len())])

@@ -7,6 +7,8 @@
 pub mod bait;
 pub mod g2048;
 pub mod vgdl;
+pub mod vgdl_walk;
 
 pub use bait::{bait_astar, bait_random_walk, AstarRun};
 pub use g2048::{g2048_course_mcts, MctsRun};
+pub use vgdl_walk::{random_walk, vgdl_random_walk};

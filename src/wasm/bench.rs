@@ -33,6 +33,25 @@ pub fn bench_random_walk(
         .map_err(|e| JsError::new(&format!("level: {e}")))
 }
 
+/// `speed::vgdl_random_walk`: the walk of `benchRandomWalk` (same moves for the same seed) run
+/// by the VGDL interpreter on a game's rules and level, `steps` forward-model calls (at most 100
+/// million); returns the checksum as a decimal string.
+#[wasm_bindgen(js_name = benchVgdlRandomWalk)]
+pub fn bench_vgdl_random_walk(
+    #[wasm_bindgen(unchecked_param_type = "string")] rules: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] level: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] steps: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+) -> Result<String, JsError> {
+    let rules = string_from_js("rules", &rules)?;
+    let level = string_from_js("level", &level)?;
+    let steps = whole_from_js("steps", &steps, MAX_WALK_STEPS)?;
+    let seed = seed_from_js("seed", &seed)?;
+    let start = crate::games::vgdl::VgdlState::parse(&rules, &level)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(crate::speed::vgdl_random_walk(&start, steps, seed).to_string())
+}
+
 /// What `benchAstar` returns.
 #[derive(Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]

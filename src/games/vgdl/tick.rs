@@ -80,6 +80,21 @@ enum Beyond {
     Kill { effect: u16, other: TypeId },
 }
 
+/// What one pass over the moving sprites finds on the avatar's cell after its move, for the
+/// quiet test and the short cuts of a settled state: how many moving sprites other than the
+/// avatar, of a type some collision rule names, stand there (2 for two or more), and the first
+/// one's index.
+struct AroundAvatar {
+    named: u8,
+    first_named: usize,
+}
+
+/// A cell as one word (`y` low, `x` high), so that a scan compares a sprite's cell at once.
+#[inline]
+fn cell_word(x: i16, y: i16) -> u32 {
+    u32::from(y as u16) | u32::from(x as u16) << 16
+}
+
 /// What a tick knows beyond the state (see `tick_index.rs`) and its reusable buffers.
 #[derive(Default)]
 struct Scratch {
@@ -146,12 +161,14 @@ impl VgdlState {
 impl<S: CollisionSink> Tick<'_, S> {
     fn run(&mut self, action: Action) {
         let avatar_moved = self.move_avatar(action);
-        if self.is_quiet() {
+        let around = self.state.settled.then(|| self.around_avatar());
+        let around = around.as_ref();
+        if around.is_some_and(|around| self.is_quiet(around)) {
             self.terminate_quiet();
-        } else if let Some(bump) = self.bump(avatar_moved) {
+        } else if let Some(bump) = around.and_then(|around| self.bump(avatar_moved, around)) {
             self.take_bump(bump);
             self.terminate_quiet();
-        } else if let Some(push) = self.push(avatar_moved) {
+        } else if let Some(push) = around.and_then(|around| self.push(avatar_moved, around)) {
             if self.take_push(push) {
                 self.terminate();
                 self.state.settled = self.state.outcome == Outcome::Running;
@@ -194,14 +211,11 @@ impl<S: CollisionSink> Tick<'_, S> {
         (dx, dy) != (0, 0)
     }
 
-    /// Whether this tick can do nothing but count: the state is settled (see
-    /// [`VgdlState::settled`]) and the avatar's new cell holds no sprite it could collide with.
+    /// Whether this tick can do nothing but count, the state being settled (see
+    /// [`VgdlState::settled`]): the avatar's new cell holds no sprite it could collide with.
     /// Then nothing collides, nothing is killed or created, and the terminations' counts are
     /// the last tick's.
-    fn is_quiet(&self) -> bool {
-        if !self.state.settled {
-            return false;
-        }
+    fn is_quiet(&self, around: &AroundAvatar) -> bool {
         let world = self.world;
         let avatar = self.state.avatar as usize;
         let a = self.state.sprites[avatar];
@@ -211,41 +225,47 @@ impl<S: CollisionSink> Tick<'_, S> {
         let Some(c) = world.cell(a.x, a.y) else {
             return false;
         };
-        world.static_colliders[c] == 0
-            && !self.has_fixed_collider(c)
-            && self.named_sprites_with_avatar().next().is_none()
+        world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && around.named == 0
     }
 
-    /// The moving sprites other than the avatar that stand on its cell and that a rule names
-    /// (their indices in the state's sprites).
-    fn named_sprites_with_avatar(&self) -> impl Iterator<Item = usize> + '_ {
+    /// One pass over the moving sprites, stopping at the second named one: see
+    /// [`AroundAvatar`].
+    fn around_avatar(&self) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
         let a = self.state.sprites[avatar];
-        self.state
-            .sprites
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, s)| {
-                (i != avatar && (s.x, s.y) == (a.x, a.y) && world.in_collisions[s.kind as usize])
-                    .then_some(i)
-            })
+        let here = cell_word(a.x, a.y);
+        let mut around = AroundAvatar {
+            named: 0,
+            first_named: 0,
+        };
+        for (i, s) in self.state.sprites.iter().enumerate() {
+            if cell_word(s.x, s.y) == here && i != avatar && world.in_collisions[s.kind as usize] {
+                if around.named == 1 {
+                    around.named = 2;
+                    break;
+                }
+                around.named = 1;
+                around.first_named = i;
+            }
+        }
+        around
     }
 
-    /// The avatar's sprite and the cell it stepped onto, when the state is settled and the
-    /// avatar moved this tick (what the short cuts start from).
+    /// The avatar's sprite and the cell it stepped onto, when the avatar moved this tick (what
+    /// the short cuts start from, on a settled state).
     fn settled_step(&self, avatar_moved: bool) -> Option<(Sprite, usize)> {
-        if !self.state.settled || !avatar_moved {
+        if !avatar_moved {
             return None;
         }
         let a = self.state.sprites[self.state.avatar as usize];
         Some((a, self.world.cell(a.x, a.y)?))
     }
 
-    /// The bump of this tick, if the state is settled and the avatar stepped onto a cell that
+    /// The bump of this tick, the state being settled, if the avatar stepped onto a cell that
     /// only sends it back ([`super::bumps`]: its fixed sprites all alive, no moving sprite a
     /// rule names).
-    fn bump(&self, avatar_moved: bool) -> Option<Bump> {
+    fn bump(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<Bump> {
         let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
         let bump = world.bumps.at(a.kind, c)?;
@@ -253,7 +273,7 @@ impl<S: CollisionSink> Tick<'_, S> {
             .fixed_at(c)
             .iter()
             .any(|&f| !self.state.fixed.get(f as usize))
-            || self.named_sprites_with_avatar().next().is_some();
+            || around.named != 0;
         (!changed).then_some(bump)
     }
 
@@ -269,20 +289,19 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.sink.collision(kind, bump.partner);
     }
 
-    /// The push of this tick, if the state is settled and the avatar stepped onto a cell
+    /// The push of this tick, the state being settled, if the avatar stepped onto a cell
     /// holding one moving sprite a rule names, no standing sprite related to the avatar, and
     /// the rules decide the push from what stands on the cell beyond ([`super::pushes`]).
-    fn push(&self, avatar_moved: bool) -> Option<PushStep> {
+    fn push(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<PushStep> {
         let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
         let (lx, ly) = self.state.avatar_last;
         let beyond = (2 * a.x - lx, 2 * a.y - ly);
         let c2 = world.cell(beyond.0, beyond.1)?;
-        let mut named = self.named_sprites_with_avatar();
-        let pushed = named.next()?;
-        if named.next().is_some() {
+        if around.named != 1 {
             return None;
         }
+        let pushed = around.first_named;
         let kind = self.state.sprites[pushed].kind;
         let rule = world.pushes.of(a.kind, kind)?;
         if self.standing_at(c).any(|t| world.related(a.kind, t)) {
@@ -312,8 +331,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         }
         let types = &world.description.types;
         let mut moving_related = false;
+        let beyond_word = cell_word(beyond.0, beyond.1);
         for s in self.state.sprites.iter() {
-            if (s.x, s.y) == beyond {
+            if cell_word(s.x, s.y) == beyond_word {
                 moving_related |= world.related(kind, s.kind);
                 if types[s.kind as usize].is_avatar() || !meet(s.kind) {
                     return None;

@@ -1,11 +1,12 @@
 //! `searchlab vgdl`: GVGAI games run from their VGDL text. One file per command (`trace.rs`,
-//! `check.rs`, `solve.rs`, `bench.rs`, `bench_bfs.rs`); the game and level flags every command
+//! `check.rs`, `solve.rs`, `bench.rs`, `bench_bfs.rs`, `speed.rs`); the game and level flags every command
 //! that plays one level takes, here.
 
 mod bench;
 mod bench_bfs;
 mod check;
 mod solve;
+mod speed;
 mod trace;
 
 use std::path::{Path, PathBuf};
@@ -34,6 +35,9 @@ pub enum VgdlCommand {
     Bench(bench::BenchFlags),
     /// BFS on every level of every game under a folder, one JSON line per level
     BenchBfs(bench_bfs::BenchBfsFlags),
+    /// A fixed random walk of copy+step calls on one level, the native side of the wasm
+    /// export benchVgdlRandomWalk (one JSON line)
+    Speed(speed::SpeedFlags),
 }
 
 impl GameCli for VgdlCommand {
@@ -48,6 +52,7 @@ impl GameCli for VgdlCommand {
             VgdlCommand::Solve(flags) => flags.run(),
             VgdlCommand::Bench(flags) => flags.run(),
             VgdlCommand::BenchBfs(flags) => flags.run(),
+            VgdlCommand::Speed(flags) => flags.run(),
         }
     }
 }
