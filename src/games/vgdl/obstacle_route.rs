@@ -240,8 +240,13 @@ struct Board {
     /// with the sprite's type ([`ObstacleRoute::avatar_price`]: the same whichever way the
     /// avatar enters the cell).
     clear_memo: RefCell<Vec<Option<(TypeId, u32)>>>,
-    /// [`ObstacleRoute::giver_route`]'s distances by slot and avatar type, empty until needed.
-    giver_routes: RefCell<Vec<Vec<u32>>>,
+    /// [`ObstacleRoute::giver_route`]'s Dijkstras by slot and avatar type, each with whether
+    /// this estimate started it.
+    giver_routes: RefCell<Vec<(bool, Walk)>>,
+    /// The avatar's prices of the moves into each cell with a lacked resource priced by its
+    /// Manhattan distance, shared by the giver routes of every slot: `[(cell * 4 + i) * kinds +
+    /// avatar type]`, the move from the cell's `i`-th neighbour.
+    step_prices: RefCell<Vec<Option<u32>>>,
 }
 
 impl ObstacleRoute {
@@ -529,7 +534,14 @@ impl ObstacleRoute {
         let memo = board.clear_memo.get_mut();
         memo.clear();
         memo.resize(slots, None);
-        board.giver_routes.get_mut().iter_mut().for_each(Vec::clear);
+        board
+            .giver_routes
+            .get_mut()
+            .iter_mut()
+            .for_each(|(started, _)| *started = false);
+        let prices = board.step_prices.get_mut();
+        prices.clear();
+        prices.resize(slots * 4, None);
     }
 
     /// `(c, kind)`'s index in the avatar's walk and in the per-cell memos.
@@ -636,52 +648,59 @@ impl ObstacleRoute {
     }
 
     /// The avatar's (of type `kind`) priced route between `c` and the nearest sprite giving
-    /// resource `slot`: a Dijkstra from every such sprite, once per estimate, slot and avatar
-    /// type, that prices cells as the avatar's own route does but a resource lacked on the way
-    /// by its Manhattan distance (so a fire cell costs the way to the fire boots through the
-    /// doors, water and crates between, not the straight line).
+    /// resource `slot`: a Dijkstra from every such sprite, one per estimate, slot and avatar
+    /// type, run only as far as the cells asked so far, that prices cells as the avatar's own
+    /// route does but a resource lacked on the way by its Manhattan distance (so a fire cell
+    /// costs the way to the fire boots through the doors, water and crates between, not the
+    /// straight line).
     fn giver_route(&self, board: &Board, slot: u8, kind: TypeId, c: usize) -> u32 {
-        let key = slot as usize * self.avatars.len().max(1) + self.avatar_index[kind as usize];
-        if let Some(route) = board.giver_routes.borrow().get(key) {
-            if !route.is_empty() {
-                return route[c].min(UNCLEARED);
+        let kinds = self.avatars.len().max(1);
+        let ai = self.avatar_index[kind as usize];
+        let key = slot as usize * kinds + ai;
+        let mut routes = board.giver_routes.borrow_mut();
+        if routes.len() <= key {
+            routes.resize_with(key + 1, Default::default);
+        }
+        let (started, walk) = &mut routes[key];
+        if !*started {
+            *started = true;
+            walk.reset(self.width * self.height);
+            for &g in self.givers.get(slot as usize).into_iter().flatten() {
+                for &s in &board.cells_of[g as usize] {
+                    walk.dist[s] = 0;
+                    walk.queue.push(Reverse((0, s)));
+                }
             }
         }
-        let mut walk = self
-            .transport_buffers
-            .borrow_mut()
-            .pop()
-            .unwrap_or_default();
-        walk.reset(self.width * self.height);
-        let Walk { dist, queue } = &mut walk;
-        for &g in self.givers.get(slot as usize).into_iter().flatten() {
-            for &s in &board.cells_of[g as usize] {
-                dist[s] = 0;
-                queue.push(Reverse((0, s)));
+        let Walk { dist, queue } = walk;
+        // Settle cells only until `c` is settled; later calls go on from there.
+        while let Some(&Reverse((d, v))) = queue.peek() {
+            if d >= dist[c] || d >= UNCLEARED {
+                break;
             }
-        }
-        while let Some(Reverse((d, v))) = queue.pop() {
-            if d > dist[v] || d >= UNCLEARED {
+            queue.pop();
+            if d > dist[v] {
                 continue;
             }
-            for u in self.neighbours(v).into_iter().flatten() {
-                let nd = d.saturating_add(1 + self.avatar_price(board, kind, (u, v), false));
+            for (i, u) in self.neighbours(v).into_iter().enumerate() {
+                let Some(u) = u else {
+                    continue;
+                };
+                let step = (v * 4 + i) * kinds + ai;
+                let known = board.step_prices.borrow()[step];
+                let price = known.unwrap_or_else(|| {
+                    let price = self.avatar_price(board, kind, (u, v), false);
+                    board.step_prices.borrow_mut()[step] = Some(price);
+                    price
+                });
+                let nd = d.saturating_add(1 + price);
                 if nd < dist[u] {
                     dist[u] = nd;
                     queue.push(Reverse((nd, u)));
                 }
             }
         }
-        let price = dist[c].min(UNCLEARED);
-        let mut routes = board.giver_routes.borrow_mut();
-        if routes.len() <= key {
-            routes.resize_with(key + 1, Vec::new);
-        }
-        routes[key].clear();
-        routes[key].extend_from_slice(dist);
-        drop(routes);
-        self.transport_buffers.borrow_mut().push(walk);
-        price
+        dist[c].min(UNCLEARED)
     }
 
     /// The Manhattan distance from `c` to the nearest sprite giving resource `slot`.
