@@ -222,6 +222,41 @@ fn guidance_is_zero_on_a_win_and_weighted_a_star_wins_cookmepasta() {
     }
 }
 
+#[test]
+fn guidance_routes_the_avatar_over_its_colour_switches_and_wins_colourescape_2() {
+    // The route was over cells alone, each box of another colour priced by a Manhattan walk
+    // over its switch: not won within 24.7 M expansions. Over (cell, avatar type), the colour
+    // switches on the way decide which boxes it pushes: won in 573.
+    let state = shared_level("colourescape", 2);
+    let plan = weighted_plan(&state, 5_000).expect("colourescape 2 not won in 5,000 expansions");
+    assert!(wins(&state, &plan));
+}
+
+/// A Chip's Challenge level of our own: the exit lies behind fire, and the fire boots behind
+/// water that only the crate, pushed up, turns into mud.
+const BOOTS_BEHIND_WATER: &str =
+    "wwwwwww\nwi.wwww\nww~wwww\nw.d...w\nw....Aw\nwwwxwww\nwwwewww\nwwwwwww\n";
+
+#[test]
+fn guidance_prices_the_way_to_the_fire_boots_and_falls_as_the_water_is_filled() {
+    let state = start(&rules("chipschallenge"), BOOTS_BEHIND_WATER);
+    let guidance = Guidance::new(state.world());
+    let mut below_crate = state.clone();
+    for _ in 0..3 {
+        below_crate.apply(Action::Left);
+    }
+    let mut filled = below_crate.clone();
+    filled.apply(Action::Up);
+    let (before, after) = (
+        guidance.estimate(&below_crate).unwrap(),
+        guidance.estimate(&filled).unwrap(),
+    );
+    // Priced by the straight line to the boots (6), the fire's price did not change and the
+    // guess rose with the avatar's walk; priced by the route, the water cost the crate's
+    // transport and a clearing, and the mud costs nothing.
+    assert!(after + 5 < before, "{before} then {after}");
+}
+
 /// A cookmepasta level of our own (no sauce, so not winnable): the pasta lies in a room under a
 /// lock, against the wall on its left, so the water must be pushed down through the lock and
 /// then left onto it.

@@ -83,6 +83,13 @@ pub fn known_plans() -> Vec<KnownPlan> {
             "DDRRDRDRUUUUURULLLLLLLDDDDDLLDLUUUUULURR",
             151,
         ),
+        entry(
+            "colourescape 2",
+            level!("colourescape", "2"),
+            false,
+            "RRRUUURRRRLLLLDDDLLLULLULRDDRRRRRUUURRRRUUURURURRDR",
+            573,
+        ),
     ]
 }
 

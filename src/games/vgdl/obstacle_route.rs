@@ -3,22 +3,24 @@
 //! stype=goal limit=0 win=True`) when other sprites stand in the way. It is read off the rules
 //! alone, like the lower bound, and promises nothing (not admissible).
 //!
-//! The avatar's route is the cheapest path over the board (Dijkstra) where entering a cell costs
-//! one move plus a price for each sprite on it, by what the rules say happens when the avatar
-//! enters:
+//! The avatar's route is the cheapest path over the board and the avatar's type (Dijkstra over
+//! (cell, avatar type): entering a cell whose sprite turns the avatar, `avatar greenSwitch >
+//! transformTo stype=greenAvatar`, goes on as the new type) where entering a cell costs one
+//! move plus a price for each sprite on it, by what the rules say happens when an avatar of the
+//! type it has there enters:
 //!
 //! - nothing stops it (floor, a target): 0;
 //! - it pushes the sprite (`box avatar > bounceForward`): [`PUSH`];
 //! - it is sent back or dies: the cheapest way to clear the sprite: bringing a pushable sprite
 //!   whose collision removes it (`boulder hole > killBoth`: the boulder's own route to the cell,
-//!   priced the same way one level down, see [`ObstacleRoute::transport`]), or turning into an
-//!   avatar type that may push or pass it (the walk from the avatar to the nearest sprite that
-//!   turns it into that type, `avatar greenSwitch > transformTo stype=greenAvatar`, and from
-//!   there to the cell, in Manhattan distance);
+//!   priced the same way one level down, see [`ObstacleRoute::transport`]); an avatar type
+//!   that pushes or passes it is reached by the route's own turns, not priced here;
 //! - it dies or is sent back unless it holds a resource (`avatar water > killIfHasLess
 //!   resource=flippers`), or the sprite opens for a resource (`door avatar > killIfOtherHasMore
-//!   resource=key`): 0 when it holds enough, else the distance from the cell to the nearest
-//!   sprite that gives the resource.
+//!   resource=key`): 0 when it holds enough, else the avatar's route from the cell to the
+//!   nearest sprite that gives the resource, priced the same way (one level deep: a resource
+//!   lacked on that route costs the Manhattan distance to its giver), so the fire boots in a
+//!   pool behind a locked door cost the key, the door and the crates that fill the water.
 //!
 //! A pushed sprite's route (a boulder on its way to a hole) prices cells the same way for that
 //! sprite, except that a sprite in its way that the avatar can push costs [`PUSH`], and one that
@@ -179,8 +181,12 @@ pub struct ObstacleRoute {
     /// `dies[x * types + y]`: a pushed sprite of type `x` is taken off the board on entering
     /// a cell holding a `y`.
     dies: Vec<bool>,
-    /// For each avatar type, the types whose collision turns an avatar into it.
-    switches: Vec<Vec<TypeId>>,
+    /// `turns[kind * types + x]`: the avatar type an avatar of type `kind` becomes on
+    /// touching a sprite of type `x` (`avatar redSwitch > transformTo stype=redAvatar`).
+    turns: Vec<Option<TypeId>>,
+    /// Each type's index in `avatars` (0 for the other types): the avatar's walk is over
+    /// (cell, avatar type), and the per-cell memos are kept per avatar type.
+    avatar_index: Vec<usize>,
     /// The static sprites' types by cell: `static_types[static_start[c]..static_start[c + 1]]`.
     static_start: Vec<u32>,
     static_types: Vec<TypeId>,
@@ -227,11 +233,20 @@ struct Board {
     cells_of: Vec<Vec<usize>>,
     /// The avatar's resources, by slot.
     held: Vec<u8>,
-    /// [`ObstacleRoute::stand_price`]'s prices so far, by cell (outer clearings only).
+    /// [`ObstacleRoute::stand_price`]'s prices so far, by cell and avatar type
+    /// ([`ObstacleRoute::memo_slot`]; outer clearings only).
     stand_memo: RefCell<Vec<Option<u32>>>,
-    /// The avatar's price of clearing a sprite off each cell so far, with the sprite's type
-    /// ([`ObstacleRoute::avatar_price`]: the same whichever way the avatar enters the cell).
+    /// The avatar's price of clearing a sprite off each cell so far, by cell and avatar type,
+    /// with the sprite's type ([`ObstacleRoute::avatar_price`]: the same whichever way the
+    /// avatar enters the cell).
     clear_memo: RefCell<Vec<Option<(TypeId, u32)>>>,
+    /// [`ObstacleRoute::giver_route`]'s Dijkstras by slot and avatar type, each with whether
+    /// this estimate started it.
+    giver_routes: RefCell<Vec<(bool, Walk)>>,
+    /// The avatar's prices of the moves into each cell with a lacked resource priced by its
+    /// Manhattan distance, shared by the giver routes of every slot: `[(cell * 4 + i) * kinds +
+    /// avatar type]`, the move from the cell's `i`-th neighbour.
+    step_prices: RefCell<Vec<Option<u32>>>,
 }
 
 impl ObstacleRoute {
@@ -307,22 +322,23 @@ impl ObstacleRoute {
             static_types.extend_from_slice(world.statics_at(c));
             static_start.push(static_types.len() as u32);
         }
-        let switches = (0..n)
-            .map(|a| {
-                (0..n)
-                    .filter(|&x| {
-                        leaves[x]
-                            && avatars.iter().any(|&av| {
-                                effects_between(world, av, x as TypeId).any(|k| {
-                                    matches!(k, EffectKind::TransformTo { stype, .. }
-                                        if world.is_member(stype, a as TypeId))
-                                })
-                            })
+        let mut turns = vec![None; n * n];
+        for &a in &avatars {
+            for x in (0..n).filter(|&x| leaves[x]) {
+                turns[a as usize * n + x] = effects_between(world, a, x as TypeId)
+                    .filter_map(|k| match k {
+                        EffectKind::TransformTo { stype, .. } if avatars.contains(&stype) => {
+                            Some(stype)
+                        }
+                        _ => None,
                     })
-                    .map(|x| x as TypeId)
-                    .collect()
-            })
-            .collect();
+                    .last();
+            }
+        }
+        let mut avatar_index = vec![0; n];
+        for (i, &a) in avatars.iter().enumerate() {
+            avatar_index[a as usize] = i;
+        }
         let touch = (0..n)
             .map(|x| {
                 let mut touch = Touch::Stays;
@@ -347,7 +363,8 @@ impl ObstacleRoute {
         }
         ObstacleRoute {
             dies,
-            switches,
+            turns,
+            avatar_index,
             static_start,
             static_types,
             scratch: RefCell::new(Scratch::default()),
@@ -397,17 +414,19 @@ impl ObstacleRoute {
         {
             return 0;
         }
-        let held = &board.held;
+        let kinds = self.avatars.len();
         price.clear();
-        price.resize(cells * 4, None);
-        walk.reset(cells);
+        price.resize(cells * 4 * kinds, None);
+        walk.reset(cells * kinds);
         let Walk { dist, queue } = walk;
-        dist[from] = 0;
-        queue.push(Reverse((0u32, from)));
-        while let Some(Reverse((d, c))) = queue.pop() {
-            if d > dist[c] {
+        let start = self.memo_slot(from, avatar.kind);
+        dist[start] = 0;
+        queue.push(Reverse((0u32, start)));
+        while let Some(Reverse((d, at))) = queue.pop() {
+            if d > dist[at] {
                 continue;
             }
+            let (c, kind) = (at / kinds, self.avatars[at % kinds]);
             if c != from && board.types_at(c).iter().any(|&t| self.targets[t as usize]) {
                 return d.min(UNCLEARED);
             }
@@ -415,13 +434,13 @@ impl ObstacleRoute {
                 let Some(next) = next else {
                     continue;
                 };
-                let p = *price[next * 4 + dir].get_or_insert_with(|| {
-                    self.avatar_price(board, avatar.kind, held, from, (c, next))
-                });
+                let p = *price[(next * 4 + dir) * kinds + at % kinds]
+                    .get_or_insert_with(|| self.avatar_price(board, kind, (c, next), true));
                 let nd = d.saturating_add(1 + p);
-                if nd < dist[next] {
-                    dist[next] = nd;
-                    queue.push(Reverse((nd, next)));
+                let to = self.memo_slot(next, self.turned(board, kind, next));
+                if nd < dist[to] {
+                    dist[to] = nd;
+                    queue.push(Reverse((nd, to)));
                 }
             }
         }
@@ -508,58 +527,78 @@ impl ObstacleRoute {
         }
         board.held.clear();
         board.held.extend_from_slice(state.resources());
+        let slots = cells * self.avatars.len().max(1);
         let memo = board.stand_memo.get_mut();
         memo.clear();
-        memo.resize(cells, None);
+        memo.resize(slots, None);
         let memo = board.clear_memo.get_mut();
         memo.clear();
-        memo.resize(cells, None);
+        memo.resize(slots, None);
+        board
+            .giver_routes
+            .get_mut()
+            .iter_mut()
+            .for_each(|(started, _)| *started = false);
+        let prices = board.step_prices.get_mut();
+        prices.clear();
+        prices.resize(slots * 4, None);
     }
 
-    /// The price, beyond the move, of the avatar (of type `kind`, holding `held`) entering `c`.
-    /// The avatar stands on `from`, and `step` is the move `(came_from, c)`: a sprite it pushes
-    /// costs [`PUSH`] plus what stops it in the cell beyond ([`ObstacleRoute::onward`]).
+    /// `(c, kind)`'s index in the avatar's walk and in the per-cell memos.
+    fn memo_slot(&self, c: usize, kind: TypeId) -> usize {
+        c * self.avatars.len().max(1) + self.avatar_index[kind as usize]
+    }
+
+    /// The type an avatar of type `kind` has after entering `c` (the last sprite there that
+    /// turns it decides, as the last effect run does).
+    fn turned(&self, board: &Board, kind: TypeId, c: usize) -> TypeId {
+        board
+            .types_at(c)
+            .iter()
+            .filter_map(|&x| self.turns[kind as usize * self.types + x as usize])
+            .last()
+            .unwrap_or(kind)
+    }
+
+    /// The price, beyond the move, of the avatar (of type `kind`, holding what it holds)
+    /// entering `c`, where `step` is the move `(came_from, c)`: a sprite it pushes costs
+    /// [`PUSH`] plus what stops it in the cell beyond ([`ObstacleRoute::onward`]); a resource it
+    /// lacks costs the way from `c` to a sprite giving it: with `route_givers` the priced
+    /// route ([`ObstacleRoute::giver_route`]), else the Manhattan distance.
     fn avatar_price(
         &self,
         board: &Board,
         kind: TypeId,
-        held: &[u8],
-        from: usize,
         step: (usize, usize),
+        route_givers: bool,
     ) -> u32 {
         let c = step.1;
+        let held = &board.held;
+        let giver = |slot: u8| {
+            if route_givers {
+                self.giver_route(board, slot, kind, c)
+            } else {
+                self.giver_distance(board, slot, c)
+            }
+        };
         let mut total = 0u32;
         for &x in board.types_at(c) {
             let price = match self.entry(kind, x) {
                 Entry::Free => 0,
                 Entry::Push => PUSH.saturating_add(self.onward(board, x, self.beyond(step.0, c))),
-                Entry::Blocked => {
-                    let switch = self
-                        .avatars
-                        .iter()
-                        .filter(|&&a| a != kind)
-                        .map(|&a| match self.entry(a, x) {
-                            Entry::Free => self.switch_walk(board, a, from, c),
-                            Entry::Push => self.switch_walk(board, a, from, c).saturating_add(PUSH),
-                            _ => UNCLEARED,
-                        })
-                        .min()
-                        .unwrap_or(UNCLEARED);
-                    switch.min(self.avatar_clearing(board, x, c, kind))
-                }
+                Entry::Blocked => self.avatar_clearing(board, x, c, kind),
                 Entry::NeedsMore { slot, limit } => {
                     if i32::from(held.get(slot as usize).copied().unwrap_or(0)) > limit {
                         0
                     } else {
-                        self.giver_distance(board, slot, c)
-                            .min(self.avatar_clearing(board, x, c, kind))
+                        giver(slot).min(self.avatar_clearing(board, x, c, kind))
                     }
                 }
                 Entry::OpensWith { slot, limit } => {
                     if i32::from(held.get(slot as usize).copied().unwrap_or(0)) >= limit {
                         0
                     } else {
-                        self.giver_distance(board, slot, c)
+                        giver(slot)
                     }
                 }
             };
@@ -597,25 +636,71 @@ impl ObstacleRoute {
     /// [`ObstacleRoute::clearing`] of the `x` on `c` for the avatar's walk, once per estimate
     /// and cell.
     fn avatar_clearing(&self, board: &Board, x: TypeId, c: usize, kind: TypeId) -> u32 {
-        if let Some((memo_x, price)) = board.clear_memo.borrow()[c] {
+        let slot = self.memo_slot(c, kind);
+        if let Some((memo_x, price)) = board.clear_memo.borrow()[slot] {
             if memo_x == x {
                 return price;
             }
         }
         let price = self.clearing(board, x, c, kind, false);
-        board.clear_memo.borrow_mut()[c] = Some((x, price));
+        board.clear_memo.borrow_mut()[slot] = Some((x, price));
         price
     }
 
-    /// The Manhattan walk from `from` over the nearest sprite that turns the avatar into type
-    /// `a` to `c` ([`UNCLEARED`] when none is on the board).
-    fn switch_walk(&self, board: &Board, a: TypeId, from: usize, c: usize) -> u32 {
-        self.switches[a as usize]
-            .iter()
-            .flat_map(|&x| board.cells_of[x as usize].iter())
-            .map(|&s| self.manhattan(from, s) + self.manhattan(s, c))
-            .min()
-            .unwrap_or(UNCLEARED)
+    /// The avatar's (of type `kind`) priced route between `c` and the nearest sprite giving
+    /// resource `slot`: a Dijkstra from every such sprite, one per estimate, slot and avatar
+    /// type, run only as far as the cells asked so far, that prices cells as the avatar's own
+    /// route does but a resource lacked on the way by its Manhattan distance (so a fire cell
+    /// costs the way to the fire boots through the doors, water and crates between, not the
+    /// straight line).
+    fn giver_route(&self, board: &Board, slot: u8, kind: TypeId, c: usize) -> u32 {
+        let kinds = self.avatars.len().max(1);
+        let ai = self.avatar_index[kind as usize];
+        let key = slot as usize * kinds + ai;
+        let mut routes = board.giver_routes.borrow_mut();
+        if routes.len() <= key {
+            routes.resize_with(key + 1, Default::default);
+        }
+        let (started, walk) = &mut routes[key];
+        if !*started {
+            *started = true;
+            walk.reset(self.width * self.height);
+            for &g in self.givers.get(slot as usize).into_iter().flatten() {
+                for &s in &board.cells_of[g as usize] {
+                    walk.dist[s] = 0;
+                    walk.queue.push(Reverse((0, s)));
+                }
+            }
+        }
+        let Walk { dist, queue } = walk;
+        // Settle cells only until `c` is settled; later calls go on from there.
+        while let Some(&Reverse((d, v))) = queue.peek() {
+            if d >= dist[c] || d >= UNCLEARED {
+                break;
+            }
+            queue.pop();
+            if d > dist[v] {
+                continue;
+            }
+            for (i, u) in self.neighbours(v).into_iter().enumerate() {
+                let Some(u) = u else {
+                    continue;
+                };
+                let step = (v * 4 + i) * kinds + ai;
+                let known = board.step_prices.borrow()[step];
+                let price = known.unwrap_or_else(|| {
+                    let price = self.avatar_price(board, kind, (u, v), false);
+                    board.step_prices.borrow_mut()[step] = Some(price);
+                    price
+                });
+                let nd = d.saturating_add(1 + price);
+                if nd < dist[u] {
+                    dist[u] = nd;
+                    queue.push(Reverse((nd, u)));
+                }
+            }
+        }
+        dist[c].min(UNCLEARED)
     }
 
     /// The Manhattan distance from `c` to the nearest sprite giving resource `slot`.
@@ -723,7 +808,7 @@ impl ObstacleRoute {
     /// otherwise (a wall).
     fn stand_price(&self, board: &Board, kind: TypeId, c: usize, nested: bool) -> u32 {
         if !nested {
-            if let Some(price) = board.stand_memo.borrow()[c] {
+            if let Some(price) = board.stand_memo.borrow()[self.memo_slot(c, kind)] {
                 return price;
             }
         }
@@ -749,7 +834,7 @@ impl ObstacleRoute {
         }
         let total = total.min(UNCLEARED);
         if !nested {
-            board.stand_memo.borrow_mut()[c] = Some(total);
+            board.stand_memo.borrow_mut()[self.memo_slot(c, kind)] = Some(total);
         }
         total
     }
