@@ -6,6 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Function, Object, Reflect};
+use searchlab::share::shipped_vgdl::SHIPPED_GAMES;
 use searchlab::wasm::*;
 use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -80,6 +81,37 @@ fn bait_view() -> JsValue {
     view
 }
 
+/// A shipped VGDL game's rules and its first level, as JS passes them.
+fn vgdl_rules() -> JsValue {
+    s(SHIPPED_GAMES[0].rules)
+}
+
+fn vgdl_level() -> JsValue {
+    s(SHIPPED_GAMES[0].levels[0])
+}
+
+/// `benchVgdlSolve` with `value` for one parameter (by position) and valid values for the rest.
+fn vgdl_solve_with(position: usize, value: JsValue) -> Result<(), JsError> {
+    let mut args = [
+        vgdl_rules(),
+        vgdl_level(),
+        s("bfs"),
+        JsValue::from(10.0),
+        JsValue::from(16.0),
+        JsValue::from(1.0),
+    ];
+    args[position] = value;
+    let [rules, level, algo, max_nodes, max_memory_mb, weight] = args;
+    ok(bench_vgdl_solve(
+        rules,
+        level,
+        algo,
+        max_nodes,
+        max_memory_mb,
+        weight,
+    ))
+}
+
 fn batch_view() -> JsValue {
     let view = default_view_for(JsValue::from("2048")).unwrap();
     set(&view, "seed", 7.into());
@@ -144,6 +176,39 @@ fn string_parameters() -> Vec<Open<JsValue>> {
                 JsValue::from(1.0),
             ))
         }),
+        ("vgdlGameInfo", "rules", |v| ok(vgdl_game_info(v))),
+        ("vgdlStart", "rules", |v| ok(vgdl_start(v, vgdl_level()))),
+        ("vgdlStart", "level", |v| ok(vgdl_start(vgdl_rules(), v))),
+        ("benchVgdlRandomWalk", "rules", |v| {
+            ok(bench_vgdl_random_walk(
+                v,
+                vgdl_level(),
+                JsValue::from(10.0),
+                JsValue::from(1.0),
+            ))
+        }),
+        ("benchVgdlRandomWalk", "level", |v| {
+            ok(bench_vgdl_random_walk(
+                vgdl_rules(),
+                v,
+                JsValue::from(10.0),
+                JsValue::from(1.0),
+            ))
+        }),
+        ("benchVgdlSolve", "rules", |v| vgdl_solve_with(0, v)),
+        ("benchVgdlSolve", "level", |v| vgdl_solve_with(1, v)),
+        ("benchVgdlSolve", "algo", |v| vgdl_solve_with(2, v)),
+    ]
+}
+
+/// String parameters where an empty string is valid (`vgdlCheck` reports the problem as its
+/// value; an empty fragment is the page's defaults): wrong types and oversized strings only.
+fn string_parameters_empty_allowed() -> Vec<Open<JsValue>> {
+    vec![
+        ("vgdlCheck", "rules", |v| {
+            ok(vgdl_check(v, JsValue::UNDEFINED))
+        }),
+        ("pageSettings", "fragment", |v| ok(page_settings(v))),
     ]
 }
 
@@ -209,6 +274,31 @@ fn number_parameters() -> Vec<Open<JsValue>> {
         ("benchOthelloSolve", "tableMb", |n: JsValue| {
             ok(bench_othello_solve(s(&"X".repeat(64)), s("O"), n))
         }),
+        ("benchVgdlRandomWalk", "steps", |n: JsValue| {
+            ok(bench_vgdl_random_walk(
+                vgdl_rules(),
+                vgdl_level(),
+                n,
+                JsValue::from(1.0),
+            ))
+        }),
+        ("benchVgdlRandomWalk", "seed", |n: JsValue| {
+            ok(bench_vgdl_random_walk(
+                vgdl_rules(),
+                vgdl_level(),
+                JsValue::from(10.0),
+                n,
+            ))
+        }),
+        ("benchVgdlSolve", "maxNodes", |n: JsValue| {
+            vgdl_solve_with(3, n)
+        }),
+        ("benchVgdlSolve", "maxMemoryMb", |n: JsValue| {
+            vgdl_solve_with(4, n)
+        }),
+        ("benchVgdlSolve", "weight", |n: JsValue| {
+            vgdl_solve_with(5, n)
+        }),
     ]
 }
 
@@ -227,24 +317,52 @@ fn view_parameters() -> Vec<OpenView> {
 
 fn hostile_calls() -> Vec<Call> {
     let mut calls: Vec<Call> = Vec::new();
-    for (function, parameter, call) in string_parameters() {
-        for (value, type_name) in not_strings() {
+    let string_lists = [
+        (string_parameters(), true),
+        (string_parameters_empty_allowed(), false),
+    ];
+    for (list, empty_is_an_error) in string_lists {
+        for (function, parameter, call) in list {
+            for (value, type_name) in not_strings() {
+                calls.push((
+                    format!("{function}: {parameter} = {type_name}"),
+                    Box::new(move || call(value.clone())),
+                    format!("{parameter}: expected a string, got {type_name}"),
+                ));
+            }
+            let huge = "w".repeat((1 << 20) + 1);
             calls.push((
-                format!("{function}: {parameter} = {type_name}"),
-                Box::new(move || call(value.clone())),
-                format!("{parameter}: expected a string, got {type_name}"),
+                format!("{function}: {parameter} of 2^20 + 1 characters"),
+                Box::new(move || call(JsValue::from(huge.as_str()))),
+                format!("{parameter}: 1048577 characters long"),
             ));
+            if empty_is_an_error {
+                calls.push((
+                    format!("{function}: {parameter} empty"),
+                    Box::new(move || call(JsValue::from(""))),
+                    String::new(),
+                ));
+            }
         }
-        let huge = "w".repeat((1 << 20) + 1);
+    }
+    // `vgdlCheck`'s level may be left out (undefined: check the rules alone).
+    for (value, type_name) in not_strings().into_iter().filter(|(v, _)| !v.is_undefined()) {
         calls.push((
-            format!("{function}: {parameter} of 2^20 + 1 characters"),
-            Box::new(move || call(JsValue::from(huge.as_str()))),
-            format!("{parameter}: 1048577 characters long"),
+            format!("vgdlCheck: level = {type_name}"),
+            Box::new(move || ok(vgdl_check(vgdl_rules(), value.clone()))),
+            format!("level: expected a string, got {type_name}"),
         ));
+    }
+    for value in [
+        0.into(),
+        "class=1".into(),
+        JsValue::NULL,
+        Array::new().into(),
+    ] {
         calls.push((
-            format!("{function}: {parameter} empty"),
-            Box::new(move || call(JsValue::from(""))),
-            String::new(),
+            format!("formatPageSettings: settings = {value:?}"),
+            Box::new(move || ok(format_page_settings(value.clone()))),
+            "page settings:".into(),
         ));
     }
     for (function, parameter, call) in number_parameters() {
@@ -309,7 +427,7 @@ fn every_hostile_call_is_an_error_that_names_the_parameter() {
     let calls = hostile_calls();
     assert_eq!(
         calls.len(),
-        16 * 11 + 13 * 13 + 3 * 6 + 8,
+        24 * 11 + 2 * 10 + 8 + 4 + 18 * 13 + 3 * 6 + 8,
         "the list's size"
     );
     for (what, call, expected) in &calls {

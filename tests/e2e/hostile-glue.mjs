@@ -17,6 +17,8 @@ const fresh = () => new w.GameSession('bait', LEVEL);
 const view = () => Object.assign(w.defaultView(), { level: LEVEL });
 const bview = () => Object.assign(w.defaultViewFor('2048'), { seed: 7 });
 const enc = () => fresh().encode();
+const VGDL = w.vgdlShippedGames()[0];
+const solve = (args) => w.benchVgdlSolve(...Object.assign([VGDL.rules, VGDL.levels[0], 'bfs', 10, 16, 1], args));
 const strs = [
   ['defaultViewFor', (v) => w.defaultViewFor(v)],
   ['parseShareLink', (v) => w.parseShareLink(v)],
@@ -33,6 +35,17 @@ const strs = [
   ['benchAstar.level', (v) => w.benchAstar(v)],
   ['benchOthelloSolve.board', (v) => w.benchOthelloSolve(v, 'X', 1)],
   ['benchOthelloSolve.side', (v) => w.benchOthelloSolve('-'.repeat(64), v, 1)],
+  ['pageSettings', (v) => w.pageSettings(v)],
+  ['vgdlCheck.rules', (v) => w.vgdlCheck(v)],
+  ['vgdlCheck.level', (v) => w.vgdlCheck(VGDL.rules, v)],
+  ['vgdlGameInfo', (v) => w.vgdlGameInfo(v)],
+  ['vgdlStart.rules', (v) => w.vgdlStart(v, VGDL.levels[0])],
+  ['vgdlStart.level', (v) => w.vgdlStart(VGDL.rules, v)],
+  ['benchVgdlRandomWalk.rules', (v) => w.benchVgdlRandomWalk(v, VGDL.levels[0], 10, 1)],
+  ['benchVgdlRandomWalk.level', (v) => w.benchVgdlRandomWalk(VGDL.rules, v, 10, 1)],
+  ['benchVgdlSolve.rules', (v) => solve({ 0: v })],
+  ['benchVgdlSolve.level', (v) => solve({ 1: v })],
+  ['benchVgdlSolve.algo', (v) => solve({ 2: v })],
 ];
 const nums = [
   ['fromSeed.seed', (n) => w.GameSession.fromSeed('2048', n)],
@@ -48,6 +61,11 @@ const nums = [
   ['bench2048Mcts.playouts', (n) => w.bench2048Mcts(1, n)],
   ['benchPerft.depth', (n) => w.benchPerft(n)],
   ['benchOthelloSolve.tableMb', (n) => w.benchOthelloSolve('X'.repeat(64), 'O', n)],
+  ['benchVgdlRandomWalk.steps', (n) => w.benchVgdlRandomWalk(VGDL.rules, VGDL.levels[0], n, 1)],
+  ['benchVgdlRandomWalk.seed', (n) => w.benchVgdlRandomWalk(VGDL.rules, VGDL.levels[0], 10, n)],
+  ['benchVgdlSolve.maxNodes', (n) => solve({ 3: n })],
+  ['benchVgdlSolve.maxMemoryMb', (n) => solve({ 4: n })],
+  ['benchVgdlSolve.weight', (n) => solve({ 5: n })],
 ];
 const calls = [];
 for (const [name, f] of strs) {
