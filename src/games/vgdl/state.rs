@@ -10,6 +10,7 @@ use super::alive_bits::AliveBits;
 use super::description::{Description, MAX_RESOURCES};
 use super::error::VgdlError;
 use super::level::{Sprite, World};
+use super::occupied_cells::OccupiedCells;
 use super::sprite_list::SpriteList;
 
 /// How the game stands.
@@ -58,6 +59,9 @@ pub struct VgdlState {
     /// one collision rule relates (one in each group) share a cell, none is off the board, and
     /// no termination but a timeout holds (false says nothing).
     pub(super) settled: bool,
+    /// A cache for the tick's short cuts, left out of equality and hashing: covers every
+    /// moving sprite but the avatar while `settled` holds.
+    pub(super) occupied: OccupiedCells,
 }
 
 impl PartialEq for VgdlState {
@@ -120,6 +124,7 @@ impl VgdlState {
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
         let world_settled = world.start_settled;
+        let occupied = OccupiedCells::of(&world, &sprites, avatar as usize);
         VgdlState {
             fixed: AliveBits::all(world.fixed.len()),
             world,
@@ -132,6 +137,7 @@ impl VgdlState {
             score: 0,
             tick: 0,
             settled: world_settled,
+            occupied,
         }
     }
 

@@ -27,6 +27,7 @@ use std::cell::RefCell;
 use super::bumps::Bump;
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
+use super::occupied_cells::OccupiedCells;
 use super::pushes::Meet;
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use super::tick_index::{CellIndex, SpriteMarks, NONE};
@@ -194,6 +195,11 @@ impl<S: CollisionSink> Tick<'_, S> {
                 self.terminate_quiet();
             }
             self.state.settled = inert && self.state.outcome == Outcome::Running;
+            if self.state.settled {
+                let state = &mut *self.state;
+                state.occupied =
+                    OccupiedCells::of(self.world, &state.sprites, state.avatar as usize);
+            }
         }
         self.state.tick += 1;
     }
@@ -228,8 +234,8 @@ impl<S: CollisionSink> Tick<'_, S> {
         world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && around.named == 0
     }
 
-    /// One pass over the moving sprites, stopping at the second named one: see
-    /// [`AroundAvatar`].
+    /// One pass over the moving sprites, stopping at the second named one, unless
+    /// [`VgdlState::occupied`] says none stands on the avatar's cell: see [`AroundAvatar`].
     fn around_avatar(&self) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
@@ -239,6 +245,12 @@ impl<S: CollisionSink> Tick<'_, S> {
             named: 0,
             first_named: 0,
         };
+        if world
+            .cell(a.x, a.y)
+            .is_some_and(|c| !self.state.occupied.may_hold(c))
+        {
+            return around;
+        }
         for (i, s) in self.state.sprites.iter().enumerate() {
             if cell_word(s.x, s.y) == here && i != avatar && world.in_collisions[s.kind as usize] {
                 if around.named == 1 {
@@ -332,7 +344,12 @@ impl<S: CollisionSink> Tick<'_, S> {
         let types = &world.description.types;
         let mut moving_related = false;
         let beyond_word = cell_word(beyond.0, beyond.1);
-        for s in self.state.sprites.iter() {
+        let sprites_beyond = if self.state.occupied.may_hold(c2) {
+            &self.state.sprites[..]
+        } else {
+            &[]
+        };
+        for s in sprites_beyond {
             if cell_word(s.x, s.y) == beyond_word {
                 moving_related |= world.related(kind, s.kind);
                 if types[s.kind as usize].is_avatar() || !meet(s.kind) {
@@ -383,6 +400,9 @@ impl<S: CollisionSink> Tick<'_, S> {
             Beyond::Free => {
                 let pushed = &mut self.state.sprites[push.pushed];
                 (pushed.x, pushed.y) = beyond;
+                if let Some(c2) = world.cell(beyond.0, beyond.1) {
+                    self.state.occupied.add(c2);
+                }
                 self.state.score = score;
                 false
             }
