@@ -302,8 +302,9 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// The push of this tick, the state being settled, if the avatar stepped onto a cell
-    /// holding one moving sprite a rule names, no standing sprite related to the avatar, and
-    /// the rules decide the push from what stands on the cell beyond ([`super::pushes`]).
+    /// holding one moving sprite a rule names, no standing sprite related to the avatar (unless
+    /// the cell beyond undoes the tick first), and the rules decide the push from what stands
+    /// on the cell beyond ([`super::pushes`]).
     fn push(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<PushStep> {
         let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
@@ -316,8 +317,14 @@ impl<S: CollisionSink> Tick<'_, S> {
         let pushed = around.first_named;
         let kind = self.state.sprites[pushed].kind;
         let rule = world.pushes.of(a.kind, kind)?;
-        if self.standing_at(c).any(|t| world.related(a.kind, t)) {
-            return None;
+        // The first effect relating the avatar to a standing sprite on its cell: allowed only
+        // after an `undoAll` of the cell beyond (see `pushes.rs`).
+        let mut avatar_meets: Option<u16> = None;
+        for t in self.standing_at(c) {
+            if world.related(a.kind, t) {
+                let order = rule.avatar_meets[t as usize]?;
+                avatar_meets = Some(avatar_meets.map_or(order, |o| o.min(order)));
+            }
         }
         // The first effect relating the pushed sprite to a type on the cell beyond; a related
         // type with no such effect, or an avatar there, falls back.
@@ -355,6 +362,15 @@ impl<S: CollisionSink> Tick<'_, S> {
                 if types[s.kind as usize].is_avatar() || !meet(s.kind) {
                     return None;
                 }
+            }
+        }
+        if let Some(avatar_order) = avatar_meets {
+            let undone_before = first.is_some_and(|(m, _)| {
+                m.order < avatar_order
+                    && world.description.effects[m.effect as usize].kind == EffectKind::UndoAll
+            });
+            if !undone_before {
+                return None;
             }
         }
         let then = match first {
