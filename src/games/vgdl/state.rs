@@ -59,8 +59,8 @@ pub struct VgdlState {
     /// one collision rule relates (one in each group) share a cell, none is off the board, and
     /// no termination but a timeout holds (false says nothing).
     pub(super) settled: bool,
-    /// A cache for the tick's short cuts, left out of equality and hashing: covers every
-    /// moving sprite but the avatar while `settled` holds.
+    /// A cache for the tick's short cuts, left out of equality and hashing: where the watched
+    /// moving sprites but the avatar stand, exact while `settled` holds.
     pub(super) occupied: OccupiedCells,
 }
 
