@@ -16,8 +16,8 @@
 //!
 //! Three short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
 //! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
-//! steps onto a cell whose static and fixed sprites only send it back ([`super::bumps`]), only
-//! returns it; a push, when it steps onto one pushable sprite whose push the rules decide
+//! steps onto a cell whose static and fixed sprites only send it back or kill it
+//! ([`super::bumps`]), only returns or disables it; a push, when it steps onto one pushable sprite whose push the rules decide
 //! ([`super::pushes`]), only moves the sprite, or sends both back.
 //! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
 //! when the state was settled.
@@ -170,7 +170,12 @@ impl<S: CollisionSink> Tick<'_, S> {
             self.terminate_quiet();
         } else if let Some(bump) = around.and_then(|around| self.bump(avatar_moved, around)) {
             self.take_bump(bump);
-            self.terminate_quiet();
+            if bump.kills {
+                self.terminate();
+                self.state.settled = false;
+            } else {
+                self.terminate_quiet();
+            }
         } else if let Some(push) = around.and_then(|around| self.push(avatar_moved, around)) {
             if self.take_push(push) {
                 self.terminate();
@@ -281,7 +286,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// The bump of this tick, the state being settled, if the avatar stepped onto a cell that
-    /// only sends it back ([`super::bumps`]: its fixed sprites all alive, no moving sprite a
+    /// only sends it back or kills it ([`super::bumps`]: its fixed sprites all alive, no moving sprite a
     /// rule names).
     fn bump(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<Bump> {
         let (a, c) = self.settled_step(avatar_moved)?;
@@ -295,12 +300,16 @@ impl<S: CollisionSink> Tick<'_, S> {
         (!changed).then_some(bump)
     }
 
-    /// Runs a bump: the avatar goes back to its start cell, the effect scores and reports its
-    /// collision.
+    /// Runs a bump: the avatar goes back to its start cell (or is disabled where it stands),
+    /// the effect scores and reports its collision.
     fn take_bump(&mut self, bump: Bump) {
         let avatar = self.state.avatar as usize;
         let a = &mut self.state.sprites[avatar];
-        (a.x, a.y) = self.state.avatar_last;
+        if bump.kills {
+            self.state.alive = false;
+        } else {
+            (a.x, a.y) = self.state.avatar_last;
+        }
         let kind = a.kind;
         let effect = self.world.description.effects[bump.effect as usize];
         self.state.score = self.state.score.saturating_add(effect.score_change);
