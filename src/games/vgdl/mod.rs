@@ -9,7 +9,6 @@
 //! - [`state`]: [`VgdlState`], the small clonable state, and its [`VgdlKey`].
 //! - `sprite_list`: the state's moving sprites, inline while few (copies allocate nothing).
 //! - `alive_bits`: the state's fixed sprites still present, one bit each.
-//! - `occupied_cells`: where a moving sprite other than the avatar may stand, for the short cuts.
 //! - `bumps`: the cells that only send a settled avatar back, a tick's short cut.
 //! - `pushes`: how a settled avatar pushes one sprite, another short cut.
 //! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
@@ -33,7 +32,6 @@ pub mod error;
 pub mod heuristic;
 pub mod level;
 mod obstacle_route;
-mod occupied_cells;
 pub mod ontology;
 mod pushes;
 mod rules;

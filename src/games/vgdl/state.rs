@@ -10,7 +10,6 @@ use super::alive_bits::AliveBits;
 use super::description::{Description, MAX_RESOURCES};
 use super::error::VgdlError;
 use super::level::{Sprite, World};
-use super::occupied_cells::OccupiedCells;
 use super::sprite_list::SpriteList;
 
 /// How the game stands.
@@ -59,9 +58,6 @@ pub struct VgdlState {
     /// one collision rule relates (one in each group) share a cell, none is off the board, and
     /// no termination but a timeout holds (false says nothing).
     pub(super) settled: bool,
-    /// A cache for the tick's short cuts, left out of equality and hashing: where the watched
-    /// moving sprites but the avatar stand, exact while `settled` holds.
-    pub(super) occupied: OccupiedCells,
 }
 
 impl PartialEq for VgdlState {
@@ -124,7 +120,6 @@ impl VgdlState {
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
         let world_settled = world.start_settled;
-        let occupied = OccupiedCells::of(&world, &sprites, avatar as usize);
         VgdlState {
             fixed: AliveBits::all(world.fixed.len()),
             world,
@@ -137,7 +132,6 @@ impl VgdlState {
             score: 0,
             tick: 0,
             settled: world_settled,
-            occupied,
         }
     }
 

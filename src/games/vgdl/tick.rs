@@ -27,7 +27,6 @@ use std::cell::RefCell;
 use super::bumps::Bump;
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
-use super::occupied_cells::{watched, OccupiedCells};
 use super::pushes::Meet;
 use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use super::tick_index::{CellIndex, SpriteMarks, NONE};
@@ -82,9 +81,9 @@ enum Beyond {
 }
 
 /// What one pass over the moving sprites finds on the avatar's cell after its move, for the
-/// quiet test and the short cuts of a settled state: how many watched moving sprites other
-/// than the avatar (of a type some collision rule names, or an avatar type: see
-/// `occupied_cells.rs`) stand there (2 for two or more), and the first one's index.
+/// quiet test and the short cuts of a settled state: how many moving sprites other than the
+/// avatar, of a type some collision rule names, stand there (2 for two or more), and the first
+/// one's index.
 struct AroundAvatar {
     named: u8,
     first_named: usize,
@@ -162,11 +161,9 @@ impl VgdlState {
 impl<S: CollisionSink> Tick<'_, S> {
     fn run(&mut self, action: Action) {
         let avatar_moved = self.move_avatar(action);
-        let quiet = self.state.settled && self.is_quiet();
-        // What stands on the avatar's cell, for the other short cuts of a settled state.
-        let around = (self.state.settled && !quiet).then(|| self.around_avatar());
+        let around = self.state.settled.then(|| self.around_avatar());
         let around = around.as_ref();
-        if quiet {
+        if around.is_some_and(|around| self.is_quiet(around)) {
             self.terminate_quiet();
         } else if let Some(bump) = around.and_then(|around| self.bump(avatar_moved, around)) {
             self.take_bump(bump);
@@ -202,11 +199,6 @@ impl<S: CollisionSink> Tick<'_, S> {
                 self.terminate_quiet();
             }
             self.state.settled = inert && self.state.outcome == Outcome::Running;
-            if self.state.settled {
-                let state = &mut *self.state;
-                state.occupied =
-                    OccupiedCells::of(self.world, &state.sprites, state.avatar as usize);
-            }
         }
         self.state.tick += 1;
     }
@@ -228,7 +220,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// [`VgdlState::settled`]): the avatar's new cell holds no sprite it could collide with.
     /// Then nothing collides, nothing is killed or created, and the terminations' counts are
     /// the last tick's.
-    fn is_quiet(&self) -> bool {
+    fn is_quiet(&self, around: &AroundAvatar) -> bool {
         let world = self.world;
         let avatar = self.state.avatar as usize;
         let a = self.state.sprites[avatar];
@@ -238,17 +230,11 @@ impl<S: CollisionSink> Tick<'_, S> {
         let Some(c) = world.cell(a.x, a.y) else {
             return false;
         };
-        let watched_here = || {
-            self.state
-                .occupied
-                .get(c)
-                .unwrap_or_else(|| self.around_avatar().named != 0)
-        };
-        world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && !watched_here()
+        world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && around.named == 0
     }
 
-    /// One pass over the moving sprites, stopping at the second watched one, unless
-    /// [`VgdlState::occupied`] says none stands on the avatar's cell: see [`AroundAvatar`].
+    /// One pass over the moving sprites, stopping at the second named one: see
+    /// [`AroundAvatar`].
     fn around_avatar(&self) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
@@ -258,12 +244,8 @@ impl<S: CollisionSink> Tick<'_, S> {
             named: 0,
             first_named: 0,
         };
-        let cell = world.cell(a.x, a.y);
-        if cell.is_some_and(|c| self.state.occupied.get(c) == Some(false)) {
-            return around;
-        }
         for (i, s) in self.state.sprites.iter().enumerate() {
-            if cell_word(s.x, s.y) == here && i != avatar && watched(world, s.kind) {
+            if cell_word(s.x, s.y) == here && i != avatar && world.in_collisions[s.kind as usize] {
                 if around.named == 1 {
                     around.named = 2;
                     break;
@@ -366,12 +348,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         let types = &world.description.types;
         let mut moving_related = false;
         let beyond_word = cell_word(beyond.0, beyond.1);
-        let sprites_beyond = if self.state.occupied.get(c2) != Some(false) {
-            &self.state.sprites[..]
-        } else {
-            &[]
-        };
-        for s in sprites_beyond {
+        for s in self.state.sprites.iter() {
             if cell_word(s.x, s.y) == beyond_word {
                 moving_related |= world.related(kind, s.kind);
                 if types[s.kind as usize].is_avatar() || !meet(s.kind) {
@@ -431,7 +408,6 @@ impl<S: CollisionSink> Tick<'_, S> {
             Beyond::Free => {
                 let pushed = &mut self.state.sprites[push.pushed];
                 (pushed.x, pushed.y) = beyond;
-                self.move_watched(beyond);
                 self.state.score = score;
                 false
             }
@@ -443,9 +419,6 @@ impl<S: CollisionSink> Tick<'_, S> {
             }
             Beyond::Kill { effect, other } => {
                 self.state.score = score.saturating_add(effects[effect as usize].score_change);
-                if let Some(c) = world.cell(a.x, a.y) {
-                    self.state.occupied.remove(c);
-                }
                 let kill_both = effects[effect as usize].kind == EffectKind::KillBoth;
                 if let (true, Some(c)) = (kill_both, world.cell(beyond.0, beyond.1)) {
                     let f = self
@@ -465,20 +438,6 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
                 true
             }
-        }
-    }
-
-    /// Keeps [`VgdlState::occupied`] as the only watched sprite on the avatar's cell is pushed
-    /// to `to`.
-    fn move_watched(&mut self, to: (i16, i16)) {
-        let world = self.world;
-        let a = self.state.sprites[self.state.avatar as usize];
-        let occupied = &mut self.state.occupied;
-        if let Some(c) = world.cell(a.x, a.y) {
-            occupied.remove(c);
-        }
-        if let Some(c2) = world.cell(to.0, to.1) {
-            occupied.add(c2);
         }
     }
 
