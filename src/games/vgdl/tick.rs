@@ -17,8 +17,9 @@
 //! Three short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
 //! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
 //! steps onto a cell whose static and fixed sprites only send it back or kill it
-//! ([`super::bumps`]), only returns or disables it; a push, when it steps onto one pushable sprite whose push the rules decide
-//! ([`super::pushes`]), only moves the sprite, or sends both back.
+//! ([`super::bumps`]), only returns or disables it; a push, when it steps onto one pushable
+//! sprite whose push the rules decide ([`super::pushes`]), only moves the sprite, or sends both
+//! back.
 //! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
 //! when the state was settled.
 
@@ -268,8 +269,8 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// The bump of this tick, the state being settled, if the avatar stepped onto a cell that
-    /// only sends it back or kills it ([`super::bumps`]: its fixed sprites all alive, no moving sprite a
-    /// rule names).
+    /// only sends it back or kills it ([`super::bumps`]: its fixed sprites all alive, no moving
+    /// sprite a rule names).
     fn bump(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<Bump> {
         let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
