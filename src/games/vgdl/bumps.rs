@@ -15,15 +15,25 @@
 //! collision; the avatar then stands on a cell where nothing collides, so no later effect finds
 //! it. Nothing was killed or created, so only the timeouts can end the game, and the state stays
 //! settled.
+//!
+//! A deadly cell (Bait's hole) is a bump too: the first pair that can meet there has the
+//! avatar's type in its first group and a type on `c` in its second, its only effect is
+//! `killSprite`, `c` holds one sprite of that group, and no later pair relates the avatar's
+//! type to a type on `c`. The effect runs once and disables the avatar, which stays on `c`; no
+//! later effect finds it with anything. The avatar's death changes the counts, so the
+//! terminations are checked on them, and the state is not settled (the avatar and its killer
+//! share `c`).
 
-use super::description::{EffectKind, TypeId};
+use super::description::{EffectKind, PairRule, TypeId};
 use super::level::World;
 
-/// What a bump does: the effect that returns the avatar and the static type it met.
+/// What a bump does: the effect that returns (or kills) the avatar and the static type it met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bump {
     pub effect: u16,
     pub partner: TypeId,
+    /// The effect is a `killSprite` of the avatar, not a return.
+    pub kills: bool,
 }
 
 /// For each avatar type and cell, the bump there, if the cell's static and fixed sprites (all
@@ -65,12 +75,16 @@ impl Bumps {
 }
 
 /// The first pair that can meet on `cell` between avatar type `avatar` and the cell's static
-/// and fixed sprites, if it sends the avatar back (see the module doc).
+/// and fixed sprites, if it sends the avatar back or kills it (see the module doc).
 fn bump(world: &World, avatar: TypeId, cell: usize) -> Option<Bump> {
     let d = &world.description;
     let statics: Vec<TypeId> = world.standing_types_at(cell).collect();
     let has_static = |group: TypeId| statics.iter().any(|&t| world.is_member(group, t));
-    for pair in &d.pairs {
+    let meets = |pair: &PairRule| {
+        (world.is_member(pair.first, avatar) && has_static(pair.second))
+            || (has_static(pair.first) && world.is_member(pair.second, avatar))
+    };
+    for (p, pair) in d.pairs.iter().enumerate() {
         let avatar_first = world.is_member(pair.first, avatar) && has_static(pair.second);
         let static_first = has_static(pair.first) && world.is_member(pair.second, avatar);
         if static_first {
@@ -78,17 +92,27 @@ fn bump(world: &World, avatar: TypeId, cell: usize) -> Option<Bump> {
         }
         if avatar_first {
             let &effect = pair.effects.first()?;
-            if !matches!(
-                d.effects[effect as usize].kind,
-                EffectKind::StepBack | EffectKind::UndoAll
-            ) {
-                return None;
-            }
+            let kills = match d.effects[effect as usize].kind {
+                EffectKind::StepBack | EffectKind::UndoAll => false,
+                EffectKind::KillSprite => {
+                    let partners = statics.iter().filter(|&&t| world.is_member(pair.second, t));
+                    let alone = pair.effects.len() == 1 && partners.count() == 1;
+                    if !alone || d.pairs[p + 1..].iter().any(meets) {
+                        return None;
+                    }
+                    true
+                }
+                _ => return None,
+            };
             let partner = d.subtypes[pair.second as usize]
                 .iter()
                 .copied()
                 .find(|t| statics.contains(t))?;
-            return Some(Bump { effect, partner });
+            return Some(Bump {
+                effect,
+                partner,
+                kills,
+            });
         }
     }
     None

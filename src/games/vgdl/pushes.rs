@@ -27,6 +27,13 @@
 //!   on the new counts, and the state is settled if the game goes on (the killed sprites are
 //!   gone, and `c'` held no two related sprites before).
 //!
+//!
+//! `c` may also hold standing sprites related to `A` when the cell beyond answers with an
+//! `undoAll` numbered before every effect relating `A` to their types ([`Push::avatar_meets`]):
+//! no effect relating them runs before it (the `bounceForward` is `A`'s first with `B`, and
+//! every effect between it and the `undoAll` finds `B` on `c'`), and after it `A` stands on
+//! `c0` again, away from them. Bait's `nokey` pushing a box off the key into a wall is one.
+//!
 //! Any other effect, a cell off the board or any other sprite on `c` falls back to the general
 //! tick.
 
@@ -53,6 +60,9 @@ pub struct Push {
     pub bounce: u16,
     /// `meets[t]`: the first effect after the push relating the pushed type to type `t`.
     pub meets: Vec<Option<Meet>>,
+    /// `avatar_meets[t]`: the number of the first effect relating the avatar type to type
+    /// `t`, if one does.
+    pub avatar_meets: Vec<Option<u16>>,
 }
 
 /// For each avatar type and moving type, the push, if the rules make one (see the module doc).
@@ -138,5 +148,16 @@ fn push(world: &World, avatar: TypeId, pushed: TypeId) -> Option<Push> {
             })
         })
         .collect();
-    Some(Push { bounce, meets })
+    let avatar_meets = (0..d.types.len() as TypeId)
+        .map(|t| {
+            effects_in_order(world)
+                .find(|&(_, first, second, _)| relates(first, second, avatar, t))
+                .map(|(order, ..)| order)
+        })
+        .collect();
+    Some(Push {
+        bounce,
+        meets,
+        avatar_meets,
+    })
 }

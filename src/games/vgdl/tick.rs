@@ -16,9 +16,10 @@
 //!
 //! Three short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
 //! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
-//! steps onto a cell whose static and fixed sprites only send it back ([`super::bumps`]), only
-//! returns it; a push, when it steps onto one pushable sprite whose push the rules decide
-//! ([`super::pushes`]), only moves the sprite, or sends both back.
+//! steps onto a cell whose static and fixed sprites only send it back or kill it
+//! ([`super::bumps`]), only returns or disables it; a push, when it steps onto one pushable
+//! sprite whose push the rules decide ([`super::pushes`]), only moves the sprite, or sends both
+//! back.
 //! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
 //! when the state was settled.
 
@@ -167,7 +168,12 @@ impl<S: CollisionSink> Tick<'_, S> {
             self.terminate_quiet();
         } else if let Some(bump) = around.and_then(|around| self.bump(avatar_moved, around)) {
             self.take_bump(bump);
-            self.terminate_quiet();
+            if bump.kills {
+                self.terminate();
+                self.state.settled = false;
+            } else {
+                self.terminate_quiet();
+            }
         } else if let Some(push) = around.and_then(|around| self.push(avatar_moved, around)) {
             if self.take_push(push) {
                 self.terminate();
@@ -263,8 +269,8 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// The bump of this tick, the state being settled, if the avatar stepped onto a cell that
-    /// only sends it back ([`super::bumps`]: its fixed sprites all alive, no moving sprite a
-    /// rule names).
+    /// only sends it back or kills it ([`super::bumps`]: its fixed sprites all alive, no moving
+    /// sprite a rule names).
     fn bump(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<Bump> {
         let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
@@ -277,12 +283,16 @@ impl<S: CollisionSink> Tick<'_, S> {
         (!changed).then_some(bump)
     }
 
-    /// Runs a bump: the avatar goes back to its start cell, the effect scores and reports its
-    /// collision.
+    /// Runs a bump: the avatar goes back to its start cell (or is disabled where it stands),
+    /// the effect scores and reports its collision.
     fn take_bump(&mut self, bump: Bump) {
         let avatar = self.state.avatar as usize;
         let a = &mut self.state.sprites[avatar];
-        (a.x, a.y) = self.state.avatar_last;
+        if bump.kills {
+            self.state.alive = false;
+        } else {
+            (a.x, a.y) = self.state.avatar_last;
+        }
         let kind = a.kind;
         let effect = self.world.description.effects[bump.effect as usize];
         self.state.score = self.state.score.saturating_add(effect.score_change);
@@ -290,8 +300,9 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// The push of this tick, the state being settled, if the avatar stepped onto a cell
-    /// holding one moving sprite a rule names, no standing sprite related to the avatar, and
-    /// the rules decide the push from what stands on the cell beyond ([`super::pushes`]).
+    /// holding one moving sprite a rule names, no standing sprite related to the avatar (unless
+    /// the cell beyond undoes the tick first), and the rules decide the push from what stands
+    /// on the cell beyond ([`super::pushes`]).
     fn push(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<PushStep> {
         let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
@@ -304,8 +315,14 @@ impl<S: CollisionSink> Tick<'_, S> {
         let pushed = around.first_named;
         let kind = self.state.sprites[pushed].kind;
         let rule = world.pushes.of(a.kind, kind)?;
-        if self.standing_at(c).any(|t| world.related(a.kind, t)) {
-            return None;
+        // The first effect relating the avatar to a standing sprite on its cell: allowed only
+        // after an `undoAll` of the cell beyond (see `pushes.rs`).
+        let mut avatar_meets: Option<u16> = None;
+        for t in self.standing_at(c) {
+            if world.related(a.kind, t) {
+                let order = rule.avatar_meets[t as usize]?;
+                avatar_meets = Some(avatar_meets.map_or(order, |o| o.min(order)));
+            }
         }
         // The first effect relating the pushed sprite to a type on the cell beyond; a related
         // type with no such effect, or an avatar there, falls back.
@@ -338,6 +355,15 @@ impl<S: CollisionSink> Tick<'_, S> {
                 if types[s.kind as usize].is_avatar() || !meet(s.kind) {
                     return None;
                 }
+            }
+        }
+        if let Some(avatar_order) = avatar_meets {
+            let undone_before = first.is_some_and(|(m, _)| {
+                m.order < avatar_order
+                    && world.description.effects[m.effect as usize].kind == EffectKind::UndoAll
+            });
+            if !undone_before {
+                return None;
             }
         }
         let then = match first {
