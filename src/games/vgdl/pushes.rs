@@ -27,7 +27,6 @@
 //!   on the new counts, and the state is settled if the game goes on (the killed sprites are
 //!   gone, and `c'` held no two related sprites before).
 //!
-//!
 //! `c` may also hold standing sprites related to `A` when the cell beyond answers with an
 //! `undoAll` numbered before every effect relating `A` to their types ([`Push::avatar_meets`]):
 //! no effect relating them runs before it (the `bounceForward` is `A`'s first with `B`, and
