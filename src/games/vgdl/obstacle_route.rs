@@ -43,7 +43,7 @@
 
 use std::cell::RefCell;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 use super::description::{EffectKind, TerminationKind, TypeId};
 use super::heuristic::{effects_between, existing_leaves};
@@ -247,8 +247,8 @@ struct Board {
     clear_memo: RefCell<Vec<Option<(TypeId, Clearing)>>>,
     /// The avatar's cell.
     avatar_cell: usize,
-    /// [`ObstacleRoute::approach`]'s walk: moves from the avatar's cell, and the queue.
-    approach: RefCell<(Vec<u32>, VecDeque<usize>)>,
+    /// [`ObstacleRoute::approach`]'s walk from the avatar's cell.
+    approach: RefCell<Walk>,
     /// [`ObstacleRoute::giver_route`]'s Dijkstras by slot and avatar type, each with whether
     /// this estimate started it.
     giver_routes: RefCell<Vec<(bool, Walk)>>,
@@ -690,11 +690,11 @@ impl ObstacleRoute {
             with_approach: UNCLEARED,
         };
         if !self.removers[x as usize].is_empty() {
-            self.approach(board, c);
+            self.approach(board, kind, c);
             let approach = board.approach.borrow();
             for &r in &self.removers[x as usize] {
                 let (pushes, with_approach) =
-                    self.transport(board, r, c, kind, false, Some(&approach.0));
+                    self.transport(board, r, c, kind, false, Some(&approach.dist));
                 price.pushes = price.pushes.min(pushes.saturating_add(CLEAR));
                 price.with_approach = price.with_approach.min(with_approach.saturating_add(CLEAR));
             }
@@ -703,21 +703,32 @@ impl ObstacleRoute {
         price
     }
 
-    /// The avatar's walk from its cell to every cell, not crossing `closed` cells (walls) nor
-    /// `avoided` (a cell not cleared yet), into `board.approach` ([`u32::MAX`]: unreachable).
-    fn approach(&self, board: &Board, avoided: usize) {
+    /// The avatar's (of type `kind`) walk from its cell to every cell, into `board.approach`
+    /// ([`u32::MAX`]: unreachable): it crosses neither `closed` cells (walls) nor `avoided` (a
+    /// cell not cleared yet), and a cell holding a sprite it pushes costs [`PUSH`] more, as on
+    /// its route.
+    fn approach(&self, board: &Board, kind: TypeId, avoided: usize) {
         let mut approach = board.approach.borrow_mut();
-        let (moves, queue) = &mut *approach;
-        moves.clear();
-        moves.resize(self.width * self.height, u32::MAX);
-        queue.clear();
-        moves[board.avatar_cell] = 0;
-        queue.push_back(board.avatar_cell);
-        while let Some(u) = queue.pop_front() {
+        approach.reset(self.width * self.height);
+        let Walk { dist, queue } = &mut *approach;
+        dist[board.avatar_cell] = 0;
+        queue.push(Reverse((0, board.avatar_cell)));
+        while let Some(Reverse((d, u))) = queue.pop() {
+            if d > dist[u] {
+                continue;
+            }
             for v in self.neighbours(u).into_iter().flatten() {
-                if moves[v] == u32::MAX && v != avoided && !self.closed[v] {
-                    moves[v] = moves[u] + 1;
-                    queue.push_back(v);
+                if v == avoided || self.closed[v] {
+                    continue;
+                }
+                let pushes = board
+                    .types_at(v)
+                    .iter()
+                    .any(|&x| self.entry(kind, x) == Entry::Push);
+                let nd = d + 1 + if pushes { PUSH } else { 0 };
+                if nd < dist[v] {
+                    dist[v] = nd;
+                    queue.push(Reverse((nd, v)));
                 }
             }
         }
