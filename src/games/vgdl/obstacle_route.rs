@@ -43,7 +43,7 @@
 
 use std::cell::RefCell;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 use super::description::{EffectKind, TerminationKind, TypeId};
 use super::heuristic::{effects_between, existing_leaves};
@@ -60,6 +60,9 @@ const PUSH: u32 = 2;
 const CLEAR: u32 = 8;
 /// The price of a cell nothing clears.
 const UNCLEARED: u32 = 500;
+/// The buckets of [`ObstacleRoute::approach`]'s walk, one per distance modulo this: a move
+/// costs at most 1 + [`PUSH`], so the queued distances span fewer.
+const APPROACH_BUCKETS: usize = PUSH as usize + 2;
 
 /// What happens when a mover (an avatar type, or a pushed sprite) enters a cell holding a sprite
 /// of some type.
@@ -248,7 +251,7 @@ struct Board {
     /// The avatar's cell.
     avatar_cell: usize,
     /// [`ObstacleRoute::approach`]'s walk from the avatar's cell.
-    approach: RefCell<Walk>,
+    approach: RefCell<ApproachWalk>,
     /// [`ObstacleRoute::giver_route`]'s Dijkstras by slot and avatar type, each with whether
     /// this estimate started it.
     giver_routes: RefCell<Vec<(bool, Walk)>>,
@@ -256,6 +259,18 @@ struct Board {
     /// Manhattan distance, shared by the giver routes of every slot: `[(cell * 4 + i) * kinds +
     /// avatar type]`, the move from the cell's `i`-th neighbour.
     step_prices: RefCell<Vec<Option<u32>>>,
+}
+
+/// [`ObstacleRoute::approach`]'s buffers: a distance per cell, and the cells queued in a
+/// bucket per distance modulo [`APPROACH_BUCKETS`] (Dial's queue: a move costs 1 or 1 + PUSH);
+/// the cost of a move into each cell for the avatar type in `kind` ([`u32::MAX`]: closed),
+/// found once per estimate.
+#[derive(Debug, Default)]
+struct ApproachWalk {
+    dist: Vec<u32>,
+    buckets: [VecDeque<usize>; APPROACH_BUCKETS],
+    kind: Option<TypeId>,
+    step: Vec<u32>,
 }
 
 /// The avatar's price of clearing a sprite off a cell by bringing a pushed sprite there.
@@ -562,6 +577,7 @@ impl ObstacleRoute {
         board.held.clear();
         board.held.extend_from_slice(state.resources());
         board.avatar_cell = world.cell(avatar.x, avatar.y).unwrap_or(0);
+        board.approach.get_mut().kind = None;
         let slots = cells * self.avatars.len().max(1);
         let memo = board.stand_memo.get_mut();
         memo.clear();
@@ -709,28 +725,55 @@ impl ObstacleRoute {
     /// its route.
     fn approach(&self, board: &Board, kind: TypeId, avoided: usize) {
         let mut approach = board.approach.borrow_mut();
-        approach.reset(self.width * self.height);
-        let Walk { dist, queue } = &mut *approach;
-        dist[board.avatar_cell] = 0;
-        queue.push(Reverse((0, board.avatar_cell)));
-        while let Some(Reverse((d, u))) = queue.pop() {
-            if d > dist[u] {
-                continue;
-            }
-            for v in self.neighbours(u).into_iter().flatten() {
-                if v == avoided || self.closed[v] {
-                    continue;
-                }
-                let pushes = board
+        let ApproachWalk {
+            dist,
+            buckets,
+            kind: costed,
+            step,
+        } = &mut *approach;
+        if *costed != Some(kind) {
+            *costed = Some(kind);
+            step.clear();
+            step.extend((0..self.width * self.height).map(|v| {
+                if self.closed[v] {
+                    u32::MAX
+                } else if board
                     .types_at(v)
                     .iter()
-                    .any(|&x| self.entry(kind, x) == Entry::Push);
-                let nd = d + 1 + if pushes { PUSH } else { 0 };
-                if nd < dist[v] {
-                    dist[v] = nd;
-                    queue.push(Reverse((nd, v)));
+                    .any(|&x| self.entry(kind, x) == Entry::Push)
+                {
+                    1 + PUSH
+                } else {
+                    1
+                }
+            }));
+        }
+        dist.clear();
+        dist.resize(self.width * self.height, u32::MAX);
+        buckets.iter_mut().for_each(VecDeque::clear);
+        dist[board.avatar_cell] = 0;
+        buckets[0].push_back(board.avatar_cell);
+        let mut queued = 1;
+        let mut d = 0u32;
+        while queued > 0 {
+            while let Some(u) = buckets[d as usize % APPROACH_BUCKETS].pop_front() {
+                queued -= 1;
+                if dist[u] != d {
+                    continue;
+                }
+                for v in self.neighbours(u).into_iter().flatten() {
+                    if v == avoided || step[v] == u32::MAX {
+                        continue;
+                    }
+                    let nd = d + step[v];
+                    if nd < dist[v] {
+                        dist[v] = nd;
+                        buckets[nd as usize % APPROACH_BUCKETS].push_back(v);
+                        queued += 1;
+                    }
                 }
             }
+            d += 1;
         }
     }
 
