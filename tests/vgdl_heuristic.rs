@@ -319,6 +319,29 @@ fn guidance_prices_the_hole_in_the_avatars_way_and_falls_as_the_boulder_nears_it
 }
 
 /// Plays the same random moves from `a` and `b`: equal keys and outcomes after each.
+/// A Citadel level of our own: the goal lies behind a square hole; the crate beside the hole can
+/// only be pushed into it from beyond the hole, so the crate on the avatar's side fills it.
+/// `FAR_CRATE` and `NEAR_CRATE` differ only in where that crate lies.
+const FAR_CRATE: &str = "wwwwwwwwwww\nw.c...1c..w\nw.....ww.ww\nw....Awwgww\nwwwwwwwwwww\n";
+const NEAR_CRATE: &str = "wwwwwwwwwww\nw...c.1c..w\nw.....ww.ww\nw....Awwgww\nwwwwwwwwwww\n";
+
+#[test]
+fn guidance_prices_a_hole_by_a_crate_the_avatar_can_get_behind() {
+    let far = start(&rules("thecitadel"), FAR_CRATE);
+    let near = start(&rules("thecitadel"), NEAR_CRATE);
+    let guidance = Guidance::new(far.world());
+    // Priced by the crate beyond the hole (one push from a cell only the hole leads to), both
+    // guesses were equal; the avatar's walk to the cell behind the other crate tells them apart.
+    assert!(
+        guidance.estimate(&near).unwrap() < guidance.estimate(&far).unwrap(),
+        "{} then {}",
+        guidance.estimate(&far).unwrap(),
+        guidance.estimate(&near).unwrap()
+    );
+    let plan = weighted_plan(&far, 100_000).expect("weighted A* wins");
+    assert!(wins(&far, &plan));
+}
+
 fn same_future(a: &VgdlState, b: &VgdlState, rng: &mut Rng) {
     for _ in 0..20 {
         let (mut x, mut y) = (a.clone(), b.clone());

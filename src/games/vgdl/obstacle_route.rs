@@ -13,8 +13,12 @@
 //! - it pushes the sprite (`box avatar > bounceForward`): [`PUSH`];
 //! - it is sent back or dies: the cheapest way to clear the sprite: bringing a pushable sprite
 //!   whose collision removes it (`boulder hole > killBoth`: the boulder's own route to the cell,
-//!   priced the same way one level down, see [`ObstacleRoute::transport`]); an avatar type
-//!   that pushes or passes it is reached by the route's own turns, not priced here;
+//!   priced the same way one level down, see [`ObstacleRoute::transport`]), and the avatar
+//!   enters the cell no sooner than its walk to the cell behind that sprite for the first push,
+//!   a walk that crosses neither walls nor the cell cleared, plus the sprite's route (so a
+//!   crate that only a push from beyond the hole would bring does not price the hole, see
+//!   [`ObstacleRoute::approach`]); an avatar type that pushes or passes it is reached by the
+//!   route's own turns, not priced here;
 //! - it dies or is sent back unless it holds a resource (`avatar water > killIfHasLess
 //!   resource=flippers`), or the sprite opens for a resource (`door avatar > killIfOtherHasMore
 //!   resource=key`): 0 when it holds enough, else the avatar's route from the cell to the
@@ -39,7 +43,7 @@
 
 use std::cell::RefCell;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 use super::description::{EffectKind, TerminationKind, TypeId};
 use super::heuristic::{effects_between, existing_leaves};
@@ -56,6 +60,9 @@ const PUSH: u32 = 2;
 const CLEAR: u32 = 8;
 /// The price of a cell nothing clears.
 const UNCLEARED: u32 = 500;
+/// The buckets of [`ObstacleRoute::approach`]'s walk, one per distance modulo this: a move
+/// costs at most 1 + [`PUSH`], so the queued distances span fewer.
+const APPROACH_BUCKETS: usize = PUSH as usize + 2;
 
 /// What happens when a mover (an avatar type, or a pushed sprite) enters a cell holding a sprite
 /// of some type.
@@ -187,6 +194,9 @@ pub struct ObstacleRoute {
     /// Each type's index in `avatars` (0 for the other types): the avatar's walk is over
     /// (cell, avatar type), and the per-cell memos are kept per avatar type.
     avatar_index: Vec<usize>,
+    /// Cells the avatar never crosses: a static sprite there stops every avatar type and no
+    /// pushed sprite clears it (a wall).
+    closed: Vec<bool>,
     /// The static sprites' types by cell: `static_types[static_start[c]..static_start[c + 1]]`.
     static_start: Vec<u32>,
     static_types: Vec<TypeId>,
@@ -217,8 +227,6 @@ impl Walk {
 struct Scratch {
     board: Board,
     walk: Walk,
-    /// `price[cell * 4 + dir]`: the avatar's price of entering `cell` moving in `dir`, once known.
-    price: Vec<Option<u32>>,
     /// The dynamic sprites but the avatar, as (cell, type), while the board is built.
     dynamic: Vec<(usize, TypeId)>,
 }
@@ -236,10 +244,14 @@ struct Board {
     /// [`ObstacleRoute::stand_price`]'s prices so far, by cell and avatar type
     /// ([`ObstacleRoute::memo_slot`]; outer clearings only).
     stand_memo: RefCell<Vec<Option<u32>>>,
-    /// The avatar's price of clearing a sprite off each cell so far, by cell and avatar type,
-    /// with the sprite's type ([`ObstacleRoute::avatar_price`]: the same whichever way the
+    /// The avatar's prices of clearing a sprite off each cell so far, by cell and avatar type,
+    /// with the sprite's type ([`ObstacleRoute::avatar_clearing`]: the same whichever way the
     /// avatar enters the cell).
-    clear_memo: RefCell<Vec<Option<(TypeId, u32)>>>,
+    clear_memo: RefCell<Vec<Option<(TypeId, Clearing)>>>,
+    /// The avatar's cell.
+    avatar_cell: usize,
+    /// [`ObstacleRoute::approach`]'s walk from the avatar's cell.
+    approach: RefCell<ApproachWalk>,
     /// [`ObstacleRoute::giver_route`]'s Dijkstras by slot and avatar type, each with whether
     /// this estimate started it.
     giver_routes: RefCell<Vec<(bool, Walk)>>,
@@ -247,6 +259,39 @@ struct Board {
     /// Manhattan distance, shared by the giver routes of every slot: `[(cell * 4 + i) * kinds +
     /// avatar type]`, the move from the cell's `i`-th neighbour.
     step_prices: RefCell<Vec<Option<u32>>>,
+}
+
+/// [`ObstacleRoute::approach`]'s buffers: a distance per cell, and the cells queued in a
+/// bucket per distance modulo [`APPROACH_BUCKETS`] (Dial's queue: a move costs 1 or 1 + PUSH);
+/// the cost of a move into each cell for the avatar type in `kind` ([`u32::MAX`]: closed),
+/// found once per estimate.
+#[derive(Debug, Default)]
+struct ApproachWalk {
+    dist: Vec<u32>,
+    buckets: [VecDeque<usize>; APPROACH_BUCKETS],
+    kind: Option<TypeId>,
+    step: Vec<u32>,
+}
+
+/// The avatar's price of clearing a sprite off a cell by bringing a pushed sprite there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Clearing {
+    /// The pushed sprite's priced route to the cell, plus [`CLEAR`].
+    pushes: u32,
+    /// The same plus the avatar's walk from where it stands to the cell behind the pushed
+    /// sprite for its first push, not crossing the cell cleared ([`ObstacleRoute::approach`]).
+    with_approach: u32,
+}
+
+impl Clearing {
+    /// The price of entering the cell for an avatar whose route there took `walked` moves:
+    /// it arrives no sooner than the pushes after `walked`, nor than the pushes after its
+    /// approach to the pushed sprite.
+    fn after(self, walked: u32) -> u32 {
+        self.pushes
+            .max(self.with_approach.saturating_sub(walked))
+            .min(UNCLEARED)
+    }
 }
 
 impl ObstacleRoute {
@@ -353,6 +398,16 @@ impl ObstacleRoute {
                 touch
             })
             .collect();
+        let closed = (0..cells)
+            .map(|c| {
+                world.statics_at(c).iter().any(|&x| {
+                    removers[x as usize].is_empty()
+                        && avatars
+                            .iter()
+                            .all(|&a| entries[a as usize * n + x as usize] == Entry::Blocked)
+                })
+            })
+            .collect();
         let mut dies = vec![false; n * n];
         for x in (0..n).filter(|&x| pushable[x]) {
             for y in 0..n {
@@ -362,6 +417,7 @@ impl ObstacleRoute {
             }
         }
         ObstacleRoute {
+            closed,
             dies,
             turns,
             avatar_index,
@@ -396,7 +452,6 @@ impl ObstacleRoute {
         let Scratch {
             board,
             walk,
-            price,
             dynamic,
         } = &mut *scratch;
         self.fill_board(board, dynamic, state);
@@ -415,8 +470,6 @@ impl ObstacleRoute {
             return 0;
         }
         let kinds = self.avatars.len();
-        price.clear();
-        price.resize(cells * 4 * kinds, None);
         walk.reset(cells * kinds);
         let Walk { dist, queue } = walk;
         let start = self.memo_slot(from, avatar.kind);
@@ -430,12 +483,8 @@ impl ObstacleRoute {
             if c != from && board.types_at(c).iter().any(|&t| self.targets[t as usize]) {
                 return d.min(UNCLEARED);
             }
-            for (dir, next) in self.neighbours(c).into_iter().enumerate() {
-                let Some(next) = next else {
-                    continue;
-                };
-                let p = *price[(next * 4 + dir) * kinds + at % kinds]
-                    .get_or_insert_with(|| self.avatar_price(board, kind, (c, next), true));
+            for next in self.neighbours(c).into_iter().flatten() {
+                let p = self.avatar_price(board, kind, (c, next), Some(d));
                 let nd = d.saturating_add(1 + p);
                 let to = self.memo_slot(next, self.turned(board, kind, next));
                 if nd < dist[to] {
@@ -467,7 +516,7 @@ impl ObstacleRoute {
             }) {
                 for t in (0..self.types as TypeId).filter(|&t| world.is_member(others, t)) {
                     for &c in &board.cells_of[t as usize] {
-                        let price = self.transport(board, r, c, kind, false);
+                        let price = self.transport(board, r, c, kind, false, None).0;
                         best = Some(best.map_or(price, |b| b.min(price)));
                     }
                 }
@@ -527,6 +576,8 @@ impl ObstacleRoute {
         }
         board.held.clear();
         board.held.extend_from_slice(state.resources());
+        board.avatar_cell = world.cell(avatar.x, avatar.y).unwrap_or(0);
+        board.approach.get_mut().kind = None;
         let slots = cells * self.avatars.len().max(1);
         let memo = board.stand_memo.get_mut();
         memo.clear();
@@ -563,22 +614,29 @@ impl ObstacleRoute {
     /// The price, beyond the move, of the avatar (of type `kind`, holding what it holds)
     /// entering `c`, where `step` is the move `(came_from, c)`: a sprite it pushes costs
     /// [`PUSH`] plus what stops it in the cell beyond ([`ObstacleRoute::onward`]); a resource it
-    /// lacks costs the way from `c` to a sprite giving it: with `route_givers` the priced
-    /// route ([`ObstacleRoute::giver_route`]), else the Manhattan distance.
+    /// lacks costs the way from `c` to a sprite giving it. On the avatar's own route, `walked`
+    /// is the moves it took to `came_from`: a resource is priced by the priced route to its
+    /// giver ([`ObstacleRoute::giver_route`]) and a sprite cleared by a pushed one by
+    /// [`Clearing::after`]; with `None` (a giver's route), by the Manhattan distance and by
+    /// the pushes alone.
     fn avatar_price(
         &self,
         board: &Board,
         kind: TypeId,
         step: (usize, usize),
-        route_givers: bool,
+        walked: Option<u32>,
     ) -> u32 {
         let c = step.1;
         let held = &board.held;
-        let giver = |slot: u8| {
-            if route_givers {
-                self.giver_route(board, slot, kind, c)
-            } else {
-                self.giver_distance(board, slot, c)
+        let giver = |slot: u8| match walked {
+            Some(_) => self.giver_route(board, slot, kind, c),
+            None => self.giver_distance(board, slot, c),
+        };
+        let clearing = |x: TypeId| {
+            let clearing = self.avatar_clearing(board, x, c, kind);
+            match walked {
+                Some(walked) => clearing.after(walked),
+                None => clearing.pushes,
             }
         };
         let mut total = 0u32;
@@ -586,12 +644,12 @@ impl ObstacleRoute {
             let price = match self.entry(kind, x) {
                 Entry::Free => 0,
                 Entry::Push => PUSH.saturating_add(self.onward(board, x, self.beyond(step.0, c))),
-                Entry::Blocked => self.avatar_clearing(board, x, c, kind),
+                Entry::Blocked => clearing(x),
                 Entry::NeedsMore { slot, limit } => {
                     if i32::from(held.get(slot as usize).copied().unwrap_or(0)) > limit {
                         0
                     } else {
-                        giver(slot).min(self.avatar_clearing(board, x, c, kind))
+                        giver(slot).min(clearing(x))
                     }
                 }
                 Entry::OpensWith { slot, limit } => {
@@ -633,18 +691,90 @@ impl ObstacleRoute {
         total.min(UNCLEARED)
     }
 
-    /// [`ObstacleRoute::clearing`] of the `x` on `c` for the avatar's walk, once per estimate
-    /// and cell.
-    fn avatar_clearing(&self, board: &Board, x: TypeId, c: usize, kind: TypeId) -> u32 {
+    /// The avatar's (of type `kind`) prices of clearing the `x` on `c` by bringing a pushed
+    /// sprite that removes it ([`ObstacleRoute::clearing`], and with the avatar's approach to
+    /// that sprite), once per estimate and cell.
+    fn avatar_clearing(&self, board: &Board, x: TypeId, c: usize, kind: TypeId) -> Clearing {
         let slot = self.memo_slot(c, kind);
         if let Some((memo_x, price)) = board.clear_memo.borrow()[slot] {
             if memo_x == x {
                 return price;
             }
         }
-        let price = self.clearing(board, x, c, kind, false);
+        let mut price = Clearing {
+            pushes: UNCLEARED,
+            with_approach: UNCLEARED,
+        };
+        if !self.removers[x as usize].is_empty() {
+            self.approach(board, kind, c);
+            let approach = board.approach.borrow();
+            for &r in &self.removers[x as usize] {
+                let (pushes, with_approach) =
+                    self.transport(board, r, c, kind, false, Some(&approach.dist));
+                price.pushes = price.pushes.min(pushes.saturating_add(CLEAR));
+                price.with_approach = price.with_approach.min(with_approach.saturating_add(CLEAR));
+            }
+        }
         board.clear_memo.borrow_mut()[slot] = Some((x, price));
         price
+    }
+
+    /// The avatar's (of type `kind`) walk from its cell to every cell, into `board.approach`
+    /// ([`u32::MAX`]: unreachable): it crosses neither `closed` cells (walls) nor `avoided` (a
+    /// cell not cleared yet), and a cell holding a sprite it pushes costs [`PUSH`] more, as on
+    /// its route.
+    fn approach(&self, board: &Board, kind: TypeId, avoided: usize) {
+        let mut approach = board.approach.borrow_mut();
+        let ApproachWalk {
+            dist,
+            buckets,
+            kind: costed,
+            step,
+        } = &mut *approach;
+        if *costed != Some(kind) {
+            *costed = Some(kind);
+            step.clear();
+            step.extend((0..self.width * self.height).map(|v| {
+                if self.closed[v] {
+                    u32::MAX
+                } else if board
+                    .types_at(v)
+                    .iter()
+                    .any(|&x| self.entry(kind, x) == Entry::Push)
+                {
+                    1 + PUSH
+                } else {
+                    1
+                }
+            }));
+        }
+        dist.clear();
+        dist.resize(self.width * self.height, u32::MAX);
+        buckets.iter_mut().for_each(VecDeque::clear);
+        dist[board.avatar_cell] = 0;
+        buckets[0].push_back(board.avatar_cell);
+        let mut queued = 1;
+        let mut d = 0u32;
+        while queued > 0 {
+            while let Some(u) = buckets[d as usize % APPROACH_BUCKETS].pop_front() {
+                queued -= 1;
+                if dist[u] != d {
+                    continue;
+                }
+                for v in self.neighbours(u).into_iter().flatten() {
+                    if v == avoided || step[v] == u32::MAX {
+                        continue;
+                    }
+                    let nd = d + step[v];
+                    if nd < dist[v] {
+                        dist[v] = nd;
+                        buckets[nd as usize % APPROACH_BUCKETS].push_back(v);
+                        queued += 1;
+                    }
+                }
+            }
+            d += 1;
+        }
     }
 
     /// The avatar's (of type `kind`) priced route between `c` and the nearest sprite giving
@@ -689,7 +819,7 @@ impl ObstacleRoute {
                 let step = (v * 4 + i) * kinds + ai;
                 let known = board.step_prices.borrow()[step];
                 let price = known.unwrap_or_else(|| {
-                    let price = self.avatar_price(board, kind, (u, v), false);
+                    let price = self.avatar_price(board, kind, (u, v), None);
                     board.step_prices.borrow_mut()[step] = Some(price);
                     price
                 });
@@ -722,7 +852,8 @@ impl ObstacleRoute {
         self.removers[x as usize]
             .iter()
             .map(|&r| {
-                self.transport(board, r, c, kind, nested)
+                self.transport(board, r, c, kind, nested, None)
+                    .0
                     .saturating_add(CLEAR)
             })
             .min()
@@ -733,43 +864,60 @@ impl ObstacleRoute {
     /// avatar of type `kind` (Dijkstra backwards from `c`): each push is priced by the cell the
     /// sprite enters (`c` itself free) and by the cell behind it, where the avatar must stand
     /// ([`ObstacleRoute::stand_price`]); a push with the cell behind off the board is no move.
-    fn transport(&self, board: &Board, r: TypeId, c: usize, kind: TypeId, nested: bool) -> u32 {
+    /// With `approach` (the avatar's walk to each cell), also the cheapest such route plus the
+    /// walk to the cell behind the sprite for its first push (else [`UNCLEARED`]).
+    fn transport(
+        &self,
+        board: &Board,
+        r: TypeId,
+        c: usize,
+        kind: TypeId,
+        nested: bool,
+        approach: Option<&[u32]>,
+    ) -> (u32, u32) {
         if board.cells_of[r as usize].is_empty() {
-            return UNCLEARED;
+            return (UNCLEARED, UNCLEARED);
         }
         let mut walk = self
             .transport_buffers
             .borrow_mut()
             .pop()
             .unwrap_or_default();
-        let price = self.transport_in(&mut walk, board, r, c, kind, nested);
+        let price = self.transport_in(&mut walk, board, (r, c), kind, nested, approach);
         self.transport_buffers.borrow_mut().push(walk);
         price
     }
 
-    /// [`ObstacleRoute::transport`] with the Dijkstra's buffers `walk`.
+    /// [`ObstacleRoute::transport`] of a sprite of type `r` to cell `c`, `(r, c) = brought`,
+    /// with the Dijkstra's buffers `walk`.
     fn transport_in(
         &self,
         walk: &mut Walk,
         board: &Board,
-        r: TypeId,
-        c: usize,
+        brought: (TypeId, usize),
         kind: TypeId,
         nested: bool,
-    ) -> u32 {
+        approach: Option<&[u32]>,
+    ) -> (u32, u32) {
+        let (r, c) = brought;
         let sources = &board.cells_of[r as usize];
         walk.reset(self.width * self.height);
         let Walk { dist, queue } = walk;
         dist[c] = 0;
         queue.push(Reverse((0u32, c)));
+        let mut pushes = None;
+        let mut with_approach = UNCLEARED;
         while let Some(Reverse((d, u))) = queue.pop() {
             if d > dist[u] {
                 continue;
             }
-            if u != c && sources.contains(&u) {
-                return d.min(UNCLEARED);
+            if pushes.is_none() && u != c && sources.contains(&u) {
+                pushes = Some(d.min(UNCLEARED));
+                if approach.is_none() {
+                    break;
+                }
             }
-            if d >= UNCLEARED {
+            if d >= UNCLEARED || (pushes.is_some() && d >= with_approach) {
                 break;
             }
             let enter = if u == c {
@@ -783,13 +931,18 @@ impl ObstacleRoute {
                 };
                 let push = enter.saturating_add(self.stand_price(board, kind, behind, nested));
                 let nd = d.saturating_add(push);
+                if let Some(walk) = approach.map(|moves| moves[behind]) {
+                    if walk != u32::MAX && sources.contains(&v) {
+                        with_approach = with_approach.min(nd.saturating_add(walk));
+                    }
+                }
                 if nd < dist[v] {
                     dist[v] = nd;
                     queue.push(Reverse((nd, v)));
                 }
             }
         }
-        UNCLEARED
+        (pushes.unwrap_or(UNCLEARED), with_approach.min(UNCLEARED))
     }
 
     /// The cell one step past `to` on the way from `from` (a neighbour), if it is on the board.
