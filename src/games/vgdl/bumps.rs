@@ -80,17 +80,16 @@ fn bump(world: &World, avatar: TypeId, cell: usize) -> Option<Bump> {
     let d = &world.description;
     let statics: Vec<TypeId> = world.standing_types_at(cell).collect();
     let has_static = |group: TypeId| statics.iter().any(|&t| world.is_member(group, t));
-    let meets = |pair: &PairRule| {
-        (world.is_member(pair.first, avatar) && has_static(pair.second))
-            || (has_static(pair.first) && world.is_member(pair.second, avatar))
-    };
+    let avatar_first =
+        |pair: &PairRule| world.is_member(pair.first, avatar) && has_static(pair.second);
+    let static_first =
+        |pair: &PairRule| has_static(pair.first) && world.is_member(pair.second, avatar);
+    let meets = |pair: &PairRule| avatar_first(pair) || static_first(pair);
     for (p, pair) in d.pairs.iter().enumerate() {
-        let avatar_first = world.is_member(pair.first, avatar) && has_static(pair.second);
-        let static_first = has_static(pair.first) && world.is_member(pair.second, avatar);
-        if static_first {
+        if static_first(pair) {
             return None;
         }
-        if avatar_first {
+        if avatar_first(pair) {
             let &effect = pair.effects.first()?;
             let kills = match d.effects[effect as usize].kind {
                 EffectKind::StepBack | EffectKind::UndoAll => false,
