@@ -18,7 +18,8 @@
 //!   squares with no opponent neighbour), those in quadrants with an odd number of empties first;
 //! - the last 4 empties: loops over the empty squares (skipping squares with no opponent
 //!   neighbour), a dedicated two-square search, and a last square scored by four table
-//!   lookups (one per line through it) instead of computing flips.
+//!   lookups (one per line through it) instead of computing flips;
+//! - from 4 empties up, the stability cutoff, tried from Edax's alpha thresholds.
 //!
 //! [`Solver::solve`] solves in one call; [`SteppedSolve`] solves in steps of bounded work, for a
 //! page that shows progress and can stop. Node counts include every position searched or scored,

@@ -8,7 +8,7 @@ use crate::games::othello::board::{moves, Board};
 use crate::games::othello::eval::board_eval;
 
 /// Depth of the midgame search at [`PREFILL_EMPTIES`] empties (one more per extra empty).
-const PREFILL_DEPTH: u32 = 7;
+const PREFILL_DEPTH: u32 = 6;
 /// The deepest prefill search (reached at 24 empties).
 const PREFILL_MAX_DEPTH: u32 = 13;
 

@@ -106,12 +106,8 @@ impl Solver {
         if self.aborted() {
             return 0;
         }
-        // The opponent keeps its stable discs, which bounds our score from above.
-        if alpha >= 64 - 2 * opponent.count_ones() as i32 {
-            let bound = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
-            if bound <= alpha {
-                return bound;
-            }
+        if let Some(bound) = stability_cutoff(player, opponent, alpha, empties) {
+            return bound;
         }
         let slot = self.table.probe(player, opponent);
         let mut hint = 64;
@@ -186,6 +182,9 @@ impl Solver {
     /// shallow search).
     fn nws_parity(&mut self, player: u64, opponent: u64, alpha: i32, empties: u32) -> i32 {
         self.nodes += 1;
+        if let Some(bound) = stability_cutoff(player, opponent, alpha, empties) {
+            return bound;
+        }
         let empty = !(player | opponent);
         let odd = odd_quadrants(empty);
         let mut best = -INFINITY;
@@ -217,4 +216,32 @@ impl Solver {
         }
         best
     }
+}
+
+/// Alpha from which the stability cutoff is tried, by empties (Edax's `NWS_STABILITY_THRESHOLD`;
+/// 99: never: below 4 empties the search is cheaper than the test, from 48 no disc is stable).
+const STABILITY_THRESHOLD: [i32; 65] = [
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
+    48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+    99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+];
+
+/// The stability cutoff of a null-window search at `alpha`: the opponent keeps its stable
+/// discs, so the player's score is at most 64 less twice their count. Returns that bound when
+/// it proves the fail low. Tried only from [`STABILITY_THRESHOLD`] and when the opponent has
+/// few enough discs for a cut to be possible.
+#[inline]
+pub(super) fn stability_cutoff(
+    player: u64,
+    opponent: u64,
+    alpha: i32,
+    empties: u32,
+) -> Option<i32> {
+    if alpha < STABILITY_THRESHOLD[empties as usize]
+        || alpha < 64 - 2 * opponent.count_ones() as i32
+    {
+        return None;
+    }
+    let bound = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
+    (bound <= alpha).then_some(bound)
 }

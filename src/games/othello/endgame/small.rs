@@ -4,6 +4,7 @@
 
 use super::last_square::last_square;
 use super::ordering::odd_quadrants;
+use super::search::stability_cutoff;
 use super::{Solver, INFINITY};
 use crate::games::othello::board::{final_score, flips};
 
@@ -11,6 +12,10 @@ impl Solver {
     /// Null-window search over the last four (or fewer) empty squares, odd quadrants first.
     pub(super) fn nws_small(&mut self, player: u64, opponent: u64, alpha: i32) -> i32 {
         let empty = !(player | opponent);
+        if let Some(bound) = stability_cutoff(player, opponent, alpha, empty.count_ones()) {
+            self.nodes += 1;
+            return bound;
+        }
         let odd = odd_quadrants(empty);
         let mut squares = [0u32; 4];
         let mut count = 0;
