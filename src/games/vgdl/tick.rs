@@ -16,8 +16,8 @@
 //!
 //! Three short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
 //! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
-//! steps onto a cell whose static and fixed sprites only send it back or kill it
-//! ([`super::bumps`]), only returns or disables it; a push, when it steps onto one pushable
+//! steps onto a cell whose static and fixed sprites only send it back, kill it or die by its
+//! touch ([`super::bumps`]), only returns or disables it or removes the touched sprite; a push, when it steps onto one pushable
 //! sprite whose push the rules decide ([`super::pushes`]), only moves the sprite, or sends both
 //! back.
 //! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
@@ -25,7 +25,7 @@
 
 use std::cell::RefCell;
 
-use super::bumps::Bump;
+use super::bumps::{Bump, BumpEffect};
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
 use super::pushes::Meet;
@@ -168,18 +168,18 @@ impl<S: CollisionSink> Tick<'_, S> {
             self.terminate_quiet();
         } else if let Some(bump) = around.and_then(|around| self.bump(avatar_moved, around)) {
             self.take_bump(bump);
-            if bump.kills {
-                self.terminate();
-                self.state.settled = false;
-            } else {
-                self.terminate_quiet();
+            match bump.does {
+                BumpEffect::SendsBack => self.terminate_quiet(),
+                BumpEffect::KillsAvatar => {
+                    self.terminate();
+                    self.state.settled = false;
+                }
+                BumpEffect::KillsPartner => self.terminate_after_kill([bump.partner; 2]),
             }
         } else if let Some(push) = around.and_then(|around| self.push(avatar_moved, around)) {
-            if self.take_push(push) {
-                self.terminate();
-                self.state.settled = self.state.outcome == Outcome::Running;
-            } else {
-                self.terminate_quiet();
+            match self.take_push(push) {
+                Some(killed) => self.terminate_after_kill(killed),
+                None => self.terminate_quiet(),
             }
         } else {
             let was_alive = self.state.alive;
@@ -269,8 +269,8 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// The bump of this tick, the state being settled, if the avatar stepped onto a cell that
-    /// only sends it back or kills it ([`super::bumps`]: its fixed sprites all alive, no moving
-    /// sprite a rule names).
+    /// only sends it back, kills it or has it kill the fixed sprite it touches
+    /// ([`super::bumps`]: its fixed sprites all alive, no moving sprite a rule names).
     fn bump(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<Bump> {
         let (a, c) = self.settled_step(avatar_moved)?;
         let world = self.world;
@@ -283,17 +283,26 @@ impl<S: CollisionSink> Tick<'_, S> {
         (!changed).then_some(bump)
     }
 
-    /// Runs a bump: the avatar goes back to its start cell (or is disabled where it stands),
-    /// the effect scores and reports its collision.
+    /// Runs a bump: the avatar goes back to its start cell, is disabled where it stands, or
+    /// removes the fixed sprite it touches; the effect scores and reports its collision.
     fn take_bump(&mut self, bump: Bump) {
         let avatar = self.state.avatar as usize;
         let a = &mut self.state.sprites[avatar];
-        if bump.kills {
-            self.state.alive = false;
-        } else {
-            (a.x, a.y) = self.state.avatar_last;
-        }
         let kind = a.kind;
+        match bump.does {
+            BumpEffect::SendsBack => (a.x, a.y) = self.state.avatar_last,
+            BumpEffect::KillsAvatar => self.state.alive = false,
+            BumpEffect::KillsPartner => {
+                let world = self.world;
+                let c = world.cell(a.x, a.y).expect("a bump's cell is on the board");
+                let touched = world
+                    .fixed_at(c)
+                    .iter()
+                    .find(|&&f| world.fixed[f as usize].kind == bump.partner);
+                let &f = touched.expect("a touch's cell holds its fixed partner");
+                self.state.fixed.clear(f as usize);
+            }
+        }
         let effect = self.world.description.effects[bump.effect as usize];
         self.state.score = self.state.score.saturating_add(effect.score_change);
         self.sink.collision(kind, bump.partner);
@@ -392,8 +401,9 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// Runs a push: the pushed sprite moves one cell on; when the cell beyond undoes the
     /// tick, the avatar goes back to its start cell instead; when it kills the sprite, the
     /// sprite (and for `killBoth` the first fixed sprite of the other type there) is removed.
-    /// The effects score and the push reports its collision. Whether something was killed.
-    fn take_push(&mut self, push: PushStep) -> bool {
+    /// The effects score and the push reports its collision. When it kills, the types it may
+    /// have killed.
+    fn take_push(&mut self, push: PushStep) -> Option<[TypeId; 2]> {
         let world = self.world;
         let effects = &world.description.effects;
         let avatar = self.state.avatar as usize;
@@ -410,13 +420,13 @@ impl<S: CollisionSink> Tick<'_, S> {
                 let pushed = &mut self.state.sprites[push.pushed];
                 (pushed.x, pushed.y) = beyond;
                 self.state.score = score;
-                false
+                None
             }
             Beyond::Undo(undo) => {
                 let a = &mut self.state.sprites[avatar];
                 (a.x, a.y) = self.state.avatar_last;
                 self.state.score = score.saturating_add(effects[undo as usize].score_change);
-                false
+                None
             }
             Beyond::Kill { effect, other } => {
                 self.state.score = score.saturating_add(effects[effect as usize].score_change);
@@ -437,7 +447,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 if push.pushed < avatar {
                     self.state.avatar -= 1;
                 }
-                true
+                Some([kind, other])
             }
         }
     }
@@ -538,6 +548,20 @@ impl<S: CollisionSink> Tick<'_, S> {
             };
         }
         self.end_at_tick_limit();
+    }
+
+    /// Step 7 after a short cut on a settled state that killed sprites of the types `killed`
+    /// (and changed nothing else that counts): a sprite counter that counts none of them counts
+    /// what it counted on the last tick, when it did not hold, so the sprite counters are
+    /// checked only when one counts them. The state stays settled while the game runs (the
+    /// short cuts' arguments: `bumps.rs`, `pushes.rs`).
+    fn terminate_after_kill(&mut self, killed: [TypeId; 2]) {
+        if killed.iter().any(|&t| self.world.is_counted(t)) {
+            self.terminate();
+        } else {
+            self.terminate_quiet();
+        }
+        self.state.settled = self.state.outcome == Outcome::Running;
     }
 
     /// Step 3 and the tick's indexes, once the avatar has moved (`avatar_moved`). A state
