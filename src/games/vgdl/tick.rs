@@ -84,8 +84,11 @@ enum Beyond {
 /// What one pass over the moving sprites finds on the avatar's cell after its move, for the
 /// quiet test and the short cuts of a settled state: how many moving sprites other than the
 /// avatar, of a type some collision rule names, stand there (2 for two or more), and the first
-/// one's index.
+/// one's index; and the avatar's sprite after the move, kept here so that the short cuts do
+/// not read back the cell just written (a read that waits on that write costs more than the
+/// rest of a quiet tick).
 struct AroundAvatar {
+    avatar: Sprite,
     named: u8,
     first_named: usize,
 }
@@ -161,8 +164,8 @@ impl VgdlState {
 
 impl<S: CollisionSink> Tick<'_, S> {
     fn run(&mut self, action: Action) {
-        let avatar_moved = self.move_avatar(action);
-        let around = self.state.settled.then(|| self.around_avatar());
+        let (avatar, avatar_moved) = self.move_avatar(action);
+        let around = self.state.settled.then(|| self.around_avatar(avatar));
         let around = around.as_ref();
         if around.is_some_and(|around| self.is_quiet(around)) {
             self.terminate_quiet();
@@ -204,17 +207,23 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.state.tick += 1;
     }
 
-    /// Step 2: the avatar, unless disabled, saves its cell and moves; whether it moved.
-    fn move_avatar(&mut self, action: Action) -> bool {
+    /// Step 2: the avatar, unless disabled, saves its cell and moves; its sprite after the
+    /// move and whether it moved.
+    fn move_avatar(&mut self, action: Action) -> (Sprite, bool) {
+        let avatar = self.state.avatar as usize;
+        let a = self.state.sprites[avatar];
         if !self.state.alive {
-            return false;
+            return (a, false);
         }
-        let a = &mut self.state.sprites[self.state.avatar as usize];
         self.state.avatar_last = (a.x, a.y);
         let (dx, dy) = action.delta();
-        a.x += dx as i16;
-        a.y += dy as i16;
-        (dx, dy) != (0, 0)
+        let moved = Sprite {
+            x: a.x + dx as i16,
+            y: a.y + dy as i16,
+            ..a
+        };
+        self.state.sprites[avatar] = moved;
+        (moved, (dx, dy) != (0, 0))
     }
 
     /// Whether this tick can do nothing but count, the state being settled (see
@@ -223,8 +232,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// the last tick's.
     fn is_quiet(&self, around: &AroundAvatar) -> bool {
         let world = self.world;
-        let avatar = self.state.avatar as usize;
-        let a = self.state.sprites[avatar];
+        let a = around.avatar;
         if !world.in_collisions[a.kind as usize] {
             return true;
         }
@@ -234,19 +242,19 @@ impl<S: CollisionSink> Tick<'_, S> {
         world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && around.named == 0
     }
 
-    /// One pass over the moving sprites, stopping at the second named one: see
-    /// [`AroundAvatar`].
-    fn around_avatar(&self) -> AroundAvatar {
+    /// One pass over the moving sprites but the avatar (`a`, after its move), stopping at the
+    /// second named one: see [`AroundAvatar`].
+    fn around_avatar(&self, a: Sprite) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
-        let a = self.state.sprites[avatar];
         let here = cell_word(a.x, a.y);
         let mut around = AroundAvatar {
+            avatar: a,
             named: 0,
             first_named: 0,
         };
         for (i, s) in self.state.sprites.iter().enumerate() {
-            if cell_word(s.x, s.y) == here && i != avatar && world.in_collisions[s.kind as usize] {
+            if i != avatar && cell_word(s.x, s.y) == here && world.in_collisions[s.kind as usize] {
                 if around.named == 1 {
                     around.named = 2;
                     break;
@@ -260,11 +268,11 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// The avatar's sprite and the cell it stepped onto, when the avatar moved this tick (what
     /// the short cuts start from, on a settled state).
-    fn settled_step(&self, avatar_moved: bool) -> Option<(Sprite, usize)> {
+    fn settled_step(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<(Sprite, usize)> {
         if !avatar_moved {
             return None;
         }
-        let a = self.state.sprites[self.state.avatar as usize];
+        let a = around.avatar;
         Some((a, self.world.cell(a.x, a.y)?))
     }
 
@@ -272,7 +280,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// only sends it back, kills it or has it kill the fixed sprite it touches
     /// ([`super::bumps`]: its fixed sprites all alive, no moving sprite a rule names).
     fn bump(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<Bump> {
-        let (a, c) = self.settled_step(avatar_moved)?;
+        let (a, c) = self.settled_step(avatar_moved, around)?;
         let world = self.world;
         let bump = world.bumps.at(a.kind, c)?;
         let changed = world
@@ -313,7 +321,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// the cell beyond undoes the tick first), and the rules decide the push from what stands
     /// on the cell beyond ([`super::pushes`]).
     fn push(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<PushStep> {
-        let (a, c) = self.settled_step(avatar_moved)?;
+        let (a, c) = self.settled_step(avatar_moved, around)?;
         let world = self.world;
         let (lx, ly) = self.state.avatar_last;
         let beyond = (2 * a.x - lx, 2 * a.y - ly);
