@@ -29,7 +29,7 @@ use super::bumps::{Bump, BumpEffect};
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
 use super::pushes::Meet;
-use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
+use super::state::{Moment, Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use super::tick_index::{CellIndex, SpriteMarks, NONE};
 use crate::games::bait::Action;
 
@@ -129,7 +129,7 @@ thread_local! {
 struct Tick<'a, S: CollisionSink> {
     /// The state's world, borrowed apart from the state so effects can change the state.
     world: &'a World,
-    state: &'a mut VgdlState,
+    state: &'a mut Moment,
     scratch: &'a mut Scratch,
     sink: &'a mut S,
     /// Sprites at the start of the tick (grouped by type); later ones were created this tick.
@@ -148,11 +148,11 @@ impl VgdlState {
         if self.outcome != Outcome::Running {
             return;
         }
-        let world = self.world.clone();
+        let VgdlState { world, now } = self;
         SCRATCH.with_borrow_mut(|scratch| {
             let mut tick = Tick {
-                world: &world,
-                state: self,
+                world,
+                state: now,
                 scratch,
                 sink,
                 grouped: 0,
