@@ -11,6 +11,7 @@ use super::alive_bits::AliveBits;
 use super::description::{Description, MAX_RESOURCES};
 use super::error::VgdlError;
 use super::level::{Sprite, World};
+use super::moment_box::MomentBox;
 use super::sprite_list::SpriteList;
 
 /// How the game stands.
@@ -36,13 +37,14 @@ impl Outcome {
 pub const GVGAI_TICK_LIMIT: u32 = 2000;
 
 /// A state of a VGDL game. Equality and hashing cover everything but the shared world (states
-/// of different levels are not comparable). Its fields ([`Moment`]) live in one allocation, so
-/// that moving a state moves two pointers: a tick writes single fields, and moving a whole
-/// struct just written that way makes each wide load wait for those narrow stores.
+/// of different levels are not comparable). Its fields ([`Moment`]) live in one heap block
+/// (recycled per thread: [`MomentBox`]), so that moving a state moves two pointers: a tick
+/// writes single fields, and moving a whole struct just written that way makes each wide load
+/// wait for those narrow stores.
 #[derive(Clone, Debug)]
 pub struct VgdlState {
     pub(super) world: Rc<World>,
-    pub(super) now: Box<Moment>,
+    pub(super) now: MomentBox,
 }
 
 /// What a tick changes: the fields of a [`VgdlState`], which reads them through `Deref`.
@@ -145,7 +147,7 @@ impl VgdlState {
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
         let world_settled = world.start_settled;
-        let now = Box::new(Moment {
+        let now = MomentBox::new(Moment {
             fixed: AliveBits::all(world.fixed.len()),
             sprites,
             avatar,
