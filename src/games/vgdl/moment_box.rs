@@ -53,7 +53,7 @@ impl Clone for MomentBox {
             .flatten();
         let block = match spare {
             Some(mut block) => {
-                *block = Moment::clone(&self.0);
+                Moment::clone_from(&mut block, &self.0);
                 block
             }
             None => Box::clone(&self.0),
@@ -118,5 +118,16 @@ mod tests {
         let copy_of_copy = copy.clone();
         drop(small);
         assert_eq!(format!("{:?}", *copy_of_copy), expected);
+    }
+
+    #[test]
+    fn a_recycled_heap_list_takes_the_copys_sprites() {
+        let longer = MomentBox::new(moment(5, 30));
+        let shorter = MomentBox::new(moment(6, 25));
+        let expected = format!("{:?}", *shorter);
+        drop(longer);
+        let copy = shorter.clone();
+        assert_eq!(copy.sprites.len(), 25);
+        assert_eq!(format!("{:?}", *copy), expected);
     }
 }

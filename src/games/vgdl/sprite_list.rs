@@ -26,7 +26,7 @@ const EMPTY: Sprite = Sprite {
 pub struct InlineSprites([Sprite; INLINE_SPRITES]);
 
 /// A list of sprites, inline up to [`INLINE_SPRITES`]. Equality is the slice's.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum SpriteList {
     Inline { len: u32, items: InlineSprites },
     Heap(Vec<Sprite>),
@@ -86,6 +86,26 @@ impl SpriteList {
         match self {
             SpriteList::Inline { .. } => 0,
             SpriteList::Heap(heap) => heap.capacity() * std::mem::size_of::<Sprite>(),
+        }
+    }
+}
+
+impl Clone for SpriteList {
+    fn clone(&self) -> SpriteList {
+        match self {
+            SpriteList::Inline { len, items } => SpriteList::Inline {
+                len: *len,
+                items: *items,
+            },
+            SpriteList::Heap(heap) => SpriteList::Heap(heap.clone()),
+        }
+    }
+
+    /// Reuses the heap storage when both lists are on the heap.
+    fn clone_from(&mut self, source: &SpriteList) {
+        match (self, source) {
+            (SpriteList::Heap(heap), SpriteList::Heap(from)) => heap.clone_from(from),
+            (list, source) => *list = source.clone(),
         }
     }
 }

@@ -48,7 +48,7 @@ pub struct VgdlState {
 }
 
 /// What a tick changes: the fields of a [`VgdlState`], which reads them through `Deref`.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Moment {
     /// Moving sprites ([`World::moving`]) grouped by type (in type id order), each type's in
     /// GVGAI's order (by sprite id, which is creation order).
@@ -69,6 +69,42 @@ pub struct Moment {
     /// one collision rule relates (one in each group) share a cell, none is off the board, and
     /// no termination but a timeout holds (false says nothing).
     pub(super) settled: bool,
+}
+
+impl Clone for Moment {
+    fn clone(&self) -> Moment {
+        Moment {
+            sprites: self.sprites.clone(),
+            fixed: self.fixed.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses the sprite list's heap storage (a recycled block's, [`MomentBox`]).
+    fn clone_from(&mut self, source: &Moment) {
+        self.sprites.clone_from(&source.sprites);
+        self.fixed.clone_from(&source.fixed);
+        let Moment {
+            sprites: _,
+            fixed: _,
+            avatar,
+            avatar_last,
+            alive,
+            outcome,
+            resources,
+            score,
+            tick,
+            settled,
+        } = *source;
+        self.avatar = avatar;
+        self.avatar_last = avatar_last;
+        self.alive = alive;
+        self.outcome = outcome;
+        self.resources = resources;
+        self.score = score;
+        self.tick = tick;
+        self.settled = settled;
+    }
 }
 
 impl Deref for VgdlState {
