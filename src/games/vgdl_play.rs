@@ -220,16 +220,16 @@ impl GvgaiGame for VgdlPlay {
         self.state.key()
     }
 
-    /// The state's own sprite list, plus the node of the last move: each move allocates one node,
-    /// which the states after it share, so one node per state is what a search's states cost
-    /// together (the earlier moves are counted with the states that made them). The game file
-    /// and level are shared by every state of a game and count nothing.
+    /// The state's own heap block and sprite list, plus the node of the last move: each move
+    /// allocates one node, which the states after it share, so one node per state is what a
+    /// search's states cost together (the earlier moves are counted with the states that made
+    /// them). The game file and level are shared by every state of a game and count nothing.
     fn heap_bytes(&self) -> usize {
         let last_move = match self.last {
             Some(_) => MOVE_NODE_BYTES,
             None => 0,
         };
-        self.state.sprites_heap_bytes() + last_move
+        self.state.heap_bytes() + last_move
     }
 
     fn key_heap_bytes(key: &VgdlKey) -> usize {

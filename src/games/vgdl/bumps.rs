@@ -23,17 +23,37 @@
 //! later effect finds it with anything. The avatar's death changes the counts, so the
 //! terminations are checked on them, and the state is not settled (the avatar and its killer
 //! share `c`).
+//!
+//! A touch (Bait's mushroom) is a bump too: the first pair that can meet on `c` has a type on
+//! `c` in its first group and the avatar's type in its second, its only effect is `killSprite`,
+//! `c` holds one sprite of that group and it is fixed (removable), and no later pair relates the
+//! avatar's type to a type on `c`. The effect runs once and kills that sprite (removed at step
+//! 6); the avatar stays on `c`, where nothing else is related to it (an earlier pair relating
+//! them would have met first, a later one is ruled out), so no later effect finds it. The kill
+//! changes the counts, so the terminations are checked on them; every other cell is as it was,
+//! so the state stays settled while the game runs.
 
 use super::description::{EffectKind, PairRule, TypeId};
 use super::level::World;
 
-/// What a bump does: the effect that returns (or kills) the avatar and the static type it met.
+/// What a bump does: the effect that returns or kills the avatar, or kills the fixed sprite it
+/// touches, and the static or fixed type it met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bump {
     pub effect: u16,
     pub partner: TypeId,
-    /// The effect is a `killSprite` of the avatar, not a return.
-    pub kills: bool,
+    pub does: BumpEffect,
+}
+
+/// Which of the two sprites a bump's effect moves or kills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BumpEffect {
+    /// `stepBack` or `undoAll`: the avatar returns to its start cell.
+    SendsBack,
+    /// `killSprite` of the avatar: it is disabled where it stands.
+    KillsAvatar,
+    /// `killSprite` of the partner, a fixed sprite: it is removed, the avatar stays.
+    KillsPartner,
 }
 
 /// For each avatar type and cell, the bump there, if the cell's static and fixed sprites (all
@@ -75,7 +95,8 @@ impl Bumps {
 }
 
 /// The first pair that can meet on `cell` between avatar type `avatar` and the cell's static
-/// and fixed sprites, if it sends the avatar back or kills it (see the module doc).
+/// and fixed sprites, if it sends the avatar back, kills it or kills the fixed sprite it
+/// touches (see the module doc).
 fn bump(world: &World, avatar: TypeId, cell: usize) -> Option<Bump> {
     let d = &world.description;
     let statics: Vec<TypeId> = world.standing_types_at(cell).collect();
@@ -85,34 +106,45 @@ fn bump(world: &World, avatar: TypeId, cell: usize) -> Option<Bump> {
     let static_first =
         |pair: &PairRule| has_static(pair.first) && world.is_member(pair.second, avatar);
     let meets = |pair: &PairRule| avatar_first(pair) || static_first(pair);
+    // The only effect of pair `p` is a `killSprite`, `c` holds one sprite of `group`, and no
+    // later pair can meet there.
+    let kills_alone = |p: usize, pair: &PairRule, group: TypeId| {
+        let only_kill = pair.effects.len() == 1
+            && d.effects[pair.effects[0] as usize].kind == EffectKind::KillSprite;
+        let partners = statics.iter().filter(|&&t| world.is_member(group, t));
+        only_kill && partners.count() == 1 && !d.pairs[p + 1..].iter().any(meets)
+    };
     for (p, pair) in d.pairs.iter().enumerate() {
-        if static_first(pair) {
-            return None;
-        }
-        if avatar_first(pair) {
+        let (group, does) = if static_first(pair) {
+            if avatar_first(pair) || !kills_alone(p, pair, pair.first) {
+                return None;
+            }
+            (pair.first, BumpEffect::KillsPartner)
+        } else if avatar_first(pair) {
             let &effect = pair.effects.first()?;
-            let kills = match d.effects[effect as usize].kind {
-                EffectKind::StepBack | EffectKind::UndoAll => false,
-                EffectKind::KillSprite => {
-                    let partners = statics.iter().filter(|&&t| world.is_member(pair.second, t));
-                    let alone = pair.effects.len() == 1 && partners.count() == 1;
-                    if !alone || d.pairs[p + 1..].iter().any(meets) {
-                        return None;
-                    }
-                    true
+            let does = match d.effects[effect as usize].kind {
+                EffectKind::StepBack | EffectKind::UndoAll => BumpEffect::SendsBack,
+                EffectKind::KillSprite if kills_alone(p, pair, pair.second) => {
+                    BumpEffect::KillsAvatar
                 }
                 _ => return None,
             };
-            let partner = d.subtypes[pair.second as usize]
-                .iter()
-                .copied()
-                .find(|t| statics.contains(t))?;
-            return Some(Bump {
-                effect,
-                partner,
-                kills,
-            });
+            (pair.second, does)
+        } else {
+            continue;
+        };
+        let partner = d.subtypes[group as usize]
+            .iter()
+            .copied()
+            .find(|t| statics.contains(t))?;
+        if does == BumpEffect::KillsPartner && !world.is_fixed(partner) {
+            return None;
         }
+        return Some(Bump {
+            effect: pair.effects[0],
+            partner,
+            does,
+        });
     }
     None
 }

@@ -86,6 +86,8 @@ pub struct World {
     pub pushes: Pushes,
     /// Whether the level's start is settled (`VgdlState::settled`; see [`start_settled`]).
     pub start_settled: bool,
+    /// `counted[t / 64]` bit `t % 64`: some sprite counter termination counts type t.
+    pub counted: [u64; 4],
 }
 
 impl World {
@@ -276,7 +278,9 @@ impl World {
         }
         fixed_cell_start.push(fixed_ids.len() as u32);
         let quiet_ticks = flicker_types.is_empty() && d.eos_types.is_empty() && !static_collisions;
+        let counted = counted_types(d);
         let mut world = World {
+            counted,
             start_settled: false,
             transient: None,
             bumps: Bumps::default(),
@@ -364,6 +368,32 @@ impl World {
     pub fn is_member(&self, group: TypeId, t: TypeId) -> bool {
         is_member(&self.members, group, t)
     }
+
+    /// Whether some sprite counter termination counts type `t`: killing a sprite of another
+    /// type can end the game only by a timeout.
+    #[inline]
+    pub fn is_counted(&self, t: TypeId) -> bool {
+        self.counted[t as usize / 64] & (1 << (t % 64)) != 0
+    }
+}
+
+/// The types some sprite counter termination counts (see [`World::counted`]).
+fn counted_types(d: &Description) -> [u64; 4] {
+    use super::description::TerminationKind as K;
+    let mut counted = [0u64; 4];
+    for termination in &d.terminations {
+        let groups: &[TypeId] = match &termination.kind {
+            K::SpriteCounter(t) => std::slice::from_ref(t),
+            K::MultiSpriteCounter(ts) => ts,
+            K::Timeout => &[],
+        };
+        for &g in groups {
+            for &t in &d.subtypes[g as usize] {
+                counted[t as usize / 64] |= 1 << (t % 64);
+            }
+        }
+    }
+    counted
 }
 
 /// Whether the start of `world`'s level is settled: ticks can be quiet, no cell holds two

@@ -31,6 +31,7 @@ pub mod description;
 pub mod error;
 pub mod heuristic;
 pub mod level;
+mod moment_box;
 mod obstacle_route;
 pub mod ontology;
 mod pushes;

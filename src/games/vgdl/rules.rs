@@ -30,9 +30,9 @@ impl GvgaiGame for VgdlState {
         VgdlState::key(self)
     }
 
-    /// The sprite list's heap storage.
+    /// The state's fields' block and the sprite list's heap storage.
     fn heap_bytes(&self) -> usize {
-        self.sprites_heap_bytes()
+        VgdlState::heap_bytes(self)
     }
 
     /// The key's sprite list's heap storage.

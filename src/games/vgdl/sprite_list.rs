@@ -16,13 +16,19 @@ const EMPTY: Sprite = Sprite {
     age: 0,
 };
 
+/// The inline sprites, aligned to a word. With the list's length a `u32` after the tag, the
+/// tag, the length and the sprites copy as aligned pieces: with a `u8` length and 2-aligned
+/// sprites, a clone moved the 7 bytes after the tag through overlapping 4-byte loads and
+/// stores, and each such load waited on the two stores it spans (a quarter of a Bait 1 step's
+/// time by perf's cpu-clock samples).
+#[derive(Clone, Copy, Debug)]
+#[repr(align(8))]
+pub struct InlineSprites([Sprite; INLINE_SPRITES]);
+
 /// A list of sprites, inline up to [`INLINE_SPRITES`]. Equality is the slice's.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum SpriteList {
-    Inline {
-        len: u8,
-        items: [Sprite; INLINE_SPRITES],
-    },
+    Inline { len: u32, items: InlineSprites },
     Heap(Vec<Sprite>),
 }
 
@@ -30,10 +36,10 @@ impl SpriteList {
     /// The list holding `sprites`, inline if they fit.
     pub fn from_slice(sprites: &[Sprite]) -> SpriteList {
         if sprites.len() <= INLINE_SPRITES {
-            let mut items = [EMPTY; INLINE_SPRITES];
-            items[..sprites.len()].copy_from_slice(sprites);
+            let mut items = InlineSprites([EMPTY; INLINE_SPRITES]);
+            items.0[..sprites.len()].copy_from_slice(sprites);
             SpriteList::Inline {
-                len: sprites.len() as u8,
+                len: sprites.len() as u32,
                 items,
             }
         } else {
@@ -45,12 +51,12 @@ impl SpriteList {
     pub fn push(&mut self, sprite: Sprite) {
         match self {
             SpriteList::Inline { len, items } if (*len as usize) < INLINE_SPRITES => {
-                items[*len as usize] = sprite;
+                items.0[*len as usize] = sprite;
                 *len += 1;
             }
             SpriteList::Inline { items, .. } => {
                 let mut heap = Vec::with_capacity(INLINE_SPRITES * 2);
-                heap.extend_from_slice(&items[..]);
+                heap.extend_from_slice(&items.0);
                 heap.push(sprite);
                 *self = SpriteList::Heap(heap);
             }
@@ -64,12 +70,12 @@ impl SpriteList {
             SpriteList::Inline { len, items } => {
                 let mut kept = 0;
                 for i in 0..*len as usize {
-                    if keep(&items[i]) {
-                        items[kept] = items[i];
+                    if keep(&items.0[i]) {
+                        items.0[kept] = items.0[i];
                         kept += 1;
                     }
                 }
-                *len = kept as u8;
+                *len = kept as u32;
             }
             SpriteList::Heap(heap) => heap.retain(keep),
         }
@@ -84,12 +90,32 @@ impl SpriteList {
     }
 }
 
+impl Clone for SpriteList {
+    fn clone(&self) -> SpriteList {
+        match self {
+            SpriteList::Inline { len, items } => SpriteList::Inline {
+                len: *len,
+                items: *items,
+            },
+            SpriteList::Heap(heap) => SpriteList::Heap(heap.clone()),
+        }
+    }
+
+    /// Reuses the heap storage when both lists are on the heap.
+    fn clone_from(&mut self, source: &SpriteList) {
+        match (self, source) {
+            (SpriteList::Heap(heap), SpriteList::Heap(from)) => heap.clone_from(from),
+            (list, source) => *list = source.clone(),
+        }
+    }
+}
+
 impl Deref for SpriteList {
     type Target = [Sprite];
 
     fn deref(&self) -> &[Sprite] {
         match self {
-            SpriteList::Inline { len, items } => &items[..*len as usize],
+            SpriteList::Inline { len, items } => &items.0[..*len as usize],
             SpriteList::Heap(heap) => heap,
         }
     }
@@ -98,7 +124,7 @@ impl Deref for SpriteList {
 impl DerefMut for SpriteList {
     fn deref_mut(&mut self) -> &mut [Sprite] {
         match self {
-            SpriteList::Inline { len, items } => &mut items[..*len as usize],
+            SpriteList::Inline { len, items } => &mut items.0[..*len as usize],
             SpriteList::Heap(heap) => heap,
         }
     }

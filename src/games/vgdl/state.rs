@@ -4,12 +4,14 @@
 //! no rule can touch, and the fixed sprites' types and cells, live in the shared [`World`].
 
 use std::hash::{Hash, Hasher};
+use std::ops::{Deref, DerefMut};
 use std::rc::Rc;
 
 use super::alive_bits::AliveBits;
 use super::description::{Description, MAX_RESOURCES};
 use super::error::VgdlError;
 use super::level::{Sprite, World};
+use super::moment_box::MomentBox;
 use super::sprite_list::SpriteList;
 
 /// How the game stands.
@@ -35,10 +37,19 @@ impl Outcome {
 pub const GVGAI_TICK_LIMIT: u32 = 2000;
 
 /// A state of a VGDL game. Equality and hashing cover everything but the shared world (states
-/// of different levels are not comparable).
+/// of different levels are not comparable). Its fields ([`Moment`]) live in one heap block
+/// (recycled per thread: [`MomentBox`]), so that moving a state moves two pointers: a tick
+/// writes single fields, and moving a whole struct just written that way makes each wide load
+/// wait for those narrow stores.
 #[derive(Clone, Debug)]
 pub struct VgdlState {
     pub(super) world: Rc<World>,
+    pub(super) now: MomentBox,
+}
+
+/// What a tick changes: the fields of a [`VgdlState`], which reads them through `Deref`.
+#[derive(Debug)]
+pub struct Moment {
     /// Moving sprites ([`World::moving`]) grouped by type (in type id order), each type's in
     /// GVGAI's order (by sprite id, which is creation order).
     pub(super) sprites: SpriteList,
@@ -58,6 +69,58 @@ pub struct VgdlState {
     /// one collision rule relates (one in each group) share a cell, none is off the board, and
     /// no termination but a timeout holds (false says nothing).
     pub(super) settled: bool,
+}
+
+impl Clone for Moment {
+    fn clone(&self) -> Moment {
+        Moment {
+            sprites: self.sprites.clone(),
+            fixed: self.fixed.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses the sprite list's heap storage (a recycled block's, [`MomentBox`]).
+    fn clone_from(&mut self, source: &Moment) {
+        self.sprites.clone_from(&source.sprites);
+        self.fixed.clone_from(&source.fixed);
+        let Moment {
+            sprites: _,
+            fixed: _,
+            avatar,
+            avatar_last,
+            alive,
+            outcome,
+            resources,
+            score,
+            tick,
+            settled,
+        } = *source;
+        self.avatar = avatar;
+        self.avatar_last = avatar_last;
+        self.alive = alive;
+        self.outcome = outcome;
+        self.resources = resources;
+        self.score = score;
+        self.tick = tick;
+        self.settled = settled;
+    }
+}
+
+impl Deref for VgdlState {
+    type Target = Moment;
+
+    #[inline]
+    fn deref(&self) -> &Moment {
+        &self.now
+    }
+}
+
+impl DerefMut for VgdlState {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Moment {
+        &mut self.now
+    }
 }
 
 impl PartialEq for VgdlState {
@@ -120,9 +183,8 @@ impl VgdlState {
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
         let world_settled = world.start_settled;
-        VgdlState {
+        let now = MomentBox::new(Moment {
             fixed: AliveBits::all(world.fixed.len()),
-            world,
             sprites,
             avatar,
             avatar_last: (a.x, a.y),
@@ -132,7 +194,8 @@ impl VgdlState {
             score: 0,
             tick: 0,
             settled: world_settled,
-        }
+        });
+        VgdlState { world, now }
     }
 
     /// Parses a game file and one of its levels into the level's start.
@@ -209,9 +272,10 @@ impl VgdlState {
         self.outcome == Outcome::Won
     }
 
-    /// Bytes the sprite list and fixed bits hold on the heap.
-    pub fn sprites_heap_bytes(&self) -> usize {
-        self.sprites.heap_bytes() + self.fixed.heap_bytes()
+    /// Bytes the state holds on the heap: its fields' block ([`Moment`]), and the sprite list
+    /// and fixed bits where they spill out of it.
+    pub fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<Moment>() + self.sprites.heap_bytes() + self.fixed.heap_bytes()
     }
 
     /// See [`VgdlKey`]. The sprites are already grouped by type and mostly in cell order

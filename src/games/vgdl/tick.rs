@@ -16,8 +16,8 @@
 //!
 //! Three short cuts give the same result on a *settled* state (`VgdlState::settled`): a quiet
 //! tick, when the avatar steps where nothing can collide with it, only counts; a bump, when it
-//! steps onto a cell whose static and fixed sprites only send it back or kill it
-//! ([`super::bumps`]), only returns or disables it; a push, when it steps onto one pushable
+//! steps onto a cell whose static and fixed sprites only send it back, kill it or die by its
+//! touch ([`super::bumps`]), only returns or disables it or removes the touched sprite; a push, when it steps onto one pushable
 //! sprite whose push the rules decide ([`super::pushes`]), only moves the sprite, or sends both
 //! back.
 //! Any other tick builds what it needs lazily (`tick_index.rs`), from the avatar's cell outward
@@ -25,11 +25,11 @@
 
 use std::cell::RefCell;
 
-use super::bumps::Bump;
+use super::bumps::{Bump, BumpEffect};
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
 use super::pushes::Meet;
-use super::state::{Outcome, VgdlState, GVGAI_TICK_LIMIT};
+use super::state::{Moment, Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use super::tick_index::{CellIndex, SpriteMarks, NONE};
 use crate::games::bait::Action;
 
@@ -84,8 +84,11 @@ enum Beyond {
 /// What one pass over the moving sprites finds on the avatar's cell after its move, for the
 /// quiet test and the short cuts of a settled state: how many moving sprites other than the
 /// avatar, of a type some collision rule names, stand there (2 for two or more), and the first
-/// one's index.
+/// one's index; and the avatar's sprite after the move, kept here so that the short cuts do
+/// not read back the cell just written (a read that waits on that write costs more than the
+/// rest of a quiet tick).
 struct AroundAvatar {
+    avatar: Sprite,
     named: u8,
     first_named: usize,
 }
@@ -126,7 +129,7 @@ thread_local! {
 struct Tick<'a, S: CollisionSink> {
     /// The state's world, borrowed apart from the state so effects can change the state.
     world: &'a World,
-    state: &'a mut VgdlState,
+    state: &'a mut Moment,
     scratch: &'a mut Scratch,
     sink: &'a mut S,
     /// Sprites at the start of the tick (grouped by type); later ones were created this tick.
@@ -145,11 +148,11 @@ impl VgdlState {
         if self.outcome != Outcome::Running {
             return;
         }
-        let world = self.world.clone();
+        let VgdlState { world, now } = self;
         SCRATCH.with_borrow_mut(|scratch| {
             let mut tick = Tick {
-                world: &world,
-                state: self,
+                world,
+                state: now,
                 scratch,
                 sink,
                 grouped: 0,
@@ -161,25 +164,25 @@ impl VgdlState {
 
 impl<S: CollisionSink> Tick<'_, S> {
     fn run(&mut self, action: Action) {
-        let avatar_moved = self.move_avatar(action);
-        let around = self.state.settled.then(|| self.around_avatar());
+        let (avatar, avatar_moved) = self.move_avatar(action);
+        let around = self.state.settled.then(|| self.around_avatar(avatar));
         let around = around.as_ref();
         if around.is_some_and(|around| self.is_quiet(around)) {
             self.terminate_quiet();
         } else if let Some(bump) = around.and_then(|around| self.bump(avatar_moved, around)) {
             self.take_bump(bump);
-            if bump.kills {
-                self.terminate();
-                self.state.settled = false;
-            } else {
-                self.terminate_quiet();
+            match bump.does {
+                BumpEffect::SendsBack => self.terminate_quiet(),
+                BumpEffect::KillsAvatar => {
+                    self.terminate();
+                    self.state.settled = false;
+                }
+                BumpEffect::KillsPartner => self.terminate_after_kill([bump.partner; 2]),
             }
         } else if let Some(push) = around.and_then(|around| self.push(avatar_moved, around)) {
-            if self.take_push(push) {
-                self.terminate();
-                self.state.settled = self.state.outcome == Outcome::Running;
-            } else {
-                self.terminate_quiet();
+            match self.take_push(push) {
+                Some(killed) => self.terminate_after_kill(killed),
+                None => self.terminate_quiet(),
             }
         } else {
             let was_alive = self.state.alive;
@@ -204,17 +207,23 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.state.tick += 1;
     }
 
-    /// Step 2: the avatar, unless disabled, saves its cell and moves; whether it moved.
-    fn move_avatar(&mut self, action: Action) -> bool {
+    /// Step 2: the avatar, unless disabled, saves its cell and moves; its sprite after the
+    /// move and whether it moved.
+    fn move_avatar(&mut self, action: Action) -> (Sprite, bool) {
+        let avatar = self.state.avatar as usize;
+        let a = self.state.sprites[avatar];
         if !self.state.alive {
-            return false;
+            return (a, false);
         }
-        let a = &mut self.state.sprites[self.state.avatar as usize];
         self.state.avatar_last = (a.x, a.y);
         let (dx, dy) = action.delta();
-        a.x += dx as i16;
-        a.y += dy as i16;
-        (dx, dy) != (0, 0)
+        let moved = Sprite {
+            x: a.x + dx as i16,
+            y: a.y + dy as i16,
+            ..a
+        };
+        self.state.sprites[avatar] = moved;
+        (moved, (dx, dy) != (0, 0))
     }
 
     /// Whether this tick can do nothing but count, the state being settled (see
@@ -223,8 +232,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// the last tick's.
     fn is_quiet(&self, around: &AroundAvatar) -> bool {
         let world = self.world;
-        let avatar = self.state.avatar as usize;
-        let a = self.state.sprites[avatar];
+        let a = around.avatar;
         if !world.in_collisions[a.kind as usize] {
             return true;
         }
@@ -234,19 +242,19 @@ impl<S: CollisionSink> Tick<'_, S> {
         world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && around.named == 0
     }
 
-    /// One pass over the moving sprites, stopping at the second named one: see
-    /// [`AroundAvatar`].
-    fn around_avatar(&self) -> AroundAvatar {
+    /// One pass over the moving sprites but the avatar (`a`, after its move), stopping at the
+    /// second named one: see [`AroundAvatar`].
+    fn around_avatar(&self, a: Sprite) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
-        let a = self.state.sprites[avatar];
         let here = cell_word(a.x, a.y);
         let mut around = AroundAvatar {
+            avatar: a,
             named: 0,
             first_named: 0,
         };
         for (i, s) in self.state.sprites.iter().enumerate() {
-            if cell_word(s.x, s.y) == here && i != avatar && world.in_collisions[s.kind as usize] {
+            if i != avatar && cell_word(s.x, s.y) == here && world.in_collisions[s.kind as usize] {
                 if around.named == 1 {
                     around.named = 2;
                     break;
@@ -260,19 +268,19 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// The avatar's sprite and the cell it stepped onto, when the avatar moved this tick (what
     /// the short cuts start from, on a settled state).
-    fn settled_step(&self, avatar_moved: bool) -> Option<(Sprite, usize)> {
+    fn settled_step(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<(Sprite, usize)> {
         if !avatar_moved {
             return None;
         }
-        let a = self.state.sprites[self.state.avatar as usize];
+        let a = around.avatar;
         Some((a, self.world.cell(a.x, a.y)?))
     }
 
     /// The bump of this tick, the state being settled, if the avatar stepped onto a cell that
-    /// only sends it back or kills it ([`super::bumps`]: its fixed sprites all alive, no moving
-    /// sprite a rule names).
+    /// only sends it back, kills it or has it kill the fixed sprite it touches
+    /// ([`super::bumps`]: its fixed sprites all alive, no moving sprite a rule names).
     fn bump(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<Bump> {
-        let (a, c) = self.settled_step(avatar_moved)?;
+        let (a, c) = self.settled_step(avatar_moved, around)?;
         let world = self.world;
         let bump = world.bumps.at(a.kind, c)?;
         let changed = world
@@ -283,17 +291,26 @@ impl<S: CollisionSink> Tick<'_, S> {
         (!changed).then_some(bump)
     }
 
-    /// Runs a bump: the avatar goes back to its start cell (or is disabled where it stands),
-    /// the effect scores and reports its collision.
+    /// Runs a bump: the avatar goes back to its start cell, is disabled where it stands, or
+    /// removes the fixed sprite it touches; the effect scores and reports its collision.
     fn take_bump(&mut self, bump: Bump) {
         let avatar = self.state.avatar as usize;
         let a = &mut self.state.sprites[avatar];
-        if bump.kills {
-            self.state.alive = false;
-        } else {
-            (a.x, a.y) = self.state.avatar_last;
-        }
         let kind = a.kind;
+        match bump.does {
+            BumpEffect::SendsBack => (a.x, a.y) = self.state.avatar_last,
+            BumpEffect::KillsAvatar => self.state.alive = false,
+            BumpEffect::KillsPartner => {
+                let world = self.world;
+                let c = world.cell(a.x, a.y).expect("a bump's cell is on the board");
+                let touched = world
+                    .fixed_at(c)
+                    .iter()
+                    .find(|&&f| world.fixed[f as usize].kind == bump.partner);
+                let &f = touched.expect("a touch's cell holds its fixed partner");
+                self.state.fixed.clear(f as usize);
+            }
+        }
         let effect = self.world.description.effects[bump.effect as usize];
         self.state.score = self.state.score.saturating_add(effect.score_change);
         self.sink.collision(kind, bump.partner);
@@ -304,7 +321,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// the cell beyond undoes the tick first), and the rules decide the push from what stands
     /// on the cell beyond ([`super::pushes`]).
     fn push(&self, avatar_moved: bool, around: &AroundAvatar) -> Option<PushStep> {
-        let (a, c) = self.settled_step(avatar_moved)?;
+        let (a, c) = self.settled_step(avatar_moved, around)?;
         let world = self.world;
         let (lx, ly) = self.state.avatar_last;
         let beyond = (2 * a.x - lx, 2 * a.y - ly);
@@ -392,8 +409,9 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// Runs a push: the pushed sprite moves one cell on; when the cell beyond undoes the
     /// tick, the avatar goes back to its start cell instead; when it kills the sprite, the
     /// sprite (and for `killBoth` the first fixed sprite of the other type there) is removed.
-    /// The effects score and the push reports its collision. Whether something was killed.
-    fn take_push(&mut self, push: PushStep) -> bool {
+    /// The effects score and the push reports its collision. When it kills, the types it may
+    /// have killed.
+    fn take_push(&mut self, push: PushStep) -> Option<[TypeId; 2]> {
         let world = self.world;
         let effects = &world.description.effects;
         let avatar = self.state.avatar as usize;
@@ -410,13 +428,13 @@ impl<S: CollisionSink> Tick<'_, S> {
                 let pushed = &mut self.state.sprites[push.pushed];
                 (pushed.x, pushed.y) = beyond;
                 self.state.score = score;
-                false
+                None
             }
             Beyond::Undo(undo) => {
                 let a = &mut self.state.sprites[avatar];
                 (a.x, a.y) = self.state.avatar_last;
                 self.state.score = score.saturating_add(effects[undo as usize].score_change);
-                false
+                None
             }
             Beyond::Kill { effect, other } => {
                 self.state.score = score.saturating_add(effects[effect as usize].score_change);
@@ -437,7 +455,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 if push.pushed < avatar {
                     self.state.avatar -= 1;
                 }
-                true
+                Some([kind, other])
             }
         }
     }
@@ -538,6 +556,20 @@ impl<S: CollisionSink> Tick<'_, S> {
             };
         }
         self.end_at_tick_limit();
+    }
+
+    /// Step 7 after a short cut on a settled state that killed sprites of the types `killed`
+    /// (and changed nothing else that counts): a sprite counter that counts none of them counts
+    /// what it counted on the last tick, when it did not hold, so the sprite counters are
+    /// checked only when one counts them. The state stays settled while the game runs (the
+    /// short cuts' arguments: `bumps.rs`, `pushes.rs`).
+    fn terminate_after_kill(&mut self, killed: [TypeId; 2]) {
+        if killed.iter().any(|&t| self.world.is_counted(t)) {
+            self.terminate();
+        } else {
+            self.terminate_quiet();
+        }
+        self.state.settled = self.state.outcome == Outcome::Running;
     }
 
     /// Step 3 and the tick's indexes, once the avatar has moved (`avatar_moved`). A state

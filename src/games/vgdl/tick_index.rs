@@ -12,7 +12,7 @@
 
 use super::description::TypeId;
 use super::level::World;
-use super::state::VgdlState;
+use super::state::Moment;
 
 /// The end of a cell's list.
 pub const NONE: u32 = u32::MAX;
@@ -158,7 +158,7 @@ pub struct CellIndex {
 
 impl CellIndex {
     /// Files every sprite under its cell.
-    pub fn rebuild(&mut self, world: &World, state: &VgdlState) {
+    pub fn rebuild(&mut self, world: &World, state: &Moment) {
         let sprites = &state.sprites;
         self.restart(world, sprites.len(), true);
         for (i, sprite) in sprites.iter().enumerate().rev() {
@@ -169,7 +169,7 @@ impl CellIndex {
     /// Starts a tick whose state was settled (`VgdlState::settled`: nothing off the board, no
     /// two related sprites on one cell) before the avatar (sprite `avatar`) moved: its cell is
     /// the only one where a collision can happen, and other cells are listed when first used.
-    pub fn start_settled(&mut self, world: &World, state: &VgdlState, avatar: usize) {
+    pub fn start_settled(&mut self, world: &World, state: &Moment, avatar: usize) {
         self.restart(world, state.sprites.len(), false);
         let a = state.sprites[avatar];
         match world.cell(a.x, a.y) {
@@ -199,7 +199,7 @@ impl CellIndex {
 
     /// Lists `cell` if it is not listed yet this tick.
     #[inline]
-    pub fn list(&mut self, world: &World, state: &VgdlState, cell: usize) {
+    pub fn list(&mut self, world: &World, state: &Moment, cell: usize) {
         if self.stamp[cell] == self.epoch {
             return;
         }
@@ -263,7 +263,7 @@ impl CellIndex {
     pub fn enter(
         &mut self,
         world: &World,
-        state: &VgdlState,
+        state: &Moment,
         i: usize,
         kind: TypeId,
         cell: Option<usize>,
@@ -293,7 +293,7 @@ impl CellIndex {
     pub fn leave(
         &mut self,
         world: &World,
-        state: &VgdlState,
+        state: &Moment,
         i: usize,
         kind: TypeId,
         cell: Option<usize>,
