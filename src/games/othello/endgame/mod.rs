@@ -22,8 +22,9 @@
 //! - from 4 empties up, the stability cutoff, tried from Edax's alpha thresholds.
 //!
 //! [`Solver::solve`] solves in one call; [`SteppedSolve`] solves in steps of bounded work, for a
-//! page that shows progress and can stop. Node counts include every position searched or scored,
-//! the one-empty positions the last-two-squares search scores included (Edax's unit). It lives beside the rules because its
+//! page that shows progress and can stop. Node counts include every position searched, evaluated or
+//! scored: those the ordering evaluates and searches, and the one-empty positions the
+//! last-two-squares search scores (Edax's unit). It lives beside the rules because its
 //! move ordering is Othello knowledge; the generic searches in `crate::search` handle
 //! depth-limited play.
 //!

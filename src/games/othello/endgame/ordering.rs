@@ -62,6 +62,7 @@ impl Solver {
         let mut count = 0;
         let mut remaining = legal;
         let odd = odd_quadrants(!(player | opponent));
+        let mut evaluated = 0;
         while remaining != 0 {
             let square = remaining.trailing_zeros();
             remaining &= remaining - 1;
@@ -81,6 +82,7 @@ impl Solver {
                     depth,
                     -INFINITY_EVAL,
                     INFINITY_EVAL,
+                    &mut evaluated,
                 ) - REPLY_WEIGHT * weighted_mobility(replies)
             } else if empties >= TT_EMPTIES {
                 let replies = moves(next_player, next_opponent);
@@ -101,6 +103,7 @@ impl Solver {
             };
             count += 1;
         }
+        self.nodes += evaluated;
         // Insertion sort, best first: lists are short.
         for i in 1..count {
             let item = list[i];
@@ -139,8 +142,18 @@ fn corner_stability(discs: u64) -> i32 {
     ((next_to_corners | CORNERS) & discs).count_ones() as i32
 }
 
-/// A small fail-soft alpha-beta with the midgame evaluation, used only to order moves.
-fn shallow_value(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+/// A small fail-soft alpha-beta with the midgame evaluation, used only to order moves. Adds
+/// the positions it visits (each evaluated leaf included) to `nodes`, as Edax counts its
+/// ordering searches.
+fn shallow_value(
+    player: u64,
+    opponent: u64,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
     let board = Board { player, opponent };
     if depth == 0 {
         return board_eval(board);
@@ -150,14 +163,14 @@ fn shallow_value(player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i
         if moves(opponent, player) == 0 {
             return board_eval(board);
         }
-        return -shallow_value(opponent, player, depth - 1, -beta, -alpha);
+        return -shallow_value(opponent, player, depth - 1, -beta, -alpha, nodes);
     }
     let mut best = -INFINITY_EVAL;
     while legal != 0 {
         let square = legal.trailing_zeros();
         legal &= legal - 1;
         let next = board.play(square);
-        let value = -shallow_value(next.player, next.opponent, depth - 1, -beta, -alpha);
+        let value = -shallow_value(next.player, next.opponent, depth - 1, -beta, -alpha, nodes);
         if value > best {
             best = value;
             if value > alpha {
