@@ -96,7 +96,7 @@ impl Solver {
         } else if empties > SMALL_EMPTIES {
             self.nws_parity(player, opponent, alpha, empties)
         } else {
-            self.nws_small(player, opponent, alpha)
+            self.nws_small(player, opponent, alpha, empties)
         }
     }
 

@@ -9,10 +9,17 @@ use super::{Solver, INFINITY};
 use crate::games::othello::board::{final_score, flips};
 
 impl Solver {
-    /// Null-window search over the last four (or fewer) empty squares, odd quadrants first.
-    pub(super) fn nws_small(&mut self, player: u64, opponent: u64, alpha: i32) -> i32 {
+    /// Null-window search over the last four (or fewer, `empties`) empty squares, odd
+    /// quadrants first.
+    pub(super) fn nws_small(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        empties: u32,
+    ) -> i32 {
         let empty = !(player | opponent);
-        if let Some(bound) = stability_cutoff(player, opponent, alpha, empty.count_ones()) {
+        if let Some(bound) = stability_cutoff(player, opponent, alpha, empties) {
             self.nodes += 1;
             return bound;
         }
