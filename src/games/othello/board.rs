@@ -275,6 +275,7 @@ const fn diagonals() -> [u64; 30] {
 
 /// Squares whose line is completely filled, along each axis: (horizontal, vertical,
 /// a1-h8 diagonal, h1-a8 diagonal). No disc can ever be placed on such a line.
+#[inline]
 fn full_lines(occupied: u64) -> [u64; 4] {
     let mut rows = occupied;
     rows &= rows >> 1;
@@ -302,8 +303,22 @@ fn full_lines(occupied: u64) -> [u64; 4] {
 /// A subset of the discs of `player` that can never be flipped: a disc is stable when, along
 /// each of the four axes, its line is full, or it touches the board edge, or it touches a
 /// stable disc of its own colour. Grown from the corners to a fixed point; sound, not complete.
+#[inline]
 pub fn stable_discs(player: u64, opponent: u64) -> u64 {
-    let [horizontal, vertical, diagonal_up, diagonal_down] = full_lines(player | opponent);
+    grow_stable(player, full_lines(player | opponent))
+}
+
+/// [`stable_discs`] of both sides, `[player's, opponent's]`, finding the full lines once.
+#[inline]
+pub fn stable_discs_of_both(player: u64, opponent: u64) -> [u64; 2] {
+    let full = full_lines(player | opponent);
+    [grow_stable(player, full), grow_stable(opponent, full)]
+}
+
+/// The stable discs of `discs`, given the board's [`full_lines`].
+#[inline(always)]
+fn grow_stable(discs: u64, full: [u64; 4]) -> u64 {
+    let [horizontal, vertical, diagonal_up, diagonal_down] = full;
     let mut stable = 0u64;
     loop {
         let east_west =
@@ -311,7 +326,7 @@ pub fn stable_discs(player: u64, opponent: u64) -> u64 {
         let north_south = vertical | RANKS_1_8 | (stable << 8) | (stable >> 8);
         let up = diagonal_up | BORDER | ((stable << 9) & !FILE_A) | ((stable >> 9) & !FILE_H);
         let down = diagonal_down | BORDER | ((stable << 7) & !FILE_H) | ((stable >> 7) & !FILE_A);
-        let grown = player & east_west & north_south & up & down;
+        let grown = discs & east_west & north_south & up & down;
         if grown == stable {
             return stable;
         }
@@ -330,6 +345,51 @@ pub fn neighbours(discs: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `full_lines` by walking each square's four lines.
+    fn full_lines_by_walking(occupied: u64) -> [u64; 4] {
+        let axes = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+        let mut full = [0u64; 4];
+        for square in 0..64i32 {
+            for (axis, &(df, dr)) in axes.iter().enumerate() {
+                let filled = [1, -1].iter().all(|&sign| {
+                    let (mut file, mut rank) = (square % 8, square / 8);
+                    while (0..8).contains(&file) && (0..8).contains(&rank) {
+                        if occupied & (1 << (rank * 8 + file)) == 0 {
+                            return false;
+                        }
+                        file += sign * df;
+                        rank += sign * dr;
+                    }
+                    true
+                });
+                if filled {
+                    full[axis] |= 1 << square;
+                }
+            }
+        }
+        full
+    }
+
+    #[test]
+    fn full_lines_match_walking_the_lines() {
+        let mut rng = crate::rng::Rng::new(3);
+        for round in 0..20_000 {
+            // Mostly full boards, so that many lines are full.
+            let occupied = match round % 3 {
+                0 => !(rng.next_u64() & rng.next_u64() & rng.next_u64()),
+                1 => !(rng.next_u64() & rng.next_u64() & rng.next_u64() & rng.next_u64()),
+                _ => rng.next_u64(),
+            };
+            assert_eq!(
+                full_lines(occupied),
+                full_lines_by_walking(occupied),
+                "{occupied:#x}"
+            );
+        }
+        assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
+        assert_eq!(full_lines(0), [0; 4]);
+    }
 
     #[test]
     fn start_position_has_four_moves() {

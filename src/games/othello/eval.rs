@@ -11,7 +11,7 @@
 //!   discs, discs and parity; hand-set weights that move with the game phase, replaced from
 //!   24 empties on by weights fitted to exact endgame scores.
 
-use super::board::{moves, neighbours, stable_discs};
+use super::board::{moves, neighbours, stable_discs_of_both};
 use super::{Board, Color, Othello};
 
 /// The terms of the course heuristic, each from Black's (the course's player 1's) view.
@@ -242,8 +242,13 @@ const PLAIN_EDGES: u64 = 0x3C00_8181_8181_003C;
 
 /// The terms of a board for its player to move; `None` when the game is over.
 pub fn strong_terms(board: Board) -> Option<StrongTerms> {
+    strong_terms_with_moves(board, board.moves())
+}
+
+/// [`strong_terms`] given the legal moves of the player to move, `my_moves`.
+#[inline]
+fn strong_terms_with_moves(board: Board, my_moves: u64) -> Option<StrongTerms> {
     let (me, them) = (board.player, board.opponent);
-    let my_moves = moves(me, them);
     let their_moves = moves(them, me);
     if my_moves == 0 && their_moves == 0 {
         return None;
@@ -272,7 +277,10 @@ pub fn strong_terms(board: Board) -> Option<StrongTerms> {
         x_squares,
         c_squares,
         edges: count(me & PLAIN_EDGES) - count(them & PLAIN_EDGES),
-        stable: count(stable_discs(me, them)) - count(stable_discs(them, me)),
+        stable: {
+            let [mine, theirs] = stable_discs_of_both(me, them);
+            count(mine) - count(theirs)
+        },
         discs: count(me) - count(them),
         parity: if empties % 2 == 1 { 1 } else { -1 },
         empties,
@@ -295,7 +303,13 @@ const LATE_EMPTIES: i32 = 24;
 
 /// [`strong_eval`] of a bare board, from the view of its player to move.
 pub fn board_eval(board: Board) -> i32 {
-    let Some(terms) = strong_terms(board) else {
+    board_eval_with_moves(board, board.moves())
+}
+
+/// [`board_eval`] given the legal moves of the player to move, `my_moves` (callers that have
+/// them spare a move generation).
+pub fn board_eval_with_moves(board: Board, my_moves: u64) -> i32 {
+    let Some(terms) = strong_terms_with_moves(board, my_moves) else {
         return terminal_value(board.final_score());
     };
     if terms.empties <= LATE_EMPTIES {

@@ -1,6 +1,6 @@
 //! Move ordering for the endgame solver, best first: the table's move, then a move that wipes
 //! the opponent out, then by the number of empties:
-//! - [`SHALLOW_ORDER_EMPTIES`] and more: the midgame evaluation ([`board_eval`]) of the child,
+//! - [`SHALLOW_ORDER_EMPTIES`] and more: the midgame evaluation ([`board_eval_with_moves`]) of the child,
 //!   then a shallow alpha-beta with it one ply deeper every [`SHALLOW_DEPTH_STEP`] empties,
 //!   less [`REPLY_WEIGHT`] per opponent reply (corners twice): the evaluation counts
 //!   mobility too, but fewer replies also means a smaller subtree to search;
@@ -11,7 +11,7 @@
 
 use super::{Solver, INFINITY_EVAL, SHALLOW_ORDER_EMPTIES, TT_EMPTIES};
 use crate::games::othello::board::{flips, moves, neighbours, Board};
-use crate::games::othello::eval::board_eval;
+use crate::games::othello::eval::board_eval_with_moves;
 
 /// Plies of the ordering search: one more every this many empties above the threshold.
 const SHALLOW_DEPTH_STEP: u32 = 3;
@@ -79,6 +79,7 @@ impl Solver {
                 -shallow_value(
                     next_player,
                     next_opponent,
+                    replies,
                     depth,
                     -INFINITY_EVAL,
                     INFINITY_EVAL,
@@ -142,12 +143,13 @@ fn corner_stability(discs: u64) -> i32 {
     ((next_to_corners | CORNERS) & discs).count_ones() as i32
 }
 
-/// A small fail-soft alpha-beta with the midgame evaluation, used only to order moves. Adds
-/// the positions it visits (each evaluated leaf included) to `nodes`, as Edax counts its
-/// ordering searches.
+/// A small fail-soft alpha-beta with the midgame evaluation, used only to order moves; `legal`
+/// holds the moves of the player to move. Adds the positions it visits (each evaluated leaf
+/// included) to `nodes`, as Edax counts its ordering searches.
 fn shallow_value(
     player: u64,
     opponent: u64,
+    mut legal: u64,
     depth: u32,
     mut alpha: i32,
     beta: i32,
@@ -156,21 +158,30 @@ fn shallow_value(
     *nodes += 1;
     let board = Board { player, opponent };
     if depth == 0 {
-        return board_eval(board);
+        return board_eval_with_moves(board, legal);
     }
-    let mut legal = moves(player, opponent);
     if legal == 0 {
-        if moves(opponent, player) == 0 {
-            return board_eval(board);
+        let replies = moves(opponent, player);
+        if replies == 0 {
+            return board_eval_with_moves(board, legal);
         }
-        return -shallow_value(opponent, player, depth - 1, -beta, -alpha, nodes);
+        return -shallow_value(opponent, player, replies, depth - 1, -beta, -alpha, nodes);
     }
     let mut best = -INFINITY_EVAL;
     while legal != 0 {
         let square = legal.trailing_zeros();
         legal &= legal - 1;
         let next = board.play(square);
-        let value = -shallow_value(next.player, next.opponent, depth - 1, -beta, -alpha, nodes);
+        let replies = moves(next.player, next.opponent);
+        let value = -shallow_value(
+            next.player,
+            next.opponent,
+            replies,
+            depth - 1,
+            -beta,
+            -alpha,
+            nodes,
+        );
         if value > best {
             best = value;
             if value > alpha {

@@ -24,48 +24,39 @@ impl Solver {
             return bound;
         }
         let odd = odd_quadrants(empty);
-        let mut squares = [0u32; 4];
-        let mut count = 0;
+        let mut squares = Squares::default();
         for part in [empty & odd, empty & !odd] {
             let mut remaining = part;
             while remaining != 0 {
-                squares[count] = remaining.trailing_zeros();
+                squares = squares.with(remaining.trailing_zeros());
                 remaining &= remaining - 1;
-                count += 1;
             }
         }
-        self.small(player, opponent, alpha, &squares[..count], false)
+        self.small(player, opponent, alpha, squares, false)
     }
 
-    /// Null-window search over the given empty squares (at most four), in the given order.
+    /// Null-window search over the given empty squares (at most four), in their order.
     fn small(
         &mut self,
         player: u64,
         opponent: u64,
         alpha: i32,
-        squares: &[u32],
+        squares: Squares,
         passed: bool,
     ) -> i32 {
-        if let [first, second] = *squares {
-            return self.solve_2(player, opponent, alpha, first, second);
+        if squares.count == 2 {
+            return self.solve_2(player, opponent, alpha, squares.get(0), squares.get(1));
         }
         self.nodes += 1;
-        if squares.len() == 1 {
-            return last_square(player, squares[0]);
+        if squares.count == 1 {
+            return last_square(player, squares.get(0));
         }
         let mut best = -INFINITY;
-        for (index, &square) in squares.iter().enumerate() {
+        for index in 0..squares.count {
+            let square = squares.get(index);
             let flipped = flips_near(player, opponent, square);
             if flipped == 0 {
                 continue;
-            }
-            let mut rest = [0u32; 4];
-            let mut count = 0;
-            for (other, &s) in squares.iter().enumerate() {
-                if other != index {
-                    rest[count] = s;
-                    count += 1;
-                }
             }
             let next_player = opponent ^ flipped;
             let next_opponent = player ^ flipped ^ (1 << square);
@@ -73,7 +64,7 @@ impl Solver {
                 next_player,
                 next_opponent,
                 -alpha - 1,
-                &rest[..count],
+                squares.without(index),
                 false,
             );
             if score > best {
@@ -98,6 +89,41 @@ impl Solver {
         let (score, leaves) = solve_2(player, opponent, alpha, first, second);
         self.nodes += 1 + leaves;
         score
+    }
+}
+
+/// Up to four squares in search order, one byte each (the first in the low byte): removing one
+/// keeps the others' order without a loop or a branch.
+#[derive(Clone, Copy, Default)]
+struct Squares {
+    packed: u32,
+    count: u32,
+}
+
+impl Squares {
+    /// These squares and then `square`.
+    #[inline(always)]
+    fn with(self, square: u32) -> Squares {
+        Squares {
+            packed: self.packed | square << (8 * self.count),
+            count: self.count + 1,
+        }
+    }
+
+    /// The square at `index`.
+    #[inline(always)]
+    fn get(self, index: u32) -> u32 {
+        (self.packed >> (8 * index)) & 0xFF
+    }
+
+    /// These squares but the one at `index`, the others in the same order.
+    #[inline(always)]
+    fn without(self, index: u32) -> Squares {
+        let below = (1u32 << (8 * index)) - 1;
+        Squares {
+            packed: (self.packed & below) | ((self.packed >> 8) & !below),
+            count: self.count - 1,
+        }
     }
 }
 
