@@ -2,8 +2,10 @@
 //!
 //! Square `i` is file `i % 8` (a..h) and rank `i / 8 + 1`, so bit 0 is a1, bit 7 is h1 and bit 63
 //! is h8 (the layout of the FFO strings). Legal moves come from the classic parallel-prefix
-//! directional shifts (as in Edax's `get_moves`); flips come from per-square ray masks and one
-//! bit scan per direction, with no loop over discs.
+//! directional shifts (as in Edax's `get_moves`); flips come, with no loop over discs, from the
+//! four lines through the square gathered with BMI2 (`line_flips`, native x86-64-v3), from
+//! per-square ray masks and one bit scan per direction (`ray_flips`), or from wasm's SIMD
+//! (`simd128`).
 
 /// All squares of file a.
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -161,60 +163,23 @@ pub fn moves_pair(players: [u64; 2], opponents: [u64; 2]) -> [u64; 2] {
     super::simd128::moves_pair(players, opponents, INNER_FILES)
 }
 
-/// The eight directions as (file step, rank step).
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-
-/// `RAYS[square][d]`: the squares strictly beyond `square` in direction `DIRECTIONS[d]`.
-/// Directions 0..4 increase the square index, 4..8 decrease it.
-static RAYS: [[u64; 8]; 64] = rays();
-
-pub(super) const fn rays() -> [[u64; 8]; 64] {
-    let mut table = [[0u64; 8]; 64];
-    let mut square = 0;
-    while square < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = DIRECTIONS[d];
-            let mut file = (square % 8) as i32 + df;
-            let mut rank = (square / 8) as i32 + dr;
-            let mut ray = 0u64;
-            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
-                ray |= 1 << (rank * 8 + file);
-                file += df;
-                rank += dr;
-            }
-            table[square][d] = ray;
-            d += 1;
-        }
-        square += 1;
-    }
-    table
-}
-
-/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move). One ray at
-/// a time (every build but wasm's with SIMD).
-#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): one ray
+/// at a time (`ray_flips::flips`), in every build but wasm's with SIMD and x86-64's with BMI2.
+#[cfg(not(any(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    all(target_arch = "x86_64", target_feature = "bmi2")
+)))]
 #[inline]
 pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
-    let rays = &RAYS[square as usize & 63];
-    let not_opponent = !opponent;
-    let mut flipped = 0;
-    for &ray in &rays[0..4] {
-        flipped |= raising_ray_flips(player, not_opponent, ray);
-    }
-    for &ray in &rays[4..8] {
-        flipped |= lowering_ray_flips(player, not_opponent, ray);
-    }
-    flipped
+    super::ray_flips::flips(player, opponent, square)
+}
+
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): x86-64
+/// with BMI2 (`line_flips::flips`).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[inline]
+pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
+    super::line_flips::flips(player, opponent, square)
 }
 
 /// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): wasm with
@@ -223,34 +188,6 @@ pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
 #[inline]
 pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
     super::simd128::flips(player, opponent, square)
-}
-
-/// The flips along the two horizontal rays from `square` (directions 0 and 4).
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-#[inline(always)]
-pub(super) fn horizontal_flips(player: u64, opponent: u64, square: u32) -> u64 {
-    let rays = &RAYS[square as usize & 63];
-    raising_ray_flips(player, !opponent, rays[0]) | lowering_ray_flips(player, !opponent, rays[4])
-}
-
-/// The flips along `ray`, a ray towards higher indices: the first non-opponent square is the
-/// lowest set bit.
-#[inline(always)]
-fn raising_ray_flips(player: u64, not_opponent: u64, ray: u64) -> u64 {
-    let stops = not_opponent & ray;
-    let first = stops & stops.wrapping_neg();
-    let run = first.wrapping_sub(1) & ray;
-    run & 0u64.wrapping_sub(((first & player) != 0) as u64)
-}
-
-/// The flips along `ray`, a ray towards lower indices: the first non-opponent square is the
-/// highest set bit.
-#[inline(always)]
-fn lowering_ray_flips(player: u64, not_opponent: u64, ray: u64) -> u64 {
-    let stops = not_opponent & ray;
-    let first = (1u64 << 63) >> stops.leading_zeros().min(63);
-    let run = ray & !first.wrapping_sub(1) & !first;
-    run & 0u64.wrapping_sub(((first & stops & player) != 0) as u64)
 }
 
 /// Rank 1 and rank 8.

@@ -101,13 +101,13 @@ pub(super) fn moves_pair(players: [u64; 2], opponents: [u64; 2], inner_files: u6
 }
 
 /// `RAY_PAIRS[square][k]`: `[rays[square][k + 1], rays[mirror of square][k + 1]]`, the rays
-/// of the three non-horizontal directions that raise the index (`board::RAYS`' directions 1, 2
+/// of the three non-horizontal directions that raise the index (`ray_flips::RAYS`' directions 1, 2
 /// and 3), from the square and from its mirror (whose rays, mirrored, are the three that lower
 /// it).
 static RAY_PAIRS: [[[u64; 2]; 3]; 64] = ray_pairs();
 
 const fn ray_pairs() -> [[[u64; 2]; 3]; 64] {
-    let rays = super::board::rays();
+    let rays = super::ray_flips::rays();
     let mut table = [[[0u64; 2]; 3]; 64];
     let mut square = 0;
     while square < 64 {
@@ -139,5 +139,5 @@ pub(super) fn flips(player: u64, opponent: u64, square: u32) -> u64 {
         let closed = i64x2_ne(v128_and(first, players), zero);
         flipped = v128_or(flipped, v128_and(run, closed));
     }
-    join_mirror(flipped) | super::board::horizontal_flips(player, opponent, square as u32)
+    join_mirror(flipped) | super::ray_flips::horizontal_flips(player, opponent, square as u32)
 }
