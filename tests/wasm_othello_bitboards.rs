@@ -1,5 +1,5 @@
 //! Othello's move generation and flips in wasm, run by `wasm-pack test --node` on both wasm builds
-//! (with `RUSTFLAGS="-C target-feature=+simd128"` they run the SIMD code of
+//! (with `RUSTFLAGS="-C target-feature=+simd128"` the moves run the SIMD code of
 //! `games::othello::simd128`, without it the scalar code): legal moves and flips against walking
 //! each direction square by square on random boards (`othello_walk`, shared with the native
 //! `othello_rules`), with SIMD two positions' moves at once (`moves_pair`) against one at a time, and perft

@@ -2,10 +2,9 @@
 //!
 //! Square `i` is file `i % 8` (a..h) and rank `i / 8 + 1`, so bit 0 is a1, bit 7 is h1 and bit 63
 //! is h8 (the layout of the FFO strings). Legal moves come from the classic parallel-prefix
-//! directional shifts (as in Edax's `get_moves`); flips come, with no loop over discs, from the
-//! four lines through the square gathered with BMI2 (`line_flips`, native x86-64-v3), from
-//! per-square ray masks and one bit scan per direction (`ray_flips`), or from wasm's SIMD
-//! (`simd128`).
+//! directional shifts (as in Edax's `get_moves`; with wasm SIMD two directions at once,
+//! `simd128`); flips from the four lines through the square, each gathered into a byte and looked
+//! up in two small tables (`line_flips`), with no loop over discs or rays.
 
 /// All squares of file a.
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -163,31 +162,20 @@ pub fn moves_pair(players: [u64; 2], opponents: [u64; 2]) -> [u64; 2] {
     super::simd128::moves_pair(players, opponents, INNER_FILES)
 }
 
-/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): one ray
-/// at a time (`ray_flips::flips`), in every build but wasm's with SIMD and x86-64's with BMI2.
-#[cfg(not(any(
-    all(target_arch = "wasm32", target_feature = "simd128"),
-    all(target_arch = "x86_64", target_feature = "bmi2")
-)))]
-#[inline]
-pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
-    super::ray_flips::flips(player, opponent, square)
-}
-
-/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): x86-64
-/// with BMI2 (`line_flips::flips`).
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): line by
+/// line (`line_flips::flips`), in every build but x86-64's with BMI2.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 #[inline]
 pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
     super::line_flips::flips(player, opponent, square)
 }
 
-/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): wasm with
-/// SIMD (`simd128::flips`).
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+/// The discs `player` flips by playing `square` (0..64); 0 if none (an illegal move): line by
+/// line with BMI2 (`line_flips::flips_bmi2`).
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline]
 pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
-    super::simd128::flips(player, opponent, square)
+    super::line_flips::flips_bmi2(player, opponent, square)
 }
 
 /// Rank 1 and rank 8.

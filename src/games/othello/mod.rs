@@ -10,11 +10,8 @@
 pub mod board;
 pub mod endgame;
 pub mod eval;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 mod line_flips;
 pub mod perft;
-#[cfg(any(not(all(target_arch = "x86_64", target_feature = "bmi2")), test))]
-mod ray_flips;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod simd128;
 pub mod text;
