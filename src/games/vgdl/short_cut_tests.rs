@@ -1,11 +1,13 @@
 //! The tick's short cuts (quiet ticks, bumps, pushes) against the general tick: along random
 //! walks on every level of the fifteen GVGAI games and Bait, each step is also applied to a
 //! copy marked unsettled, which runs the general tick from a full index; both must give the same
-//! state, collision events and settled flag.
+//! state, collision events and settled flag, and a settled state's occupied cells must be
+//! its sprites'.
 
 use std::path::PathBuf;
 
 use super::description::TypeId;
+use super::occupied_cells::OccupiedCells;
 use super::state::{Outcome, VgdlState};
 use super::Action;
 use crate::rng::Rng;
@@ -73,6 +75,11 @@ fn short_cuts_give_the_general_ticks_result() {
                 assert_eq!(events, general_events, "{at}");
                 if state.outcome == Outcome::Running {
                     assert_eq!(state.settled, general.settled, "{at}");
+                }
+                if state.settled {
+                    let avatar = state.avatar as usize;
+                    let occupied = OccupiedCells::of(&state.world, &state.sprites, avatar);
+                    assert_eq!(state.occupied, occupied, "{at}: occupied cells");
                 }
             }
         }

@@ -28,6 +28,7 @@ use std::cell::RefCell;
 use super::bumps::{Bump, BumpEffect};
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
+use super::occupied_cells::OccupiedCells;
 use super::pushes::Meet;
 use super::state::{Moment, Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use super::tick_index::{CellIndex, SpriteMarks, NONE};
@@ -65,7 +66,10 @@ enum Ref {
 #[derive(Clone, Copy, Debug)]
 struct PushStep {
     pushed: usize,
+    /// The pushed sprite's cell (the avatar's after its move).
+    from: usize,
     to: (i16, i16),
+    to_cell: usize,
     bounce: u16,
     beyond: Beyond,
 }
@@ -203,6 +207,10 @@ impl<S: CollisionSink> Tick<'_, S> {
                 self.terminate_quiet();
             }
             self.state.settled = inert && self.state.outcome == Outcome::Running;
+            if self.state.settled {
+                let avatar = self.state.avatar as usize;
+                self.state.occupied = OccupiedCells::of(self.world, &self.state.sprites, avatar);
+            }
         }
         self.state.tick += 1;
     }
@@ -243,7 +251,8 @@ impl<S: CollisionSink> Tick<'_, S> {
     }
 
     /// One pass over the moving sprites but the avatar (`a`, after its move), stopping at the
-    /// second named one: see [`AroundAvatar`].
+    /// second named one: see [`AroundAvatar`]. No pass when the state's occupied cells say
+    /// that the avatar's cell holds no named sprite.
     fn around_avatar(&self, a: Sprite) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
@@ -253,6 +262,10 @@ impl<S: CollisionSink> Tick<'_, S> {
             named: 0,
             first_named: 0,
         };
+        let occupied = &self.state.occupied;
+        if world.cell(a.x, a.y).is_some_and(|c| !occupied.may_hold(c)) {
+            return around;
+        }
         for (i, s) in self.state.sprites.iter().enumerate() {
             if i != avatar && cell_word(s.x, s.y) == here && world.in_collisions[s.kind as usize] {
                 if around.named == 1 {
@@ -366,7 +379,15 @@ impl<S: CollisionSink> Tick<'_, S> {
         let types = &world.description.types;
         let mut moving_related = false;
         let beyond_word = cell_word(beyond.0, beyond.1);
-        for s in self.state.sprites.iter() {
+        // With no named sprite beyond, the sprites there are of types no rule names (no
+        // avatar among them when every avatar type is named): none changes the push.
+        let none_beyond = world.avatars_collide && !self.state.occupied.may_hold(c2);
+        let sprites: &[Sprite] = if none_beyond {
+            &[]
+        } else {
+            &self.state.sprites
+        };
+        for s in sprites {
             if cell_word(s.x, s.y) == beyond_word {
                 moving_related |= world.related(kind, s.kind);
                 if types[s.kind as usize].is_avatar() || !meet(s.kind) {
@@ -400,7 +421,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         };
         Some(PushStep {
             pushed,
+            from: c,
             to: beyond,
+            to_cell: c2,
             bounce: rule.bounce,
             beyond: then,
         })
@@ -427,6 +450,8 @@ impl<S: CollisionSink> Tick<'_, S> {
             Beyond::Free => {
                 let pushed = &mut self.state.sprites[push.pushed];
                 (pushed.x, pushed.y) = beyond;
+                self.state.occupied.leave(push.from);
+                self.state.occupied.enter(push.to_cell);
                 self.state.score = score;
                 None
             }
@@ -455,6 +480,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 if push.pushed < avatar {
                     self.state.avatar -= 1;
                 }
+                self.state.occupied.leave(push.from);
                 Some([kind, other])
             }
         }
