@@ -252,7 +252,8 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// One pass over the moving sprites but the avatar (`a`, after its move), stopping at the
     /// second named one: see [`AroundAvatar`]. No pass when the state's occupied cells say
-    /// that the avatar's cell holds no named sprite.
+    /// that the avatar's cell holds no named sprite; the pass stops at the first when they say
+    /// that no cell holds two.
     fn around_avatar(&self, a: Sprite) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
@@ -266,6 +267,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         if world.cell(a.x, a.y).is_some_and(|c| !occupied.may_hold(c)) {
             return around;
         }
+        let one_per_cell = occupied.one_per_cell();
         for (i, s) in self.state.sprites.iter().enumerate() {
             if i != avatar && cell_word(s.x, s.y) == here && world.in_collisions[s.kind as usize] {
                 if around.named == 1 {
@@ -274,6 +276,9 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
                 around.named = 1;
                 around.first_named = i;
+                if one_per_cell {
+                    break;
+                }
             }
         }
         around
