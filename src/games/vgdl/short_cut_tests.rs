@@ -99,14 +99,15 @@ fn short_cuts_give_the_general_ticks_result() {
     );
 }
 
-/// Boxes and crates that no rule relates to each other may share a cell (two on `x`), so the
-/// scan for the sprite the avatar steps onto may not stop at the first.
+/// A box and a crate, which no rule relates, may share a cell (two on each `x`), so a scan for
+/// the sprite the avatar steps onto, or for those beyond a pushed one, may not stop at the
+/// first (crates come first in the sprite list; a box pushed onto an `x` meets its box).
 const CROWDED_GAME: &str = "BasicGame
     SpriteSet
         floor > Immovable
         avatar > MovingAvatar
-        box > Passive
         crate > Passive
+        box > Passive
         wall > Immovable
     LevelMapping
         A > avatar floor
@@ -118,17 +119,17 @@ const CROWDED_GAME: &str = "BasicGame
         avatar wall > stepBack
         box avatar > bounceForward
         crate avatar > bounceForward
-        box wall > undoAll
-        crate wall > undoAll
+        box wall box > undoAll
+        crate wall crate > undoAll
     TerminationSet
         Timeout limit=1000 win=False
 ";
 
 const CROWDED_LEVEL: &str = "wwwwwww
-w.x.b.w
-wbAxc.w
-w.cx..w
-w..b..w
+wAbx..w
+w..x.bw
+w.cxb.w
+w.bx..w
 wwwwwww
 ";
 

@@ -384,9 +384,12 @@ impl<S: CollisionSink> Tick<'_, S> {
         let types = &world.description.types;
         let mut moving_related = false;
         let beyond_word = cell_word(beyond.0, beyond.1);
-        // With no named sprite beyond, the sprites there are of types no rule names (no
-        // avatar among them when every avatar type is named): none changes the push.
-        let none_beyond = world.avatars_collide && !self.state.occupied.may_hold(c2);
+        // When every avatar type is named, a sprite of a type no rule names changes nothing
+        // here: with no named sprite beyond there is nothing to scan, and while no cell holds
+        // two, the scan may stop at the first.
+        let occupied = &self.state.occupied;
+        let none_beyond = world.avatars_collide && !occupied.may_hold(c2);
+        let first_only = world.avatars_collide && occupied.one_per_cell();
         let sprites: &[Sprite] = if none_beyond {
             &[]
         } else {
@@ -397,6 +400,9 @@ impl<S: CollisionSink> Tick<'_, S> {
                 moving_related |= world.related(kind, s.kind);
                 if types[s.kind as usize].is_avatar() || !meet(s.kind) {
                     return None;
+                }
+                if first_only && world.in_collisions[s.kind as usize] {
+                    break;
                 }
             }
         }
