@@ -24,18 +24,23 @@ pub struct OccupiedCells {
 impl OccupiedCells {
     /// The cells of `sprites` but the avatar's (`avatar`, an index into `sprites`).
     pub fn of(world: &World, sprites: &[Sprite], avatar: usize) -> OccupiedCells {
-        let mut occupied = OccupiedCells {
-            crowded: world.width * world.height > TRACKED_CELLS,
-            ..OccupiedCells::default()
-        };
+        let mut occupied = OccupiedCells::default();
+        occupied.refill(world, sprites, avatar);
+        occupied
+    }
+
+    /// Becomes [`OccupiedCells::of`] in place (the state's block is written once, field by
+    /// field, instead of through a copy of a temporary just written the same way).
+    pub fn refill(&mut self, world: &World, sprites: &[Sprite], avatar: usize) {
+        self.cells = [0; TRACKED_CELLS / 64];
+        self.crowded = world.width * world.height > TRACKED_CELLS;
         for (i, s) in sprites.iter().enumerate() {
             if i != avatar && world.in_collisions[s.kind as usize] {
                 if let Some(c) = world.cell(s.x, s.y) {
-                    occupied.enter(c);
+                    self.enter(c);
                 }
             }
         }
-        occupied
     }
 
     /// Whether `cell` may hold such a sprite (false: it holds none).

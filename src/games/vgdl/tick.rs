@@ -28,7 +28,6 @@ use std::cell::RefCell;
 use super::bumps::{Bump, BumpEffect};
 use super::description::{EffectKind, TypeId, MAX_SPRITES};
 use super::level::{Sprite, World};
-use super::occupied_cells::OccupiedCells;
 use super::pushes::Meet;
 use super::state::{Moment, Outcome, VgdlState, GVGAI_TICK_LIMIT};
 use super::tick_index::{CellIndex, SpriteMarks, NONE};
@@ -93,6 +92,8 @@ enum Beyond {
 /// rest of a quiet tick).
 struct AroundAvatar {
     avatar: Sprite,
+    /// The avatar's cell after its move, if on the board.
+    cell: Option<usize>,
     named: u8,
     first_named: usize,
 }
@@ -208,8 +209,13 @@ impl<S: CollisionSink> Tick<'_, S> {
             }
             self.state.settled = inert && self.state.outcome == Outcome::Running;
             if self.state.settled {
-                let avatar = self.state.avatar as usize;
-                self.state.occupied = OccupiedCells::of(self.world, &self.state.sprites, avatar);
+                let Moment {
+                    occupied,
+                    sprites,
+                    avatar,
+                    ..
+                } = &mut *self.state;
+                occupied.refill(self.world, sprites, *avatar as usize);
             }
         }
         self.state.tick += 1;
@@ -244,7 +250,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         if !world.in_collisions[a.kind as usize] {
             return true;
         }
-        let Some(c) = world.cell(a.x, a.y) else {
+        let Some(c) = around.cell else {
             return false;
         };
         world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && around.named == 0
@@ -260,11 +266,12 @@ impl<S: CollisionSink> Tick<'_, S> {
         let here = cell_word(a.x, a.y);
         let mut around = AroundAvatar {
             avatar: a,
+            cell: world.cell(a.x, a.y),
             named: 0,
             first_named: 0,
         };
         let occupied = &self.state.occupied;
-        if world.cell(a.x, a.y).is_some_and(|c| !occupied.may_hold(c)) {
+        if around.cell.is_some_and(|c| !occupied.may_hold(c)) {
             return around;
         }
         let one_per_cell = occupied.one_per_cell();
@@ -290,8 +297,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         if !avatar_moved {
             return None;
         }
-        let a = around.avatar;
-        Some((a, self.world.cell(a.x, a.y)?))
+        Some((around.avatar, around.cell?))
     }
 
     /// The bump of this tick, the state being settled, if the avatar stepped onto a cell that
