@@ -117,8 +117,6 @@ struct Scratch {
     any_killed: bool,
     /// The fixed sprites killed this tick (removed at step 6).
     killed_fixed: Vec<u16>,
-    /// Living dynamic sprites by type, for the terminations.
-    type_counts: Vec<i32>,
     /// The first sprites of an effect that may collide, in GVGAI's order, each as its type's
     /// rank in the first group (high 16 bits) and its sprite index or static cell (low 16).
     firsts: Vec<u32>,
@@ -1235,31 +1233,32 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.state.avatar = avatar;
     }
 
-    /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`), once
-    /// [`Scratch::type_counts`] holds this tick's.
+    /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`).
     fn count(&self, group: TypeId) -> i32 {
         let world = self.world;
         let mut n = 0;
         for &t in &world.description.subtypes[group as usize] {
             n += world.static_cells[t as usize].len() as i32
                 + self.state.fixed.count(world.fixed_of(t)) as i32
-                + self.scratch.type_counts[t as usize];
+                + self.living_moving(t);
         }
         n
+    }
+
+    /// Living moving sprites of type `t`, read off the sprite list's type groups (the list is
+    /// grouped by type, in type order, whenever the terminations run), so that a termination
+    /// costs two binary searches per type it counts instead of a pass over every sprite.
+    fn living_moving(&self, t: TypeId) -> i32 {
+        let sprites = &self.state.sprites;
+        let of_type =
+            sprites.partition_point(|s| s.kind <= t) - sprites.partition_point(|s| s.kind < t);
+        let disabled = !self.state.alive && sprites[self.state.avatar as usize].kind == t;
+        of_type as i32 - i32::from(disabled)
     }
 
     /// Step 7 (without the tick increment).
     fn terminate(&mut self) {
         let world = self.world;
-        let counts = &mut self.scratch.type_counts;
-        counts.clear();
-        counts.resize(world.description.types.len(), 0);
-        for s in self.state.sprites.iter() {
-            counts[s.kind as usize] += 1;
-        }
-        if !self.state.alive {
-            counts[self.state.sprites[self.state.avatar as usize].kind as usize] -= 1;
-        }
         for termination in &world.description.terminations {
             use super::description::TerminationKind as K;
             let done = match &termination.kind {
