@@ -61,7 +61,9 @@ impl OccupiedCells {
     /// A sprite came onto `cell`.
     #[inline]
     pub fn enter(&mut self, cell: usize) {
-        self.crowded |= self.may_hold(cell);
+        if self.may_hold(cell) {
+            self.crowded = true;
+        }
         if let Some(word) = self.cells.get_mut(cell / 64) {
             *word |= 1 << (cell % 64);
         }

@@ -269,11 +269,10 @@ impl<S: CollisionSink> Tick<'_, S> {
             first_named: 0,
         };
         let occupied = &self.state.occupied;
-        if around.cell.is_some_and(|c| !occupied.may_hold(c)) {
-            return around;
-        }
+        let none_here = around.cell.is_some_and(|c| !occupied.may_hold(c));
+        let sprites: &[Sprite] = if none_here { &[] } else { &self.state.sprites };
         let one_per_cell = occupied.one_per_cell();
-        for (i, s) in self.state.sprites.iter().enumerate() {
+        for (i, s) in sprites.iter().enumerate() {
             if i != avatar && cell_word(s.x, s.y) == here && world.in_collisions[s.kind as usize] {
                 if around.named == 1 {
                     around.named = 2;
