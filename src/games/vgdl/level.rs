@@ -65,6 +65,8 @@ pub struct World {
     pub flicker_types: Vec<TypeId>,
     /// `in_collisions[t]`: type t is in the first or second group of some collision rule.
     pub in_collisions: Vec<bool>,
+    /// Whether every avatar type is in [`World::in_collisions`].
+    pub avatars_collide: bool,
     /// `partners[t]`: bit u set when some collision rule has t in one group and u in the other
     /// (two sprites of unrelated types sharing a cell never collide).
     pub partners: Vec<[u64; 4]>,
@@ -238,6 +240,7 @@ impl World {
                 }
             }
         }
+        let avatars_collide = (0..n).all(|t| !d.types[t].is_avatar() || in_collisions[t]);
         let cells = width * height;
         let statics_at = |c: usize| &cell_types[cell_start[c] as usize..cell_start[c + 1] as usize];
         let static_colliders = (0..cells)
@@ -287,6 +290,7 @@ impl World {
             pushes: Pushes::default(),
             quiet_ticks,
             in_collisions,
+            avatars_collide,
             partners,
             static_colliders,
             fixed_colliders,

@@ -9,6 +9,7 @@
 //! - [`state`]: [`VgdlState`], the small clonable state, and its [`VgdlKey`].
 //! - `sprite_list`: the state's moving sprites, inline while few (copies allocate nothing).
 //! - `alive_bits`: the state's fixed sprites still present, one bit each.
+//! - `occupied_cells`: where the state's moving sprites stand, one bit per cell, for the short cuts.
 //! - `bumps`: the cells that only send a settled avatar back, a tick's short cut.
 //! - `pushes`: how a settled avatar pushes one sprite, another short cut.
 //! - `tick`: one GVGAI tick ([`VgdlState::advance`]), with optional collision events
@@ -33,6 +34,7 @@ pub mod heuristic;
 pub mod level;
 mod moment_box;
 mod obstacle_route;
+mod occupied_cells;
 pub mod ontology;
 mod pushes;
 mod rules;

@@ -83,6 +83,7 @@ mod tests {
     use crate::games::vgdl::alive_bits::AliveBits;
     use crate::games::vgdl::description::MAX_RESOURCES;
     use crate::games::vgdl::level::Sprite;
+    use crate::games::vgdl::occupied_cells::OccupiedCells;
     use crate::games::vgdl::sprite_list::SpriteList;
     use crate::games::vgdl::state::Outcome;
 
@@ -104,6 +105,7 @@ mod tests {
             score: i32::from(x),
             tick: 7,
             settled: true,
+            occupied: OccupiedCells::default(),
         }
     }
 

@@ -12,6 +12,7 @@ use super::description::{Description, MAX_RESOURCES};
 use super::error::VgdlError;
 use super::level::{Sprite, World};
 use super::moment_box::MomentBox;
+use super::occupied_cells::OccupiedCells;
 use super::sprite_list::SpriteList;
 
 /// How the game stands.
@@ -69,6 +70,9 @@ pub struct Moment {
     /// one collision rule relates (one in each group) share a cell, none is off the board, and
     /// no termination but a timeout holds (false says nothing).
     pub(super) settled: bool,
+    /// A cache for the tick, left out of equality and hashing: where the moving sprites a
+    /// collision rule names stand, the avatar left out; exact while `settled`.
+    pub(super) occupied: OccupiedCells,
 }
 
 impl Clone for Moment {
@@ -95,6 +99,7 @@ impl Clone for Moment {
             score,
             tick,
             settled,
+            occupied,
         } = *source;
         self.avatar = avatar;
         self.avatar_last = avatar_last;
@@ -104,6 +109,7 @@ impl Clone for Moment {
         self.score = score;
         self.tick = tick;
         self.settled = settled;
+        self.occupied = occupied;
     }
 }
 
@@ -183,6 +189,7 @@ impl VgdlState {
         let avatar = world.initial_avatar;
         let a = sprites[avatar as usize];
         let world_settled = world.start_settled;
+        let occupied = OccupiedCells::of(&world, &sprites, avatar as usize);
         let now = MomentBox::new(Moment {
             fixed: AliveBits::all(world.fixed.len()),
             sprites,
@@ -194,6 +201,7 @@ impl VgdlState {
             score: 0,
             tick: 0,
             settled: world_settled,
+            occupied,
         });
         VgdlState { world, now }
     }

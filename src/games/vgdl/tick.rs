@@ -65,7 +65,10 @@ enum Ref {
 #[derive(Clone, Copy, Debug)]
 struct PushStep {
     pushed: usize,
+    /// The pushed sprite's cell (the avatar's after its move).
+    from: usize,
     to: (i16, i16),
+    to_cell: usize,
     bounce: u16,
     beyond: Beyond,
 }
@@ -89,6 +92,8 @@ enum Beyond {
 /// rest of a quiet tick).
 struct AroundAvatar {
     avatar: Sprite,
+    /// The avatar's cell after its move, if on the board.
+    cell: Option<usize>,
     named: u8,
     first_named: usize,
 }
@@ -112,8 +117,6 @@ struct Scratch {
     any_killed: bool,
     /// The fixed sprites killed this tick (removed at step 6).
     killed_fixed: Vec<u16>,
-    /// Living dynamic sprites by type, for the terminations.
-    type_counts: Vec<i32>,
     /// The first sprites of an effect that may collide, in GVGAI's order, each as its type's
     /// rank in the first group (high 16 bits) and its sprite index or static cell (low 16).
     firsts: Vec<u32>,
@@ -203,6 +206,15 @@ impl<S: CollisionSink> Tick<'_, S> {
                 self.terminate_quiet();
             }
             self.state.settled = inert && self.state.outcome == Outcome::Running;
+            if self.state.settled {
+                let Moment {
+                    occupied,
+                    sprites,
+                    avatar,
+                    ..
+                } = &mut *self.state;
+                occupied.refill(self.world, sprites, *avatar as usize);
+            }
         }
         self.state.tick += 1;
     }
@@ -236,24 +248,31 @@ impl<S: CollisionSink> Tick<'_, S> {
         if !world.in_collisions[a.kind as usize] {
             return true;
         }
-        let Some(c) = world.cell(a.x, a.y) else {
+        let Some(c) = around.cell else {
             return false;
         };
         world.static_colliders[c] == 0 && !self.has_fixed_collider(c) && around.named == 0
     }
 
     /// One pass over the moving sprites but the avatar (`a`, after its move), stopping at the
-    /// second named one: see [`AroundAvatar`].
+    /// second named one: see [`AroundAvatar`]. No pass when the state's occupied cells say
+    /// that the avatar's cell holds no named sprite; the pass stops at the first when they say
+    /// that no cell holds two.
     fn around_avatar(&self, a: Sprite) -> AroundAvatar {
         let world = self.world;
         let avatar = self.state.avatar as usize;
         let here = cell_word(a.x, a.y);
         let mut around = AroundAvatar {
             avatar: a,
+            cell: world.cell(a.x, a.y),
             named: 0,
             first_named: 0,
         };
-        for (i, s) in self.state.sprites.iter().enumerate() {
+        let occupied = &self.state.occupied;
+        let none_here = around.cell.is_some_and(|c| !occupied.may_hold(c));
+        let sprites: &[Sprite] = if none_here { &[] } else { &self.state.sprites };
+        let one_per_cell = occupied.one_per_cell();
+        for (i, s) in sprites.iter().enumerate() {
             if i != avatar && cell_word(s.x, s.y) == here && world.in_collisions[s.kind as usize] {
                 if around.named == 1 {
                     around.named = 2;
@@ -261,6 +280,9 @@ impl<S: CollisionSink> Tick<'_, S> {
                 }
                 around.named = 1;
                 around.first_named = i;
+                if one_per_cell {
+                    break;
+                }
             }
         }
         around
@@ -272,8 +294,7 @@ impl<S: CollisionSink> Tick<'_, S> {
         if !avatar_moved {
             return None;
         }
-        let a = around.avatar;
-        Some((a, self.world.cell(a.x, a.y)?))
+        Some((around.avatar, around.cell?))
     }
 
     /// The bump of this tick, the state being settled, if the avatar stepped onto a cell that
@@ -366,11 +387,25 @@ impl<S: CollisionSink> Tick<'_, S> {
         let types = &world.description.types;
         let mut moving_related = false;
         let beyond_word = cell_word(beyond.0, beyond.1);
-        for s in self.state.sprites.iter() {
+        // When every avatar type is named, a sprite of a type no rule names changes nothing
+        // here: with no named sprite beyond there is nothing to scan, and while no cell holds
+        // two, the scan may stop at the first.
+        let occupied = &self.state.occupied;
+        let none_beyond = world.avatars_collide && !occupied.may_hold(c2);
+        let first_only = world.avatars_collide && occupied.one_per_cell();
+        let sprites: &[Sprite] = if none_beyond {
+            &[]
+        } else {
+            &self.state.sprites
+        };
+        for s in sprites {
             if cell_word(s.x, s.y) == beyond_word {
                 moving_related |= world.related(kind, s.kind);
                 if types[s.kind as usize].is_avatar() || !meet(s.kind) {
                     return None;
+                }
+                if first_only && world.in_collisions[s.kind as usize] {
+                    break;
                 }
             }
         }
@@ -400,7 +435,9 @@ impl<S: CollisionSink> Tick<'_, S> {
         };
         Some(PushStep {
             pushed,
+            from: c,
             to: beyond,
+            to_cell: c2,
             bounce: rule.bounce,
             beyond: then,
         })
@@ -427,6 +464,8 @@ impl<S: CollisionSink> Tick<'_, S> {
             Beyond::Free => {
                 let pushed = &mut self.state.sprites[push.pushed];
                 (pushed.x, pushed.y) = beyond;
+                self.state.occupied.leave(push.from);
+                self.state.occupied.enter(push.to_cell);
                 self.state.score = score;
                 None
             }
@@ -455,6 +494,7 @@ impl<S: CollisionSink> Tick<'_, S> {
                 if push.pushed < avatar {
                     self.state.avatar -= 1;
                 }
+                self.state.occupied.leave(push.from);
                 Some([kind, other])
             }
         }
@@ -1192,31 +1232,32 @@ impl<S: CollisionSink> Tick<'_, S> {
         self.state.avatar = avatar;
     }
 
-    /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`), once
-    /// [`Scratch::type_counts`] holds this tick's.
+    /// Living sprites of `group` (GVGAI's `getNumSprites - getNumDisabledSprites`).
     fn count(&self, group: TypeId) -> i32 {
         let world = self.world;
         let mut n = 0;
         for &t in &world.description.subtypes[group as usize] {
             n += world.static_cells[t as usize].len() as i32
                 + self.state.fixed.count(world.fixed_of(t)) as i32
-                + self.scratch.type_counts[t as usize];
+                + self.living_moving(t);
         }
         n
+    }
+
+    /// Living moving sprites of type `t`, read off the sprite list's type groups (the list is
+    /// grouped by type, in type order, whenever the terminations run), so that a termination
+    /// costs two binary searches per type it counts instead of a pass over every sprite.
+    fn living_moving(&self, t: TypeId) -> i32 {
+        let sprites = &self.state.sprites;
+        let of_type =
+            sprites.partition_point(|s| s.kind <= t) - sprites.partition_point(|s| s.kind < t);
+        let disabled = !self.state.alive && sprites[self.state.avatar as usize].kind == t;
+        of_type as i32 - i32::from(disabled)
     }
 
     /// Step 7 (without the tick increment).
     fn terminate(&mut self) {
         let world = self.world;
-        let counts = &mut self.scratch.type_counts;
-        counts.clear();
-        counts.resize(world.description.types.len(), 0);
-        for s in self.state.sprites.iter() {
-            counts[s.kind as usize] += 1;
-        }
-        if !self.state.alive {
-            counts[self.state.sprites[self.state.avatar as usize].kind as usize] -= 1;
-        }
         for termination in &world.description.terminations {
             use super::description::TerminationKind as K;
             let done = match &termination.kind {
