@@ -23,6 +23,13 @@ static RUNS: [[u8; 256]; 8] = runs();
 /// mask's squares (counted from the lowest bit).
 static DIAGONAL_LINES: [[(u64, u32); 2]; 64] = diagonal_lines();
 
+/// The a1-h8 and h1-a8 diagonals through `square` (0..64), as masks.
+#[inline(always)]
+pub(super) fn diagonals(square: u32) -> [u64; 2] {
+    let [(up, _), (down, _)] = DIAGONAL_LINES[square as usize & 63];
+    [up, down]
+}
+
 const fn outflanks() -> [[u8; 256]; 8] {
     let mut table = [[0u8; 256]; 8];
     let mut position = 0;
@@ -110,6 +117,15 @@ const fn diagonal_lines() -> [[(u64, u32); 2]; 64] {
     table
 }
 
+/// The discs flipped along the rank of the square at `file`, `rank` (a shift gathers it).
+#[inline(always)]
+fn row_flips(player: u64, opponent: u64, file: usize, rank: usize) -> u64 {
+    let row_shift = 8 * rank;
+    let closing = OUTFLANKS[file][(opponent >> row_shift) as usize & 0xFF] as usize
+        & (player >> row_shift) as usize;
+    (RUNS[file][closing & 0xFF] as u64) << row_shift
+}
+
 /// The bits of `bits` under `mask`, packed into the low bits (`pext`).
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline(always)]
@@ -145,18 +161,16 @@ fn line_flips(player: u64, opponent: u64, mask: u64, position: u32) -> u64 {
 pub(super) fn flips_bmi2(player: u64, opponent: u64, square: u32) -> u64 {
     let square = square & 63;
     let (file, rank) = (square % 8, square / 8);
-    let row_shift = 8 * rank;
-    let opponent_row = (opponent >> row_shift) as usize & 0xFF;
-    let closing_row = OUTFLANKS[file as usize][opponent_row] as u64 & (player >> row_shift);
-    let row = (RUNS[file as usize][closing_row as usize & 0xFF] as u64) << row_shift;
     let [(up, up_position), (down, down_position)] = DIAGONAL_LINES[square as usize];
-    row | line_flips(player, opponent, FILE_A << file, rank)
+    row_flips(player, opponent, file as usize, rank as usize)
+        | line_flips(player, opponent, FILE_A << file, rank)
         | line_flips(player, opponent, up, up_position)
         | line_flips(player, opponent, down, down_position)
 }
 
-// The multiplying gathering is compiled where it is used: every build but x86-64's with BMI2
-// (and that one's tests).
+// The multiplying gathering's file spread and flips are compiled where they are used: every
+// build but x86-64's with BMI2 (and that one's tests). Its byte gatherers also serve the
+// last-square count (`endgame::last_square`).
 /// `COLUMN_SPREAD[bits]`: bit `r` of `bits` moved to square a(r+1) (file a, rank `r`).
 #[cfg(any(not(all(target_arch = "x86_64", target_feature = "bmi2")), test))]
 static COLUMN_SPREAD: [u64; 256] = column_spread();
@@ -179,16 +193,14 @@ const fn column_spread() -> [u64; 256] {
 }
 
 /// The discs of file `file` of `discs` as one byte, bit `r` for rank `r`.
-#[cfg(any(not(all(target_arch = "x86_64", target_feature = "bmi2")), test))]
 #[inline(always)]
-fn column_byte(discs: u64, file: u32) -> usize {
+pub(super) fn column_byte(discs: u64, file: u32) -> usize {
     (((discs >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
 }
 
 /// The discs of `discs` on `diagonal` (at most one per file) as one byte, bit `f` for file `f`.
-#[cfg(any(not(all(target_arch = "x86_64", target_feature = "bmi2")), test))]
 #[inline(always)]
-fn diagonal_byte(discs: u64, diagonal: u64) -> usize {
+pub(super) fn diagonal_byte(discs: u64, diagonal: u64) -> usize {
     ((discs & diagonal).wrapping_mul(FILE_A) >> 56) as usize
 }
 
@@ -198,15 +210,11 @@ fn diagonal_byte(discs: u64, diagonal: u64) -> usize {
 pub(super) fn flips(player: u64, opponent: u64, square: u32) -> u64 {
     let square = square & 63;
     let (file, rank) = (square as usize % 8, square as usize / 8);
-    let row_shift = 8 * rank;
-    let closing = OUTFLANKS[file][(opponent >> row_shift) as usize & 0xFF] as usize
-        & (player >> row_shift) as usize;
-    let mut flipped = (RUNS[file][closing & 0xFF] as u64) << row_shift;
+    let mut flipped = row_flips(player, opponent, file, rank);
     let closing = OUTFLANKS[rank][column_byte(opponent, file as u32)] as usize
         & column_byte(player, file as u32);
     flipped |= COLUMN_SPREAD[RUNS[rank][closing & 0xFF] as usize] << file;
-    let [(up, _), (down, _)] = DIAGONAL_LINES[square as usize];
-    for diagonal in [up, down] {
+    for diagonal in diagonals(square) {
         let closing = OUTFLANKS[file][diagonal_byte(opponent, diagonal)] as usize
             & diagonal_byte(player, diagonal);
         flipped |= (RUNS[file][closing & 0xFF] as u64).wrapping_mul(FILE_A) & diagonal;

@@ -98,6 +98,12 @@ struct AroundAvatar {
     first_named: usize,
 }
 
+/// The sprites of type `t` in `grouped`, sprites grouped by type in type order (two binary
+/// searches).
+fn type_group(grouped: &[Sprite], t: TypeId) -> std::ops::Range<usize> {
+    grouped.partition_point(|s| s.kind < t)..grouped.partition_point(|s| s.kind <= t)
+}
+
 /// A cell as one word (`y` low, `x` high), so that a scan compares a sprite's cell at once.
 #[inline]
 fn cell_word(x: i16, y: i16) -> u32 {
@@ -676,8 +682,7 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// The sprites of type `t` among those the tick started with (grouped by type, in type
     /// order).
     fn type_range(&self, t: TypeId) -> std::ops::Range<usize> {
-        let grouped = &self.state.sprites[..self.grouped];
-        grouped.partition_point(|s| s.kind < t)..grouped.partition_point(|s| s.kind <= t)
+        type_group(&self.state.sprites[..self.grouped], t)
     }
 
     /// The sprites of type `t` among the first `snapshot`, in sprite order: those the tick
@@ -1248,10 +1253,9 @@ impl<S: CollisionSink> Tick<'_, S> {
     /// grouped by type, in type order, whenever the terminations run), so that a termination
     /// costs two binary searches per type it counts instead of a pass over every sprite.
     fn living_moving(&self, t: TypeId) -> i32 {
-        let sprites = &self.state.sprites;
-        let of_type =
-            sprites.partition_point(|s| s.kind <= t) - sprites.partition_point(|s| s.kind < t);
-        let disabled = !self.state.alive && sprites[self.state.avatar as usize].kind == t;
+        let of_type = type_group(&self.state.sprites, t).len();
+        let disabled =
+            !self.state.alive && self.state.sprites[self.state.avatar as usize].kind == t;
         of_type as i32 - i32::from(disabled)
     }
 

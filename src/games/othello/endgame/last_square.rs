@@ -1,6 +1,8 @@
 //! The score of the last empty square without computing flips: four table lookups, one per
 //! line through the square, count the discs the player (or else the opponent) flips there.
 
+use crate::games::othello::line_flips::{column_byte, diagonal_byte, diagonals};
+
 /// The final score for the player to move when `square` is the only empty square.
 #[inline]
 pub(super) fn last_square(player: u64, square: u32) -> i32 {
@@ -59,47 +61,19 @@ const fn line_flips() -> [[u8; 256]; 8] {
     table
 }
 
-/// `DIAGONAL_MASKS[square]`: the a1-h8 and h1-a8 diagonals through `square`.
-static DIAGONAL_MASKS: [[u64; 2]; 64] = diagonal_masks();
-
-const fn diagonal_masks() -> [[u64; 2]; 64] {
-    let mut table = [[0u64; 2]; 64];
-    let mut square = 0;
-    while square < 64 {
-        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
-        let mut other: usize = 0;
-        while other < 64 {
-            let (f, r) = ((other % 8) as i32, (other / 8) as i32);
-            if f - r == file - rank {
-                table[square][0] |= 1 << other;
-            }
-            if f + r == file + rank {
-                table[square][1] |= 1 << other;
-            }
-            other += 1;
-        }
-        square += 1;
-    }
-    table
-}
-
 /// How many discs `player` flips by playing `square` when every other square is occupied
 /// (the opponent holds all squares that are not the player's): four table lookups, one per
 /// line through the square, instead of computing the flipped discs.
 #[inline]
 fn count_last_flips(player: u64, square: u32) -> i32 {
-    let square = square as usize & 63;
-    let (file, rank) = (square % 8, square / 8);
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    let row = (player >> (rank * 8)) & 0xFF;
-    let column = (((player >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
-    let [up, down] = DIAGONAL_MASKS[square];
-    let diagonal_up = ((player & up).wrapping_mul(FILE_A)) >> 56;
-    let diagonal_down = ((player & down).wrapping_mul(FILE_A)) >> 56;
-    (LINE_FLIPS[file][row as usize]
-        + LINE_FLIPS[rank][column as usize]
-        + LINE_FLIPS[file][diagonal_up as usize]
-        + LINE_FLIPS[file][diagonal_down as usize]) as i32
+    let square = square & 63;
+    let (file, rank) = (square as usize % 8, square as usize / 8);
+    let row = (player >> (rank * 8)) as usize & 0xFF;
+    let [up, down] = diagonals(square);
+    (LINE_FLIPS[file][row]
+        + LINE_FLIPS[rank][column_byte(player, file as u32)]
+        + LINE_FLIPS[file][diagonal_byte(player, up)]
+        + LINE_FLIPS[file][diagonal_byte(player, down)]) as i32
 }
 
 #[cfg(test)]
