@@ -178,87 +178,6 @@ pub fn flips(player: u64, opponent: u64, square: u32) -> u64 {
     super::line_flips::flips_bmi2(player, opponent, square)
 }
 
-/// Rank 1 and rank 8.
-const RANKS_1_8: u64 = 0xFF00_0000_0000_00FF;
-/// The border squares: a disc there has a wall on at least one side of three axes.
-const BORDER: u64 = FILE_A | FILE_H | RANKS_1_8;
-
-/// The 15 diagonals running a1-h8 and the 15 running h1-a8, each as a mask.
-static DIAGONALS: [u64; 30] = diagonals();
-
-const fn diagonals() -> [u64; 30] {
-    let mut table = [0u64; 30];
-    let mut square = 0;
-    while square < 64 {
-        let (file, rank) = (square % 8, square / 8);
-        table[file + 7 - rank] |= 1 << square;
-        table[15 + file + rank] |= 1 << square;
-        square += 1;
-    }
-    table
-}
-
-/// Squares whose line is completely filled, along each axis: (horizontal, vertical,
-/// a1-h8 diagonal, h1-a8 diagonal). No disc can ever be placed on such a line.
-#[inline]
-fn full_lines(occupied: u64) -> [u64; 4] {
-    let mut rows = occupied;
-    rows &= rows >> 1;
-    rows &= rows >> 2;
-    rows &= rows >> 4;
-    let horizontal = (rows & FILE_A) * 0xFF;
-    let mut columns = occupied;
-    columns &= columns.rotate_right(8);
-    columns &= columns.rotate_right(16);
-    columns &= columns.rotate_right(32);
-    let mut diagonal_up = 0;
-    let mut diagonal_down = 0;
-    for (index, &mask) in DIAGONALS.iter().enumerate() {
-        if occupied & mask == mask {
-            if index < 15 {
-                diagonal_up |= mask;
-            } else {
-                diagonal_down |= mask;
-            }
-        }
-    }
-    [horizontal, columns, diagonal_up, diagonal_down]
-}
-
-/// A subset of the discs of `player` that can never be flipped: a disc is stable when, along
-/// each of the four axes, its line is full, or it touches the board edge, or it touches a
-/// stable disc of its own colour. Grown from the corners to a fixed point; sound, not complete.
-#[inline]
-pub fn stable_discs(player: u64, opponent: u64) -> u64 {
-    grow_stable(player, full_lines(player | opponent))
-}
-
-/// [`stable_discs`] of both sides, `[player's, opponent's]`, finding the full lines once.
-#[inline]
-pub fn stable_discs_of_both(player: u64, opponent: u64) -> [u64; 2] {
-    let full = full_lines(player | opponent);
-    [grow_stable(player, full), grow_stable(opponent, full)]
-}
-
-/// The stable discs of `discs`, given the board's [`full_lines`].
-#[inline(always)]
-fn grow_stable(discs: u64, full: [u64; 4]) -> u64 {
-    let [horizontal, vertical, diagonal_up, diagonal_down] = full;
-    let mut stable = 0u64;
-    loop {
-        let east_west =
-            horizontal | FILE_A | FILE_H | ((stable << 1) & !FILE_A) | ((stable >> 1) & !FILE_H);
-        let north_south = vertical | RANKS_1_8 | (stable << 8) | (stable >> 8);
-        let up = diagonal_up | BORDER | ((stable << 9) & !FILE_A) | ((stable >> 9) & !FILE_H);
-        let down = diagonal_down | BORDER | ((stable << 7) & !FILE_H) | ((stable >> 7) & !FILE_A);
-        let grown = discs & east_west & north_south & up & down;
-        if grown == stable {
-            return stable;
-        }
-        stable = grown;
-    }
-}
-
 /// The squares next to at least one disc of `discs`, in any of the eight directions.
 #[inline]
 pub fn neighbours(discs: u64) -> u64 {
@@ -270,51 +189,6 @@ pub fn neighbours(discs: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `full_lines` by walking each square's four lines.
-    fn full_lines_by_walking(occupied: u64) -> [u64; 4] {
-        let axes = [(1, 0), (0, 1), (1, 1), (-1, 1)];
-        let mut full = [0u64; 4];
-        for square in 0..64i32 {
-            for (axis, &(df, dr)) in axes.iter().enumerate() {
-                let filled = [1, -1].iter().all(|&sign| {
-                    let (mut file, mut rank) = (square % 8, square / 8);
-                    while (0..8).contains(&file) && (0..8).contains(&rank) {
-                        if occupied & (1 << (rank * 8 + file)) == 0 {
-                            return false;
-                        }
-                        file += sign * df;
-                        rank += sign * dr;
-                    }
-                    true
-                });
-                if filled {
-                    full[axis] |= 1 << square;
-                }
-            }
-        }
-        full
-    }
-
-    #[test]
-    fn full_lines_match_walking_the_lines() {
-        let mut rng = crate::rng::Rng::new(3);
-        for round in 0..20_000 {
-            // Mostly full boards, so that many lines are full.
-            let occupied = match round % 3 {
-                0 => !(rng.next_u64() & rng.next_u64() & rng.next_u64()),
-                1 => !(rng.next_u64() & rng.next_u64() & rng.next_u64() & rng.next_u64()),
-                _ => rng.next_u64(),
-            };
-            assert_eq!(
-                full_lines(occupied),
-                full_lines_by_walking(occupied),
-                "{occupied:#x}"
-            );
-        }
-        assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
-        assert_eq!(full_lines(0), [0; 4]);
-    }
 
     #[test]
     fn start_position_has_four_moves() {

@@ -11,7 +11,8 @@
 //!   discs, discs and parity; hand-set weights that move with the game phase, replaced from
 //!   24 empties on by weights fitted to exact endgame scores.
 
-use super::board::{moves, neighbours, stable_discs_of_both};
+use super::board::{moves, neighbours};
+use super::stability::stable_discs_of_both;
 use super::{Board, Color, Othello};
 
 /// The terms of the course heuristic, each from Black's (the course's player 1's) view.
@@ -208,7 +209,7 @@ pub struct StrongTerms {
     pub c_squares: i32,
     /// Other edge squares held.
     pub edges: i32,
-    /// Stable discs ([`super::board::stable_discs`]).
+    /// Stable discs ([`super::stability::stable_discs`]).
     pub stable: i32,
     /// Discs.
     pub discs: i32,

@@ -170,7 +170,7 @@ pub(super) fn flips_bmi2(player: u64, opponent: u64, square: u32) -> u64 {
 
 // The multiplying gathering's file spread and flips are compiled where they are used: every
 // build but x86-64's with BMI2 (and that one's tests). Its byte gatherers also serve the
-// last-square count (`endgame::last_square`).
+// last-square count (`endgame::last_square`) and the stable edges (`stability`).
 /// `COLUMN_SPREAD[bits]`: bit `r` of `bits` moved to square a(r+1) (file a, rank `r`).
 #[cfg(any(not(all(target_arch = "x86_64", target_feature = "bmi2")), test))]
 static COLUMN_SPREAD: [u64; 256] = column_spread();
@@ -196,6 +196,16 @@ const fn column_spread() -> [u64; 256] {
 #[inline(always)]
 pub(super) fn column_byte(discs: u64, file: u32) -> usize {
     (((discs >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+}
+
+/// Byte `bits` put back on file a, bit `r` on rank `r`: the inverse of [`column_byte`] for file a.
+#[inline(always)]
+pub(super) fn file_a_from_byte(bits: usize) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    let file = scatter(bits as u64 & 0xFF, FILE_A);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    let file = COLUMN_SPREAD[bits & 0xFF];
+    file
 }
 
 /// The discs of `discs` on `diagonal` (at most one per file) as one byte, bit `f` for file `f`.

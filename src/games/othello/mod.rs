@@ -14,6 +14,7 @@ mod line_flips;
 pub mod perft;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 mod simd128;
+pub mod stability;
 pub mod text;
 
 use crate::game::{Game, Turn, ZeroSum};

@@ -7,7 +7,8 @@
 use super::ordering::{odd_quadrants, Candidate};
 use super::small::flips_near;
 use super::{Solver, ETC_EMPTIES, INFINITY, TT_EMPTIES};
-use crate::games::othello::board::{final_score, moves, stable_discs, Board};
+use crate::games::othello::board::{final_score, moves, Board};
+use crate::games::othello::stability::stable_discs;
 use crate::games::othello::Move;
 
 /// Empties at or below which the square-loop code takes over.
