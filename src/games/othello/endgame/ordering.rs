@@ -69,6 +69,11 @@ impl Solver {
             let flipped = flips(player, opponent, square);
             let next_player = opponent ^ flipped;
             let next_opponent = player ^ flipped ^ (1 << square);
+            if empties > TT_EMPTIES {
+                // The child's bucket is probed next (enhanced transposition cutoffs, then the
+                // child's own search): its load overlaps the ordering of the other moves.
+                self.table.prefetch(next_player, next_opponent);
+            }
             let score = if square == hint {
                 1 << 24
             } else if next_player == 0 {
