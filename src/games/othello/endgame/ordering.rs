@@ -61,20 +61,30 @@ impl Solver {
     ) -> usize {
         let mut count = 0;
         let mut remaining = legal;
-        let odd = odd_quadrants(!(player | opponent));
-        let mut evaluated = 0;
         while remaining != 0 {
             let square = remaining.trailing_zeros();
             remaining &= remaining - 1;
             let flipped = flips(player, opponent, square);
-            let next_player = opponent ^ flipped;
-            let next_opponent = player ^ flipped ^ (1 << square);
             if empties > TT_EMPTIES {
                 // The child's bucket is probed next (enhanced transposition cutoffs, then the
-                // child's own search): its load overlaps the ordering of the other moves.
-                self.table.prefetch(next_player, next_opponent);
+                // child's own search): the loads overlap each other and the ordering below.
+                self.table
+                    .prefetch(opponent ^ flipped, player ^ flipped ^ (1 << square));
             }
-            let score = if square == hint {
+            list[count] = Candidate {
+                square,
+                flipped,
+                score: 0,
+            };
+            count += 1;
+        }
+        let odd = odd_quadrants(!(player | opponent));
+        let mut evaluated = 0;
+        for candidate in &mut list[..count] {
+            let (square, flipped) = (candidate.square, candidate.flipped);
+            let next_player = opponent ^ flipped;
+            let next_opponent = player ^ flipped ^ (1 << square);
+            candidate.score = if square == hint {
                 1 << 24
             } else if next_player == 0 {
                 1 << 23
@@ -102,12 +112,6 @@ impl Solver {
             } else {
                 (odd & (1 << square) != 0) as i32
             };
-            list[count] = Candidate {
-                square,
-                flipped,
-                score,
-            };
-            count += 1;
         }
         self.nodes += evaluated;
         // Insertion sort, best first: lists are short.
