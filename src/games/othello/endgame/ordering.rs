@@ -66,8 +66,8 @@ impl Solver {
             remaining &= remaining - 1;
             let flipped = flips(player, opponent, square);
             if empties > TT_EMPTIES {
-                // The child's bucket is probed next (enhanced transposition cutoffs, then the
-                // child's own search): the loads overlap each other and the ordering below.
+                // The child's bucket is probed soon (by the enhanced transposition cutoffs or
+                // the child's own search): the loads overlap each other and the ordering below.
                 self.table
                     .prefetch(opponent ^ flipped, player ^ flipped ^ (1 << square));
             }
