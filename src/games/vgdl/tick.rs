@@ -591,9 +591,12 @@ impl<S: CollisionSink> Tick<'_, S> {
 
     /// Step 7 on a tick past the first that killed and created nothing and left the avatar's
     /// status alone: the sprite counters count what they counted on the last tick, when none
-    /// held, so only the timeouts can end the game.
+    /// held, so only the timeouts can end the game, and none before [`World::timeouts_from`].
     fn terminate_quiet(&mut self) {
         use super::description::TerminationKind as K;
+        if self.state.tick < self.world.timeouts_from {
+            return;
+        }
         let tick = i64::from(self.state.tick);
         let timeout = self
             .world
