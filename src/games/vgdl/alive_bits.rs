@@ -10,7 +10,7 @@ pub const INLINE_BITS: usize = 128;
 const INLINE_WORDS: usize = INLINE_BITS / 64;
 
 /// One bit per fixed sprite, set while it lives. Equality and hashing are the words'.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub enum AliveBits {
     Inline([u64; INLINE_WORDS]),
     Heap(Box<[u64]>),
@@ -88,6 +88,26 @@ impl AliveBits {
     }
 }
 
+impl Clone for AliveBits {
+    fn clone(&self) -> AliveBits {
+        match self {
+            AliveBits::Inline(words) => AliveBits::Inline(*words),
+            AliveBits::Heap(words) => AliveBits::Heap(words.clone()),
+        }
+    }
+
+    /// Copies the words in place when both hold as many (no temporary, no allocation).
+    fn clone_from(&mut self, source: &AliveBits) {
+        match (self, source) {
+            (AliveBits::Inline(words), AliveBits::Inline(from)) => *words = *from,
+            (AliveBits::Heap(words), AliveBits::Heap(from)) if words.len() == from.len() => {
+                words.copy_from_slice(from);
+            }
+            (bits, source) => *bits = source.clone(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +125,23 @@ mod tests {
                 assert_eq!(bits.count(0..n), n as u32 - 2);
                 assert_eq!(bits.count(4..64), 60);
                 assert_eq!(bits.count(60..70), 9);
+            }
+        }
+    }
+
+    #[test]
+    fn clone_from_copies_inline_and_heap_bits_of_any_length() {
+        let mut all: Vec<AliveBits> = [3, 128, 129, 300]
+            .iter()
+            .map(|&n| AliveBits::all(n))
+            .collect();
+        all[1].clear(100);
+        all[3].clear(200);
+        for source in &all {
+            for earlier in &all {
+                let mut copy = earlier.clone();
+                copy.clone_from(source);
+                assert_eq!(&copy, source);
             }
         }
     }

@@ -12,10 +12,11 @@
 use std::rc::Rc;
 
 use super::bumps::Bumps;
-use super::description::{Description, EffectKind, TypeId, MAX_SPRITES};
+use super::description::{Description, EffectKind, TerminationKind, TypeId, MAX_SPRITES};
 use super::error::VgdlError;
 use super::ontology::SpriteClass;
 use super::pushes::Pushes;
+use super::state::GVGAI_TICK_LIMIT;
 use super::transient::TransientSprites;
 
 /// Largest width or height of a level, in cells.
@@ -90,6 +91,9 @@ pub struct World {
     pub start_settled: bool,
     /// `counted[t / 64]` bit `t % 64`: some sprite counter termination counts type t.
     pub counted: [u64; 4],
+    /// The first tick at which a timeout can end the game: the smallest limit of the
+    /// `Timeout` terminations and GVGAI's 2000-tick limit.
+    pub timeouts_from: u32,
 }
 
 impl World {
@@ -282,8 +286,15 @@ impl World {
         fixed_cell_start.push(fixed_ids.len() as u32);
         let quiet_ticks = flicker_types.is_empty() && d.eos_types.is_empty() && !static_collisions;
         let counted = counted_types(d);
+        let timeouts_from = d
+            .terminations
+            .iter()
+            .filter(|t| t.kind == TerminationKind::Timeout)
+            .map(|t| t.limit.max(0) as u32)
+            .fold(GVGAI_TICK_LIMIT, u32::min);
         let mut world = World {
             counted,
+            timeouts_from,
             start_settled: false,
             transient: None,
             bumps: Bumps::default(),

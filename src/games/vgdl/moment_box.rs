@@ -3,16 +3,20 @@
 //! frees another (the state it replaces); the pool hands the freed block to the next copy
 //! instead of going through the allocator twice.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::mem::ManuallyDrop;
 use std::ops::{Deref, DerefMut};
 
 use super::state::Moment;
 
-/// Freed blocks a thread keeps for reuse; beyond them, blocks go back to the allocator.
+/// Freed blocks a thread keeps for reuse besides the last one freed; beyond them, blocks go
+/// back to the allocator.
 const SPARE_BLOCKS: usize = 64;
 
 thread_local! {
+    /// The block freed last. A walk's copy+step takes one block and frees another, so its
+    /// takes are served here, without the pool's borrow flag and length checks.
+    static LAST_FREED: Cell<Option<Box<Moment>>> = const { Cell::new(None) };
     // The blocks themselves are what the pool keeps (a `Vec<Moment>` would copy the fields).
     #[allow(clippy::vec_box)]
     static SPARE: RefCell<Vec<Box<Moment>>> = const { RefCell::new(Vec::new()) };
@@ -47,10 +51,12 @@ impl DerefMut for MomentBox {
 
 impl Clone for MomentBox {
     fn clone(&self) -> MomentBox {
-        let spare = SPARE
-            .try_with(|spare| spare.borrow_mut().pop())
-            .ok()
-            .flatten();
+        let spare = LAST_FREED.try_with(Cell::take).ok().flatten().or_else(|| {
+            SPARE
+                .try_with(|spare| spare.borrow_mut().pop())
+                .ok()
+                .flatten()
+        });
         let block = match spare {
             Some(mut block) => {
                 Moment::clone_from(&mut block, &self.0);
@@ -68,10 +74,13 @@ impl Drop for MomentBox {
         // `drop`, never used again.
         let block = unsafe { ManuallyDrop::take(&mut self.0) };
         // Once the thread's pool is gone (thread exit), the block is simply freed.
+        let Ok(Some(older)) = LAST_FREED.try_with(|last| last.replace(Some(block))) else {
+            return;
+        };
         let _ = SPARE.try_with(|spare| {
             let mut spare = spare.borrow_mut();
             if spare.len() < SPARE_BLOCKS {
-                spare.push(block);
+                spare.push(older);
             }
         });
     }
@@ -131,5 +140,19 @@ mod tests {
         let copy = shorter.clone();
         assert_eq!(copy.sprites.len(), 25);
         assert_eq!(format!("{:?}", *copy), expected);
+    }
+
+    #[test]
+    fn copies_take_the_last_freed_block_then_the_spares() {
+        let source = MomentBox::new(moment(4, 3));
+        let freed: Vec<MomentBox> = (0..3).map(|x| MomentBox::new(moment(x, 1))).collect();
+        let blocks: Vec<*const Moment> = freed.iter().map(|b| &**b as *const Moment).collect();
+        drop(freed);
+        let copies: Vec<MomentBox> = blocks.iter().map(|_| source.clone()).collect();
+        let taken: Vec<*const Moment> = copies.iter().map(|c| &**c as *const Moment).collect();
+        assert_eq!(taken, blocks.into_iter().rev().collect::<Vec<_>>());
+        for copy in &copies {
+            assert_eq!(format!("{:?}", **copy), format!("{:?}", *source));
+        }
     }
 }

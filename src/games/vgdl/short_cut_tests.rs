@@ -140,3 +140,40 @@ fn short_cuts_on_a_board_with_a_crowded_cell_give_the_general_ticks_result() {
     let (settled_steps, crowded_steps) = check_walks(vec![("crowded".to_string(), start)]);
     assert!(crowded_steps > 1_000, "{crowded_steps} of {settled_steps}");
 }
+
+/// Quiet ticks (the avatar standing still) check the timeouts only from the first tick one can
+/// hold at (`World::timeouts_from`): the first timeout in file order that holds ends the game,
+/// and GVGAI's 2000-tick limit when none does.
+#[test]
+fn quiet_ticks_end_the_game_at_the_first_timeout_that_holds() {
+    let cases = [
+        (
+            "Timeout limit=5 win=True\n        Timeout limit=3 win=False",
+            4,
+            Outcome::Lost,
+        ),
+        (
+            "Timeout limit=3 win=True\n        Timeout limit=5 win=False",
+            4,
+            Outcome::Won,
+        ),
+        (
+            "SpriteCounter stype=box limit=0 win=True",
+            2001,
+            Outcome::Lost,
+        ),
+    ];
+    for (terminations, ticks, outcome) in cases {
+        let game = CROWDED_GAME.replace("Timeout limit=1000 win=False", terminations);
+        let mut state = VgdlState::parse(&game, CROWDED_LEVEL).expect("the game loads");
+        for tick in 0..ticks {
+            assert_eq!(
+                state.outcome(),
+                Outcome::Running,
+                "{terminations}: tick {tick}"
+            );
+            state.advance(Action::Nil);
+        }
+        assert_eq!(state.outcome(), outcome, "{terminations}");
+    }
+}

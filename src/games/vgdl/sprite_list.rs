@@ -6,8 +6,13 @@ use std::ops::{Deref, DerefMut};
 
 use super::level::Sprite;
 
-/// Sprites kept inside the state before the list moves to the heap (6 bytes each).
-pub const INLINE_SPRITES: usize = 20;
+/// Sprites an inline list copies as one piece (60 bytes). In wasm a copy of a constant 64 bytes
+/// or fewer compiles to plain loads and stores; a longer one becomes a `memory.copy`, which V8
+/// runs as a call costing about twice the loads and stores of 112 bytes.
+const CHUNK: usize = 10;
+
+/// Sprites kept inside the state before the list moves to the heap (6 bytes each): two pieces.
+pub const INLINE_SPRITES: usize = 2 * CHUNK;
 
 const EMPTY: Sprite = Sprite {
     y: 0,
@@ -20,13 +25,25 @@ const EMPTY: Sprite = Sprite {
 /// tag, the length and the sprites copy as aligned pieces: with a `u8` length and 2-aligned
 /// sprites, a clone moved the 7 bytes after the tag through overlapping 4-byte loads and
 /// stores, and each such load waited on the two stores it spans (a quarter of a Bait 1 step's
-/// time by perf's cpu-clock samples).
-#[derive(Clone, Copy, Debug)]
+/// time by perf's cpu-clock samples). Only the pieces holding the list's sprites are copied;
+/// the sprites past its length are left as they were and never read.
+#[derive(Clone, Copy)]
 #[repr(align(8))]
-pub struct InlineSprites([Sprite; INLINE_SPRITES]);
+pub struct InlineSprites([[Sprite; CHUNK]; 2]);
+
+impl InlineSprites {
+    /// Copies the pieces of `source` that hold its first `len` sprites (written out, not as a
+    /// loop, which LLVM turns into one copy of a variable length: a `memory.copy` again).
+    #[inline]
+    fn copy_front(&mut self, source: &InlineSprites, len: usize) {
+        self.0[0] = source.0[0];
+        if len > CHUNK {
+            self.0[1] = source.0[1];
+        }
+    }
+}
 
 /// A list of sprites, inline up to [`INLINE_SPRITES`]. Equality is the slice's.
-#[derive(Debug)]
 pub enum SpriteList {
     Inline { len: u32, items: InlineSprites },
     Heap(Vec<Sprite>),
@@ -36,8 +53,8 @@ impl SpriteList {
     /// The list holding `sprites`, inline if they fit.
     pub fn from_slice(sprites: &[Sprite]) -> SpriteList {
         if sprites.len() <= INLINE_SPRITES {
-            let mut items = InlineSprites([EMPTY; INLINE_SPRITES]);
-            items.0[..sprites.len()].copy_from_slice(sprites);
+            let mut items = InlineSprites([[EMPTY; CHUNK]; 2]);
+            items.0.as_flattened_mut()[..sprites.len()].copy_from_slice(sprites);
             SpriteList::Inline {
                 len: sprites.len() as u32,
                 items,
@@ -51,12 +68,12 @@ impl SpriteList {
     pub fn push(&mut self, sprite: Sprite) {
         match self {
             SpriteList::Inline { len, items } if (*len as usize) < INLINE_SPRITES => {
-                items.0[*len as usize] = sprite;
+                items.0.as_flattened_mut()[*len as usize] = sprite;
                 *len += 1;
             }
             SpriteList::Inline { items, .. } => {
                 let mut heap = Vec::with_capacity(INLINE_SPRITES * 2);
-                heap.extend_from_slice(&items.0);
+                heap.extend_from_slice(items.0.as_flattened());
                 heap.push(sprite);
                 *self = SpriteList::Heap(heap);
             }
@@ -68,10 +85,11 @@ impl SpriteList {
     pub fn retain(&mut self, mut keep: impl FnMut(&Sprite) -> bool) {
         match self {
             SpriteList::Inline { len, items } => {
+                let items = items.0.as_flattened_mut();
                 let mut kept = 0;
                 for i in 0..*len as usize {
-                    if keep(&items.0[i]) {
-                        items.0[kept] = items.0[i];
+                    if keep(&items[i]) {
+                        items[kept] = items[i];
                         kept += 1;
                     }
                 }
@@ -101,10 +119,21 @@ impl Clone for SpriteList {
         }
     }
 
-    /// Reuses the heap storage when both lists are on the heap.
+    /// Reuses the heap storage when both lists are on the heap, and copies inline sprites in
+    /// place (no temporary list), only the pieces holding the source's sprites.
     fn clone_from(&mut self, source: &SpriteList) {
         match (self, source) {
             (SpriteList::Heap(heap), SpriteList::Heap(from)) => heap.clone_from(from),
+            (
+                SpriteList::Inline { len, items },
+                SpriteList::Inline {
+                    len: from_len,
+                    items: from,
+                },
+            ) => {
+                *len = *from_len;
+                items.copy_front(from, *from_len as usize);
+            }
             (list, source) => *list = source.clone(),
         }
     }
@@ -115,7 +144,7 @@ impl Deref for SpriteList {
 
     fn deref(&self) -> &[Sprite] {
         match self {
-            SpriteList::Inline { len, items } => &items.0[..*len as usize],
+            SpriteList::Inline { len, items } => &items.0.as_flattened()[..*len as usize],
             SpriteList::Heap(heap) => heap,
         }
     }
@@ -124,9 +153,16 @@ impl Deref for SpriteList {
 impl DerefMut for SpriteList {
     fn deref_mut(&mut self) -> &mut [Sprite] {
         match self {
-            SpriteList::Inline { len, items } => &mut items.0[..*len as usize],
+            SpriteList::Inline { len, items } => &mut items.0.as_flattened_mut()[..*len as usize],
             SpriteList::Heap(heap) => heap,
         }
+    }
+}
+
+/// The sprites, as a slice (an inline list's unused places are not part of it).
+impl std::fmt::Debug for SpriteList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -182,5 +218,24 @@ mod tests {
         small.retain(|s| s.x != 3);
         assert_eq!(&*small, &[sprite(0), sprite(6), sprite(9)][..]);
         assert_eq!(small.heap_bytes(), 0);
+    }
+
+    #[test]
+    fn clone_from_copies_every_length_over_any_earlier_list() {
+        let lists: Vec<SpriteList> = [0, 3, 10, 11, 20, 21, 37]
+            .iter()
+            .map(|&n| SpriteList::from_slice(&(0..n).map(sprite).collect::<Vec<_>>()))
+            .collect();
+        for source in &lists {
+            for earlier in &lists {
+                let mut copy = earlier.clone();
+                copy.clone_from(source);
+                assert_eq!(&*copy, &**source);
+                assert_eq!(format!("{copy:?}"), format!("{source:?}"));
+                copy.push(sprite(99));
+                assert_eq!(copy.len(), source.len() + 1);
+                assert_eq!(copy[source.len()], sprite(99));
+            }
+        }
     }
 }
