@@ -3,8 +3,9 @@
 
 use crate::games::othello::line_flips::{column_byte, diagonal_byte, diagonals};
 
-/// The final score for the player to move when `square` is the only empty square.
-#[inline]
+/// The final score for the player to move when `square` is the only empty square. Always inlined:
+/// the wasm build called it (FFO #40 in node 0.96x the CPU inlined; native code is the same).
+#[inline(always)]
 pub(super) fn last_square(player: u64, square: u32) -> i32 {
     let mine = player.count_ones() as i32;
     let flipped = count_last_flips(player, square);
@@ -64,7 +65,7 @@ const fn line_flips() -> [[u8; 256]; 8] {
 /// How many discs `player` flips by playing `square` when every other square is occupied
 /// (the opponent holds all squares that are not the player's): four table lookups, one per
 /// line through the square, instead of computing the flipped discs.
-#[inline]
+#[inline(always)]
 fn count_last_flips(player: u64, square: u32) -> i32 {
     let square = square & 63;
     let (file, rank) = (square as usize % 8, square as usize / 8);
