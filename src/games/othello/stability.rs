@@ -153,16 +153,21 @@ mod tests {
         full
     }
 
+    /// Occupied squares for the tests' boards: mostly full (endgames, so that many lines are
+    /// full), and every third board a random one with full edges (so that long chains form).
+    fn endgame_like(rng: &mut crate::rng::Rng, round: u32) -> u64 {
+        match round % 3 {
+            0 => !(rng.next_u64() & rng.next_u64() & rng.next_u64()),
+            1 => !(rng.next_u64() & rng.next_u64() & rng.next_u64() & rng.next_u64()),
+            _ => rng.next_u64() | RANKS_1_8 | FILES_A_H,
+        }
+    }
+
     #[test]
     fn full_lines_match_walking_the_lines() {
         let mut rng = crate::rng::Rng::new(3);
         for round in 0..20_000 {
-            // Mostly full boards, so that many lines are full.
-            let occupied = match round % 3 {
-                0 => !(rng.next_u64() & rng.next_u64() & rng.next_u64()),
-                1 => !(rng.next_u64() & rng.next_u64() & rng.next_u64() & rng.next_u64()),
-                _ => rng.next_u64(),
-            };
+            let occupied = endgame_like(&mut rng, round);
             assert_eq!(
                 full_lines(occupied),
                 full_lines_by_walking(occupied),
@@ -208,12 +213,7 @@ mod tests {
     fn stable_discs_follow_the_rule() {
         let mut rng = crate::rng::Rng::new(17);
         for round in 0..20_000 {
-            // Mostly full boards (endgames), with dense edges, so that long chains form.
-            let occupied = match round % 3 {
-                0 => !(rng.next_u64() & rng.next_u64() & rng.next_u64()),
-                1 => !(rng.next_u64() & rng.next_u64() & rng.next_u64() & rng.next_u64()),
-                _ => rng.next_u64() | RANKS_1_8 | FILES_A_H,
-            };
+            let occupied = endgame_like(&mut rng, round);
             let player = occupied & (rng.next_u64() | rng.next_u64());
             let opponent = occupied & !player;
             let expected = [
