@@ -5,7 +5,7 @@
 //! Two regions: positions with fewer than [`SHALLOW_BELOW`] empties, the most numerous and the
 //! most often probed, hash into the first 1/[`SHALLOW_SHARE`] of the buckets, the others into the
 //! rest. The shallow probes then stay within a few MiB: fewer TLB misses where the memory has no
-//! huge pages and no prefetch (wasm: FFO #40 in 0.91x to 0.97x the time), and the short-lived
+//! huge pages and no prefetch (wasm: FFO #40 in 0.95x to 0.98x the time), and the short-lived
 //! shallow entries no longer evict deep ones (natively FFO #40-#49 in 0.98x the CPU, with 2 % more
 //! nodes). A shallow region inside the whole table, sharing buckets with deep positions, was
 //! slower natively (1.1x).
