@@ -13,11 +13,17 @@ use crate::search::{Observer, Visit};
 /// GVGAI's tie-break and divide-by-zero guard.
 const EPSILON: f64 = 1e-6;
 
-/// UCT's score of a child before tie-break noise.
-fn uct_score(child: &Node, parent: &Node, exploration: f64, normalise: bool) -> f64 {
-    uct(
+/// UCT's score of a child before tie-break noise, given its parent's [`log_visits`].
+fn uct_score(
+    child: &Node,
+    parent: &Node,
+    parent_log_visits: f64,
+    exploration: f64,
+    normalise: bool,
+) -> f64 {
+    uct_from_log(
         (child.total, child.visits),
-        (parent.visits, parent.min, parent.max),
+        (parent_log_visits, parent.min, parent.max),
         exploration,
         normalise,
     )
@@ -32,15 +38,37 @@ pub fn uct(
     exploration: f64,
     normalise: bool,
 ) -> f64 {
+    uct_from_log(
+        (total, visits),
+        (log_visits(parent_visits), min, max),
+        exploration,
+        normalise,
+    )
+}
+
+/// The logarithm in UCT's exploration term for a parent with `visits`: ln(visits + 1). A
+/// selection computes it once for all the children it scores (it was a quarter of an MCTS
+/// iteration's instructions when computed per child).
+fn log_visits(visits: u64) -> f64 {
+    // `libm::log`, not `f64::ln`: the same code natively and in wasm, so a seeded tree is the same.
+    libm::log(visits as f64 + 1.0)
+}
+
+/// [`uct`] with the parent's visits given as [`log_visits`].
+#[inline]
+fn uct_from_log(
+    (total, visits): (f64, u64),
+    (parent_log_visits, min, max): (f64, f64, f64),
+    exploration: f64,
+    normalise: bool,
+) -> f64 {
     let q = total / (visits as f64 + EPSILON);
     let q = if normalise && min < max {
         (q - min) / (max - min)
     } else {
         q
     };
-    let n_parent = parent_visits as f64 + 1.0;
-    // `libm::log`, not `f64::ln`: the same code natively and in wasm, so a seeded tree is the same.
-    q + exploration * (libm::log(n_parent) / (visits as f64 + EPSILON)).sqrt()
+    q + exploration * (parent_log_visits / (visits as f64 + EPSILON)).sqrt()
 }
 
 impl<G: Game, V: Simulation<G>, O: Observer<G>> Mcts<G, V, O> {
@@ -141,12 +169,14 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Mcts<G, V, O> {
         let chosen = if self.untried.is_empty() {
             let nodes = &self.tree.nodes;
             let parent = nodes[node as usize];
+            let parent_log_visits = log_visits(parent.visits);
             let mut best: Option<(u32, G::Action, f64)> = None;
             for &action in &self.legal {
                 let child = self.child_of_action[G::action_index(action) as usize];
                 let score = uct_score(
                     &nodes[child as usize],
                     &parent,
+                    parent_log_visits,
                     self.config.exploration,
                     self.config.normalise,
                 );
@@ -248,7 +278,13 @@ mod tests {
         let parent = node(0.0, 5, 0.0, 4.0);
         let child = node(3.0, 2, 100.0, 100.0);
         // Q = 3/2 = 1.5, normalised 0.375; sqrt(2)·sqrt(ln 6 / 2) = 1.338566.
-        let score = uct_score(&child, &parent, std::f64::consts::SQRT_2, true);
+        let score = uct_score(
+            &child,
+            &parent,
+            log_visits(5),
+            std::f64::consts::SQRT_2,
+            true,
+        );
         assert!((score - 1.713566).abs() < 1e-5, "{score}");
     }
 
@@ -256,10 +292,10 @@ mod tests {
     fn uct_keeps_the_raw_mean_when_bounds_are_empty_or_off() {
         let parent = node(0.0, 5, 2.0, 2.0);
         let child = node(3.0, 2, 0.0, 0.0);
-        let score = uct_score(&child, &parent, 0.0, true);
+        let score = uct_score(&child, &parent, log_visits(5), 0.0, true);
         assert!((score - 1.5).abs() < 1e-5, "{score}");
         let parent = node(0.0, 5, 0.0, 4.0);
-        let score = uct_score(&child, &parent, 0.0, false);
+        let score = uct_score(&child, &parent, log_visits(5), 0.0, false);
         assert!((score - 1.5).abs() < 1e-5, "{score}");
     }
 }
