@@ -176,3 +176,60 @@ fn advise_huge_pages<T>(buffer: &Vec<T>) {
 /// Huge pages are only requested on Linux.
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages<T>(_buffer: &Vec<T>) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A random position with `empties` empty squares.
+    fn position(rng: &mut Rng, empties: u32) -> (u64, u64) {
+        let mut empty = 0u64;
+        while empty.count_ones() < empties {
+            empty |= 1 << rng.index(64);
+        }
+        let player = rng.next_u64() & !empty;
+        (player, !empty & !player)
+    }
+
+    #[test]
+    fn shallow_positions_stay_in_the_first_buckets_and_deep_ones_fill_the_rest() {
+        let table = Table::new(1 << 20);
+        let size = table.buckets.len();
+        let shallow_len = size / SHALLOW_SHARE;
+        let mut rng = Rng::new(7);
+        let mut deep_seen = vec![false; size];
+        for empties in 1..=30 {
+            for _ in 0..2_000 {
+                let (player, opponent) = position(&mut rng, empties);
+                let index = table.index(player, opponent);
+                if empties < SHALLOW_BELOW {
+                    assert!(index < shallow_len, "{empties} empties: bucket {index}");
+                } else {
+                    assert!(
+                        (shallow_len..size).contains(&index),
+                        "{empties} empties: bucket {index}"
+                    );
+                    deep_seen[index] = true;
+                }
+            }
+        }
+        // 40,000 deep positions over 15,872 buckets: both ends of the deep region are reached.
+        assert!(deep_seen[shallow_len..shallow_len + 64]
+            .iter()
+            .any(|&seen| seen));
+        assert!(deep_seen[size - 64..].iter().any(|&seen| seen));
+    }
+
+    #[test]
+    fn a_stored_position_is_found_in_either_region() {
+        let mut table = Table::new(1 << 20);
+        let mut rng = Rng::new(11);
+        for empties in [8, 10, 11, 20] {
+            let (player, opponent) = position(&mut rng, empties);
+            table.store(player, opponent, empties, -4, 6, 19);
+            let entry = table.probe(player, opponent).expect("stored");
+            assert_eq!((entry.lower, entry.upper, entry.best), (-4, 6, 19));
+        }
+    }
+}
