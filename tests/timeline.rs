@@ -17,20 +17,21 @@ use searchlab::games::sumzero::SumZero;
 use searchlab::rng::Rng;
 use searchlab::search::mcts::{Mcts, MctsConfig, Rollout};
 use searchlab::search::timeline::{
-    MarkerKind, Noted, Recorded, Recorder, Timeline, TimelineCaps, TimelineOptions,
-    CHECKPOINT_EVERY,
+    EventKind, LastEvent, MarkerKind, Noted, Recorded, Recorder, Timeline, TimelineCaps,
+    TimelineOptions, CHECKPOINT_EVERY,
 };
 use searchlab::search::{Limits, Line, NoObserver, Observer, Progress, Search, Visit, Window};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// Per cell and in all, states expanded and generated.
+/// Per cell and in all, states expanded and generated, and the last one.
 #[derive(Default)]
 struct Counts {
     expanded: Vec<u32>,
     generated: Vec<u32>,
     expanded_total: u64,
     generated_total: u64,
+    last: Option<LastEvent>,
 }
 
 /// Counts expanded and generated states per cell, as the page's heat map does, without the
@@ -55,15 +56,29 @@ impl<G> Counting<G> {
     }
 }
 
+impl<G> Counting<G> {
+    /// The state the view shows as the last one reported.
+    fn note_last(&self, kind: EventKind, state: &G, visit: Visit) {
+        self.counts.borrow_mut().last = Some(LastEvent {
+            kind,
+            cell: self.locate.map(|l| l(state) as u32),
+            depth: visit.depth,
+            value: visit.value as f32,
+        });
+    }
+}
+
 impl<G> Observer<G> for Counting<G> {
-    fn expanded(&mut self, state: &G, _visit: Visit) {
+    fn expanded(&mut self, state: &G, visit: Visit) {
+        self.note_last(EventKind::Expanded, state, visit);
         let mut counts = self.counts.borrow_mut();
         counts.expanded_total += 1;
         if let Some(cell) = self.locate.map(|l| l(state)) {
             counts.expanded[cell] += 1;
         }
     }
-    fn generated(&mut self, state: &G, _visit: Visit) {
+    fn generated(&mut self, state: &G, visit: Visit) {
+        self.note_last(EventKind::Generated, state, visit);
         let mut counts = self.counts.borrow_mut();
         counts.generated_total += 1;
         if let Some(cell) = self.locate.map(|l| l(state)) {
@@ -185,6 +200,7 @@ fn check_agent_in_units<G: Game + 'static, A: Agent<G>>(
         assert_eq!(view.plan, plan, "{at}: plan");
         assert_eq!(view.root_actions, live.root_action_stats(), "{at}: root");
         let counts = counting.counts.borrow();
+        assert_eq!(view.last, counts.last, "{at}: last state");
         if setup.locate.is_some() {
             assert_eq!(view.heat, counts.expanded, "{at}: heat");
             let frontier: Vec<u32> = if options.has_frontier {
@@ -651,7 +667,7 @@ struct Walks(Rc<RefCell<Vec<LiveWalk>>>);
 impl<G> Observer<G> for Walks {
     fn iteration(&mut self, walk: &searchlab::search::mcts::Walk<'_>) {
         self.0.borrow_mut().push(LiveWalk {
-            actions: (1..walk.len()).map(|i| walk.action(i)).collect(),
+            actions: walk.actions().collect(),
             credited: (0..walk.len()).map(|i| walk.credited(i)).collect(),
             added_node: walk.added_node(),
             rollout_moves: walk.rollout_moves(),

@@ -30,12 +30,6 @@ impl Walk<'_> {
         self.path.is_empty()
     }
 
-    /// The action (or, with chance nodes, outcome) index of the edge into path node `i`
-    /// (`1 <= i < len()`).
-    pub fn action(&self, i: usize) -> u32 {
-        self.nodes[self.path[i] as usize].action
-    }
-
     /// The reward added to path node `i`'s total (that of the player who chose it).
     pub fn credited(&self, i: usize) -> f64 {
         self.credited[i]
@@ -45,6 +39,34 @@ impl Walk<'_> {
     /// chance and terminal nodes.
     pub fn own_reward(&self, i: usize) -> Option<f64> {
         self.movers[i].map(|player| self.rewards[player])
+    }
+
+    /// The action (or, with chance nodes, outcome) indices of the edges into path nodes 1 to
+    /// `len() - 1`, in order.
+    pub fn actions(&self) -> impl Iterator<Item = u32> + '_ {
+        self.path[1..]
+            .iter()
+            .map(|&node| self.nodes[node as usize].action)
+    }
+
+    /// A walk with one reward (one player's): when every node is credited the same reward and
+    /// owns it too, but for a last node that may own none (`own_reward(i) == Some(credited(i))`
+    /// for every `i < len() - 1`; compared bit for bit), that reward and whether the last node
+    /// owns it; `None` otherwise.
+    pub fn uniform_reward(&self) -> Option<(f64, bool)> {
+        let reward = *self.credited.first()?;
+        let bits = reward.to_bits();
+        let same = |value: f64| value.to_bits() == bits;
+        let last = self.path.len() - 1;
+        let own_is = |i: usize| self.movers[i].map(|player| same(self.rewards[player]));
+        let uniform = if self.rewards.iter().all(|&r| same(r)) {
+            // Every player's reward is this one: a node owns it whenever a player moves there.
+            self.credited.iter().all(|&c| same(c))
+                && self.movers[..last].iter().all(Option::is_some)
+        } else {
+            (0..=last).all(|i| same(self.credited[i]) && own_is(i).unwrap_or(i == last))
+        };
+        uniform.then(|| (reward, self.movers[last].is_some()))
     }
 
     /// Whether the last node of the path was added by this iteration (expansion).

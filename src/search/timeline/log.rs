@@ -792,53 +792,44 @@ impl Log {
             }
         }
         // The tag, the length, the actions, the rollout, the rewards' mode and per node a flags
-        // byte and two rewards.
-        let most = 1 + 10 + 5 * walk.len() + 1 + 5 + 1 + 17 * walk.len();
+        // byte and two rewards (or a short walk's whole array).
+        let most = (1 + 10 + 5 * walk.len() + 1 + 5 + 1 + 17 * walk.len()).max(SHORT_WALK_MAX);
         if !self.room_for(most) {
             return;
         }
         self.has_walks = true;
         // One player's walk: one reward credited to every node and owned by each but a last
         // terminal one, written once.
-        let reward = walk.credited(0);
-        let last = walk.len() - 1;
-        let mut uniform = true;
-        for i in 0..walk.len() {
-            uniform &= walk.credited(i).to_bits() == reward.to_bits()
-                && walk
-                    .own_reward(i)
-                    .map_or(i == last, |own| own.to_bits() == reward.to_bits());
-        }
-        if uniform && walk.len() <= SHORT_WALK {
+        let uniform = walk.uniform_reward();
+        if let Some((reward, last_owns)) = uniform.filter(|_| walk.len() <= SHORT_WALK) {
             // Encoded into an array and appended at once (no capacity check per byte).
             let mut buf = [0u8; SHORT_WALK_MAX];
             buf[0] = WALK_TAG;
             buf[1] = walk.len() as u8;
             let mut at = 2;
-            for i in 1..walk.len() {
-                at = put_varint_at(&mut buf, at, u64::from(walk.action(i)));
+            for action in walk.actions() {
+                at = put_varint_at(&mut buf, at, u64::from(action));
             }
             buf[at] = u8::from(walk.added_node());
             at = put_varint_at(&mut buf, at + 1, u64::from(walk.rollout_moves()));
-            buf[at] = if walk.own_reward(last).is_some() {
+            buf[at] = if last_owns {
                 UNIFORM_OWNED
             } else {
                 UNIFORM_LAST_UNOWNED
             };
             buf[at + 1..at + 9].copy_from_slice(&reward.to_le_bytes());
-            self.bytes.extend_from_slice(&buf[..at + 9]);
+            push_encoded(&mut self.bytes, &buf, at + 9);
             return;
         }
         let out = &mut self.bytes;
         out.push(WALK_TAG);
         put_varint(out, walk.len() as u64);
-        for i in 1..walk.len() {
-            put_varint(out, u64::from(walk.action(i)));
+        for action in walk.actions() {
+            put_varint(out, u64::from(action));
         }
         out.push(u8::from(walk.added_node()));
         put_varint(out, u64::from(walk.rollout_moves()));
-        if uniform {
-            let last_owns = walk.own_reward(last).is_some();
+        if let Some((reward, last_owns)) = uniform {
             out.push(if last_owns {
                 UNIFORM_OWNED
             } else {
