@@ -5,6 +5,7 @@
 use super::config::FinalChoice;
 use crate::search::anytime::RootActionStat;
 use crate::search::{Limit, Limits};
+use std::cmp::Ordering;
 
 /// "No node" in the arena's links.
 pub(super) const NONE: u32 = u32::MAX;
@@ -230,12 +231,27 @@ impl<'a> Iterator for Children<'a> {
 
 /// Whether `candidate` ranks above its sibling `top` by `rule` (ties: the lower action index).
 fn preferred(candidate: &Node, top: &Node, rule: FinalChoice) -> bool {
-    // Means (two divisions) only when they decide.
-    let by_visits = || candidate.visits.cmp(&top.visits);
-    let by_mean = || candidate.mean().total_cmp(&top.mean());
-    let order = match rule {
-        FinalChoice::MostVisited => by_visits().then_with(by_mean),
-        FinalChoice::BestMean => by_mean().then_with(by_visits),
+    match rule {
+        FinalChoice::MostVisited => match candidate.visits.cmp(&top.visits) {
+            Ordering::Equal => wins_visits_tie(candidate, top),
+            order => order.is_gt(),
+        },
+        FinalChoice::BestMean => candidate
+            .mean()
+            .total_cmp(&top.mean())
+            .then(candidate.visits.cmp(&top.visits))
+            .then(top.action.cmp(&candidate.action))
+            .is_gt(),
+    }
+}
+
+/// Between siblings with as many visits: whether `candidate` has the higher mean, or the same
+/// mean and the lower action index. Equal totals make equal means (no division then).
+fn wins_visits_tie(candidate: &Node, top: &Node) -> bool {
+    let by_mean = if candidate.total.to_bits() == top.total.to_bits() {
+        Ordering::Equal
+    } else {
+        candidate.mean().total_cmp(&top.mean())
     };
-    order.then(top.action.cmp(&candidate.action)).is_gt()
+    by_mean.then(top.action.cmp(&candidate.action)).is_gt()
 }
