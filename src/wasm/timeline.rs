@@ -5,10 +5,11 @@ use super::boundary::{to_js, whole_from_js, ClassTag};
 use super::page_game::PageGame;
 use super::search_job::{RootAction, StepReport, ThinkingAt};
 use crate::game::Game;
-use crate::search::timeline::{LastEvent, Recorded, Recorder, Timeline, TimelineOptions};
+use crate::search::timeline::{LastEvent, Locate, Recorded, Recorder, Timeline, TimelineOptions};
 use crate::search::{Search, Window};
 use crate::share::MAX_SEED;
 use serde::Serialize;
+use std::marker::PhantomData;
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
@@ -32,15 +33,32 @@ pub(super) fn options_for<G: PageGame>(root: &G) -> TimelineOptions {
     }
 }
 
+/// Locates a state by its game's agent cell ([`PageGame::CAPABILITIES`]), known when compiling,
+/// so that each recorded event calls it directly, as the live heat map does.
+pub(super) struct AgentCell<G>(PhantomData<fn(&G)>);
+
+impl<G> Clone for AgentCell<G> {
+    fn clone(&self) -> Self {
+        AgentCell(PhantomData)
+    }
+}
+
+impl<G: PageGame> Locate<G> for AgentCell<G> {
+    #[inline(always)]
+    fn cell(&self, state: &G) -> Option<usize> {
+        G::CAPABILITIES.agent_cell.map(|cell_of| cell_of(state))
+    }
+}
+
 /// A recorder for `G` with `options`, locating states by the game's agent cell.
-pub(super) fn recorder<G: PageGame>(options: TimelineOptions) -> Recorder<G> {
-    Recorder::new(options, G::CAPABILITIES.agent_cell)
+pub(super) fn recorder<G: PageGame>(options: TimelineOptions) -> Recorder<G, AgentCell<G>> {
+    Recorder::new(options, AgentCell(PhantomData))
 }
 
 /// `search` recorded into `recorder`'s log (the search should report to the recorder).
-pub(super) fn recorded<G: Game + 'static>(
+pub(super) fn recorded<G: Game + 'static, L>(
     search: Box<dyn Search<G>>,
-    recorder: &Recorder<G>,
+    recorder: &Recorder<G, L>,
 ) -> Box<dyn Search<G>> {
     Box::new(Recorded::new(search, recorder))
 }

@@ -45,7 +45,7 @@ pub use cells::CellCounts;
 pub use log::{TimelineCaps, TimelineOptions, CHECKPOINT_EVERY};
 pub use notes::{Noted, StepNotes, NOTE_CHECKPOINT_EVERY};
 pub use recorded::Recorded;
-pub use recorder::Recorder;
+pub use recorder::{Locate, Recorder};
 pub use replay::{
     EventKind, Individual, IterationNode, IterationView, LastEvent, Marker, MarkerKind,
     PopulationView, StepView, Timeline, TreeNode,

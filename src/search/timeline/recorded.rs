@@ -35,7 +35,7 @@ pub struct Recorded<G: Game, S> {
 impl<G: Game, S: Search<G>> Recorded<G, S> {
     /// Records `inner` (fresh, no step taken yet) into `recorder`'s log, one unit of its work
     /// per step; step 0 is its state now, with whatever it reported while it was made.
-    pub fn new(inner: S, recorder: &Recorder<G>) -> Self {
+    pub fn new<L>(inner: S, recorder: &Recorder<G, L>) -> Self {
         Recorded::with_unit(inner, recorder, 1)
     }
 
@@ -43,7 +43,7 @@ impl<G: Game, S: Search<G>> Recorded<G, S> {
     /// slice of one unit would not advance (those that restart an unfinished iteration at each
     /// slice, see [`crate::agents::othello::AgentSpec::timeline_unit`]). A step of `budget`
     /// then does `budget` steps of `unit` units each.
-    pub fn with_unit(inner: S, recorder: &Recorder<G>, unit: u64) -> Self {
+    pub fn with_unit<L>(inner: S, recorder: &Recorder<G, L>, unit: u64) -> Self {
         let log = Rc::clone(recorder.log());
         let mut line = Line::default();
         let best = inner.best_and_line(&mut line).map(G::action_index);

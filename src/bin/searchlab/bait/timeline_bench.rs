@@ -20,7 +20,7 @@ use clap::{Args, ValueEnum};
 use searchlab::agents::bait::{AgentSpec, Algorithm};
 use searchlab::agents::Agent;
 use searchlab::games::bait::BaitState;
-use searchlab::search::timeline::{CellCounts, Recorded, Recorder, TimelineOptions};
+use searchlab::search::timeline::{CellCounts, Locate, Recorded, Recorder, TimelineOptions};
 use searchlab::search::{Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use serde_json::json;
 
@@ -110,6 +110,18 @@ struct Heat(Rc<std::cell::RefCell<CellCounts>>);
 fn avatar_cell(state: &BaitState) -> usize {
     let (x, y) = state.avatar_position();
     y * state.level().width() + x
+}
+
+/// Locates a state by the avatar's cell, known when compiling, as the page's recorder does
+/// (`wasm::timeline::AgentCell`).
+#[derive(Clone)]
+struct AvatarCell;
+
+impl Locate<BaitState> for AvatarCell {
+    #[inline(always)]
+    fn cell(&self, state: &BaitState) -> Option<usize> {
+        Some(avatar_cell(state))
+    }
 }
 
 impl Observer<BaitState> for Heat {
@@ -263,7 +275,7 @@ impl TimelineBenchFlags {
                             (search.stats(), 0)
                         }
                         Way::Recorded => {
-                            let recorder = Recorder::new(options, Some(avatar_cell as fn(&_) -> _));
+                            let recorder = Recorder::new(options, AvatarCell);
                             let search = spec
                                 .build(&root, 1, recorder.clone())
                                 .map_err(build_error)?;
@@ -293,7 +305,7 @@ impl TimelineBenchFlags {
                     heat.push(measure(make, slice, work, min_ms)?.0);
                     let mut last_recorder = None;
                     let make = || {
-                        let recorder = Recorder::new(options, Some(avatar_cell as fn(&_) -> _));
+                        let recorder = Recorder::new(options, AvatarCell);
                         let search = spec
                             .build(&root, 1, recorder.clone())
                             .map_err(build_error)?;
