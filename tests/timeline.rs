@@ -54,14 +54,23 @@ impl<G> Counting<G> {
             locate,
         }
     }
-}
 
-impl<G> Counting<G> {
-    /// The state the view shows as the last one reported.
-    fn note_last(&self, kind: EventKind, state: &G, visit: Visit) {
-        self.counts.borrow_mut().last = Some(LastEvent {
+    /// Counts one reported state, per cell and in all, and makes it the last.
+    fn count(&self, kind: EventKind, state: &G, visit: Visit) {
+        let cell = self.locate.map(|l| l(state));
+        let mut guard = self.counts.borrow_mut();
+        let counts = &mut *guard;
+        let (total, per_cell) = match kind {
+            EventKind::Expanded => (&mut counts.expanded_total, &mut counts.expanded),
+            EventKind::Generated => (&mut counts.generated_total, &mut counts.generated),
+        };
+        *total += 1;
+        if let Some(cell) = cell {
+            per_cell[cell] += 1;
+        }
+        counts.last = Some(LastEvent {
             kind,
-            cell: self.locate.map(|l| l(state) as u32),
+            cell: cell.map(|c| c as u32),
             depth: visit.depth,
             value: visit.value as f32,
         });
@@ -70,20 +79,10 @@ impl<G> Counting<G> {
 
 impl<G> Observer<G> for Counting<G> {
     fn expanded(&mut self, state: &G, visit: Visit) {
-        self.note_last(EventKind::Expanded, state, visit);
-        let mut counts = self.counts.borrow_mut();
-        counts.expanded_total += 1;
-        if let Some(cell) = self.locate.map(|l| l(state)) {
-            counts.expanded[cell] += 1;
-        }
+        self.count(EventKind::Expanded, state, visit);
     }
     fn generated(&mut self, state: &G, visit: Visit) {
-        self.note_last(EventKind::Generated, state, visit);
-        let mut counts = self.counts.borrow_mut();
-        counts.generated_total += 1;
-        if let Some(cell) = self.locate.map(|l| l(state)) {
-            counts.generated[cell] += 1;
-        }
+        self.count(EventKind::Generated, state, visit);
     }
 }
 

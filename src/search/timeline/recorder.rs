@@ -12,6 +12,7 @@ use std::rc::Rc;
 
 /// The cell an agent stands on in a state, for the heat map (`None`: no such cell).
 pub trait Locate<G>: Clone {
+    /// The cell of `state`'s agent, as an index into the board's cells.
     fn cell(&self, state: &G) -> Option<usize>;
 }
 
