@@ -998,6 +998,60 @@ fn the_byte_cap_bounds_the_memory_held() {
     }
 }
 
+#[test]
+fn a_log_of_several_segments_replays_as_one() {
+    // Past 1 MiB the byte log grows by a new segment (a record under way moves into it); an
+    // MCTS iteration takes about 80 bytes, so 50,000 of them fill a few segments.
+    let (root, _) = bait_setup(1);
+    let config = MctsConfig {
+        max_tree_depth: Some(10),
+        rollout: Rollout::UntilDepth(10),
+        ..MctsConfig::gvgai_sample_mcts()
+    };
+    let value = |s: &BaitState, _: usize| s.returns(0);
+    let steps = 50_000;
+    let options = TimelineOptions {
+        tree: true,
+        ..TimelineOptions::new(0)
+    };
+    let make = |r| Mcts::with_observer(root.clone(), config, 3, value, r).unwrap();
+    let timeline = record(options, None, 1, make, |recorded| {
+        recorded.step(steps);
+    });
+    assert_eq!(timeline.len(), steps);
+    let held = timeline.memory_bytes();
+    assert!(
+        held > 3 << 20,
+        "{held} bytes held: fewer than three segments"
+    );
+    let mut live = Mcts::new(root.clone(), config, 3, value).unwrap();
+    // Every 97th step: replays from each checkpoint, some across a segment's end.
+    let mut at = 0;
+    for k in (97..=steps).step_by(97).chain([steps]) {
+        live.step(k - at);
+        at = k;
+        let view = timeline.view_at(k);
+        assert_eq!(view.stats, live.stats(), "at step {k}: stats");
+        assert_eq!(view.root_actions, live.root_action_stats(), "at step {k}");
+        let plan: Vec<u32> = live
+            .principal_variation()
+            .into_iter()
+            .map(BaitState::action_index)
+            .collect();
+        assert_eq!(view.plan, plan, "at step {k}: plan");
+    }
+    // The tree, rebuilt through every segment: to the middle, then on from where it stopped.
+    timeline.tree_at(steps / 2, 1, 1).unwrap();
+    let tree = timeline.tree_at(steps, u32::MAX, usize::MAX).unwrap();
+    let live_nodes = live.node_stats();
+    assert_eq!(tree.len(), live_nodes.len(), "nodes");
+    for node in &tree {
+        let live = &live_nodes[node.id as usize];
+        assert_eq!(node.visits, live.visits, "node {}", node.id);
+        assert_eq!(node.mean, live.mean, "node {}", node.id);
+    }
+}
+
 /// Records `spec` from `root` for `steps` steps and checks the plan and best action the view
 /// shows at every `every`-th step against one live run stepped once at a time.
 fn check_plans_at_every_step<G: Game + 'static, A: Agent<G>>(

@@ -209,6 +209,9 @@ fn put_f64(out: &mut Vec<u8>, value: f64) {
 /// records).
 const FIRST_BYTES: usize = 4096;
 
+/// Bytes of a segment of the byte log past its first (which grows to it by doubling).
+const SEGMENT_BYTES: usize = 1 << 20;
+
 /// Bytes the other vectors held in the byte cap are first made with.
 const FIRST_OTHER: usize = 256;
 
@@ -234,22 +237,87 @@ fn grow_within<T>(vec: &mut Vec<T>, additional: usize, room: u64, first: usize) 
     true
 }
 
-/// Reads what the writers above wrote; past the end it reads zeros (the log is ours, so that
-/// does not happen, and a view never panics).
+/// Reads what the writers above wrote, across the log's segments; past the end it reads zeros
+/// (the log is ours, so that does not happen, and a view never panics).
 pub(super) struct Reader<'a> {
+    /// The segment being read, and its offset in the whole log.
     bytes: &'a [u8],
-    pub(super) pos: usize,
+    start: usize,
+    /// Where the next byte is read, in `bytes`.
+    at: usize,
+    /// The sealed segments after it.
+    sealed: &'a [Vec<u8>],
+    /// The last segment, until it is the one being read.
+    last: Option<&'a [u8]>,
 }
 
 impl<'a> Reader<'a> {
+    /// Reads `bytes` from `pos`.
     pub(super) fn new(bytes: &'a [u8], pos: usize) -> Self {
-        Reader { bytes, pos }
+        Reader::over(&[], bytes, pos)
     }
 
+    /// Reads the segments `sealed` then `last`, as one log, from its offset `pos`.
+    pub(super) fn over(sealed: &'a [Vec<u8>], last: &'a [u8], pos: usize) -> Self {
+        let mut start = 0;
+        for (i, segment) in sealed.iter().enumerate() {
+            if pos < start + segment.len() {
+                return Reader {
+                    bytes: segment,
+                    start,
+                    at: pos - start,
+                    sealed: &sealed[i + 1..],
+                    last: Some(last),
+                };
+            }
+            start += segment.len();
+        }
+        Reader {
+            bytes: last,
+            start,
+            at: pos.saturating_sub(start),
+            sealed: &[],
+            last: None,
+        }
+    }
+
+    /// The offset in the whole log of the next byte read.
+    pub(super) fn offset(&self) -> usize {
+        self.start + self.at
+    }
+
+    #[inline]
     pub(super) fn byte(&mut self) -> u8 {
-        let byte = self.bytes.get(self.pos).copied().unwrap_or(0);
-        self.pos += 1;
-        byte
+        match self.bytes.get(self.at) {
+            Some(&byte) => {
+                self.at += 1;
+                byte
+            }
+            None => self.next_segment_byte(),
+        }
+    }
+
+    /// [`Reader::byte`] at the end of a segment: the next segment's first byte, or 0 past the
+    /// log's end.
+    #[cold]
+    fn next_segment_byte(&mut self) -> u8 {
+        let next = match self.sealed.split_first() {
+            Some((next, rest)) => {
+                self.sealed = rest;
+                next.as_slice()
+            }
+            None => match self.last.take() {
+                Some(last) => last,
+                None => {
+                    self.at += 1;
+                    return 0;
+                }
+            },
+        };
+        self.start += self.bytes.len();
+        self.bytes = next;
+        self.at = 0;
+        self.byte()
     }
 
     pub(super) fn varint(&mut self) -> u64 {
@@ -286,7 +354,9 @@ impl<'a> Reader<'a> {
     }
 
     pub(super) fn at_end(&self) -> bool {
-        self.pos >= self.bytes.len()
+        self.at >= self.bytes.len()
+            && self.sealed.is_empty()
+            && self.last.map_or(true, |last| last.is_empty())
     }
 }
 
@@ -444,7 +514,14 @@ struct Pending {
 /// A recording: the byte log, checkpoints, markers and the live state of the step under way.
 pub(super) struct Log {
     pub(super) options: TimelineOptions,
+    /// The byte log's last segment, where records are written.
     pub(super) bytes: Vec<u8>,
+    /// Its earlier segments, each ending at a record's end: past [`SEGMENT_BYTES`] the log
+    /// grows by a new segment, not by a copy of the whole (which wasm's allocator would make).
+    sealed: Vec<Vec<u8>>,
+    /// Bytes in `sealed` (the offset of `bytes` in the whole log), and the memory they hold.
+    sealed_len: usize,
+    sealed_memory: u64,
     /// Steps recorded.
     pub(super) steps: u64,
     pub(super) full_at: Option<u64>,
@@ -490,6 +567,9 @@ impl Log {
         Log {
             options,
             bytes: Vec::new(),
+            sealed: Vec::new(),
+            sealed_len: 0,
+            sealed_memory: 0,
             steps: 0,
             full_at: None,
             recording: false,
@@ -531,6 +611,7 @@ impl Log {
     /// Bytes held by the log, its checkpoints and markers.
     pub(super) fn memory_bytes(&self) -> u64 {
         self.bytes.capacity() as u64
+            + self.sealed_memory
             + self.checkpoint_bytes
             + (self.markers.len() * std::mem::size_of::<Mark>()) as u64
             + (self.generations.len() * 16) as u64
@@ -554,12 +635,22 @@ impl Log {
         };
         let first = (step / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
         let mut state = checkpoint.state.clone();
-        let mut reader = Reader::new(&self.bytes, checkpoint.offset);
+        let mut reader = self.reader(checkpoint.offset);
         let mut walk = WalkRecord::default();
         for at in first..step {
             apply_record(&mut reader, at + 1, &mut state, &mut walk, walks);
         }
-        (step, state, reader.pos)
+        (step, state, reader.offset())
+    }
+
+    /// Reads the byte log from its offset `pos`.
+    pub(super) fn reader(&self, pos: usize) -> Reader<'_> {
+        Reader::over(&self.sealed, &self.bytes, pos)
+    }
+
+    /// The offset in the whole byte log of the next byte written.
+    fn offset(&self) -> usize {
+        self.sealed_len + self.bytes.len()
     }
 
     /// Gives `state` its plan when it is a `plan_ref`.
@@ -654,7 +745,33 @@ impl Log {
             }
         }
         let room = room(self);
-        grow_within(&mut self.bytes, most, room, FIRST_BYTES)
+        self.grow_bytes(most, room)
+    }
+
+    /// Makes room in the byte log's last segment for `additional` more bytes, holding at most
+    /// `room` more: doubling it up to [`SEGMENT_BYTES`], then starting a new segment, into which
+    /// the record under way moves; false when that does not fit.
+    fn grow_bytes(&mut self, additional: usize, room: u64) -> bool {
+        if self.bytes.capacity() < SEGMENT_BYTES || self.record_start == 0 {
+            return grow_within(&mut self.bytes, additional, room, FIRST_BYTES);
+        }
+        if self.bytes.len() + additional <= self.bytes.capacity() {
+            return true;
+        }
+        let need = self.bytes.len() - self.record_start + additional;
+        let held = std::mem::size_of::<Vec<u8>>() as u64;
+        let Some(room) = room.checked_sub(held).filter(|&room| need as u64 <= room) else {
+            return false;
+        };
+        let mut next = Vec::with_capacity((SEGMENT_BYTES.max(need) as u64).min(room) as usize);
+        next.extend_from_slice(&self.bytes[self.record_start..]);
+        self.bytes.truncate(self.record_start);
+        let sealed = std::mem::replace(&mut self.bytes, next);
+        self.sealed_len += sealed.len();
+        self.sealed_memory += sealed.capacity() as u64 + held;
+        self.sealed.push(sealed);
+        self.record_start = 0;
+        true
     }
 
     /// Step 0: what the search reports before any work (events reported while it was made
@@ -682,10 +799,8 @@ impl Log {
     fn push_checkpoint(&mut self) {
         let state = self.current.clone();
         self.checkpoint_bytes += state.memory_bytes() + 8;
-        self.checkpoints.push(Checkpoint {
-            state,
-            offset: self.bytes.len(),
-        });
+        let offset = self.offset();
+        self.checkpoints.push(Checkpoint { state, offset });
     }
 
     /// An expanded or generated state, counted live and written into the step's record.
@@ -731,7 +846,7 @@ impl Log {
     fn grow_for(&mut self, len: usize) -> bool {
         let held = self.memory_bytes() + std::mem::size_of::<Mark>() as u64;
         let room = self.options.caps.max_bytes.saturating_sub(held);
-        if grow_within(&mut self.bytes, len, room, FIRST_BYTES) {
+        if self.grow_bytes(len, room) {
             if self.reports_steps && self.refs.capacity() == 0 {
                 // Most of its steps extend an earlier step's plan: with room made here, in the
                 // same slice, the first of them is written by `close_reported` rather than by
@@ -1166,7 +1281,8 @@ impl Log {
         let pending = &mut self.pending;
         pending.root_rows = None;
         if flags & GENERATION != 0 {
-            self.generations.push((self.steps + 1, record.len()));
+            self.generations
+                .push((self.steps + 1, self.sealed_len + record.len()));
             record.extend_from_slice(&pending.generation);
             pending.generation.clear();
         }

@@ -1,7 +1,7 @@
 //! [`Timeline`]: a recorded run read back at any step.
 
 use super::cells::CellCounts;
-use super::log::{apply_record, read_generation, Log, Reader, State, WalkRecord};
+use super::log::{apply_record, read_generation, Log, State, WalkRecord};
 use super::tree::RebuiltTree;
 use crate::search::anytime::RootActionStat;
 use crate::search::{Progress, Stats, Window};
@@ -298,7 +298,7 @@ impl Timeline {
         let mut cache = self.tree_cache_at(step - 1)?;
         let cached = cache.as_mut()?;
         let log = self.log.borrow();
-        let mut reader = Reader::new(&log.bytes, cached.offset);
+        let mut reader = log.reader(cached.offset);
         let mut walk = WalkRecord::default();
         let tree = &mut cached.tree;
         let mut view = None;
@@ -315,7 +315,7 @@ impl Timeline {
             });
         });
         cached.step = step;
-        cached.offset = reader.pos;
+        cached.offset = reader.offset();
         view
     }
 
@@ -340,7 +340,7 @@ impl Timeline {
         let cached = cache.as_mut()?;
         {
             let log = self.log.borrow();
-            let mut reader = Reader::new(&log.bytes, cached.offset);
+            let mut reader = log.reader(cached.offset);
             let mut walk = WalkRecord::default();
             let tree = &mut cached.tree;
             for at in cached.step..step {
@@ -353,7 +353,7 @@ impl Timeline {
                 );
             }
             cached.step = step;
-            cached.offset = reader.pos;
+            cached.offset = reader.offset();
         }
         Some(cache)
     }
@@ -364,7 +364,7 @@ impl Timeline {
         let log = self.log.borrow();
         let index = log.generations.partition_point(|&(at, _)| at <= step);
         let &(at, offset) = log.generations.get(index.checked_sub(1)?)?;
-        let mut reader = Reader::new(&log.bytes, offset);
+        let mut reader = log.reader(offset);
         let individuals = read_generation(&mut reader)
             .into_iter()
             .map(|(actions, value)| Individual { actions, value })
