@@ -235,6 +235,17 @@ fn bait_setup(level: usize) -> (BaitState, Setup<BaitState>) {
     )
 }
 
+/// GVGAI's sample MCTS for Bait with its tree and rollouts 10 deep, and the state's score as
+/// its value.
+fn bait_mcts() -> (MctsConfig, fn(&BaitState, usize) -> f64) {
+    let config = MctsConfig {
+        max_tree_depth: Some(10),
+        rollout: Rollout::UntilDepth(10),
+        ..MctsConfig::gvgai_sample_mcts()
+    };
+    (config, |state, _| state.returns(0))
+}
+
 #[test]
 fn every_bait_algorithm_replays_to_any_step_as_a_live_run() {
     for (level, seed) in [(0, 1), (1, 2), (2, 3)] {
@@ -607,12 +618,7 @@ fn check_tree<G: Game + 'static, V: Fn(&G, usize) -> f64>(
 #[test]
 fn the_mcts_tree_replays_with_the_live_visits_and_means() {
     let (root, _) = bait_setup(1);
-    let bait_config = MctsConfig {
-        max_tree_depth: Some(10),
-        rollout: Rollout::UntilDepth(10),
-        ..MctsConfig::gvgai_sample_mcts()
-    };
-    let bait_value = |s: &BaitState, _: usize| s.returns(0);
+    let (bait_config, bait_value) = bait_mcts();
     check_tree(
         "bait",
         |r| Mcts::with_observer(root.clone(), bait_config, 3, bait_value, r).unwrap(),
@@ -935,12 +941,7 @@ fn a_kept_line_follows_a_best_move_that_changes_every_other_iteration() {
 #[test]
 fn a_kept_line_stays_the_principal_variation_after_every_step() {
     let (root, _) = bait_setup(2);
-    let config = MctsConfig {
-        max_tree_depth: Some(10),
-        rollout: Rollout::UntilDepth(10),
-        ..MctsConfig::gvgai_sample_mcts()
-    };
-    let value = |s: &BaitState, _: usize| s.returns(0);
+    let (config, value) = bait_mcts();
     check_kept_line(
         "bait mcts",
         Mcts::new(root.clone(), config, 8, value).unwrap(),
@@ -1003,12 +1004,7 @@ fn a_log_of_several_segments_replays_as_one() {
     // Past 1 MiB the byte log grows by a new segment (a record under way moves into it); an
     // MCTS iteration takes about 80 bytes, so 50,000 of them fill a few segments.
     let (root, _) = bait_setup(1);
-    let config = MctsConfig {
-        max_tree_depth: Some(10),
-        rollout: Rollout::UntilDepth(10),
-        ..MctsConfig::gvgai_sample_mcts()
-    };
-    let value = |s: &BaitState, _: usize| s.returns(0);
+    let (config, value) = bait_mcts();
     let steps = 50_000;
     let options = TimelineOptions {
         tree: true,
