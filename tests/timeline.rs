@@ -17,7 +17,7 @@ use searchlab::games::sumzero::SumZero;
 use searchlab::rng::Rng;
 use searchlab::search::mcts::{Mcts, MctsConfig, Rollout};
 use searchlab::search::timeline::{
-    EventKind, LastEvent, MarkerKind, Noted, Recorded, Recorder, Timeline, TimelineCaps,
+    EventKind, LastEvent, MarkerKind, Noted, Recorded, Recorder, StepView, Timeline, TimelineCaps,
     TimelineOptions, CHECKPOINT_EVERY,
 };
 use searchlab::search::{Limits, Line, NoObserver, Observer, Progress, Search, Visit, Window};
@@ -123,6 +123,21 @@ struct Setup<G> {
     cells: usize,
 }
 
+/// Checks that `view` shows what the live search `live`, stopped at its step, reports: its
+/// counters, best action, plan and root action statistics.
+fn assert_shows_live<G: Game, S: Search<G> + ?Sized>(view: &StepView, live: &S, at: &str) {
+    assert_eq!(view.stats, live.stats(), "{at}: stats");
+    let best = live.best_action().map(G::action_index);
+    assert_eq!(view.best_action, best, "{at}: best action");
+    let plan: Vec<u32> = live
+        .principal_variation()
+        .into_iter()
+        .map(G::action_index)
+        .collect();
+    assert_eq!(view.plan, plan, "{at}: plan");
+    assert_eq!(view.root_actions, live.root_action_stats(), "{at}: root");
+}
+
 /// Records `spec`'s search from `root` for up to `steps` steps, then checks the view at several
 /// steps against fresh live runs. Returns the timeline.
 fn check_agent<G: Game + 'static, A: Agent<G>>(
@@ -187,17 +202,8 @@ fn check_agent_in_units<G: Game + 'static, A: Agent<G>>(
         let view = timeline.view_at(k);
         let at = format!("{name} (seed {seed}) at step {k} of {len}");
         assert_eq!(view.step, k, "{at}");
-        assert_eq!(view.stats, live.stats(), "{at}: stats");
         assert_eq!(view.progress, progress, "{at}: progress");
-        let best = live.best_action().map(G::action_index);
-        assert_eq!(view.best_action, best, "{at}: best action");
-        let plan: Vec<u32> = live
-            .principal_variation()
-            .into_iter()
-            .map(G::action_index)
-            .collect();
-        assert_eq!(view.plan, plan, "{at}: plan");
-        assert_eq!(view.root_actions, live.root_action_stats(), "{at}: root");
+        assert_shows_live(&view, &*live, &at);
         let counts = counting.counts.borrow();
         assert_eq!(view.last, counts.last, "{at}: last state");
         if setup.locate.is_some() {
@@ -1026,15 +1032,7 @@ fn a_log_of_several_segments_replays_as_one() {
     for k in (97..=steps).step_by(97).chain([steps]) {
         live.step(k - at);
         at = k;
-        let view = timeline.view_at(k);
-        assert_eq!(view.stats, live.stats(), "at step {k}: stats");
-        assert_eq!(view.root_actions, live.root_action_stats(), "at step {k}");
-        let plan: Vec<u32> = live
-            .principal_variation()
-            .into_iter()
-            .map(BaitState::action_index)
-            .collect();
-        assert_eq!(view.plan, plan, "at step {k}: plan");
+        assert_shows_live(&timeline.view_at(k), &live, &format!("at step {k}"));
     }
     // The tree, rebuilt through every segment: to the middle, then on from where it stopped.
     timeline.tree_at(steps / 2, 1, 1).unwrap();
