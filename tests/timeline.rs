@@ -1046,8 +1046,9 @@ fn a_log_of_several_segments_replays_as_one() {
     }
 }
 
-/// Records `spec` from `root` for `steps` steps and checks the plan and best action the view
-/// shows at every `every`-th step against one live run stepped once at a time.
+/// Records `spec` from `root` for `steps` steps and checks what the view shows (counters, best
+/// action, plan, root statistics) at every `every`-th step against one live run stepped once at
+/// a time.
 fn check_plans_at_every_step<G: Game + 'static, A: Agent<G>>(
     name: &str,
     spec: &A,
@@ -1068,15 +1069,7 @@ fn check_plans_at_every_step<G: Game + 'static, A: Agent<G>>(
     let mut live = spec.build(root, 0, NoObserver).unwrap();
     for k in 0..=timeline.len() {
         if k % every == 0 || k % CHECKPOINT_EVERY < 2 || k == timeline.len() {
-            let view = timeline.view_at(k);
-            let plan: Vec<u32> = live
-                .principal_variation()
-                .into_iter()
-                .map(G::action_index)
-                .collect();
-            assert_eq!(view.plan, plan, "{name} at step {k}: plan");
-            let best = live.best_action().map(G::action_index);
-            assert_eq!(view.best_action, best, "{name} at step {k}: best action");
+            assert_shows_live(&timeline.view_at(k), &*live, &format!("{name} at step {k}"));
         }
         if live.step(1).is_finished() && k >= timeline.len() {
             break;
