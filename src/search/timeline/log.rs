@@ -759,8 +759,9 @@ impl Log {
             return true;
         }
         let need = self.bytes.len() - self.record_start + additional;
-        let held = std::mem::size_of::<Vec<u8>>() as u64;
-        let Some(room) = room.checked_sub(held).filter(|&room| need as u64 <= room) else {
+        // A sealed segment also holds its vector's header in the list of segments.
+        let header = std::mem::size_of::<Vec<u8>>() as u64;
+        let Some(room) = room.checked_sub(header).filter(|&room| need as u64 <= room) else {
             return false;
         };
         let mut next = Vec::with_capacity((SEGMENT_BYTES.max(need) as u64).min(room) as usize);
@@ -768,7 +769,7 @@ impl Log {
         self.bytes.truncate(self.record_start);
         let sealed = std::mem::replace(&mut self.bytes, next);
         self.sealed_len += sealed.len();
-        self.sealed_memory += sealed.capacity() as u64 + held;
+        self.sealed_memory += sealed.capacity() as u64 + header;
         self.sealed.push(sealed);
         self.record_start = 0;
         true
