@@ -2,23 +2,24 @@
 //! in a random walk (GVGAI's metric B: copy the state, apply a random move, restart at game over
 //! or every 100 steps). One JSON line per Bait level with the interpreter (running
 //! `bait.vgdl.txt`) and the hand-written engine side by side, then one per level of sokoban and
-//! chipschallenge (interpreter only). Each figure is the median of `--runs` measurements, each
-//! counted per second of this thread's CPU time (`"clock":"cpu"`; on a shared machine wall time
-//! also counts the time other programs held the core) or, where Linux's per-thread CPU time
-//! cannot be read, per second of wall time (`"clock":"wall"`).
+//! chipschallenge (interpreter only). Both engines walk the same moves, drawn once from the seed
+//! (`searchlab::speed`'s walks, the ones `vgdl speed`, `bait speed` and the wasm exports time),
+//! so that the ratio compares the engines: a random draw and a forced store of the state per
+//! step, as this command made before, cost the hand-written engine about as much as its step.
+//! Each figure is the median of `--runs` measurements, each counted per second of this
+//! thread's CPU time (`"clock":"cpu"`; on a shared machine wall time also counts the time other
+//! programs held the core) or, where Linux's per-thread CPU time cannot be read, per second of
+//! wall time (`"clock":"wall"`).
 
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use searchlab::games::bait::{Action, BaitState};
-use searchlab::rng::Rng;
+use searchlab::speed::{bait_random_walk, vgdl_random_walk};
 
 use super::{Game, SHARED_GAMES};
-use crate::args::{print_line, CliResult};
-use crate::bait::load_level;
+use crate::args::{print_line, CliError, CliResult};
 use crate::cpu_time::{cpu_seconds_since, thread_cpu_seconds};
 use crate::flag_ranges::{RUNS, SECONDS, SEED};
 
@@ -46,7 +47,8 @@ impl BenchFlags {
     /// Measures and prints.
     pub fn run(self) -> CliResult<()> {
         let budget = Duration::from_secs_f64(self.seconds);
-        let mut rng = Rng::new(self.seed);
+        let warm_up = budget.min(Duration::from_millis(200));
+        let seed = self.seed;
         let bait = Game::load(&self.bait_levels.join("bait.vgdl.txt").to_string_lossy())?;
         let clock = if thread_cpu_seconds().is_some() {
             "cpu"
@@ -56,10 +58,17 @@ impl BenchFlags {
         for level in 0..5 {
             let path = self.bait_levels.join(format!("bait_lvl{level}.txt"));
             let vgdl = bait.start(&path)?;
-            let hand = BaitState::new(Rc::new(load_level(&path.to_string_lossy())?));
-            walk(&vgdl, &mut rng, budget.min(Duration::from_millis(200)));
-            let interpreter = median(self.runs, || walk(&vgdl, &mut rng, budget));
-            let hand_written = median(self.runs, || walk(&hand, &mut rng, budget));
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| CliError(format!("{}: cannot read the level: {e}", path.display())))?;
+            let hand = |steps| {
+                bait_random_walk(&text, steps, seed)
+                    .map_err(|e| CliError(format!("{}: {e}", path.display())))
+            };
+            let interpreter = |steps| Ok(vgdl_random_walk(&vgdl, steps, seed));
+            rate(interpreter, INTERPRETER_CALL, warm_up)?;
+            rate(hand, HAND_WRITTEN_CALL, warm_up)?;
+            let interpreter = median(self.runs, || rate(interpreter, INTERPRETER_CALL, budget))?;
+            let hand_written = median(self.runs, || rate(hand, HAND_WRITTEN_CALL, budget))?;
             print_line(format_args!(
                 "{{\"game\":\"bait\",\"level\":{level},\"runs\":{},\"seconds\":{},\"clock\":\"{clock}\",\"interpreter_per_s\":{interpreter:.0},\"hand_written_per_s\":{hand_written:.0},\"hand_written_over_interpreter\":{:.2}}}",
                 self.runs,
@@ -71,8 +80,10 @@ impl BenchFlags {
             let game = Game::load(&self.games.join(name).to_string_lossy())?;
             for level in 0..5 {
                 let start = game.start(&game.level_path(&level.to_string())?)?;
-                walk(&start, &mut rng, budget.min(Duration::from_millis(200)));
-                let interpreter = median(self.runs, || walk(&start, &mut rng, budget));
+                let interpreter = |steps| Ok(vgdl_random_walk(&start, steps, seed));
+                rate(interpreter, INTERPRETER_CALL, warm_up)?;
+                let interpreter =
+                    median(self.runs, || rate(interpreter, INTERPRETER_CALL, budget))?;
                 print_line(format_args!(
                     "{{\"game\":\"{name}\",\"level\":{level},\"runs\":{},\"seconds\":{},\"clock\":\"{clock}\",\"dynamic_sprites\":{},\"interpreter_per_s\":{interpreter:.0}}}",
                     self.runs,
@@ -86,41 +97,34 @@ impl BenchFlags {
 }
 
 /// The median of `runs` measurements.
-fn median(runs: usize, mut measure: impl FnMut() -> f64) -> f64 {
-    let mut rates: Vec<f64> = (0..runs).map(|_| measure()).collect();
+fn median(runs: usize, mut measure: impl FnMut() -> CliResult<f64>) -> CliResult<f64> {
+    let mut rates = (0..runs)
+        .map(|_| measure())
+        .collect::<CliResult<Vec<f64>>>()?;
     rates.sort_by(f64::total_cmp);
-    rates[runs / 2]
+    Ok(rates[runs / 2])
 }
 
-/// Metric B: copy+apply of a random move per call, restarting at game over or every 100
-/// steps, for `budget` of wall time; calls per second of this thread's CPU time (of wall time
-/// where that cannot be read).
-fn walk<G: searchlab::game::Game<Action = Action>>(
-    start: &G,
-    rng: &mut Rng,
-    budget: Duration,
-) -> f64 {
-    let mut current = start.clone();
-    let mut steps = 0;
+/// Copy+steps per call of the interpreter's walk and of the hand-written engine's: each call
+/// also draws its moves (and the hand-written walk parses its level), about 40 µs, which these
+/// keep near 0.3 % of a call (about 15 ms of either engine's steps on Bait).
+const INTERPRETER_CALL: u64 = 1 << 18;
+const HAND_WRITTEN_CALL: u64 = 1 << 21;
+
+/// Copy+step calls per second of this thread's CPU time (of wall time where that cannot be
+/// read) of `walk(steps)`, which walks `steps` copy+steps and returns a checksum of them, called
+/// with `steps` until `budget` of wall time has passed.
+fn rate(walk: impl Fn(u64) -> CliResult<u64>, steps: u64, budget: Duration) -> CliResult<f64> {
     let started = Instant::now();
     let cpu_start = thread_cpu_seconds();
     let mut count = 0u64;
     loop {
-        for _ in 0..1024 {
-            let mut next = black_box(&current).clone();
-            next.apply(Action::MOVES[rng.index(4)]);
-            current = next;
-            steps += 1;
-            if current.is_terminal() || steps == 100 {
-                current = start.clone();
-                steps = 0;
-            }
-            count += 1;
-        }
+        black_box(walk(steps)?);
+        count += steps;
         let elapsed = started.elapsed();
         if elapsed >= budget {
             let seconds = cpu_seconds_since(cpu_start).unwrap_or(elapsed.as_secs_f64());
-            return count as f64 / seconds;
+            return Ok(count as f64 / seconds);
         }
     }
 }
