@@ -28,9 +28,9 @@ pub fn bench_random_walk(
     let level = string_from_js("level", &level)?;
     let steps = whole_from_js("steps", &steps, MAX_WALK_STEPS)?;
     let seed = seed_from_js("seed", &seed)?;
-    crate::speed::bait_random_walk(&level, steps, seed)
-        .map(|checksum| checksum.to_string())
-        .map_err(|e| JsError::new(&format!("level: {e}")))
+    let start = crate::games::bait::BaitState::parse(&level)
+        .map_err(|e| JsError::new(&format!("level: {e}")))?;
+    Ok(crate::speed::bait_random_walk(&start, steps, seed).to_string())
 }
 
 /// `speed::vgdl_random_walk`: the walk of `benchRandomWalk` (same moves for the same seed) run

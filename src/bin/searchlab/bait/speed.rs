@@ -46,9 +46,10 @@ impl SpeedFlags {
             astar_runs,
             ..
         } = self;
-        let began = Instant::now();
-        let checksum = searchlab::speed::bait_random_walk(&walk_level, steps, seed)
+        let walk_start = searchlab::games::bait::BaitState::parse(&walk_level)
             .map_err(|e| flag_error("walk-level", e))?;
+        let began = Instant::now();
+        let checksum = searchlab::speed::bait_random_walk(&walk_start, steps, seed);
         let walk_ms = began.elapsed().as_secs_f64() * 1e3;
         let began = Instant::now();
         let mut run = None;

@@ -13,13 +13,16 @@
 
 use std::hint::black_box;
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use searchlab::games::bait::BaitState;
 use searchlab::speed::{bait_random_walk, vgdl_random_walk};
 
 use super::{Game, SHARED_GAMES};
-use crate::args::{print_line, CliError, CliResult};
+use crate::args::{print_line, CliResult};
+use crate::bait::load_level;
 use crate::cpu_time::{cpu_seconds_since, thread_cpu_seconds};
 use crate::flag_ranges::{RUNS, SECONDS, SEED};
 
@@ -58,17 +61,13 @@ impl BenchFlags {
         for level in 0..5 {
             let path = self.bait_levels.join(format!("bait_lvl{level}.txt"));
             let vgdl = bait.start(&path)?;
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| CliError(format!("{}: cannot read the level: {e}", path.display())))?;
-            let hand = |steps| {
-                bait_random_walk(&text, steps, seed)
-                    .map_err(|e| CliError(format!("{}: {e}", path.display())))
-            };
-            let interpreter = |steps| Ok(vgdl_random_walk(&vgdl, steps, seed));
-            rate(interpreter, INTERPRETER_CALL, warm_up)?;
-            rate(hand, HAND_WRITTEN_CALL, warm_up)?;
-            let interpreter = median(self.runs, || rate(interpreter, INTERPRETER_CALL, budget))?;
-            let hand_written = median(self.runs, || rate(hand, HAND_WRITTEN_CALL, budget))?;
+            let hand_start = BaitState::new(Rc::new(load_level(&path.to_string_lossy())?));
+            let hand = |steps| bait_random_walk(&hand_start, steps, seed);
+            let interpreter = |steps| vgdl_random_walk(&vgdl, steps, seed);
+            rate(interpreter, INTERPRETER_CALL, warm_up);
+            rate(hand, HAND_WRITTEN_CALL, warm_up);
+            let interpreter = median(self.runs, || rate(interpreter, INTERPRETER_CALL, budget));
+            let hand_written = median(self.runs, || rate(hand, HAND_WRITTEN_CALL, budget));
             print_line(format_args!(
                 "{{\"game\":\"bait\",\"level\":{level},\"runs\":{},\"seconds\":{},\"clock\":\"{clock}\",\"interpreter_per_s\":{interpreter:.0},\"hand_written_per_s\":{hand_written:.0},\"hand_written_over_interpreter\":{:.2}}}",
                 self.runs,
@@ -80,10 +79,9 @@ impl BenchFlags {
             let game = Game::load(&self.games.join(name).to_string_lossy())?;
             for level in 0..5 {
                 let start = game.start(&game.level_path(&level.to_string())?)?;
-                let interpreter = |steps| Ok(vgdl_random_walk(&start, steps, seed));
-                rate(interpreter, INTERPRETER_CALL, warm_up)?;
-                let interpreter =
-                    median(self.runs, || rate(interpreter, INTERPRETER_CALL, budget))?;
+                let interpreter = |steps| vgdl_random_walk(&start, steps, seed);
+                rate(interpreter, INTERPRETER_CALL, warm_up);
+                let interpreter = median(self.runs, || rate(interpreter, INTERPRETER_CALL, budget));
                 print_line(format_args!(
                     "{{\"game\":\"{name}\",\"level\":{level},\"runs\":{},\"seconds\":{},\"clock\":\"{clock}\",\"dynamic_sprites\":{},\"interpreter_per_s\":{interpreter:.0}}}",
                     self.runs,
@@ -97,34 +95,32 @@ impl BenchFlags {
 }
 
 /// The median of `runs` measurements.
-fn median(runs: usize, mut measure: impl FnMut() -> CliResult<f64>) -> CliResult<f64> {
-    let mut rates = (0..runs)
-        .map(|_| measure())
-        .collect::<CliResult<Vec<f64>>>()?;
+fn median(runs: usize, mut measure: impl FnMut() -> f64) -> f64 {
+    let mut rates: Vec<f64> = (0..runs).map(|_| measure()).collect();
     rates.sort_by(f64::total_cmp);
-    Ok(rates[runs / 2])
+    rates[runs / 2]
 }
 
 /// Copy+steps per call of the interpreter's walk and of the hand-written engine's: each call
-/// also draws its moves (and the hand-written walk parses its level), about 40 µs, which these
-/// keep near 0.3 % of a call (about 15 ms of either engine's steps on Bait).
+/// also draws its 4,096 moves, which these keep near 0.1 % of a call (about 15 ms of either
+/// engine's steps on Bait).
 const INTERPRETER_CALL: u64 = 1 << 18;
 const HAND_WRITTEN_CALL: u64 = 1 << 21;
 
 /// Copy+step calls per second of this thread's CPU time (of wall time where that cannot be
 /// read) of `walk(steps)`, which walks `steps` copy+steps and returns a checksum of them, called
 /// with `steps` until `budget` of wall time has passed.
-fn rate(walk: impl Fn(u64) -> CliResult<u64>, steps: u64, budget: Duration) -> CliResult<f64> {
+fn rate(walk: impl Fn(u64) -> u64, steps: u64, budget: Duration) -> f64 {
     let started = Instant::now();
     let cpu_start = thread_cpu_seconds();
     let mut count = 0u64;
     loop {
-        black_box(walk(steps)?);
+        black_box(walk(steps));
         count += steps;
         let elapsed = started.elapsed();
         if elapsed >= budget {
             let seconds = cpu_seconds_since(cpu_start).unwrap_or(elapsed.as_secs_f64());
-            return Ok(count as f64 / seconds);
+            return count as f64 / seconds;
         }
     }
 }
