@@ -20,7 +20,8 @@
 #                    against the pkg/ of another build in DIR when given
 #   ./dev.sh figures wasm-native [RUNS]  issue 23's three workloads (perft 11, FFO #40, 2048
 #                    expectimax on 56 boards) in Chromium, SIMD and not, against the native CLI,
-#                    CPU time, alternated (default 5 runs)
+#                    CPU time, alternated (default 5 runs); NATIVE_OTHER=<binary> times another
+#                    native build too (one built for x86-64-v2, say)
 #   ./dev.sh figures vgdl-levels [--games a,b] [--max-nodes N] [--max-memory-mb MB]  the 75 VGDL
 #                    levels solved in wasm in Chromium as `searchlab vgdl bench-bfs --algo astar
 #                    --win-weight 3` solves them natively (not in `all`: about an hour)

@@ -12,6 +12,9 @@
 // the call (the DevTools protocol's `ProcessTime` metric: V8's compiler and collector threads
 // included), and the call's wall time. Prints min / median / max, each build's median over
 // native's, and the load before and after; fails if any answer differs from native's.
+//   NATIVE_OTHER=<binary>: also times that build of the command line (for instance one built with
+// RUSTFLAGS="-C target-cpu=x86-64-v2", without AVX2 and BMI2) in the same alternation, and gives
+// each build's median over it too.
 // Not a test: it is not picked up by `node --test`.
 
 import { execFileSync } from 'node:child_process';
@@ -60,6 +63,7 @@ async function timeWasm(tab, workload) {
 async function main() {
   execFileSync('cargo', ['build', '--quiet', '--release', '--bin', 'searchlab'], { cwd: CRATE, stdio: 'inherit' });
   const native = path.join(process.env.CARGO_TARGET_DIR ?? path.join(CRATE, 'target'), 'release/searchlab');
+  const other = process.env.NATIVE_OTHER;
   const server = await startServer();
   const browser = await launchBrowser();
   console.log(`load before: ${load()}`);
@@ -68,11 +72,17 @@ async function main() {
     for (const build of BUILDS) tabs.push({ ...build, ...(await openTab(browser.context, server.url, build.module)) });
     for (const workload of workloads()) {
       for (const tab of tabs) await timeWasm(tab, workload); // warm-up
-      const times = { native: [], nativeUser: [], ...Object.fromEntries(tabs.map((t) => [t.name, { cpu: [], wall: [] }])) };
+      const times = { native: [], nativeUser: [], other: [], otherUser: [], ...Object.fromEntries(tabs.map((t) => [t.name, { cpu: [], wall: [] }])) };
       for (let run = 0; run < runs; run += 1) {
         const { cpu, user, answer } = timeNativeProcess(native, workload);
         times.native.push(cpu);
         times.nativeUser.push(user);
+        if (other) {
+          const run = timeNativeProcess(other, workload);
+          if (run.answer !== answer) throw new Error(`${workload.name}: native ${answer}, ${other} ${run.answer}`);
+          times.other.push(run.cpu);
+          times.otherUser.push(run.user);
+        }
         for (const tab of tabs) {
           const { cpu: wasmCpu, wall, result } = await timeWasm(tab, workload);
           const wasmAnswer = workload.wasmAnswer(result);
@@ -83,11 +93,16 @@ async function main() {
       }
       console.log(`${workload.name} (CPU s, min / median / max of ${runs}; answers equal):`);
       console.log(`  native: ${spread(times.native)} (user alone ${spread(times.nativeUser)})`);
+      if (other) {
+        console.log(`  ${other}: ${spread(times.other)} (user alone ${spread(times.otherUser)}): ` +
+          `${(median(times.otherUser) / median(times.nativeUser)).toFixed(2)}x native user`);
+      }
       for (const { name } of tabs) {
         const { cpu, wall } = times[name];
         console.log(`  ${name} in Chromium: ${spread(cpu)} (wall ${spread(wall)}): ` +
           `${(median(cpu) / median(times.native)).toFixed(2)}x native, ` +
-          `${(median(cpu) / median(times.nativeUser)).toFixed(2)}x native user`);
+          `${(median(cpu) / median(times.nativeUser)).toFixed(2)}x native user` +
+          (other ? `, ${(median(cpu) / median(times.otherUser)).toFixed(2)}x NATIVE_OTHER user` : ''));
       }
     }
   } finally {
