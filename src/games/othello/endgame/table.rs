@@ -8,7 +8,9 @@
 //! huge pages and no prefetch (wasm: FFO #40 in 0.95x to 0.98x the time), and the short-lived
 //! shallow entries no longer evict deep ones (natively FFO #40-#49 in 0.98x the CPU, with 2 % more
 //! nodes). A shallow region inside the whole table, sharing buckets with deep positions, was
-//! slower natively (1.1x).
+//! slower natively (1.1x). On Linux only the shallow region asks for huge pages: asking for all
+//! of a 256 MiB table cost 0.5 to 1.2 s of system time per process where the kernel compacts
+//! memory to find them (BENCHMARKS.md, issue 23), for no measured gain on the deep probes.
 
 /// One transposition-table slot: the position, bounds on its score and the best move found.
 #[derive(Clone, Copy, Default)]
@@ -49,14 +51,15 @@ const SHALLOW_SHARE: usize = 32;
 
 impl Table {
     /// A table of at most `memory_bytes` (rounded down to a power of two of 64-byte buckets of
-    /// two entries, at least 512 buckets). On Linux the memory is advised to use huge pages.
+    /// two entries, at least 512 buckets). On Linux the shallow region's memory is advised to use
+    /// huge pages.
     pub(super) fn new(memory_bytes: usize) -> Table {
         let wanted = (memory_bytes / BUCKET_BYTES).max(512);
         let size = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut buckets = Vec::with_capacity(size);
-        advise_huge_pages(&buckets);
-        buckets.resize(size, Bucket::default());
         let shallow_len = size / SHALLOW_SHARE;
+        let mut buckets = Vec::with_capacity(size);
+        advise_huge_pages(&buckets, shallow_len);
+        buckets.resize(size, Bucket::default());
         Table {
             buckets,
             shallow_mask: shallow_len - 1,
@@ -150,11 +153,11 @@ impl Table {
     }
 }
 
-/// Asks Linux to back the (not yet touched) capacity of `buffer` with transparent huge pages,
-/// which spares the table's random probes most TLB misses. Advice only: a kernel that declines
-/// (or has huge pages off) leaves ordinary pages, with the same results.
+/// Asks Linux to back the first `len` elements of `buffer`'s (not yet touched) capacity with
+/// transparent huge pages, which spares the random probes there most TLB misses. Advice only: a
+/// kernel that declines (or has huge pages off) leaves ordinary pages, with the same results.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages<T>(buffer: &Vec<T>) {
+fn advise_huge_pages<T>(buffer: &Vec<T>, len: usize) {
     use std::ffi::{c_int, c_void};
     extern "C" {
         fn madvise(address: *mut c_void, length: usize, advice: c_int) -> c_int;
@@ -162,7 +165,7 @@ fn advise_huge_pages<T>(buffer: &Vec<T>) {
     const MADV_HUGEPAGE: c_int = 14;
     const PAGE: usize = 4096;
     let start = buffer.as_ptr() as usize;
-    let end = start + buffer.capacity() * std::mem::size_of::<T>();
+    let end = start + len.min(buffer.capacity()) * std::mem::size_of::<T>();
     let first_page = (start + PAGE - 1) & !(PAGE - 1);
     if end > first_page {
         // SAFETY: the range lies inside the vector's own allocation; MADV_HUGEPAGE changes
@@ -175,7 +178,7 @@ fn advise_huge_pages<T>(buffer: &Vec<T>) {
 
 /// Huge pages are only requested on Linux.
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages<T>(_buffer: &Vec<T>) {}
+fn advise_huge_pages<T>(_buffer: &Vec<T>, _len: usize) {}
 
 #[cfg(test)]
 mod tests {
