@@ -78,10 +78,10 @@ async function main() {
         times.native.push(cpu);
         times.nativeUser.push(user);
         if (other) {
-          const run = timeNativeProcess(other, workload);
-          if (run.answer !== answer) throw new Error(`${workload.name}: native ${answer}, ${other} ${run.answer}`);
-          times.other.push(run.cpu);
-          times.otherUser.push(run.user);
+          const otherRun = timeNativeProcess(other, workload);
+          if (otherRun.answer !== answer) throw new Error(`${workload.name}: native ${answer}, ${other} ${otherRun.answer}`);
+          times.other.push(otherRun.cpu);
+          times.otherUser.push(otherRun.user);
         }
         for (const tab of tabs) {
           const { cpu: wasmCpu, wall, result } = await timeWasm(tab, workload);
