@@ -4,7 +4,6 @@
 //! figures.
 
 use std::hint::black_box;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -12,7 +11,7 @@ use searchlab::game::Game;
 use searchlab::games::bait::{Action, BaitState};
 use searchlab::rng::Rng;
 
-use super::load_level;
+use super::load_start;
 use crate::args::{print_line, CliResult};
 use crate::flag_ranges::{RUNS, SECONDS, SEED};
 
@@ -56,7 +55,7 @@ impl BenchFlags {
         let mut rng = Rng::new(seed);
         for (n, gvgai) in GVGAI_PER_SECOND.iter().enumerate() {
             let path = format!("{dir}/bait_lvl{n}.txt");
-            let start = BaitState::new(Rc::new(load_level(&path)?));
+            let start = load_start(&path)?;
             // Warm caches and branch predictors before measuring.
             copy_step_from_start(&start, &mut rng, budget.min(Duration::from_millis(200)));
             let mut medians = [0.0; 3];

@@ -13,7 +13,9 @@ mod timeline_bench;
 mod trace;
 
 use clap::{Args, Subcommand};
-use searchlab::games::bait::Level;
+use std::rc::Rc;
+
+use searchlab::games::bait::{BaitState, Level};
 
 use crate::args::{CliError, CliResult};
 use crate::flag_ranges::TICK_LIMIT;
@@ -82,4 +84,9 @@ pub fn load_level(path: &str) -> CliResult<Level> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError(format!("{path}: cannot read the level: {e}")))?;
     Level::parse(&text).map_err(|e| CliError(format!("{path}: {e}")))
+}
+
+/// The start state of the level file at `path` ([`load_level`]'s errors).
+pub fn load_start(path: &str) -> CliResult<BaitState> {
+    Ok(BaitState::new(Rc::new(load_level(path)?)))
 }

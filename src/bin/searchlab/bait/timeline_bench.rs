@@ -24,7 +24,7 @@ use searchlab::search::timeline::{CellCounts, Locate, Recorded, Recorder, Timeli
 use searchlab::search::{Limits, NoObserver, Observer, Progress, Search, Stats, Visit};
 use serde_json::json;
 
-use super::load_level;
+use super::load_start;
 use crate::args::{flag_error, print_line, CliResult};
 use crate::flag_ranges::{MILLIS, NODE_LIMIT, RUNS, WORK};
 
@@ -225,7 +225,7 @@ impl TimelineBenchFlags {
             if self.only_level.as_ref().is_some_and(|only| *only != level) {
                 continue;
             }
-            let root = BaitState::new(Rc::new(load_level(&path)?));
+            let root = load_start(&path)?;
             let cells = root.level().width() * root.level().height();
             for searched in [
                 BenchedSearch::Bfs,

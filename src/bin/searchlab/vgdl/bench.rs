@@ -13,16 +13,14 @@
 
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use searchlab::games::bait::BaitState;
 use searchlab::speed::{bait_random_walk, vgdl_random_walk};
 
 use super::{Game, SHARED_GAMES};
 use crate::args::{print_line, CliResult};
-use crate::bait::load_level;
+use crate::bait::load_start;
 use crate::cpu_time::{cpu_seconds_since, thread_cpu_seconds};
 use crate::flag_ranges::{RUNS, SECONDS, SEED};
 
@@ -61,7 +59,7 @@ impl BenchFlags {
         for level in 0..5 {
             let path = self.bait_levels.join(format!("bait_lvl{level}.txt"));
             let vgdl = bait.start(&path)?;
-            let hand_start = BaitState::new(Rc::new(load_level(&path.to_string_lossy())?));
+            let hand_start = load_start(&path.to_string_lossy())?;
             let hand = |steps| bait_random_walk(&hand_start, steps, seed);
             let interpreter = |steps| vgdl_random_walk(&vgdl, steps, seed);
             rate(interpreter, INTERPRETER_CALL, warm_up);
