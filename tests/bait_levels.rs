@@ -4,13 +4,15 @@
 use searchlab::game::Game;
 use searchlab::games::bait::eval::{mcts_value, BaitEval};
 use searchlab::games::bait::BaitState;
+use searchlab::rng::Rng;
 use searchlab::search::anytime::ValueFn;
 use searchlab::search::astar::{AStar, AStarOptions};
 use searchlab::search::bfs::{Bfs, BfsOptions};
 use searchlab::search::dfs::{Dfs, DfsOptions};
 use searchlab::search::dls::{Dls, DlsOptions};
+use searchlab::search::kb_fast_evo::{kb_fast_evo, new_memory, KbConfig};
 use searchlab::search::mcts::{Mcts, MctsConfig};
-use searchlab::search::{run_to_end, Limit, Limits, Progress, Search};
+use searchlab::search::{run_to_end, Limit, Limits, NoObserver, Progress, Search};
 use serde::Deserialize;
 
 const LEVELS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/www/levels");
@@ -201,6 +203,33 @@ fn sealed_door_traps_a_greedy_lookahead_but_not_astar() {
     );
     let (progress, _, _) = astar(&start, 1.0, 100_000);
     assert_eq!(progress, Progress::Solved);
+}
+
+#[test]
+fn sealed_door_traps_kb_fast_evo_too() {
+    // Curiosity pays for the box pushes and the key's first events, all on the straight way.
+    let start = level("sealed-door");
+    let eval = BaitEval::new(start.level());
+    for seed in 0..4 {
+        let memory = new_memory::<BaitState>();
+        let mut state = start.clone();
+        for moves in 0..12 {
+            if state.is_terminal() || eval.is_dead(&state) {
+                break;
+            }
+            let mut search = kb_fast_evo(
+                state.clone(),
+                KbConfig::default(),
+                Rng::derive(seed, moves),
+                memory.clone(),
+                NoObserver,
+            )
+            .unwrap();
+            search.step(300);
+            state.apply(search.best_action().expect("an action"));
+        }
+        assert!(eval.is_dead(&state), "seed {seed}:\n{state:?}");
+    }
 }
 
 #[test]
