@@ -24,9 +24,10 @@ pub enum Rollout {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FinalChoice {
-    /// Most visits; ties go to the higher mean, then to the lower action index.
+    /// Most visits; ties go to the higher mean, then by the search's [`TieOrder`](super::TieOrder).
     MostVisited,
-    /// Highest mean reward; ties go to more visits, then to the lower action index.
+    /// Highest mean reward; ties go to more visits, then by the search's
+    /// [`TieOrder`](super::TieOrder).
     BestMean,
 }
 

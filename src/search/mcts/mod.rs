@@ -26,8 +26,9 @@
 //!    above it), so one rule serves one and two players; each node also widens its bounds
 //!    `[min, max]` with the reward of the player to move at it, the perspective of its children.
 //!
-//! The move is the most-visited root child (ties: higher mean, then lower action index) or the
-//! best mean ([`FinalChoice`]). Presets: [`MctsConfig::gvgai_sample_mcts`] (the default),
+//! The move is the most-visited root child (ties: higher mean, then a random order of the
+//! actions drawn from the seed, [`TieOrder`]; GVGAI breaks them at random too) or the best mean
+//! ([`FinalChoice`]). Presets: [`MctsConfig::gvgai_sample_mcts`] (the default),
 //! [`MctsConfig::zero_sum`], [`MctsConfig::course_2048`].
 //!
 //! The tree is a flat arena: a `Vec` of nodes linked by `u32` first-child / next-sibling indices
@@ -47,12 +48,14 @@
 mod config;
 mod playout;
 mod simulation;
+mod ties;
 mod tree;
 mod walk;
 
 pub use config::{FinalChoice, MctsConfig, Rollout, TERMINAL_ROLLOUT_CAP};
 pub use playout::uct;
 pub use simulation::Simulation;
+pub use ties::TieOrder;
 pub use walk::{NodeStat, Walk};
 
 use super::anytime::{mover, returns_value, InvalidConfig, RootActionStat, ValueFn};
@@ -132,7 +135,7 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Mcts<G, V, O> {
             value,
             observer,
             rng: Rng::new(seed),
-            tree: Tree::new(&config.limits),
+            tree: Tree::new(&config.limits, TieOrder::from_seed(seed)),
             baseline,
             finished: None,
             epoch: 0,

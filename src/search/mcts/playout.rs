@@ -150,6 +150,7 @@ impl<G: Game, V: Simulation<G>, O: Observer<G>> Mcts<G, V, O> {
             rollout_moves,
             exploration: self.config.exploration,
             normalise: self.config.normalise,
+            ties: self.tree.ties(),
         });
     }
 

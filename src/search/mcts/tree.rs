@@ -3,6 +3,7 @@
 //! is counted from the arena's capacity, which never grows past what the [`Limits`] allow.
 
 use super::config::FinalChoice;
+use super::ties::TieOrder;
 use crate::search::anytime::RootActionStat;
 use crate::search::{Limit, Limits};
 use std::cmp::Ordering;
@@ -56,11 +57,14 @@ pub(super) struct Tree {
     /// Most nodes the limits allow, and which limit that is.
     capacity: usize,
     binding_limit: Limit,
+    /// Settles ties between siblings the final-choice rule ranks equal.
+    ties: TieOrder,
 }
 
 impl Tree {
-    /// An empty arena that will hold at most as many nodes as `limits` allow.
-    pub(super) fn new(limits: &Limits) -> Tree {
+    /// An empty arena that will hold at most as many nodes as `limits` allow, its ties settled
+    /// by `ties`.
+    pub(super) fn new(limits: &Limits, ties: TieOrder) -> Tree {
         let node_size = std::mem::size_of::<Node>() as u64;
         let by_memory = limits.max_memory_bytes / node_size;
         let (cap, binding_limit) = if limits.max_nodes <= by_memory {
@@ -72,6 +76,7 @@ impl Tree {
             nodes: Vec::new(),
             capacity: cap.min(u64::from(NONE)).try_into().unwrap_or(usize::MAX),
             binding_limit,
+            ties,
         }
     }
 
@@ -146,7 +151,7 @@ impl Tree {
     pub(super) fn preferred_child(&self, node: u32, rule: FinalChoice) -> Option<u32> {
         let mut best: Option<(u32, &Node)> = None;
         for (slot, candidate) in self.children(node) {
-            if best.map_or(true, |(_, top)| preferred(candidate, top, rule)) {
+            if best.map_or(true, |(_, top)| preferred(candidate, top, rule, self.ties)) {
                 best = Some((slot, candidate));
             }
         }
@@ -157,7 +162,17 @@ impl Tree {
     /// [`Tree::preferred_child`] ranks them.
     pub(super) fn prefers(&self, candidate: u32, top: u32, rule: FinalChoice) -> bool {
         let nodes = &self.nodes;
-        preferred(&nodes[candidate as usize], &nodes[top as usize], rule)
+        preferred(
+            &nodes[candidate as usize],
+            &nodes[top as usize],
+            rule,
+            self.ties,
+        )
+    }
+
+    /// The order that settles its ties.
+    pub(super) fn ties(&self) -> TieOrder {
+        self.ties
     }
 
     /// For each root action tried so far, in action-index order: its index, visits and mean
@@ -229,29 +244,31 @@ impl<'a> Iterator for Children<'a> {
     }
 }
 
-/// Whether `candidate` ranks above its sibling `top` by `rule` (ties: the lower action index).
-fn preferred(candidate: &Node, top: &Node, rule: FinalChoice) -> bool {
+/// Whether `candidate` ranks above its sibling `top` by `rule` (ties: the higher rank in `ties`).
+fn preferred(candidate: &Node, top: &Node, rule: FinalChoice, ties: TieOrder) -> bool {
     match rule {
         FinalChoice::MostVisited => match candidate.visits.cmp(&top.visits) {
-            Ordering::Equal => wins_visits_tie(candidate, top),
+            Ordering::Equal => wins_visits_tie(candidate, top, ties),
             order => order.is_gt(),
         },
         FinalChoice::BestMean => candidate
             .mean()
             .total_cmp(&top.mean())
             .then(candidate.visits.cmp(&top.visits))
-            .then(top.action.cmp(&candidate.action))
+            .then_with(|| ties.rank(candidate.action).cmp(&ties.rank(top.action)))
             .is_gt(),
     }
 }
 
 /// Between siblings with as many visits: whether `candidate` has the higher mean, or the same
-/// mean and the lower action index. Equal totals make equal means (no division then).
-fn wins_visits_tie(candidate: &Node, top: &Node) -> bool {
+/// mean and the higher rank in `ties`. Equal totals make equal means (no division then).
+fn wins_visits_tie(candidate: &Node, top: &Node, ties: TieOrder) -> bool {
     let by_mean = if candidate.total.to_bits() == top.total.to_bits() {
         Ordering::Equal
     } else {
         candidate.mean().total_cmp(&top.mean())
     };
-    by_mean.then(top.action.cmp(&candidate.action)).is_gt()
+    by_mean
+        .then_with(|| ties.rank(candidate.action).cmp(&ties.rank(top.action)))
+        .is_gt()
 }

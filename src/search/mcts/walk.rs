@@ -2,6 +2,7 @@
 //! mean and bounds, and the tree's nodes as lines from the root ([`NodeStat`]), to check a
 //! rebuilt tree against.
 
+use super::ties::TieOrder;
 use super::tree::{Node, Tree, ROOT};
 use crate::search::anytime::RootActionStat;
 
@@ -17,6 +18,7 @@ pub struct Walk<'a> {
     pub(super) rollout_moves: u32,
     pub(super) exploration: f64,
     pub(super) normalise: bool,
+    pub(super) ties: TieOrder,
 }
 
 impl Walk<'_> {
@@ -95,6 +97,11 @@ impl Walk<'_> {
     /// (see [`super::uct`]).
     pub fn uct_settings(&self) -> (f64, bool) {
         (self.exploration, self.normalise)
+    }
+
+    /// The order that settles the search's ties between siblings (its move and line).
+    pub fn tie_order(&self) -> TieOrder {
+        self.ties
     }
 }
 

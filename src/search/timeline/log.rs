@@ -22,6 +22,7 @@ use super::line_ends::{LineEnds, Reuse};
 use super::marks::{Mark, Note};
 use super::replay::{EventKind, LastEvent};
 use crate::search::anytime::RootActionStat;
+use crate::search::mcts::TieOrder;
 use crate::search::{Limit, Progress, Stats, StepDone, Window};
 
 /// Steps between two checkpoints: a view replays at most `CHECKPOINT_EVERY - 1` records.
@@ -539,8 +540,8 @@ pub(super) struct Log {
     cut_depths: u64,
     /// The plans recorded as [`PlanChange::Extend`], by step.
     refs: Vec<PlanRef>,
-    /// UCT's settings, from the first MCTS walk.
-    pub(super) uct: Option<(f64, bool)>,
+    /// UCT's settings and the search's tie order, from the first MCTS walk.
+    pub(super) uct: Option<((f64, bool), TieOrder)>,
     /// The step and offset of every recorded RHEA generation.
     pub(super) generations: Vec<(u64, usize)>,
     /// Whether any MCTS walk was recorded.
@@ -901,7 +902,8 @@ impl Log {
         if !self.recording() {
             return;
         }
-        self.uct.get_or_insert(walk.uct_settings());
+        self.uct
+            .get_or_insert_with(|| (walk.uct_settings(), walk.tie_order()));
         if self.root_follows_walks {
             if let Some(row) = walk.root_child() {
                 self.update_root_row(row);

@@ -4,6 +4,7 @@ use super::cells::CellCounts;
 use super::log::{apply_record, read_generation, Log, State, WalkRecord};
 use super::tree::RebuiltTree;
 use crate::search::anytime::RootActionStat;
+use crate::search::mcts::TieOrder;
 use crate::search::{Progress, Stats, Window};
 use serde::Serialize;
 use std::cell::RefCell;
@@ -280,14 +281,19 @@ impl Timeline {
     /// a search that is not MCTS (neither [`TimelineOptions::tree`](super::TimelineOptions)
     /// nor any iteration recorded).
     pub fn tree_at(&self, step: u64, max_depth: u32, max_nodes: usize) -> Option<Vec<TreeNode>> {
-        let uct = self.log.borrow().uct;
+        // Before the first walk the tree is the root alone: the settings do not matter.
+        let (uct, ties) = self
+            .log
+            .borrow()
+            .uct
+            .unwrap_or(((0.0, false), TieOrder::from_seed(0)));
         let mut cache = self.tree_cache_at(step)?;
         let cached = cache.as_mut()?;
         let best = cached.state.best;
         Some(
             cached
                 .tree
-                .nodes_for_view(best, uct.unwrap_or((0.0, false)), max_depth, max_nodes),
+                .nodes_for_view(best, uct, ties, max_depth, max_nodes),
         )
     }
 

@@ -3,7 +3,7 @@
 
 use super::log::WalkRecord;
 use super::replay::{IterationNode, TreeNode};
-use crate::search::mcts::uct;
+use crate::search::mcts::{uct, TieOrder};
 
 const NONE: u32 = u32::MAX;
 
@@ -152,14 +152,15 @@ impl RebuiltTree {
             .collect()
     }
 
-    /// The child of `node` most visited (ties: higher mean, then lower action).
-    fn most_visited(&self, node: u32) -> Option<u32> {
+    /// The child of `node` most visited (ties: higher mean, then the higher rank in `ties`), as
+    /// the live search chooses it.
+    fn most_visited(&self, node: u32, ties: TieOrder) -> Option<u32> {
         self.children(node).max_by(|&a, &b| {
             let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
             a.visits
                 .cmp(&b.visits)
                 .then(a.mean().total_cmp(&b.mean()))
-                .then(b.action.cmp(&a.action))
+                .then_with(|| ties.rank(a.action).cmp(&ties.rank(b.action)))
         })
     }
 
@@ -170,6 +171,7 @@ impl RebuiltTree {
         &self,
         best: Option<u32>,
         (exploration, normalise): (f64, bool),
+        ties: TieOrder,
         max_depth: u32,
         max_nodes: usize,
     ) -> Vec<TreeNode> {
@@ -180,10 +182,10 @@ impl RebuiltTree {
                 self.children(0)
                     .find(|&c| self.nodes[c as usize].action == b)
             })
-            .or_else(|| self.most_visited(0));
+            .or_else(|| self.most_visited(0, ties));
         while let Some(slot) = node {
             on_line[slot as usize] = true;
-            node = self.most_visited(slot);
+            node = self.most_visited(slot, ties);
         }
         let mut shown = Vec::new();
         let mut queue = std::collections::VecDeque::from([0u32]);
