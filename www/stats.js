@@ -34,19 +34,22 @@ export function fillTable(table, rows) {
   table.hidden = !rows || rows.length === 0;
 }
 
-/** The root action with the most visits (the first of equals), or null if there is none. */
-export function mostVisited(rootActions) {
-  return rootActions.reduce((best, r) => (best === null || r.visits > best.visits ? r : best), null);
+/** The root action the search chose: the first move of its `plan` (the search settles ties its
+ * own way), else the most visited (the first of equals); null if there is none. */
+export function chosenRootAction(rootActions, plan) {
+  const first = plan?.[0];
+  return rootActions.find((r) => r.action === first)
+    ?? rootActions.reduce((best, r) => (best === null || r.visits > best.visits ? r : best), null);
 }
 
 /**
  * Fills `table` with an agent's root actions ({ action, value, visits }, as SearchJob.rootActions()
  * gives them; null or empty hides it): each action's name (`nameOf(action)`), its value with
- * `digits` decimals (or as `valueText(value)` writes it) and its visits, the most visited marked
- * best.
+ * `digits` decimals (or as `valueText(value)` writes it) and its visits, the move the search
+ * chose (the first of its `plan`, `chosenRootAction`) marked best.
  */
-export function showRootActions(table, rootActions, nameOf, digits, valueText = null) {
-  const best = rootActions ? mostVisited(rootActions) : null;
+export function showRootActions(table, rootActions, plan, nameOf, digits, valueText = null) {
+  const best = rootActions ? chosenRootAction(rootActions, plan) : null;
   fillTable(table, rootActions?.map((r) => ({
     best: r === best,
     cells: [nameOf(r.action), valueText ? valueText(r.value) : r.value.toFixed(digits), grouped(r.visits)],

@@ -208,7 +208,7 @@ class BaitGame extends AgentRuns {
       rootActions: message.rootActions && message.rootActions.length ? message.rootActions : null,
     };
     const inWins = this.overlay.rootActions?.some((r) => Math.abs(r.value) >= 1e5) ?? false;
-    showRootActions($('root-actions'), this.overlay.rootActions, actionName, 2, (value) => valueText(value, inWins));
+    showRootActions($('root-actions'), this.overlay.rootActions, message.plan, actionName, 2, (value) => valueText(value, inWins));
     $('root-actions-note').hidden = $('root-actions').hidden;
     // KB Fast-Evo's knowledge (its search's `thinking`, live or at the timeline's step), also
     // drawn on the board (board.js, as on every grid board).
@@ -281,7 +281,7 @@ class BaitGame extends AgentRuns {
     this.overlay = {};
     for (const name of ['expanded', 'generated', 'frontier']) setStat(name, 0);
     for (const name of ['rate', 'elapsed', 'plan']) setStat(name, '–');
-    showRootActions($('root-actions'), null);
+    showRootActions($('root-actions'), null, null);
     $('root-actions-note').hidden = true;
   }
 

@@ -5,7 +5,7 @@
 // where each cell holds bit flags (game.js); avatarX is -1 when the level has no avatar (editor).
 
 import { centred } from '../board.js';
-import { mostVisited } from '../stats.js';
+import { chosenRootAction } from '../stats.js';
 import { WALL, BOX, HOLE, MUSHROOM, KEY, GOAL, ACTIONS, TILES } from './game.js';
 
 /** CSS custom properties the renderer reads, so the board follows the page's theme. */
@@ -63,6 +63,7 @@ export function cellAt(layout, px, py) {
  *   frontier: Uint32Array per cell (states waiting there),
  *   path: array of cell indices the plan's avatar walks through,
  *   rootActions: [{ action, visits, value }] for MCTS and RHEA,
+ *   planPreview: the search's plan, whose first move is the one marked chosen,
  *   invalid: { x, y } cell to mark (editor errors),
  *   cursor: { x, y } the editor's keyboard cursor.
  */
@@ -82,7 +83,7 @@ export function drawBoard(ctx, view, overlay, layout, colors) {
     drawAvatar(ctx, view.avatarX * cell, view.avatarY * cell, cell, view.hasKey, view.alive, colors);
   }
   for (const extra of view.extraAvatars ?? []) drawAvatar(ctx, extra.x * cell, extra.y * cell, cell, false, true, colors);
-  if (overlay.rootActions && view.avatarX >= 0) drawRootActions(ctx, view, overlay.rootActions, cell, colors);
+  if (overlay.rootActions && view.avatarX >= 0) drawRootActions(ctx, view, overlay.rootActions, overlay.planPreview, cell, colors);
   if (overlay.cursor) {
     ctx.strokeStyle = colors.frontier;
     ctx.lineWidth = Math.max(2, cell * 0.06);
@@ -345,9 +346,9 @@ function drawPath(ctx, view, path, s, c) {
   ctx.restore();
 }
 
-function drawRootActions(ctx, view, rootActions, s, c) {
+function drawRootActions(ctx, view, rootActions, plan, s, c) {
   const total = rootActions.reduce((sum, r) => sum + r.visits, 0) || 1;
-  const best = mostVisited(rootActions);
+  const best = chosenRootAction(rootActions, plan);
   const cx = view.avatarX * s + s / 2;
   const cy = view.avatarY * s + s / 2;
   ctx.save();

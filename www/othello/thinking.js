@@ -20,7 +20,7 @@ export function clearThinking() {
   $('othello-pv').textContent = '–';
   $('othello-thinking-who').textContent = 'Nobody is thinking yet.';
   $('othello-pruning').textContent = '';
-  showRootActions($('othello-root'), null);
+  showRootActions($('othello-root'), null, null);
 }
 
 /** Shows a worker message's thinking (SearchJob.thinking()) under the heading `who`. */
@@ -53,7 +53,7 @@ export function showThinking(message, who) {
   $('othello-pv').textContent = plan.length ? plan.map(squareName).join(' ') : '–';
   $('othello-pruning').textContent = pruningWords(t);
   // MCTS's moves: mean final disc difference for the side to move, and visits.
-  showRootActions($('othello-root'), mcts ? message.rootActions : null, squareName, 1);
+  showRootActions($('othello-root'), mcts ? message.rootActions : null, plan, squareName, 1);
 }
 
 /** The principal variation as numbered ghost discs: each move's square and its mover's colour
