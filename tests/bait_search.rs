@@ -7,10 +7,10 @@
 mod bait_common;
 mod bait_random_levels;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use bait_common::{official_level, probe_levels, read};
+use bait_common::{official_level, picture, probe_levels, read};
 use bait_random_levels::random_levels;
 use searchlab::agents::bait::{AgentSpec, Algorithm, Bound};
 use searchlab::agents::puzzle::PuzzleAgent;
@@ -159,6 +159,27 @@ fn play(spec: &AgentSpec, start: &BaitState, seed: u64, iterations: u64) -> Vec<
         moves.push(action);
     }
     moves
+}
+
+#[test]
+fn mcts_settles_a_tie_between_equal_moves_by_a_random_order_of_its_seed() {
+    // Nothing to score in reach: every move's mean is 0 and the visits even out, so the move is
+    // the tie's, drawn from the seed as GVGAI draws it (not always the first action, Left).
+    let start = picture(
+        "wwwwww
+         wA..gw
+         wwwwww",
+    );
+    let mcts = spec(Algorithm::Mcts, Bound::State);
+    let mut chosen = HashSet::new();
+    for seed in 0..40 {
+        let mut search = mcts.build(&start, seed, NoObserver).unwrap();
+        search.step(400);
+        let visits: Vec<u64> = search.root_action_stats().iter().map(|r| r.visits).collect();
+        assert_eq!(visits, [100; 4], "seed {seed}");
+        chosen.insert(search.best_action().unwrap());
+    }
+    assert_eq!(chosen.len(), 4, "{chosen:?}");
 }
 
 #[test]
