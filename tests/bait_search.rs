@@ -175,7 +175,11 @@ fn mcts_settles_a_tie_between_equal_moves_by_a_random_order_of_its_seed() {
     for seed in 0..40 {
         let mut search = mcts.build(&start, seed, NoObserver).unwrap();
         search.step(400);
-        let visits: Vec<u64> = search.root_action_stats().iter().map(|r| r.visits).collect();
+        let visits: Vec<u64> = search
+            .root_action_stats()
+            .iter()
+            .map(|r| r.visits)
+            .collect();
         assert_eq!(visits, [100; 4], "seed {seed}");
         chosen.insert(search.best_action().unwrap());
     }
