@@ -55,7 +55,7 @@ mod walk;
 pub use config::{FinalChoice, MctsConfig, Rollout, TERMINAL_ROLLOUT_CAP};
 pub use playout::uct;
 pub use simulation::Simulation;
-pub use ties::TieOrder;
+pub use ties::{ChildStats, TieOrder};
 pub use walk::{NodeStat, Walk};
 
 use super::anytime::{mover, returns_value, InvalidConfig, RootActionStat, ValueFn};

@@ -3,10 +3,9 @@
 //! is counted from the arena's capacity, which never grows past what the [`Limits`] allow.
 
 use super::config::FinalChoice;
-use super::ties::TieOrder;
+use super::ties::{ChildStats, TieOrder};
 use crate::search::anytime::RootActionStat;
 use crate::search::{Limit, Limits};
-use std::cmp::Ordering;
 
 /// "No node" in the arena's links.
 pub(super) const NONE: u32 = u32::MAX;
@@ -39,6 +38,15 @@ impl Node {
             total: 0.0,
             min: f64::INFINITY,
             max: f64::NEG_INFINITY,
+        }
+    }
+
+    /// What the final choice ranks it by.
+    pub(super) fn stats(&self) -> ChildStats {
+        ChildStats {
+            visits: self.visits,
+            total: self.total,
+            action: self.action,
         }
     }
 
@@ -247,10 +255,7 @@ impl<'a> Iterator for Children<'a> {
 /// Whether `candidate` ranks above its sibling `top` by `rule` (ties: the higher rank in `ties`).
 fn preferred(candidate: &Node, top: &Node, rule: FinalChoice, ties: TieOrder) -> bool {
     match rule {
-        FinalChoice::MostVisited => match candidate.visits.cmp(&top.visits) {
-            Ordering::Equal => wins_visits_tie(candidate, top, ties),
-            order => order.is_gt(),
-        },
+        FinalChoice::MostVisited => ties.most_visited(candidate.stats(), top.stats()).is_gt(),
         FinalChoice::BestMean => candidate
             .mean()
             .total_cmp(&top.mean())
@@ -258,17 +263,4 @@ fn preferred(candidate: &Node, top: &Node, rule: FinalChoice, ties: TieOrder) ->
             .then_with(|| ties.rank(candidate.action).cmp(&ties.rank(top.action)))
             .is_gt(),
     }
-}
-
-/// Between siblings with as many visits: whether `candidate` has the higher mean, or the same
-/// mean and the higher rank in `ties`. Equal totals make equal means (no division then).
-fn wins_visits_tie(candidate: &Node, top: &Node, ties: TieOrder) -> bool {
-    let by_mean = if candidate.total.to_bits() == top.total.to_bits() {
-        Ordering::Equal
-    } else {
-        candidate.mean().total_cmp(&top.mean())
-    };
-    by_mean
-        .then_with(|| ties.rank(candidate.action).cmp(&ties.rank(top.action)))
-        .is_gt()
 }

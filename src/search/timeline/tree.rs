@@ -3,7 +3,7 @@
 
 use super::log::WalkRecord;
 use super::replay::{IterationNode, TreeNode};
-use crate::search::mcts::{uct, TieOrder};
+use crate::search::mcts::{uct, ChildStats, TieOrder};
 
 const NONE: u32 = u32::MAX;
 
@@ -155,13 +155,16 @@ impl RebuiltTree {
     /// The child of `node` most visited (ties: higher mean, then the higher rank in `ties`), as
     /// the live search chooses it.
     fn most_visited(&self, node: u32, ties: TieOrder) -> Option<u32> {
-        self.children(node).max_by(|&a, &b| {
-            let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
-            a.visits
-                .cmp(&b.visits)
-                .then(a.mean().total_cmp(&b.mean()))
-                .then_with(|| ties.rank(a.action).cmp(&ties.rank(b.action)))
-        })
+        let stats = |slot: u32| {
+            let node = &self.nodes[slot as usize];
+            ChildStats {
+                visits: node.visits,
+                total: node.total,
+                action: node.action,
+            }
+        };
+        self.children(node)
+            .max_by(|&a, &b| ties.most_visited(stats(a), stats(b)))
     }
 
     /// The nodes a view shows: breadth first, children by visits (most first), at most
