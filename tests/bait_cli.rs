@@ -274,23 +274,37 @@ fn ablation_results_file_carries_a_stopped_run_on() {
             && other_budget.contains("41 iterations per act"),
         "{other_budget}"
     );
+    let rerun = || {
+        failure(&[
+            "bait",
+            "ablation",
+            "--level",
+            &level,
+            "--seeds",
+            "1",
+            "--iterations",
+            "40",
+            "--results",
+            &results,
+        ])
+    };
+    // Games recorded before ties were broken at random name no tie rule: refused.
     std::fs::write(
         &results,
         "{\"settings\":\"40 iterations per act, features paper\"}\n",
     )
     .unwrap();
-    let broken = failure(&[
-        "bait",
-        "ablation",
-        "--level",
-        &level,
-        "--seeds",
-        "1",
-        "--iterations",
-        "40",
-        "--results",
+    let old_rule = rerun();
+    assert!(
+        old_rule.contains("line 1") && old_rule.contains("features paper, ties at random"),
+        "{old_rule}"
+    );
+    std::fs::write(
         &results,
-    ]);
+        "{\"settings\":\"40 iterations per act, features paper, ties at random\"}\n",
+    )
+    .unwrap();
+    let broken = rerun();
     assert!(
         broken.contains("line 1") && broken.contains("'level'"),
         "{broken}"

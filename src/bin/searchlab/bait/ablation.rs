@@ -30,7 +30,7 @@ use searchlab::rng::Rng;
 use searchlab::search::kb_fast_evo::{new_memory, FeatureTypes, Rollouts, Value};
 use searchlab::search::{NoObserver, Search};
 
-use super::ablation_results::{GameEnd, ResultsFile};
+use super::ablation_results::{GameEnd, ResultsFile, TIE_RULE};
 use super::load_level;
 use crate::args::{flag_error, print_line, spec_error, CliResult};
 use crate::cpu_time::{cpu_seconds_since, thread_cpu_seconds};
@@ -131,7 +131,11 @@ impl AblationFlags {
             };
         let mut recorded = match &self.results {
             Some(file) => {
-                let settings = format!("{}, features {}", budget.name(), self.features.name());
+                let settings = format!(
+                    "{}, features {}, {TIE_RULE}",
+                    budget.name(),
+                    self.features.name()
+                );
                 Some(ResultsFile::open(file, &settings)?)
             }
             None => None,
