@@ -26,7 +26,8 @@ pub struct ChildStats {
 }
 
 impl ChildStats {
-    fn mean(self) -> f64 {
+    /// The mean reward, 0 for a child never visited.
+    pub fn mean(self) -> f64 {
         if self.visits == 0 {
             0.0
         } else {
@@ -40,6 +41,10 @@ impl ChildStats {
 const TIE_STREAM: u64 = 0x7469_6573; // "ties"
 
 impl TieOrder {
+    /// The rule's name, recorded with results that depend on it (`bait ablation --results`):
+    /// change it when the rule changes, so that games played under another rule are not mixed in.
+    pub const RULE: &'static str = "ties at random";
+
     /// The order of the search seeded with `seed`.
     pub fn from_seed(seed: u64) -> Self {
         TieOrder(Rng::derive(seed, TIE_STREAM))

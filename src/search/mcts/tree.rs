@@ -51,11 +51,7 @@ impl Node {
     }
 
     pub(super) fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.total / self.visits as f64
-        }
+        self.stats().mean()
     }
 }
 

@@ -36,12 +36,17 @@ impl Node {
         }
     }
 
-    fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.total / self.visits as f64
+    /// What the live search's final choice ranks it by.
+    fn stats(&self) -> ChildStats {
+        ChildStats {
+            visits: self.visits,
+            total: self.total,
+            action: self.action,
         }
+    }
+
+    fn mean(&self) -> f64 {
+        self.stats().mean()
     }
 }
 
@@ -155,14 +160,7 @@ impl RebuiltTree {
     /// The child of `node` most visited (ties: higher mean, then the higher rank in `ties`), as
     /// the live search chooses it.
     fn most_visited(&self, node: u32, ties: TieOrder) -> Option<u32> {
-        let stats = |slot: u32| {
-            let node = &self.nodes[slot as usize];
-            ChildStats {
-                visits: node.visits,
-                total: node.total,
-                action: node.action,
-            }
-        };
+        let stats = |slot: u32| self.nodes[slot as usize].stats();
         self.children(node)
             .max_by(|&a, &b| ties.most_visited(stats(a), stats(b)))
     }

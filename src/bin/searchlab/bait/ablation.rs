@@ -28,9 +28,10 @@ use searchlab::game::Game;
 use searchlab::games::bait::{Action, BaitState, Level, Outcome};
 use searchlab::rng::Rng;
 use searchlab::search::kb_fast_evo::{new_memory, FeatureTypes, Rollouts, Value};
+use searchlab::search::mcts::TieOrder;
 use searchlab::search::{NoObserver, Search};
 
-use super::ablation_results::{GameEnd, ResultsFile, TIE_RULE};
+use super::ablation_results::{GameEnd, ResultsFile};
 use super::load_level;
 use crate::args::{flag_error, print_line, spec_error, CliResult};
 use crate::cpu_time::{cpu_seconds_since, thread_cpu_seconds};
@@ -132,9 +133,10 @@ impl AblationFlags {
         let mut recorded = match &self.results {
             Some(file) => {
                 let settings = format!(
-                    "{}, features {}, {TIE_RULE}",
+                    "{}, features {}, {}",
                     budget.name(),
-                    self.features.name()
+                    self.features.name(),
+                    TieOrder::RULE
                 );
                 Some(ResultsFile::open(file, &settings)?)
             }

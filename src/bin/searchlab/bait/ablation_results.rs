@@ -4,8 +4,9 @@
 //!
 //! A line is `{"settings", "level", "agent", "seed", "won", "died", "score", "iterations"}`, the
 //! level named by the path given to `--level`. `settings` names what makes games comparable (the
-//! act budget, the feature types and [`TIE_RULE`]); a file holds one setting, and a run with another
-//! is refused rather than mixed in. A last line without its newline (a run stopped while writing it) is
+//! act budget, the feature types and MCTS's tie rule, `TieOrder::RULE`: games recorded before ties
+//! were broken at random lack it); a file holds one setting, and a run with another is refused
+//! rather than mixed in. A last line without its newline (a run stopped while writing it) is
 //! dropped; any other line that does not read is an error naming the file and line.
 
 use std::collections::HashMap;
@@ -15,10 +16,6 @@ use std::io::{ErrorKind, Write};
 use serde_json::{json, Value};
 
 use crate::args::{flag_error, CliError, CliResult};
-
-/// How the agents settle a tie at the root, part of every line's settings: games recorded before
-/// ties were broken at random (whose settings lack it) are refused, not mixed in.
-pub const TIE_RULE: &str = "ties at random";
 
 /// One game's end.
 pub struct GameEnd {
