@@ -51,6 +51,7 @@ def replay(binary, plan):
 
 
 def median_or_dash(values):
+    """The median of `values`, or a dash when there are none."""
     return statistics.median(values) if values else "-"
 
 
