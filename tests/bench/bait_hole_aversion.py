@@ -62,8 +62,10 @@ def games(binary, algo, seeds, budget):
         plan, outcome = solve(binary, algo, LEVEL, budget, seed)
         wins += outcome == "won"
         hole, key, x = replay(binary, plan)
-        filled += [hole] if hole is not None else []
-        keys += [key] if key is not None else []
+        if hole is not None:
+            filled.append(hole)
+        if key is not None:
+            keys.append(key)
         farthest.append(x)
     print(f"{algo}, {budget} iterations: {wins} of {seeds} won; hole filled in {len(filled)} games, tick median "
           f"{median_or_dash(filled)} (min {min(filled, default='-')}, max {max(filled, default='-')}); key taken "
