@@ -38,7 +38,7 @@ def report(path):
         print(f"{path}: no complete seed")
         return
     contiguous = list(seeds) == list(range(len(seeds)))
-    print(f"{path}: {len(seeds)} complete seeds ({min(seeds)}-{max(seeds)}{'' if contiguous else ', with gaps'})")
+    print(f"{path}: complete seeds {min(seeds)}-{max(seeds)}, {len(seeds)} in all{'' if contiguous else ', with gaps'}")
     for agent in AGENTS:
         games = [by_agent[agent] for by_agent in seeds.values()]
         wins = [moves_to_win(game) for game in games if game["won"]]
