@@ -4,9 +4,10 @@ usage: python3 tests/bench/ablation_counts.py FILE...
 
 For each file: the complete seeds; per agent the wins, the moves to win (range and median), deaths, mean
 score and the median iterations per act (upper medians, as `bait ablation` prints them); KB Fast-Evo against
-vanilla paired by seed; and how often two agents of one seed won in exactly the same number of moves (where
-every move ties, the seed-drawn tie order makes agents of one seed wander alike, so such games are not
-independent draws). A stopped run's file works too: its last, incomplete seed is left out.
+vanilla paired by seed (wins, and who scored more); and how often two agents of one seed won in exactly the
+same number of moves (where every move ties, the seed-drawn tie order makes agents of one seed wander alike,
+so such games are not independent draws). A stopped run's file works too: its last, incomplete seed is left
+out.
 """
 import json
 import statistics
@@ -52,8 +53,12 @@ def report(path):
     both = won["vanilla"] & won["kb-fast-evo"]
     only_kbfe = won["kb-fast-evo"] - won["vanilla"]
     only_vanilla = won["vanilla"] - won["kb-fast-evo"]
+    score = {agent: {s: by_agent[agent]["score"] for s, by_agent in seeds.items()} for agent in AGENTS}
+    kbfe_more = sum(score["kb-fast-evo"][s] > score["vanilla"][s] for s in seeds)
+    vanilla_more = sum(score["vanilla"][s] > score["kb-fast-evo"][s] for s in seeds)
     print(f"  paired: both won {len(both)}, only KB Fast-Evo {len(only_kbfe)}, only vanilla {len(only_vanilla)}, "
-          f"neither {len(seeds) - len(both) - len(only_kbfe) - len(only_vanilla)}")
+          f"neither {len(seeds) - len(both) - len(only_kbfe) - len(only_vanilla)}; scored more: KB Fast-Evo "
+          f"{kbfe_more}, vanilla {vanilla_more}")
     for a, b in SAME_MOVES:
         same = [s for s in won[a] if moves_to_win(seeds[s][a]) == moves_to_win(seeds[s][b])]
         print(f"  of {a}'s {len(won[a])} wins, {b} won {len(same)} in the same number of moves")
