@@ -53,9 +53,8 @@ def report(path):
     both = won["vanilla"] & won["kb-fast-evo"]
     only_kbfe = won["kb-fast-evo"] - won["vanilla"]
     only_vanilla = won["vanilla"] - won["kb-fast-evo"]
-    score = {agent: {s: by_agent[agent]["score"] for s, by_agent in seeds.items()} for agent in AGENTS}
-    kbfe_more = sum(score["kb-fast-evo"][s] > score["vanilla"][s] for s in seeds)
-    vanilla_more = sum(score["vanilla"][s] > score["kb-fast-evo"][s] for s in seeds)
+    kbfe_more = sum(g["kb-fast-evo"]["score"] > g["vanilla"]["score"] for g in seeds.values())
+    vanilla_more = sum(g["vanilla"]["score"] > g["kb-fast-evo"]["score"] for g in seeds.values())
     print(f"  paired: both won {len(both)}, only KB Fast-Evo {len(only_kbfe)}, only vanilla {len(only_vanilla)}, "
           f"neither {len(seeds) - len(both) - len(only_kbfe) - len(only_vanilla)}; scored more: KB Fast-Evo "
           f"{kbfe_more}, vanilla {vanilla_more}")
